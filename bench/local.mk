@@ -1,0 +1,1 @@
+# bench: see the fragments it includes

@@ -1,0 +1,162 @@
+/*
+ * data.c: the data phase.
+ *
+ * Regular files wait on the data queue with the first physical byte FIEMAP
+ * gave them. A flush sorts the queue by that address and hands the files out
+ * in that order: one sweep of the arm over the data area. While the caller
+ * reads one file, the next ones are opened and announced to the kernel
+ * (POSIX_FADV_WILLNEED), so the device always has the following requests of
+ * the sweep queued and can merge neighbours; on an SSD the same depth is what
+ * makes it fast.
+ *
+ * Sort keys: empty files first (key 0: nothing to read), then files by their
+ * first physical byte, then files FIEMAP could not place, by inode number.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "internal.h"
+
+#define UNPLACED       (1ull << 63)
+#define ANNOUNCE_LIMIT (2u << 20) /* per file: the kernel reads on from there */
+
+static uint64_t sort_key(const struct stat *st, uint64_t phys)
+{
+	if (st->st_size == 0)
+		return 0;
+	if (phys == SWEEP_PHYS_NONE)
+		return UNPLACED | (uint64_t)st->st_ino;
+	return phys + 1;
+}
+
+/* Where the file's data starts: one FIEMAP call, on a descriptor opened only
+ * for it (the data phase may be far away, and descriptors are few). */
+static uint64_t locate(struct sweep *sw, int pfd, const char *name, bool follow,
+                       const struct stat *st)
+{
+	if (st->st_size == 0)
+		return SWEEP_PHYS_NONE;
+	int fd = open_file(pfd, name, follow, st);
+	if (fd < 0)
+		return SWEEP_PHYS_NONE; /* the data phase reports why */
+	sw->stats.fiemap_calls++;
+	uint64_t phys = place_first_byte(fd);
+	close(fd);
+	return phys;
+}
+
+/* Move n to the data queue. Returns 0, or -1 (ENOMEM; n is left alone). */
+int data_queue(struct sweep *sw, struct sw_node *n, int pfd, const struct stat *st,
+               bool follow)
+{
+	struct sw_file **v = sw_grow(sw->data, &sw->capdata, sw->ndata + 1, sizeof(*v));
+	if (!v)
+		return -1;
+	sw->data = v;
+	size_t size = sizeof(struct sw_file) + n->namelen + 1;
+	struct sw_file *f = malloc(size);
+	if (!f)
+		return -1;
+	f->phys = locate(sw, pfd, n->name, follow, st);
+	f->key = sort_key(st, f->phys);
+	f->seq = sw->seq++;
+	f->parent = n->parent;
+	f->basefd = n->basefd;
+	f->fd = -1;
+	f->announced = 0;
+	f->root = n->root;
+	f->follow = follow;
+	f->st = *st;
+	f->namelen = n->namelen;
+	memcpy(f->name, n->name, n->namelen + 1);
+	node_free(sw, n); /* its reference on the parent is now f's */
+	sw->data[sw->ndata++] = f;
+	sw->mem += size;
+	if (sw->ndata > sw->stats.peak_data_entries)
+		sw->stats.peak_data_entries = sw->ndata;
+	return 0;
+}
+
+void file_free(struct sweep *sw, struct sw_file *f)
+{
+	struct sw_dir *parent = f->parent;
+	if (f->fd >= 0)
+		close(f->fd);
+	sw->mem -= sizeof(*f) + f->namelen + 1;
+	free(f);
+	dir_unref(sw, parent);
+}
+
+static int by_key(const void *a, const void *b)
+{
+	const struct sw_file *x = *(struct sw_file *const *)a;
+	const struct sw_file *y = *(struct sw_file *const *)b;
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+void data_start_flush(struct sweep *sw)
+{
+	qsort(sw->data, sw->ndata, sizeof(*sw->data), by_key);
+	sw->flushing = true;
+	sw->data_pos = sw->ra_pos = 0;
+	sw->ra_bytes = 0;
+	sw->stats.flushes++;
+}
+
+/* Open and announce the files after the reader's position, up to the
+ * read-ahead budget. Second names of linked files are skipped: they are
+ * handed out without data. */
+static void announce_ahead(struct sweep *sw)
+{
+	if (sw->ra_pos < sw->data_pos)
+		sw->ra_pos = sw->data_pos;
+	while (sw->ra_pos < sw->ndata && sw->ra_pos - sw->data_pos < sw->ra_files &&
+	       sw->ra_bytes < sw->opt.readahead) {
+		struct sw_file *f = sw->data[sw->ra_pos++];
+		if (f->st.st_size == 0 || f->st.st_nlink > 1 || f->phys == SWEEP_PHYS_NONE)
+			continue;
+		int pfd = parent_fd(sw, f->parent, f->basefd);
+		if (pfd < 0 && pfd != AT_FDCWD)
+			continue;
+		f->fd = open_file(pfd, f->name, f->follow, &f->st);
+		if (f->fd < 0)
+			continue;
+		size_t len = (uint64_t)f->st.st_size < ANNOUNCE_LIMIT ? (size_t)f->st.st_size
+		                                                      : ANNOUNCE_LIMIT;
+		posix_fadvise(f->fd, 0, (off_t)len, POSIX_FADV_WILLNEED);
+		f->announced = len;
+		sw->ra_bytes += len;
+	}
+}
+
+/* The next file of the flush, or NULL when the flush is over. */
+const struct sweep_entry *data_next(struct sweep *sw)
+{
+	if (sw->data_pos == sw->ndata) {
+		sw->ndata = 0;
+		sw->flushing = false;
+		return NULL;
+	}
+	announce_ahead(sw);
+	struct sw_file *f = sw->data[sw->data_pos++];
+	sw->ra_bytes -= f->announced;
+	sw->done_file = f;
+	int pfd = parent_fd(sw, f->parent, f->basefd);
+	int perr = errno;
+	int depth = f->parent ? f->parent->depth + 1 : 0;
+	ent_fill(sw, SWEEP_DATA, &f->st, pfd, depth, f->parent);
+	sw->ent.phys = f->phys;
+	if (f->root)
+		sw->ent.flags |= SWEEP_E_ROOT;
+	if (path_build(sw, f->parent, f->name, f->namelen) < 0)
+		return emit_error(sw, SWEEP_OP_OPEN, ENOMEM);
+	if (pfd < 0 && pfd != AT_FDCWD)
+		return emit_error(sw, SWEEP_OP_OPEN, perr);
+	int fd = f->fd;
+	f->fd = -1;
+	return emit_regular(sw, pfd, f->follow, fd);
+}

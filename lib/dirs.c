@@ -1,0 +1,159 @@
+/*
+ * dirs.c: directories with pending descendants, and their descriptors.
+ *
+ * A walk in inode order has many directories in flight at once, far more than
+ * a process may keep open. Each sw_dir therefore keeps a descriptor only while
+ * it sits in a small LRU cache; an evicted one is reopened with openat() from
+ * its parent (recursively), which also makes paths longer than PATH_MAX work.
+ * A reopened directory is checked against the device and inode it had, so a
+ * directory renamed or replaced behind our back is never walked in its place.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "internal.h"
+
+struct sw_dir *dir_new(struct sweep *sw, struct sw_dir *parent, const char *name,
+                       size_t namelen, const struct stat *st)
+{
+	size_t size = sizeof(struct sw_dir) + namelen + 1;
+	struct sw_dir *d = calloc(1, size);
+	if (!d)
+		return NULL;
+	d->parent = parent;
+	d->fd = -1;
+	d->basefd = AT_FDCWD;
+	d->refs = 1;
+	d->depth = parent ? parent->depth + 1 : 0;
+	d->id = ++sw->next_dir_id;
+	d->st = *st;
+	d->namelen = namelen;
+	memcpy(d->name, name, namelen);
+	sw->mem += size;
+	return d;
+}
+
+static void lru_unlink(struct sweep *sw, struct sw_dir *d)
+{
+	if (d->lru_prev)
+		d->lru_prev->lru_next = d->lru_next;
+	else
+		sw->lru_head = d->lru_next;
+	if (d->lru_next)
+		d->lru_next->lru_prev = d->lru_prev;
+	else
+		sw->lru_tail = d->lru_prev;
+	d->lru_prev = d->lru_next = NULL;
+}
+
+static void lru_push_front(struct sweep *sw, struct sw_dir *d)
+{
+	d->lru_prev = NULL;
+	d->lru_next = sw->lru_head;
+	if (sw->lru_head)
+		sw->lru_head->lru_prev = d;
+	sw->lru_head = d;
+	if (!sw->lru_tail)
+		sw->lru_tail = d;
+}
+
+static void dir_close_fd(struct sweep *sw, struct sw_dir *d)
+{
+	if (d->fd < 0)
+		return;
+	lru_unlink(sw, d);
+	close(d->fd);
+	d->fd = -1;
+	sw->nfds--;
+}
+
+/* Close the least recently used descriptors beyond the cache's size, sparing
+ * keep (being opened now) and the one the caller holds as entry->dirfd. */
+static void lru_trim(struct sweep *sw, const struct sw_dir *keep)
+{
+	struct sw_dir *d = sw->lru_tail;
+	while (sw->nfds > sw->max_fds && d) {
+		struct sw_dir *prev = d->lru_prev;
+		if (d != keep && d != sw->pinned)
+			dir_close_fd(sw, d);
+		d = prev;
+	}
+}
+
+int parent_fd(struct sweep *sw, struct sw_dir *parent, int basefd)
+{
+	return parent ? dir_fd(sw, parent) : basefd;
+}
+
+/* An open descriptor on d, or -1 with errno set. */
+int dir_fd(struct sweep *sw, struct sw_dir *d)
+{
+	if (d->fd >= 0) {
+		if (sw->lru_head != d) {
+			lru_unlink(sw, d);
+			lru_push_front(sw, d);
+		}
+		return d->fd;
+	}
+	int pfd = parent_fd(sw, d->parent, d->basefd);
+	if (pfd < 0 && pfd != AT_FDCWD)
+		return -1;
+	int flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
+	if (!d->follow)
+		flags |= O_NOFOLLOW;
+	int fd = openat(pfd, d->name, flags);
+	if (fd < 0)
+		return -1;
+	struct stat st;
+	if (fstat(fd, &st) < 0 || st.st_dev != d->st.st_dev || st.st_ino != d->st.st_ino) {
+		close(fd);
+		errno = ESTALE;
+		return -1;
+	}
+	d->fd = fd;
+	sw->nfds++;
+	lru_push_front(sw, d);
+	lru_trim(sw, d);
+	return fd;
+}
+
+void dir_free(struct sweep *sw, struct sw_dir *d)
+{
+	dir_close_fd(sw, d);
+	sw->mem -= sizeof(*d) + d->namelen + 1;
+	free(d);
+}
+
+/* Drop one reference; a directory left with none is complete: it goes on the
+ * post-order list when those entries are wanted, else it is freed and lets go
+ * of its own parent. */
+void dir_unref(struct sweep *sw, struct sw_dir *d)
+{
+	while (d && --d->refs == 0) {
+		if (sw->opt.flags & SWEEP_POSTORDER) {
+			d->in_post = true;
+			if (sw->post_tail)
+				sw->post_tail->post_next = d;
+			else
+				sw->post_head = d;
+			sw->post_tail = d;
+			/* its descriptor is not needed again before its post entry */
+			dir_close_fd(sw, d);
+			return;
+		}
+		struct sw_dir *parent = d->parent;
+		dir_free(sw, d);
+		d = parent;
+	}
+}
+
+/* Whether st is d itself or one of its ancestors: a file system loop. */
+bool dir_is_ancestor(const struct sw_dir *d, const struct stat *st)
+{
+	for (; d; d = d->parent)
+		if (d->st.st_ino == st->st_ino && d->st.st_dev == st->st_dev)
+			return true;
+	return false;
+}

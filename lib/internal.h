@@ -1,0 +1,192 @@
+/*
+ * internal.h: libsweep's private structures, shared by its files only.
+ *
+ * Life of an entry: a directory read makes one sw_node per name (d_ino as the
+ * key) and pushes it on the metadata queue. Serving a node stat-s it; a
+ * directory becomes an sw_dir (kept while anything below it is pending), a
+ * regular file in block order becomes an sw_file on the data queue, anything
+ * else is handed out at once. Every pending child holds a reference on its
+ * parent sw_dir, which therefore stays alive (and can reopen itself from its
+ * own parent) until its whole subtree is done.
+ */
+#ifndef SWEEP_INTERNAL_H
+#define SWEEP_INTERNAL_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+#include "sweep.h"
+
+/* A directory with pending descendants. */
+struct sw_dir {
+	struct sw_dir *parent;   /* NULL for a root */
+	struct sw_dir *lru_prev; /* fd cache, most recent first */
+	struct sw_dir *lru_next;
+	int fd;                  /* -1 when not cached */
+	int basefd;              /* roots: what name is relative to */
+	unsigned refs;           /* pending children, +1 until read */
+	int depth;
+	bool follow;             /* opened through a symbolic link */
+	bool in_post;            /* on the post-order list */
+	uint64_t id;
+	struct stat st;
+	size_t namelen;
+	struct sw_dir *post_next;
+	char name[];
+};
+
+/* A name read from a directory, not yet stat-ed. */
+struct sw_node {
+	ino_t ino;               /* the C-SCAN key */
+	struct sw_dir *parent;   /* NULL for a root */
+	int basefd;              /* roots only */
+	unsigned char type;      /* d_type */
+	bool root;
+	size_t namelen;
+	char name[];
+};
+
+/* A regular file waiting for the data phase. */
+struct sw_file {
+	uint64_t key;            /* sort key: see place.c */
+	uint64_t seq;            /* arrival order: equal keys keep it */
+	uint64_t phys;
+	struct sw_dir *parent;
+	int basefd;
+	int fd;                  /* opened ahead by read-ahead, else -1 */
+	size_t announced;        /* bytes announced by read-ahead */
+	bool root;
+	bool follow;
+	struct stat st;
+	size_t namelen;
+	char name[];
+};
+
+/* Binary min-heap of nodes by inode number. */
+struct sw_heap {
+	struct sw_node **v;
+	size_t n, cap;
+};
+
+/* The metadata queue: a C-SCAN elevator, or a stack for depth-first orders. */
+struct sw_queue {
+	bool cscan;
+	ino_t head;              /* last inode served */
+	struct sw_heap cur;      /* inodes >= head: this sweep */
+	struct sw_heap next;     /* inodes < head: the next sweep */
+	struct sw_node **stack;
+	size_t nstack, capstack;
+	uint64_t sweeps;
+};
+
+struct sw_links;
+
+struct sw_root {
+	int basefd;
+	char *path;
+};
+
+struct sweep {
+	struct sweep_options opt;
+	struct sw_root *roots;
+	size_t nroots, caproots, next_root;
+
+	/* policy for the root being walked */
+	enum sweep_order order;
+	bool data_by_block;      /* data queue sorted by FIEMAP */
+	bool data_inline;        /* regular files opened as they are served */
+	dev_t root_dev;
+	size_t ra_files;         /* files announced ahead at most */
+
+	struct sw_queue q;
+	struct sw_heap deferred; /* directories put off while memory is short */
+
+	struct sw_file **data;   /* the data queue */
+	size_t ndata, capdata, data_pos, ra_pos, ra_bytes;
+	bool flushing;
+	uint64_t seq;
+
+	struct sw_dir *lru_head, *lru_tail;
+	size_t nfds, max_fds;
+	struct sw_dir *pinned;   /* its fd was handed out: never evicted */
+
+	struct sw_dir *post_head, *post_tail;
+	struct sw_links *links;
+
+	/* the entry handed out, and what to release on the next call */
+	struct sweep_entry ent;
+	struct sw_dir *to_read;  /* a SWEEP_DIR handed out: read it next */
+	struct sw_node *done_node;
+	struct sw_file *done_file;
+	struct sw_dir *done_parent; /* reference to drop */
+	struct sw_dir *done_post;   /* a dir handed out as SWEEP_DIR_POST */
+
+	char *pathbuf;
+	size_t pathcap;
+	char *dentbuf;
+	size_t dentcap;
+	struct sw_node **tmp;    /* one directory's names, depth-first orders */
+	size_t ntmp, captmp;
+
+	size_t mem;              /* bytes held by nodes, files and dirs */
+	uint64_t next_dir_id;
+	struct sweep_stats stats;
+};
+
+/* queue.c */
+void *sw_grow(void *p, size_t *cap, size_t need, size_t size);
+int swq_push(struct sw_queue *q, struct sw_node *n);
+struct sw_node *swq_pop(struct sw_queue *q);
+size_t swq_len(const struct sw_queue *q);
+void swq_free(struct sw_queue *q);
+int heap_push(struct sw_heap *h, struct sw_node *n);
+struct sw_node *heap_pop(struct sw_heap *h);
+
+/* dirs.c */
+struct sw_dir *dir_new(struct sweep *sw, struct sw_dir *parent, const char *name,
+                       size_t namelen, const struct stat *st);
+int dir_fd(struct sweep *sw, struct sw_dir *d);
+int parent_fd(struct sweep *sw, struct sw_dir *parent, int basefd);
+void dir_unref(struct sweep *sw, struct sw_dir *d);
+void dir_free(struct sweep *sw, struct sw_dir *d);
+bool dir_is_ancestor(const struct sw_dir *d, const struct stat *st);
+
+/* readdir.c */
+int read_dir(struct sweep *sw, struct sw_dir *d);
+struct sw_node *node_new(struct sweep *sw, struct sw_dir *parent, ino_t ino,
+                         unsigned char type, const char *name, size_t namelen);
+void node_free(struct sweep *sw, struct sw_node *n);
+void node_release(struct sweep *sw, struct sw_node *n);
+
+/* serve.c */
+const struct sweep_entry *serve_node(struct sweep *sw, struct sw_node *n);
+int open_file(int dirfd, const char *name, bool follow, const struct stat *st);
+const struct sweep_entry *emit_error(struct sweep *sw, enum sweep_op op, int err);
+const struct sweep_entry *emit_regular(struct sweep *sw, int dirfd, bool follow, int fd);
+
+/* data.c */
+int data_queue(struct sweep *sw, struct sw_node *n, int pfd, const struct stat *st,
+               bool follow);
+void data_start_flush(struct sweep *sw);
+const struct sweep_entry *data_next(struct sweep *sw);
+void file_free(struct sweep *sw, struct sw_file *f);
+
+/* place.c */
+uint64_t place_first_byte(int fd);
+enum sweep_order place_policy(int fd);
+int place_rotational(dev_t dev);
+
+/* links.c */
+struct sw_links *links_new(void);
+const char *links_check(struct sw_links *l, const struct stat *st, const char *path,
+                        int *err);
+void links_free(struct sw_links *l);
+
+/* path.c */
+int path_build(struct sweep *sw, const struct sw_dir *parent, const char *name,
+               size_t namelen);
+
+/* walk.c */
+void ent_fill(struct sweep *sw, enum sweep_kind kind, const struct stat *st,
+              int dirfd, int depth, struct sw_dir *parent);
+
+#endif

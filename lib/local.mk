@@ -1,0 +1,16 @@
+# libsweep: the walk library and its one public header.
+lib_LTLIBRARIES += lib/libsweep.la
+include_HEADERS = lib/sweep.h
+lib_libsweep_la_SOURCES = \
+	lib/internal.h \
+	lib/walk.c \
+	lib/serve.c \
+	lib/queue.c \
+	lib/dirs.c \
+	lib/readdir.c \
+	lib/data.c \
+	lib/place.c \
+	lib/links.c \
+	lib/path.c
+lib_libsweep_la_LDFLAGS = -version-info $(LIBSWEEP_LT_VERSION) -no-undefined \
+	-export-symbols-regex '^sweep_'

@@ -1,0 +1,52 @@
+/*
+ * path.c: building an entry's path from its chain of parents.
+ *
+ * Paths are built only when an entry is handed out, into one buffer that
+ * grows as needed, so a path may be longer than PATH_MAX: the walk itself
+ * never uses it, it opens everything relative to an open parent.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+
+/* A root given as "dir/" is joined without a second slash, as GNU tools do. */
+static size_t sep_after(const char *name, size_t len)
+{
+	return len && name[len - 1] == '/' ? 0 : 1;
+}
+
+/* Make sw->ent.path the path of name in parent. Returns 0, or -1 (ENOMEM). */
+int path_build(struct sweep *sw, const struct sw_dir *parent, const char *name,
+               size_t namelen)
+{
+	size_t len = namelen;
+	for (const struct sw_dir *d = parent; d; d = d->parent)
+		len += d->namelen + sep_after(d->name, d->namelen);
+	if (len + 1 > sw->pathcap) {
+		size_t cap = sw->pathcap ? sw->pathcap : 256;
+		while (cap < len + 1)
+			cap *= 2;
+		char *p = realloc(sw->pathbuf, cap);
+		if (!p) {
+			errno = ENOMEM;
+			return -1;
+		}
+		sw->pathbuf = p;
+		sw->pathcap = cap;
+	}
+	char *end = sw->pathbuf + len;
+	*end = 0;
+	end -= namelen;
+	memcpy(end, name, namelen);
+	for (const struct sw_dir *d = parent; d; d = d->parent) {
+		if (sep_after(d->name, d->namelen))
+			*--end = '/';
+		end -= d->namelen;
+		memcpy(end, d->name, d->namelen);
+	}
+	sw->ent.path = sw->pathbuf;
+	sw->ent.pathlen = len;
+	sw->ent.name = sw->pathbuf + len - namelen;
+	return 0;
+}

@@ -1,0 +1,195 @@
+/*
+ * serve.c: serving one name of the metadata queue.
+ *
+ * Serving stat-s the name (statx, in queue order: this is what makes the
+ * inode-table reads one sweep) and decides what becomes of it: a directory is
+ * handed out and read on the next call, a regular file goes to the data queue
+ * (block order) or is opened at once (other orders), anything else is handed
+ * out as it is.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+#include "internal.h"
+
+static int stat_at(int dirfd, const char *name, bool follow, struct stat *st)
+{
+	struct statx sx;
+	int flags = AT_NO_AUTOMOUNT | (follow ? 0 : AT_SYMLINK_NOFOLLOW);
+	if (statx(dirfd, name, flags, STATX_BASIC_STATS, &sx) < 0)
+		return -1;
+	*st = (struct stat){
+		.st_dev = makedev(sx.stx_dev_major, sx.stx_dev_minor),
+		.st_ino = sx.stx_ino,
+		.st_mode = sx.stx_mode,
+		.st_nlink = sx.stx_nlink,
+		.st_uid = sx.stx_uid,
+		.st_gid = sx.stx_gid,
+		.st_rdev = makedev(sx.stx_rdev_major, sx.stx_rdev_minor),
+		.st_size = (off_t)sx.stx_size,
+		.st_blksize = sx.stx_blksize,
+		.st_blocks = (blkcnt_t)sx.stx_blocks,
+		.st_atim = { sx.stx_atime.tv_sec, sx.stx_atime.tv_nsec },
+		.st_mtim = { sx.stx_mtime.tv_sec, sx.stx_mtime.tv_nsec },
+		.st_ctim = { sx.stx_ctime.tv_sec, sx.stx_ctime.tv_nsec },
+	};
+	return 0;
+}
+
+/* Stat following links when asked; a dangling or looping link is reported
+ * as the link itself, as find -L and du -L do. */
+static int stat_entry(int dirfd, const char *name, bool follow, struct stat *st)
+{
+	if (stat_at(dirfd, name, follow, st) == 0)
+		return 0;
+	if (follow && (errno == ENOENT || errno == ELOOP)) {
+		int saved = errno;
+		if (stat_at(dirfd, name, false, st) == 0 && S_ISLNK(st->st_mode))
+			return 0;
+		errno = saved;
+	}
+	return -1;
+}
+
+/* Open a regular file for its data. O_NONBLOCK keeps a file swapped for a
+ * fifo behind our back from hanging the walk; O_NOATIME is asked only where
+ * the kernel allows it (owner or root), to spare a failing call. */
+int open_file(int dirfd, const char *name, bool follow, const struct stat *st)
+{
+	int flags = O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
+	if (!follow)
+		flags |= O_NOFOLLOW;
+	uid_t euid = geteuid();
+	if (euid == 0 || euid == st->st_uid) {
+		int fd = openat(dirfd, name, flags | O_NOATIME);
+		if (fd >= 0 || errno != EPERM)
+			return fd;
+	}
+	return openat(dirfd, name, flags);
+}
+
+const struct sweep_entry *emit_error(struct sweep *sw, enum sweep_op op, int err)
+{
+	sw->ent.kind = SWEEP_ERROR;
+	sw->ent.op = op;
+	sw->ent.error = err;
+	return &sw->ent;
+}
+
+/* Set link_first for a non-directory seen before under another name. */
+static void note_link(struct sweep *sw)
+{
+	const struct stat *st = &sw->ent.st;
+	if (st->st_nlink < 2 || S_ISDIR(st->st_mode))
+		return;
+	int err;
+	sw->ent.link_first = links_check(sw->links, st, sw->ent.path, &err);
+}
+
+/* Hand out a regular file with its data: opened (unless fd is one opened
+ * ahead), checked to be the file that was stat-ed, or a SWEEP_FILE when it is
+ * a second name of a file already handed out. ent.path is built already. */
+const struct sweep_entry *emit_regular(struct sweep *sw, int dirfd, bool follow, int fd)
+{
+	note_link(sw);
+	if (sw->ent.link_first) {
+		if (fd >= 0)
+			close(fd);
+		sw->ent.kind = SWEEP_FILE;
+		return &sw->ent;
+	}
+	if (fd < 0)
+		fd = open_file(dirfd, sw->ent.name, follow, &sw->ent.st);
+	if (fd < 0)
+		return emit_error(sw, SWEEP_OP_OPEN, errno);
+	struct stat now;
+	if (fstat(fd, &now) < 0) {
+		int err = errno;
+		close(fd);
+		return emit_error(sw, SWEEP_OP_OPEN, err);
+	}
+	sw->ent.st = now;
+	if (!S_ISREG(now.st_mode)) {
+		/* replaced since it was stat-ed: hand out what is there now */
+		close(fd);
+		sw->ent.kind = S_ISDIR(now.st_mode) ? SWEEP_ERROR : SWEEP_FILE;
+		if (sw->ent.kind == SWEEP_ERROR)
+			return emit_error(sw, SWEEP_OP_OPEN, EISDIR);
+		return &sw->ent;
+	}
+	sw->ent.kind = SWEEP_DATA;
+	sw->ent.fd = fd;
+	return &sw->ent;
+}
+
+static const struct sweep_entry *serve_dir(struct sweep *sw, struct sw_node *n,
+                                           int pfd, const struct stat *st, bool follow)
+{
+	if (n->parent && dir_is_ancestor(n->parent, st)) {
+		sw->done_node = n;
+		return emit_error(sw, SWEEP_OP_LOOP, ELOOP);
+	}
+	struct sw_dir *d = dir_new(sw, n->parent, n->name, n->namelen, st);
+	if (!d) {
+		sw->done_node = n;
+		return emit_error(sw, SWEEP_OP_STAT, ENOMEM);
+	}
+	d->basefd = n->basefd;
+	d->follow = follow;
+	node_free(sw, n); /* its reference on the parent is now d's */
+	sw->ent.kind = SWEEP_DIR;
+	sw->ent.dir_id = d->id;
+	sw->ent.dirfd = pfd;
+	if ((sw->opt.flags & SWEEP_XDEV) && st->st_dev != sw->root_dev) {
+		sw->ent.flags |= SWEEP_E_XDEV;
+		sw->done_parent = d;
+	} else {
+		sw->to_read = d;
+	}
+	return &sw->ent;
+}
+
+/* Serve n: returns the entry to hand out, or NULL when n produced none (it
+ * was queued for data or filtered out) and the walk should go on. */
+const struct sweep_entry *serve_node(struct sweep *sw, struct sw_node *n)
+{
+	int depth = n->parent ? n->parent->depth + 1 : 0;
+	bool follow = sw->opt.follow == SWEEP_FOLLOW_ALL ||
+	              (n->root && sw->opt.follow == SWEEP_FOLLOW_ROOTS);
+	int pfd = parent_fd(sw, n->parent, n->basefd);
+	int err = pfd < 0 && pfd != AT_FDCWD ? errno : 0;
+	struct stat st;
+	if (!err && stat_entry(pfd, n->name, follow, &st) < 0)
+		err = errno;
+	ent_fill(sw, err ? SWEEP_ERROR : SWEEP_FILE, err ? NULL : &st, pfd, depth, n->parent);
+	if (n->root)
+		sw->ent.flags |= SWEEP_E_ROOT;
+	if (path_build(sw, n->parent, n->name, n->namelen) < 0)
+		err = ENOMEM;
+	if (err) {
+		sw->done_node = n;
+		return emit_error(sw, SWEEP_OP_STAT, err);
+	}
+	if (n->root)
+		sw->root_dev = st.st_dev;
+	follow = follow && !S_ISLNK(st.st_mode);
+	if (sw->opt.filter && sw->opt.filter(&sw->ent, sw->opt.filter_arg) == SWEEP_PRUNE) {
+		node_release(sw, n);
+		return NULL;
+	}
+	if (S_ISDIR(st.st_mode))
+		return serve_dir(sw, n, pfd, &st, follow);
+	if (S_ISREG(st.st_mode) && sw->data_by_block) {
+		if (data_queue(sw, n, pfd, &st, follow) == 0)
+			return NULL;
+		sw->done_node = n;
+		return emit_error(sw, SWEEP_OP_STAT, ENOMEM);
+	}
+	sw->done_node = n;
+	if (S_ISREG(st.st_mode) && sw->data_inline)
+		return emit_regular(sw, pfd, follow, -1);
+	note_link(sw);
+	return &sw->ent;
+}

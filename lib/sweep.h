@@ -1,0 +1,185 @@
+/*
+ * sweep.h: libsweep, walk a directory tree in disk order.
+ *
+ * A walk has two phases. The metadata phase serves every entry of the tree as a
+ * C-SCAN elevator keyed by inode number: the pending entry with the smallest
+ * inode >= the last one served comes next, wrapping to the smallest at the end
+ * of a sweep, so the inode tables are read in one pass per sweep. The data
+ * phase hands out regular files opened for reading, sorted by the physical
+ * address of their first extent (FIEMAP), with the next files announced to the
+ * kernel ahead of time so the device queue does not run dry. The data queue is
+ * flushed (handed out) whenever it passes a bound in entries or bytes, so
+ * memory stays flat whatever the size of the tree.
+ *
+ * The interface is fts-like: sweep_open(), sweep_next() until it returns NULL,
+ * sweep_close(). The library has no global state, never prints and never
+ * exits; errors are entries of kind SWEEP_ERROR carrying a path and an errno.
+ */
+#ifndef SWEEP_H
+#define SWEEP_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/stat.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Opaque walk handle. */
+struct sweep;
+
+/* The order in which entries and file data are handed out. */
+enum sweep_order {
+	SWEEP_ORDER_AUTO = 0, /* chosen per root from the file system (see below) */
+	SWEEP_ORDER_DISK,     /* metadata by inode (C-SCAN), data by physical block */
+	SWEEP_ORDER_INODE,    /* metadata by inode (C-SCAN), data read as served */
+	SWEEP_ORDER_NAME,     /* depth-first, siblings sorted by name: reproducible */
+	SWEEP_ORDER_NONE,     /* depth-first, directory order: no sorting at all */
+	SWEEP_ORDER_BLOCK,    /* directory order for metadata, data by physical
+	                         block (btrfs: inode numbers say nothing there) */
+};
+/*
+ * SWEEP_ORDER_AUTO picks, from fstatfs() of each root: ext2/3/4 and xfs:
+ * DISK; btrfs: BLOCK; anything else (tmpfs, proc, sysfs, NFS, CIFS, FUSE,
+ * Lustre, unknown): NONE, since sorting has nothing to win there.
+ */
+
+/* Symbolic links. */
+enum sweep_follow {
+	SWEEP_FOLLOW_NONE = 0, /* -P: never follow */
+	SWEEP_FOLLOW_ROOTS,    /* -H: follow the roots only */
+	SWEEP_FOLLOW_ALL,      /* -L: follow everything; loops are errors */
+};
+
+/* Option flags. */
+#define SWEEP_XDEV      0x01u /* do not descend into other file systems */
+#define SWEEP_NODATA    0x02u /* metadata only: no FIEMAP, no data phase (du, find) */
+#define SWEEP_POSTORDER 0x04u /* also hand out SWEEP_DIR_POST entries */
+
+/* What a filter callback answers. */
+enum sweep_verdict {
+	SWEEP_KEEP = 0,  /* hand the entry out (and read it, if a directory) */
+	SWEEP_PRUNE = 1, /* drop the entry and, for a directory, its whole subtree */
+};
+
+struct sweep_entry;
+
+struct sweep_options {
+	enum sweep_order order;
+	enum sweep_follow follow;
+	unsigned flags;        /* SWEEP_XDEV | SWEEP_NODATA | SWEEP_POSTORDER */
+	size_t max_entries;    /* flush the data queue past this many files;
+	                          0: SWEEP_DEFAULT_MAX_ENTRIES */
+	size_t max_bytes;      /* flush when queued entries use more memory than
+	                          this; 0: SWEEP_DEFAULT_MAX_BYTES */
+	size_t readahead;      /* bytes of file data announced ahead of the reader
+	                          in the data phase; 0: SWEEP_DEFAULT_READAHEAD */
+	/* Called for every entry after it is stat-ed, before it is queued, handed
+	 * out or read. May be NULL. */
+	enum sweep_verdict (*filter)(const struct sweep_entry *e, void *arg);
+	void *filter_arg;
+};
+
+#define SWEEP_DEFAULT_MAX_ENTRIES 65536
+#define SWEEP_DEFAULT_MAX_BYTES   (24u << 20)
+#define SWEEP_DEFAULT_READAHEAD   (16u << 20)
+
+/* What an entry is. */
+enum sweep_kind {
+	SWEEP_DIR,      /* a directory, before its contents */
+	SWEEP_DIR_POST, /* a directory after all of its contents (SWEEP_POSTORDER) */
+	SWEEP_FILE,     /* a non-directory handed out without data: symlinks,
+	                   fifos, devices, sockets, and regular files under
+	                   SWEEP_NODATA */
+	SWEEP_DATA,     /* a regular file opened for reading: fd */
+	SWEEP_ERROR,    /* something failed: op, error, path */
+};
+
+/* What failed, for SWEEP_ERROR entries. */
+enum sweep_op {
+	SWEEP_OP_NONE = 0,
+	SWEEP_OP_STAT,    /* the entry could not be stat-ed (st is not valid) */
+	SWEEP_OP_READDIR, /* the directory could not be opened or read; it was
+	                     handed out as SWEEP_DIR before (st is valid) */
+	SWEEP_OP_OPEN,    /* the file could not be opened for its data (st valid) */
+	SWEEP_OP_LOOP,    /* a directory is its own ancestor under -L (st valid) */
+};
+
+/* Entry flags. */
+#define SWEEP_E_XDEV     0x01u /* a directory on another file system, not read */
+#define SWEEP_E_ROOT     0x02u /* a root given to the walk */
+#define SWEEP_E_DEFERRED 0x04u /* (internal) */
+
+/* Where an entry's data starts when FIEMAP cannot place it. */
+#define SWEEP_PHYS_NONE UINT64_MAX
+
+struct sweep_entry {
+	enum sweep_kind kind;
+	unsigned flags;         /* SWEEP_E_* */
+	const char *path;       /* root-relative path as given, may exceed PATH_MAX */
+	size_t pathlen;
+	const char *name;       /* last component (for a root: the root as given) */
+	int dirfd;              /* open directory that name is relative to */
+	int fd;                 /* SWEEP_DATA: read-only descriptor at offset 0;
+	                           owned by the walk, valid until the next call */
+	int depth;              /* 0 for a root */
+	enum sweep_op op;       /* SWEEP_ERROR: what failed */
+	int error;              /* SWEEP_ERROR: errno */
+	struct stat st;         /* lstat (or stat when following) of the entry */
+	uint64_t phys;          /* first physical byte, or SWEEP_PHYS_NONE */
+	const char *link_first; /* a non-directory with st_nlink > 1 already handed
+	                           out under another name: that name's path */
+	uint64_t dir_id;        /* SWEEP_DIR, SWEEP_DIR_POST: this directory's id */
+	uint64_t parent_id;     /* the containing directory's id; 0 for roots */
+};
+
+/* Counters of a walk, for tests and benchmarks. */
+struct sweep_stats {
+	uint64_t entries;       /* entries handed out */
+	uint64_t flushes;       /* data phases run */
+	uint64_t fiemap_calls;
+	uint64_t sweeps;        /* C-SCAN wraps in the metadata phase */
+	uint64_t dirs_deferred; /* directory reads put off to bound memory */
+	size_t peak_data_entries; /* most files queued for data at once */
+	size_t peak_bytes;      /* most memory held by queued entries and dirs */
+};
+
+/*
+ * Start a walk over the NULL-terminated roots (relative to the current
+ * directory; roots may be NULL). opt may be NULL for defaults. Returns NULL
+ * with errno set (ENOMEM, EINVAL) on failure.
+ */
+struct sweep *sweep_open(const char *const *roots, const struct sweep_options *opt);
+
+/* Add a root, relative to dirfd (AT_FDCWD or an open directory that must stay
+ * open during the walk). Roots are walked one after another, in the order
+ * added. Returns 0, or -1 with errno set. */
+int sweep_add_root(struct sweep *sw, int dirfd, const char *path);
+
+/* The next entry, or NULL at the end. The entry and everything it points to
+ * stay valid until the next call. */
+const struct sweep_entry *sweep_next(struct sweep *sw);
+
+/* Do not read the directory just handed out (fts's FTS_SKIP). Returns 0, or
+ * -1 with errno EINVAL when the last entry was not a SWEEP_DIR. */
+int sweep_prune(struct sweep *sw);
+
+/* The order chosen for the root being walked now (never SWEEP_ORDER_AUTO once
+ * the first entry of a root was handed out). */
+enum sweep_order sweep_current_order(const struct sweep *sw);
+
+void sweep_get_stats(const struct sweep *sw, struct sweep_stats *out);
+
+/* End the walk and free everything. Always succeeds. */
+void sweep_close(struct sweep *sw);
+
+/* The name of an order ("disk", "inode", "name", "none", "block", "auto"),
+ * and the order of a name; -1 for an unknown name. */
+const char *sweep_order_name(enum sweep_order order);
+int sweep_order_parse(const char *name);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,366 @@
+/*
+ * walk.c: the walk handle and its main loop.
+ *
+ * sweep_next() is a small scheduler. In priority order it hands out: the
+ * post-order entries of directories just completed; the next file of a
+ * running flush; a new flush when the data queue is over its bound or the
+ * metadata queue ran dry; the next name of the metadata queue; the next root.
+ * Whatever the previous entry held (a descriptor, a queue slot, a reference
+ * on its parent) is released at the start of the next call, so the caller may
+ * use the entry until then.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "internal.h"
+
+#define DIR_FDS      64          /* directory descriptors kept open */
+#define DENT_BUFSIZE (64u << 10) /* getdents64 buffer */
+
+static const char *const order_names[] = {
+	[SWEEP_ORDER_AUTO] = "auto",   [SWEEP_ORDER_DISK] = "disk",
+	[SWEEP_ORDER_INODE] = "inode", [SWEEP_ORDER_NAME] = "name",
+	[SWEEP_ORDER_NONE] = "none",   [SWEEP_ORDER_BLOCK] = "block",
+};
+#define NORDERS (sizeof(order_names) / sizeof(order_names[0]))
+
+const char *sweep_order_name(enum sweep_order order)
+{
+	return (unsigned)order < NORDERS ? order_names[order] : NULL;
+}
+
+int sweep_order_parse(const char *name)
+{
+	for (size_t i = 0; i < NORDERS; i++)
+		if (strcmp(name, order_names[i]) == 0)
+			return (int)i;
+	return -1;
+}
+
+void ent_fill(struct sweep *sw, enum sweep_kind kind, const struct stat *st,
+              int dirfd, int depth, struct sw_dir *parent)
+{
+	struct sweep_entry *e = &sw->ent;
+	e->kind = kind;
+	e->flags = 0;
+	e->dirfd = dirfd;
+	e->fd = -1;
+	e->depth = depth;
+	e->op = SWEEP_OP_NONE;
+	e->error = 0;
+	if (st)
+		e->st = *st;
+	else
+		memset(&e->st, 0, sizeof(e->st));
+	e->phys = SWEEP_PHYS_NONE;
+	e->link_first = NULL;
+	e->dir_id = 0;
+	e->parent_id = parent ? parent->id : 0;
+	sw->pinned = parent;
+}
+
+static bool valid_options(const struct sweep_options *o)
+{
+	return (unsigned)o->order < NORDERS && (unsigned)o->follow <= SWEEP_FOLLOW_ALL &&
+	       !(o->flags & ~(SWEEP_XDEV | SWEEP_NODATA | SWEEP_POSTORDER));
+}
+
+struct sweep *sweep_open(const char *const *roots, const struct sweep_options *opt)
+{
+	static const struct sweep_options defaults;
+	if (!opt)
+		opt = &defaults;
+	if (!valid_options(opt)) {
+		errno = EINVAL;
+		return NULL;
+	}
+	struct sweep *sw = calloc(1, sizeof(*sw));
+	if (!sw)
+		return NULL;
+	sw->opt = *opt;
+	if (!sw->opt.max_entries)
+		sw->opt.max_entries = SWEEP_DEFAULT_MAX_ENTRIES;
+	if (!sw->opt.max_bytes)
+		sw->opt.max_bytes = SWEEP_DEFAULT_MAX_BYTES;
+	if (!sw->opt.readahead)
+		sw->opt.readahead = SWEEP_DEFAULT_READAHEAD;
+	sw->max_fds = DIR_FDS;
+	sw->ent.fd = -1;
+	sw->dentcap = DENT_BUFSIZE;
+	sw->dentbuf = malloc(sw->dentcap);
+	sw->links = links_new();
+	if (!sw->dentbuf || !sw->links)
+		goto fail;
+	for (size_t i = 0; roots && roots[i]; i++)
+		if (sweep_add_root(sw, AT_FDCWD, roots[i]) < 0)
+			goto fail;
+	return sw;
+fail:
+	sweep_close(sw);
+	errno = ENOMEM;
+	return NULL;
+}
+
+int sweep_add_root(struct sweep *sw, int dirfd, const char *path)
+{
+	if (!sw || !path) {
+		errno = EINVAL;
+		return -1;
+	}
+	struct sw_root *v = sw_grow(sw->roots, &sw->caproots, sw->nroots + 1, sizeof(*v));
+	if (!v)
+		return -1;
+	sw->roots = v;
+	char *copy = strdup(path);
+	if (!copy)
+		return -1;
+	sw->roots[sw->nroots++] = (struct sw_root){ .basefd = dirfd, .path = copy };
+	return 0;
+}
+
+/* Choose the order for root r (AUTO: by its file system) and the read-ahead
+ * depth (by its device: depth matters most where seeks are free). */
+static void choose_policy(struct sweep *sw, const struct sw_root *r)
+{
+	enum sweep_order order = sw->opt.order;
+	int rotational = -1;
+	int flags = O_PATH | O_CLOEXEC;
+	if (sw->opt.follow == SWEEP_FOLLOW_NONE)
+		flags |= O_NOFOLLOW;
+	int fd = openat(r->basefd, r->path, flags);
+	if (fd >= 0) {
+		struct stat st;
+		if (order == SWEEP_ORDER_AUTO)
+			order = place_policy(fd);
+		if (fstat(fd, &st) == 0)
+			rotational = place_rotational(st.st_dev);
+		close(fd);
+	}
+	if (order == SWEEP_ORDER_AUTO)
+		order = SWEEP_ORDER_NONE;
+	sw->order = order;
+	sw->q.cscan = order == SWEEP_ORDER_DISK || order == SWEEP_ORDER_INODE;
+	sw->q.head = 0;
+	bool nodata = sw->opt.flags & SWEEP_NODATA;
+	sw->data_by_block = !nodata && (order == SWEEP_ORDER_DISK || order == SWEEP_ORDER_BLOCK);
+	sw->data_inline = !nodata && !sw->data_by_block;
+	sw->ra_files = rotational == 1 ? 32 : 128;
+}
+
+static int start_root(struct sweep *sw)
+{
+	const struct sw_root *r = &sw->roots[sw->next_root++];
+	choose_policy(sw, r);
+	struct sw_node *n = node_new(sw, NULL, 0, DT_UNKNOWN, r->path, strlen(r->path));
+	if (!n)
+		return -1;
+	n->basefd = r->basefd;
+	n->root = true;
+	if (swq_push(&sw->q, n) < 0) {
+		node_free(sw, n);
+		return -1;
+	}
+	return 0;
+}
+
+/* Release what the previous entry held. */
+static void release_last(struct sweep *sw)
+{
+	sw->pinned = NULL;
+	if (sw->ent.fd >= 0) {
+		close(sw->ent.fd);
+		sw->ent.fd = -1;
+	}
+	if (sw->done_node) {
+		node_release(sw, sw->done_node);
+		sw->done_node = NULL;
+	}
+	if (sw->done_file) {
+		file_free(sw, sw->done_file);
+		sw->done_file = NULL;
+	}
+	if (sw->done_parent) {
+		dir_unref(sw, sw->done_parent);
+		sw->done_parent = NULL;
+	}
+	if (sw->done_post) {
+		struct sw_dir *parent = sw->done_post->parent;
+		dir_free(sw, sw->done_post);
+		sw->done_post = NULL;
+		dir_unref(sw, parent);
+	}
+}
+
+/* Read the directory handed out last. NULL, or an error entry for it. */
+static const struct sweep_entry *read_pending(struct sweep *sw)
+{
+	struct sw_dir *d = sw->to_read;
+	sw->to_read = NULL;
+	int err = read_dir(sw, d);
+	if (!err) {
+		dir_unref(sw, d);
+		return NULL;
+	}
+	ent_fill(sw, SWEEP_ERROR, &d->st, parent_fd(sw, d->parent, d->basefd), d->depth,
+	         d->parent);
+	sw->ent.dir_id = d->id;
+	sw->done_parent = d;
+	if (path_build(sw, d->parent, d->name, d->namelen) < 0)
+		sw->ent.path = d->name;
+	return emit_error(sw, SWEEP_OP_READDIR, err);
+}
+
+static const struct sweep_entry *emit_post(struct sweep *sw)
+{
+	struct sw_dir *d = sw->post_head;
+	sw->post_head = d->post_next;
+	if (!sw->post_head)
+		sw->post_tail = NULL;
+	sw->done_post = d;
+	ent_fill(sw, SWEEP_DIR_POST, &d->st, parent_fd(sw, d->parent, d->basefd), d->depth,
+	         d->parent);
+	sw->ent.dir_id = d->id;
+	if (path_build(sw, d->parent, d->name, d->namelen) < 0)
+		return emit_error(sw, SWEEP_OP_STAT, ENOMEM);
+	return &sw->ent;
+}
+
+static bool over_bound(const struct sweep *sw)
+{
+	return sw->ndata >= sw->opt.max_entries || sw->mem > sw->opt.max_bytes;
+}
+
+/* The next name to serve. While memory is short, directories are put aside
+ * (reading one adds names, serving a file frees one) and taken back once the
+ * queues have drained to half the bound. */
+static struct sw_node *pick_node(struct sweep *sw)
+{
+	if (!sw->q.cscan)
+		return swq_pop(&sw->q);
+	bool short_mem = sw->mem > sw->opt.max_bytes;
+	if (!short_mem && sw->deferred.n && sw->mem < sw->opt.max_bytes / 2) {
+		struct sw_node *n;
+		while ((n = heap_pop(&sw->deferred)))
+			if (swq_push(&sw->q, n) < 0)
+				return n;
+	}
+	for (;;) {
+		struct sw_node *n = swq_pop(&sw->q);
+		if (!n)
+			return heap_pop(&sw->deferred);
+		if (!short_mem || n->type != DT_DIR || heap_push(&sw->deferred, n) < 0)
+			return n;
+		sw->stats.dirs_deferred++;
+	}
+}
+
+static const struct sweep_entry *next_entry(struct sweep *sw)
+{
+	release_last(sw);
+	if (sw->to_read) {
+		const struct sweep_entry *e = read_pending(sw);
+		if (e)
+			return e;
+	}
+	for (;;) {
+		if (sw->mem > sw->stats.peak_bytes)
+			sw->stats.peak_bytes = sw->mem;
+		if (sw->post_head)
+			return emit_post(sw);
+		if (sw->flushing) {
+			const struct sweep_entry *e = data_next(sw);
+			if (e)
+				return e;
+			continue;
+		}
+		if (sw->ndata && (over_bound(sw) ||
+		                  (swq_len(&sw->q) == 0 && sw->deferred.n == 0))) {
+			data_start_flush(sw);
+			continue;
+		}
+		struct sw_node *n = pick_node(sw);
+		if (n) {
+			const struct sweep_entry *e = serve_node(sw, n);
+			if (e)
+				return e;
+			continue;
+		}
+		if (sw->next_root == sw->nroots)
+			return NULL;
+		if (start_root(sw) < 0) {
+			ent_fill(sw, SWEEP_ERROR, NULL, -1, 0, NULL);
+			sw->ent.path = sw->ent.name = sw->roots[sw->next_root - 1].path;
+			return emit_error(sw, SWEEP_OP_STAT, ENOMEM);
+		}
+	}
+}
+
+const struct sweep_entry *sweep_next(struct sweep *sw)
+{
+	if (!sw)
+		return NULL;
+	const struct sweep_entry *e = next_entry(sw);
+	if (e)
+		sw->stats.entries++;
+	sw->stats.sweeps = sw->q.sweeps;
+	return e;
+}
+
+int sweep_prune(struct sweep *sw)
+{
+	if (!sw || !sw->to_read) {
+		errno = EINVAL;
+		return -1;
+	}
+	sw->done_parent = sw->to_read;
+	sw->to_read = NULL;
+	return 0;
+}
+
+enum sweep_order sweep_current_order(const struct sweep *sw)
+{
+	return sw->order;
+}
+
+void sweep_get_stats(const struct sweep *sw, struct sweep_stats *out)
+{
+	*out = sw->stats;
+}
+
+void sweep_close(struct sweep *sw)
+{
+	if (!sw)
+		return;
+	release_last(sw);
+	sw->opt.flags &= ~SWEEP_POSTORDER; /* from now on, complete means free */
+	if (sw->to_read)
+		dir_unref(sw, sw->to_read);
+	while (sw->post_head) {
+		struct sw_dir *d = sw->post_head;
+		sw->post_head = d->post_next;
+		struct sw_dir *parent = d->parent;
+		dir_free(sw, d);
+		dir_unref(sw, parent);
+	}
+	struct sw_node *n;
+	while ((n = swq_pop(&sw->q)))
+		node_release(sw, n);
+	while ((n = heap_pop(&sw->deferred)))
+		node_release(sw, n);
+	for (size_t i = sw->flushing ? sw->data_pos : 0; i < sw->ndata; i++)
+		file_free(sw, sw->data[i]);
+	swq_free(&sw->q);
+	free(sw->deferred.v);
+	free(sw->data);
+	for (size_t i = 0; i < sw->nroots; i++)
+		free(sw->roots[i].path);
+	free(sw->roots);
+	links_free(sw->links);
+	free(sw->pathbuf);
+	free(sw->dentbuf);
+	free(sw->tmp);
+	free(sw);
+}

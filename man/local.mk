@@ -1,0 +1,1 @@
+# man: see the fragments it includes

@@ -1,0 +1,1 @@
+# src: see the fragments it includes

@@ -1,0 +1,1 @@
+# tests: cmocka unit tests of libsweep and tool-level tests.
