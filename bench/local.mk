@@ -1,1 +1,1 @@
-# bench: see the fragments it includes
+# bench: the emulated disk, aging and the elevator matrix (bench/README.md).

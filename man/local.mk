@@ -1,1 +1,2 @@
-# man: see the fragments it includes
+# man: libsweep(3); each tool's page is listed in the tool's own fragment.
+dist_man_MANS += man/libsweep.3

@@ -1,0 +1,1 @@
+# common: helpers shared by the tools (messages, exit status, patterns).

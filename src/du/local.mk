@@ -1,0 +1,1 @@
+# sweep-du: program, man page and tests.

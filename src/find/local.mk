@@ -1,0 +1,1 @@
+# sweep-find: program, man page and tests.

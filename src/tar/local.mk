@@ -1,0 +1,1 @@
+# sweep-tar: program, man page and tests.

@@ -1,0 +1,24 @@
+# tests/lib.sh: shared by the shell tests. Source it first; it makes a
+# scratch directory $T (removed on exit) and provides:
+#   skip REASON      exit 77 with REASON on stderr (automake: SKIP)
+#   fail MESSAGE     print MESSAGE and exit 1
+#   need_root        skip unless running as root
+#   need_cmd CMD...  skip unless every CMD is installed
+#   check_same A B   fail with a diff unless files A and B are identical
+set -u
+: "${top_builddir:?run through make check}"
+: "${top_srcdir:?run through make check}"
+T=$(mktemp -d "${TMPDIR:-/tmp}/sweep-test.XXXXXX")
+trap 'chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
+PATH="$top_builddir:$top_builddir/tests:$PATH"
+export LC_ALL=C
+
+skip() { echo "SKIP: $*" >&2; exit 77; }
+fail() { echo "FAIL: $*" >&2; exit 1; }
+need_root() { [ "$(id -u)" = 0 ] || skip "needs root"; }
+need_cmd() { for c; do command -v "$c" >/dev/null 2>&1 || skip "needs $c"; done; }
+check_same() {
+	cmp -s "$1" "$2" && return 0
+	diff -u "$1" "$2" | head -40 >&2
+	fail "$1 and $2 differ"
+}
