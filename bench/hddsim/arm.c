@@ -88,6 +88,7 @@ static void *arm_main(void *arg)
 			break;
 		struct hd_req *r = arm_pick(a);
 		double t = start_of(a, r);
+		a->stats.idle_ns += t - a->head.now;
 		struct hd_cost c;
 		hd_cost(a->g, &a->head, a->p->buffer, r->off, r->len, r->write, t, &c);
 		double tc = hd_commit(a->g, &a->head, a->p->buffer, r->off, r->len,

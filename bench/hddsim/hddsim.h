@@ -87,6 +87,7 @@ struct hd_stats {
 	uint64_t requests, reads, writes, bytes_read, bytes_written;
 	uint64_t seeks, seek_cylinders, buffer_hits, queue_max;
 	double busy_ns, seek_ns, rot_ns, xfer_ns;
+	double idle_ns;        /* arm idle, waiting for the host */
 };
 
 struct hd_req;

@@ -16,12 +16,12 @@ int hd_stats_format(const struct hd_stats *s, const struct hd_params *p,
 		"bytes_read %" PRIu64 "\n" "bytes_written %" PRIu64 "\n"
 		"seeks %" PRIu64 "\n" "seek_cylinders %" PRIu64 "\n"
 		"buffer_hits %" PRIu64 "\n" "queue_max %" PRIu64 "\n"
-		"busy_ns %.0f\n" "seek_ns %.0f\n" "rotation_ns %.0f\n" "transfer_ns %.0f\n"
+		"busy_ns %.0f\n" "idle_ns %.0f\n" "seek_ns %.0f\n" "rotation_ns %.0f\n" "transfer_ns %.0f\n"
 		"cylinders %" PRIu32 "\n" "zones %u\n" "scale %g\n" "depth %u\n"
 		"policy %s\n",
 		s->requests, s->reads, s->writes, s->bytes_read, s->bytes_written,
 		s->seeks, s->seek_cylinders, s->buffer_hits, s->queue_max,
-		s->busy_ns, s->seek_ns, s->rot_ns, s->xfer_ns,
+		s->busy_ns, s->idle_ns, s->seek_ns, s->rot_ns, s->xfer_ns,
 		g->cylinders, g->nzones, p->scale, p->depth, p->satf ? "satf" : "fifo");
 	return n < 0 || (size_t)n >= len ? -1 : n;
 }
