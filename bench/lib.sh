@@ -1,1 +1,228 @@
-# placeholder
+# bench/lib.sh: shared by bench/run, bench/age, bench/hddsim-validate and
+# bench/smoke.sh. Source it after `set -euo pipefail`. It keeps a record of
+# every emulator, loop device, mount and trace instance it makes, and
+# bench_cleanup (installed on EXIT unless BENCH_NO_TRAP is set) undoes
+# whatever is still there, in reverse order of making.
+#
+#   die MSG / note MSG           one-line error (exit 1) / progress to stderr
+#   bench_need_root              refuse, with the reason, unless root
+#   hddsim_start IMG MNT OPT...  serve IMG at MNT/disk (stats at MNT/stats)
+#   hddsim_stop MNT
+#   bench_workdir [TMPFS_SIZE]   make BENCH_WORK (a tmpfs if a size is given)
+#   loop_attach FILE             set LOOP_DEV to a new loop device on FILE
+#
+# Functions that make something record it, so call them directly, never in
+# $(...): a subshell's records are lost with it.
+#   loop_detach DEV
+#   set_elevator DEV NAME        none, mq-deadline, kyber or bfq
+#   fs_mkfs TYPE DEV / fs_mount DEV MNT OPTS / fs_umount MNT
+#   drop_caches                  sync, then drop page cache, dentries, inodes
+#   stats_snap MNT FILE          copy the emulator's counters to FILE
+#   stats_diff A B KEY           KEY's growth from snapshot A to snapshot B
+#   trace_open DEV / trace_begin / trace_end FILE / trace_close
+#                                block_rq_issue events of DEV into FILE
+#   trace_seek FILE              print "REQUESTS SEEK_SECTORS" of a trace
+
+BENCH_SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+: "${SWEEP_BUILD:=$(cd "$BENCH_SRC/.." && pwd)}"
+: "${HDDSIM:=$SWEEP_BUILD/bench/hddsim/hddsim}"
+BENCH_ME=${0##*/}
+
+die() { echo "$BENCH_ME: $*" >&2; exit 1; }
+note() { echo "$BENCH_ME: $*" >&2; }
+
+bench_need_root() {
+	[ "$(id -u)" = 0 ] && return 0
+	die "must run as root: it creates loop devices, mounts file systems, drops the page cache and reads ftrace events"
+}
+
+# Resources still to undo, newest last: "kind<TAB>what<TAB>extra".
+_BENCH_RES=()
+_res_add() { _BENCH_RES+=("$1"$'\t'"$2"$'\t'"${3:-}"); }
+_res_del() {
+	local i
+	for i in "${!_BENCH_RES[@]}"; do
+		case ${_BENCH_RES[i]} in "$1"$'\t'"$2"$'\t'*) unset '_BENCH_RES[i]' ;; esac
+	done
+	_BENCH_RES=("${_BENCH_RES[@]}")
+}
+
+_undo() { # kind what extra
+	case $1 in
+	mount) umount "$2" 2>/dev/null || umount -l "$2" 2>/dev/null ;;
+	loop) losetup -d "$2" 2>/dev/null ;;
+	hddsim) _hddsim_kill "$2" "$3" ;;
+	trace) _trace_remove "$2" ;;
+	tracefs) umount "$2" 2>/dev/null ;;
+	dir) rm -rf -- "$2" ;;
+	esac
+}
+
+bench_cleanup() {
+	local i kind what extra
+	for ((i = ${#_BENCH_RES[@]} - 1; i >= 0; i--)); do
+		IFS=$'\t' read -r kind what extra <<<"${_BENCH_RES[i]}"
+		_undo "$kind" "$what" "$extra" || true
+	done
+	_BENCH_RES=()
+}
+if [ -z "${BENCH_NO_TRAP:-}" ]; then
+	trap bench_cleanup EXIT
+	trap 'exit 130' INT TERM HUP
+fi
+
+# BENCH_WORK: a directory removed on exit; a tmpfs of the given size if any.
+bench_workdir() {
+	BENCH_WORK=$(mktemp -d "${TMPDIR:-/tmp}/sweep-bench.XXXXXX") || die "cannot make a work directory"
+	_res_add dir "$BENCH_WORK"
+	if [ -n "${1:-}" ]; then
+		mount -t tmpfs -o "size=$1,mode=0755" sweep-bench "$BENCH_WORK" ||
+			die "cannot mount a tmpfs on $BENCH_WORK"
+		_res_add mount "$BENCH_WORK"
+	fi
+}
+
+# ---- the emulated disk ------------------------------------------------------
+
+_hddsim_kill() { # mnt pid
+	umount "$1" 2>/dev/null || fusermount3 -u "$1" 2>/dev/null || umount -l "$1" 2>/dev/null || true
+	local n=0
+	while kill -0 "$2" 2>/dev/null && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
+	kill "$2" 2>/dev/null || true
+	wait "$2" 2>/dev/null || true
+}
+
+hddsim_start() { # image mnt options...
+	local img=$1 mnt=$2 n=0
+	shift 2
+	[ -x "$HDDSIM" ] || die "$HDDSIM not built: run 'make bench/hddsim/hddsim' (needs libfuse3-dev)"
+	mkdir -p "$mnt"
+	"$HDDSIM" --image="$img" "$@" -f "$mnt" 2>>"${BENCH_LOG:-/dev/stderr}" &
+	local pid=$!
+	_res_add hddsim "$mnt" "$pid"
+	until [ -e "$mnt/stats" ]; do
+		kill -0 "$pid" 2>/dev/null || die "hddsim failed to start (options: $*)"
+		[ $n -lt 100 ] || die "hddsim did not mount $mnt within 10 s"
+		sleep 0.1
+		n=$((n + 1))
+	done
+}
+
+hddsim_stop() { # mnt
+	local i kind what extra
+	for i in "${!_BENCH_RES[@]}"; do
+		IFS=$'\t' read -r kind what extra <<<"${_BENCH_RES[i]}"
+		[ "$kind" = hddsim ] && [ "$what" = "$1" ] || continue
+		_hddsim_kill "$what" "$extra"
+		_res_del hddsim "$what"
+		return 0
+	done
+}
+
+stats_snap() { cat "$1/stats" >"$2" || die "cannot read $1/stats"; }
+stats_diff() { # a b key
+	awk -v k="$3" 'FNR == NR { if ($1 == k) a = $2; next } $1 == k { printf "%.0f\n", $2 - a }' "$1" "$2"
+}
+
+# ---- loop devices, elevators, file systems -----------------------------------
+
+loop_attach() { # file
+	local q
+	LOOP_DEV=$(losetup --direct-io=on -f --show "$1") || die "losetup failed on $1"
+	_res_add loop "$LOOP_DEV"
+	q=/sys/block/${LOOP_DEV#/dev/}/queue
+	# A new loop device says rotational 0 with a 2.5 MiB read-ahead; a SATA
+	# disk says 1 and 128 KiB. Writing rotational may switch the elevator,
+	# so set_elevator must come after.
+	echo 1 >"$q/rotational"
+	echo 128 >"$q/read_ahead_kb"
+}
+
+loop_detach() {
+	losetup -d "$1" || die "cannot detach $1"
+	_res_del loop "$1"
+}
+
+set_elevator() { # dev name
+	local f=/sys/block/${1#/dev/}/queue/scheduler
+	echo "$2" >"$f" 2>/dev/null || die "$1: elevator $2 not available (have: $(cat "$f"))"
+	grep -q "\[$2\]" "$f" || die "$1: elevator $2 did not take: $(cat "$f")"
+}
+
+fs_mkfs() { # type dev
+	case $1 in
+	ext4) mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0,nodiscard "$2" ;;
+	xfs) mkfs.xfs -q -f -K "$2" ;;
+	btrfs) mkfs.btrfs -q -f -K "$2" >/dev/null ;;
+	*) die "unknown file system: $1" ;;
+	esac || die "mkfs.$1 failed on $2"
+}
+
+fs_mount() { # dev mnt opts
+	mkdir -p "$2"
+	mount -o "$3" "$1" "$2" || die "cannot mount $1 on $2 ($3)"
+	_res_add mount "$2"
+}
+
+fs_umount() {
+	umount "$1" || die "cannot unmount $1"
+	_res_del mount "$1"
+}
+
+drop_caches() {
+	sync
+	echo 3 >/proc/sys/vm/drop_caches
+}
+
+# ---- tracing: block_rq_issue on one device, in a private ftrace instance ------
+
+_BENCH_TRACE=
+_trace_remove() {
+	echo 0 >"$1/events/block/block_rq_issue/enable" 2>/dev/null || true
+	rmdir "$1" 2>/dev/null || true
+}
+
+trace_open() { # dev
+	local tr=/sys/kernel/tracing maj min
+	if [ ! -d "$tr/instances" ]; then
+		mount -t tracefs nodev "$tr" 2>/dev/null || die "cannot mount tracefs on $tr"
+		_res_add tracefs "$tr"
+	fi
+	_BENCH_TRACE=$tr/instances/sweep-bench.$$
+	mkdir "$_BENCH_TRACE" || die "cannot make ftrace instance $_BENCH_TRACE"
+	_res_add trace "$_BENCH_TRACE"
+	maj=$((0x$(stat -L -c %t "$1"))) min=$((0x$(stat -L -c %T "$1")))
+	echo 32768 >"$_BENCH_TRACE/buffer_size_kb"
+	echo "dev == $(((maj << 20) | min))" >"$_BENCH_TRACE/events/block/block_rq_issue/filter"
+}
+
+trace_begin() {
+	: >"$_BENCH_TRACE/trace"
+	echo 1 >"$_BENCH_TRACE/events/block/block_rq_issue/enable"
+}
+
+trace_end() { # file
+	echo 0 >"$_BENCH_TRACE/events/block/block_rq_issue/enable"
+	cat "$_BENCH_TRACE/trace" >"$1"
+	local lost
+	lost=$(awk '/^overrun:/ { n += $2 } END { print n + 0 }' "$_BENCH_TRACE"/per_cpu/cpu*/stats)
+	[ "$lost" = 0 ] || note "trace lost $lost events: seek figures are partial"
+}
+
+trace_close() {
+	[ -n "$_BENCH_TRACE" ] || return 0
+	_trace_remove "$_BENCH_TRACE"
+	_res_del trace "$_BENCH_TRACE"
+	_BENCH_TRACE=
+}
+
+# Sums |start - end of previous| over dispatched requests, in sectors.
+trace_seek() {
+	awk '/block_rq_issue:/ {
+		for (i = 1; i <= NF; i++) if ($i == "+") break
+		if (i > NF) next
+		s = $(i - 1); n = $(i + 1)
+		if (reqs++) seek += s > end ? s - end : end - s
+		end = s + n
+	} END { printf "%d %d\n", reqs, seek }' "$1"
+}
