@@ -38,7 +38,7 @@ static uint64_t locate(struct sweep *sw, int pfd, const char *name, bool follow,
 {
 	if (st->st_size == 0)
 		return SWEEP_PHYS_NONE;
-	int fd = open_file(pfd, name, follow, st);
+	int fd = open_file(sw, pfd, name, follow, st);
 	if (fd < 0)
 		return SWEEP_PHYS_NONE; /* the data phase reports why */
 	sw->stats.fiemap_calls++;
@@ -74,6 +74,7 @@ int data_queue(struct sweep *sw, struct sw_node *n, int pfd, const struct stat *
 	node_free(sw, n); /* its reference on the parent is now f's */
 	sw->data[sw->ndata++] = f;
 	sw->mem += size;
+	sw->data_mem += size;
 	if (sw->ndata > sw->stats.peak_data_entries)
 		sw->stats.peak_data_entries = sw->ndata;
 	return 0;
@@ -85,6 +86,7 @@ void file_free(struct sweep *sw, struct sw_file *f)
 	if (f->fd >= 0)
 		close(f->fd);
 	sw->mem -= sizeof(*f) + f->namelen + 1;
+	sw->data_mem -= sizeof(*f) + f->namelen + 1;
 	free(f);
 	dir_unref(sw, parent);
 }
@@ -122,7 +124,7 @@ static void announce_ahead(struct sweep *sw)
 		int pfd = parent_fd(sw, f->parent, f->basefd);
 		if (pfd < 0 && pfd != AT_FDCWD)
 			continue;
-		f->fd = open_file(pfd, f->name, f->follow, &f->st);
+		f->fd = open_file(sw, pfd, f->name, f->follow, &f->st);
 		if (f->fd < 0)
 			continue;
 		size_t len = (uint64_t)f->st.st_size < ANNOUNCE_LIMIT ? (size_t)f->st.st_size

@@ -96,6 +96,7 @@ struct sweep {
 	bool data_inline;        /* regular files opened as they are served */
 	dev_t root_dev;
 	size_t ra_files;         /* files announced ahead at most */
+	uid_t euid;              /* who may open with O_NOATIME */
 
 	struct sw_queue q;
 	struct sw_heap deferred; /* directories put off while memory is short */
@@ -128,6 +129,7 @@ struct sweep {
 	size_t ntmp, captmp;
 
 	size_t mem;              /* bytes held by nodes, files and dirs */
+	size_t data_mem;         /* the part of mem held by the data queue */
 	uint64_t next_dir_id;
 	struct sweep_stats stats;
 };
@@ -159,7 +161,8 @@ void node_release(struct sweep *sw, struct sw_node *n);
 
 /* serve.c */
 const struct sweep_entry *serve_node(struct sweep *sw, struct sw_node *n);
-int open_file(int dirfd, const char *name, bool follow, const struct stat *st);
+int open_file(const struct sweep *sw, int dirfd, const char *name, bool follow,
+              const struct stat *st);
 const struct sweep_entry *emit_error(struct sweep *sw, enum sweep_op op, int err);
 const struct sweep_entry *emit_regular(struct sweep *sw, int dirfd, bool follow, int fd);
 

@@ -56,13 +56,13 @@ static int stat_entry(int dirfd, const char *name, bool follow, struct stat *st)
 /* Open a regular file for its data. O_NONBLOCK keeps a file swapped for a
  * fifo behind our back from hanging the walk; O_NOATIME is asked only where
  * the kernel allows it (owner or root), to spare a failing call. */
-int open_file(int dirfd, const char *name, bool follow, const struct stat *st)
+int open_file(const struct sweep *sw, int dirfd, const char *name, bool follow,
+              const struct stat *st)
 {
 	int flags = O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
 	if (!follow)
 		flags |= O_NOFOLLOW;
-	uid_t euid = geteuid();
-	if (euid == 0 || euid == st->st_uid) {
+	if (sw->euid == 0 || sw->euid == st->st_uid) {
 		int fd = openat(dirfd, name, flags | O_NOATIME);
 		if (fd >= 0 || errno != EPERM)
 			return fd;
@@ -101,7 +101,7 @@ const struct sweep_entry *emit_regular(struct sweep *sw, int dirfd, bool follow,
 		return &sw->ent;
 	}
 	if (fd < 0)
-		fd = open_file(dirfd, sw->ent.name, follow, &sw->ent.st);
+		fd = open_file(sw, dirfd, sw->ent.name, follow, &sw->ent.st);
 	if (fd < 0)
 		return emit_error(sw, SWEEP_OP_OPEN, errno);
 	struct stat now;

@@ -71,8 +71,10 @@ struct sweep_options {
 	unsigned flags;        /* SWEEP_XDEV | SWEEP_NODATA | SWEEP_POSTORDER */
 	size_t max_entries;    /* flush the data queue past this many files;
 	                          0: SWEEP_DEFAULT_MAX_ENTRIES */
-	size_t max_bytes;      /* flush when queued entries use more memory than
-	                          this; 0: SWEEP_DEFAULT_MAX_BYTES */
+	size_t max_bytes;      /* memory bound: the data queue is flushed past
+	                          half of it, directory reads are put off while
+	                          pending names and directories hold the other
+	                          half; 0: SWEEP_DEFAULT_MAX_BYTES */
 	size_t readahead;      /* bytes of file data announced ahead of the reader
 	                          in the data phase; 0: SWEEP_DEFAULT_READAHEAD */
 	/* Called for every entry after it is stat-ed, before it is queued, handed

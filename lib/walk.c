@@ -88,6 +88,7 @@ struct sweep *sweep_open(const char *const *roots, const struct sweep_options *o
 	if (!sw->opt.readahead)
 		sw->opt.readahead = SWEEP_DEFAULT_READAHEAD;
 	sw->max_fds = DIR_FDS;
+	sw->euid = geteuid();
 	sw->ent.fd = -1;
 	sw->dentcap = DENT_BUFSIZE;
 	sw->dentbuf = malloc(sw->dentcap);
@@ -228,20 +229,33 @@ static const struct sweep_entry *emit_post(struct sweep *sw)
 	return &sw->ent;
 }
 
-static bool over_bound(const struct sweep *sw)
+/*
+ * The memory bound is split in halves. The data queue has one: it is flushed
+ * when it passes that or max_entries. The metadata side (names waiting, and
+ * directories with something pending below them) has the other: past it,
+ * directory reads are put off, since reading one adds names while serving a
+ * file frees one. Flushing on the total instead would hand out tiny flushes,
+ * one file each, whenever directories fill the budget, and lose the sort.
+ */
+static bool data_over_bound(const struct sweep *sw)
 {
-	return sw->ndata >= sw->opt.max_entries || sw->mem > sw->opt.max_bytes;
+	return sw->ndata >= sw->opt.max_entries || sw->data_mem > sw->opt.max_bytes / 2;
 }
 
-/* The next name to serve. While memory is short, directories are put aside
- * (reading one adds names, serving a file frees one) and taken back once the
- * queues have drained to half the bound. */
+static size_t meta_mem(const struct sweep *sw)
+{
+	return sw->mem - sw->data_mem;
+}
+
+/* The next name to serve. While the metadata side is over its half, names of
+ * directories are set aside, and taken back once it has drained to a quarter
+ * of the bound (or nothing else is left). */
 static struct sw_node *pick_node(struct sweep *sw)
 {
 	if (!sw->q.cscan)
 		return swq_pop(&sw->q);
-	bool short_mem = sw->mem > sw->opt.max_bytes;
-	if (!short_mem && sw->deferred.n && sw->mem < sw->opt.max_bytes / 2) {
+	bool short_mem = meta_mem(sw) > sw->opt.max_bytes / 2;
+	if (!short_mem && sw->deferred.n && meta_mem(sw) < sw->opt.max_bytes / 4) {
 		struct sw_node *n;
 		while ((n = heap_pop(&sw->deferred)))
 			if (swq_push(&sw->q, n) < 0)
@@ -276,7 +290,7 @@ static const struct sweep_entry *next_entry(struct sweep *sw)
 				return e;
 			continue;
 		}
-		if (sw->ndata && (over_bound(sw) ||
+		if (sw->ndata && (data_over_bound(sw) ||
 		                  (swq_len(&sw->q) == 0 && sw->deferred.n == 0))) {
 			data_start_flush(sw);
 			continue;

@@ -7,3 +7,27 @@ EXTRA_DIST += tests/lib.sh
 
 noinst_PROGRAMS += tests/walk-dump
 tests_walk_dump_LDADD = lib/libsweep.la
+
+if HAVE_CMOCKA
+check_PROGRAMS += tests/test-queue
+TESTS += tests/test-queue
+tests_test_queue_SOURCES = tests/test-queue.c lib/queue.c
+tests_test_queue_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_test_queue_LDADD = $(CMOCKA_LIBS)
+endif
+
+if HAVE_CMOCKA
+check_PROGRAMS += tests/test-walk
+TESTS += tests/test-walk
+tests_test_walk_SOURCES = tests/test-walk.c tests/tree.c tests/tree.h
+tests_test_walk_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_test_walk_LDADD = lib/libsweep.la $(CMOCKA_LIBS)
+endif
+
+if HAVE_CMOCKA
+check_PROGRAMS += tests/test-bound
+TESTS += tests/test-bound
+tests_test_bound_SOURCES = tests/test-bound.c tests/tree.c tests/tree.h
+tests_test_bound_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_test_bound_LDADD = lib/libsweep.la $(CMOCKA_LIBS)
+endif

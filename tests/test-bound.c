@@ -1,0 +1,156 @@
+/*
+ * test-bound.c: memory stays bounded whatever the size of the tree.
+ *
+ * A 200,000-file tree walked with a small bound must flush many times, never
+ * hold more files in the data queue than the bound, never hold much more
+ * memory in its queues than the bound (one directory's names may pass it), and
+ * need no more resident memory than a tree ten times smaller.
+ */
+#include <fcntl.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include "sweep.h"
+#include "tree.h"
+
+#define MAX_ENTRIES 1000
+#define MAX_BYTES   (1u << 20)
+#define SLACK       (64u << 10) /* one directory of 100 names, and change */
+
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+
+/* top/NN/MM/fileKK: dirs1 x dirs2 directories of 100 empty files (one with
+ * data in each), so no directory holds more than 100 names. Every directory
+ * is made before any file: their inodes are all lower, so the elevator reaches
+ * every directory before the first file, the worst case for the queue. */
+static void make_tree(const char *top, int dirs1, int dirs2)
+{
+	int fd = tree_open_dir(AT_FDCWD, top);
+	char name[32];
+	for (int pass = 0; pass < 2; pass++) {
+		for (int i = 0; i < dirs1; i++) {
+			snprintf(name, sizeof(name), "%02d", i);
+			if (pass == 0)
+				tree_mkdir(fd, name);
+			int d1 = tree_open_dir(fd, name);
+			for (int j = 0; j < dirs2; j++) {
+				snprintf(name, sizeof(name), "%02d", j);
+				if (pass == 0) {
+					tree_mkdir(d1, name);
+					continue;
+				}
+				int d2 = tree_open_dir(d1, name);
+				for (int k = 0; k < 100; k++) {
+					snprintf(name, sizeof(name), "file%02d", k);
+					tree_file(d2, name, k == 0 ? 100 : 0, 0);
+				}
+				close(d2);
+			}
+			close(d1);
+		}
+	}
+	close(fd);
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static long maxrss_kib(void)
+{
+	struct rusage ru;
+	assert_int_equal(getrusage(RUSAGE_SELF, &ru), 0);
+	return ru.ru_maxrss;
+}
+
+static void walk(const char *root, size_t max_entries, size_t max_bytes,
+                 struct sweep_stats *s)
+{
+	const char *roots[] = { root, NULL };
+	struct sweep_options o = { .max_entries = max_entries, .max_bytes = max_bytes,
+	                           .order = SWEEP_ORDER_DISK };
+	struct sweep *sw = sweep_open(roots, &o);
+	assert_non_null(sw);
+	const struct sweep_entry *e;
+	while ((e = sweep_next(sw))) {
+		assert_int_not_equal(e->kind, SWEEP_ERROR);
+		sweep_get_stats(sw, s);
+		assert_true(s->peak_data_entries <= max_entries);
+	}
+	sweep_get_stats(sw, s);
+	sweep_close(sw);
+}
+
+static void memory_bound_holds(void **state)
+{
+	(void)state;
+	char *top = tree_scratch_fast();
+	char small[4096], large[4096];
+	snprintf(small, sizeof(small), "%s/small", top);
+	snprintf(large, sizeof(large), "%s/large", top);
+	tree_mkdir(AT_FDCWD, small);
+	tree_mkdir(AT_FDCWD, large);
+	double t0 = now();
+	make_tree(small, 10, 20);  /* 20,000 files */
+	make_tree(large, 50, 40);  /* 200,000 files */
+	print_message("trees made in %.1f s\n", now() - t0);
+	t0 = now();
+
+	struct sweep_stats s;
+	walk(small, MAX_ENTRIES, MAX_BYTES, &s);
+	long rss_small = maxrss_kib();
+	assert_int_equal(s.entries, 1 + 10 + 200 + 20000);
+	walk(large, MAX_ENTRIES, MAX_BYTES, &s);
+	long rss_large = maxrss_kib();
+	assert_int_equal(s.entries, 1 + 50 + 2000 + 200000);
+	print_message("walked in %.1f s\n", now() - t0);
+	print_message("200,000 files: %ju flushes, peak %zu files and %zu bytes queued; "
+	              "max RSS %ld KiB after 20,000 files, %ld KiB after 200,000\n",
+	              (uintmax_t)s.flushes, s.peak_data_entries, s.peak_bytes, rss_small,
+	              rss_large);
+	assert_true(s.flushes >= 200000 / MAX_ENTRIES);
+	assert_true(s.peak_data_entries <= MAX_ENTRIES);
+	assert_true(s.peak_bytes <= MAX_BYTES + SLACK);
+#ifdef UNDER_ASAN
+	print_message("AddressSanitizer keeps freed memory: RSS not compared\n");
+#else
+	assert_true(rss_large - rss_small < 4096);
+#endif
+
+	/* with a byte bound far below what 1000 files take, the bytes decide:
+	 * more flushes, and directory reads put off while names pile up */
+	walk(large, MAX_ENTRIES, 16u << 10, &s);
+	print_message("16 KiB bound: %ju flushes, peak %zu bytes, %ju directory reads put off\n",
+	              (uintmax_t)s.flushes, s.peak_bytes, (uintmax_t)s.dirs_deferred);
+	assert_int_equal(s.entries, 1 + 50 + 2000 + 200000);
+	assert_true(s.peak_bytes <= (16u << 10) + SLACK);
+	assert_true(s.peak_data_entries < MAX_ENTRIES);
+	assert_true(s.dirs_deferred > 0);
+	tree_remove(top);
+	free(top);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(memory_bound_holds),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,597 @@
+/*
+ * test-walk.c: libsweep on real trees.
+ *
+ * Each test builds a tree in a scratch directory, walks it, and checks one
+ * property against something computed without the library: a plain recursive
+ * walk, the test's own FIEMAP calls, or the file system's own answers.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/vfs.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include "sweep.h"
+#include "tree.h"
+
+static const enum sweep_order all_orders[] = {
+	SWEEP_ORDER_AUTO, SWEEP_ORDER_DISK, SWEEP_ORDER_INODE,
+	SWEEP_ORDER_NAME, SWEEP_ORDER_NONE, SWEEP_ORDER_BLOCK,
+};
+
+static int setup(void **state)
+{
+	*state = tree_scratch();
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	tree_remove(*state);
+	free(*state);
+	return 0;
+}
+
+/* Every path the walk hands out once per entry (post-order entries and
+ * directory read errors repeat a path already handed out: not counted). */
+static void collect(const char *root, const struct sweep_options *o, struct strlist *out,
+                    struct sweep_stats *stats)
+{
+	const char *roots[] = { root, NULL };
+	struct sweep *sw = sweep_open(roots, o);
+	assert_non_null(sw);
+	const struct sweep_entry *e;
+	while ((e = sweep_next(sw))) {
+		assert_int_equal(strlen(e->path), e->pathlen);
+		if (e->kind == SWEEP_DIR_POST ||
+		    (e->kind == SWEEP_ERROR && e->op == SWEEP_OP_READDIR))
+			continue;
+		strlist_add(out, e->path);
+	}
+	if (stats)
+		sweep_get_stats(sw, stats);
+	sweep_close(sw);
+}
+
+/* A tree with the awkward cases: odd names, fifo, sparse file, hard links,
+ * symbolic links (one dangling, one looping), empty files and directories. */
+static void odd_tree(const char *root)
+{
+	int fd = tree_open_dir(AT_FDCWD, root);
+	tree_mkdir(fd, "d");
+	int d = tree_open_dir(fd, "d");
+	tree_file(d, "plain", 5000, 0);
+	tree_file(d, "empty", 0, 0);
+	tree_file(d, "new\nline", 10, 0);
+	tree_file(d, "bad\xff\xfeutf8", 10, 0);
+	tree_file(d, "-dash", 10, 0);
+	tree_mkdir(d, "emptydir");
+	assert_int_equal(linkat(d, "plain", d, "hard1", 0), 0);
+	assert_int_equal(linkat(d, "plain", fd, "hard2", 0), 0);
+	assert_int_equal(symlinkat("plain", d, "sym"), 0);
+	assert_int_equal(symlinkat("nowhere", d, "dangling"), 0);
+	assert_int_equal(symlinkat("..", d, "loop"), 0);
+	assert_int_equal(mkfifoat(d, "fifo", 0644), 0);
+	int sp = openat(d, "sparse", O_WRONLY | O_CREAT, 0644);
+	assert_true(sp >= 0);
+	assert_int_equal(pwrite(sp, "end", 3, 1 << 30), 3);
+	close(sp);
+	for (int i = 0; i < 30; i++) {
+		char name[32];
+		snprintf(name, sizeof(name), "f%02d", i);
+		tree_file(fd, name, i * 100, 0);
+	}
+	close(d);
+	close(fd);
+}
+
+static void every_entry_once(void **state)
+{
+	const char *root = *state;
+	odd_tree(root);
+	struct strlist ref = {0};
+	tree_reference_walk(root, 0, &ref);
+	for (size_t i = 0; i < sizeof(all_orders) / sizeof(all_orders[0]); i++) {
+		for (unsigned nodata = 0; nodata <= SWEEP_NODATA; nodata += SWEEP_NODATA) {
+			struct sweep_options o = { .order = all_orders[i], .flags = nodata };
+			struct strlist got = {0};
+			collect(root, &o, &got, NULL);
+			strlist_assert_equal(&got, &ref);
+			strlist_free(&got);
+		}
+	}
+	strlist_free(&ref);
+}
+
+static void every_entry_once_following_links(void **state)
+{
+	const char *root = *state;
+	odd_tree(root);
+	struct strlist ref = {0};
+	tree_reference_walk(root, 1, &ref);
+	for (size_t i = 0; i < sizeof(all_orders) / sizeof(all_orders[0]); i++) {
+		struct sweep_options o = { .order = all_orders[i], .follow = SWEEP_FOLLOW_ALL };
+		struct strlist got = {0};
+		collect(root, &o, &got, NULL);
+		strlist_assert_equal(&got, &ref);
+		strlist_free(&got);
+	}
+	strlist_free(&ref);
+}
+
+static void symlink_loop_is_an_error_under_L(void **state)
+{
+	const char *root = *state;
+	odd_tree(root);
+	const char *roots[] = { root, NULL };
+	struct sweep_options o = { .follow = SWEEP_FOLLOW_ALL };
+	struct sweep *sw = sweep_open(roots, &o);
+	const struct sweep_entry *e;
+	int loops = 0;
+	while ((e = sweep_next(sw)))
+		if (e->kind == SWEEP_ERROR && e->op == SWEEP_OP_LOOP) {
+			loops++;
+			assert_int_equal(e->error, ELOOP);
+			assert_string_equal(e->name, "loop");
+		}
+	sweep_close(sw);
+	assert_int_equal(loops, 1);
+}
+
+/* A chain of directories whose path is far longer than PATH_MAX. */
+static void deep_paths_work(void **state)
+{
+	const char *root = *state;
+	char name[201];
+	memset(name, 'n', 200);
+	name[200] = 0;
+	int fd = tree_open_dir(AT_FDCWD, root);
+	for (int i = 0; i < 40; i++) {
+		tree_mkdir(fd, name);
+		int next = tree_open_dir(fd, name);
+		close(fd);
+		fd = next;
+	}
+	tree_file(fd, "bottom", 1234, 0);
+	close(fd);
+	for (size_t i = 0; i < sizeof(all_orders) / sizeof(all_orders[0]); i++) {
+		const char *roots[] = { root, NULL };
+		struct sweep_options o = { .order = all_orders[i] };
+		struct sweep *sw = sweep_open(roots, &o);
+		const struct sweep_entry *e;
+		int found = 0, dirs = 0;
+		while ((e = sweep_next(sw))) {
+			assert_int_not_equal(e->kind, SWEEP_ERROR);
+			dirs += e->kind == SWEEP_DIR;
+			if (strcmp(e->name, "bottom") == 0) {
+				found++;
+				assert_int_equal(e->kind, SWEEP_DATA);
+				assert_int_equal(e->pathlen, strlen(root) + 40 * 201 + 7);
+				assert_true(e->pathlen > 4096);
+				char buf[2000];
+				assert_int_equal(read(e->fd, buf, sizeof(buf)), 1234);
+				struct stat st;
+				assert_int_equal(fstatat(e->dirfd, e->name, &st, 0), 0);
+				assert_int_equal(st.st_ino, e->st.st_ino);
+			}
+		}
+		sweep_close(sw);
+		assert_int_equal(found, 1);
+		assert_int_equal(dirs, 41);
+	}
+}
+
+/* Served inodes rise from the head and wrap once per sweep. */
+static void metadata_served_in_cscan_order(void **state)
+{
+	const char *root = *state;
+	int fd = tree_open_dir(AT_FDCWD, root);
+	/* files made before the directories they end up in have lower inode
+	 * numbers than those directories: serving a directory then queues names
+	 * behind the head, which only a wrap can serve */
+	for (int i = 0; i < 20; i++) {
+		char name[32], dname[32], target[64];
+		snprintf(dname, sizeof(dname), "dir%02d", i);
+		for (int j = 0; j < 50; j++) {
+			snprintf(name, sizeof(name), "old%02d-%02d", i, j);
+			tree_file(fd, name, 0, 0);
+		}
+		tree_mkdir(fd, dname);
+		for (int j = 0; j < 50; j++) {
+			snprintf(name, sizeof(name), "old%02d-%02d", i, j);
+			snprintf(target, sizeof(target), "%s/file%02d", dname, j);
+			assert_int_equal(renameat(fd, name, fd, target), 0);
+		}
+		int d = tree_open_dir(fd, dname);
+		assert_int_equal(linkat(d, "file00", d, "link00", 0), 0);
+		close(d);
+	}
+	close(fd);
+	const char *roots[] = { root, NULL };
+	struct sweep_options o = { .order = SWEEP_ORDER_DISK, .flags = SWEEP_NODATA };
+	struct sweep *sw = sweep_open(roots, &o);
+	const struct sweep_entry *e;
+	ino_t head = 0;
+	uint64_t descents = 0, n = 0;
+	while ((e = sweep_next(sw))) {
+		assert_int_not_equal(e->kind, SWEEP_ERROR);
+		n++;
+		if (e->depth == 0)
+			continue;
+		if (e->st.st_ino < head)
+			descents++;
+		head = e->st.st_ino;
+	}
+	struct sweep_stats s;
+	sweep_get_stats(sw, &s);
+	sweep_close(sw);
+	assert_int_equal(n, 1 + 20 * 52);
+	assert_int_equal(descents, s.sweeps);
+	assert_true(s.sweeps > 0);
+	assert_int_equal(sweep_order_parse("disk"), SWEEP_ORDER_DISK);
+}
+
+/* Within each flush, files come in non-decreasing physical order, as the
+ * test's own FIEMAP calls see it; every file comes exactly once. */
+static void data_in_block_order_within_each_flush(void **state)
+{
+	const char *root = *state;
+	if (!tree_fs_sorts(root))
+		skip(); /* cmocka prints SKIPPED: FIEMAP needs ext4, xfs or btrfs */
+	int fd = tree_open_dir(AT_FDCWD, root);
+	/* written in an order unlike name or inode order, with delays in
+	 * allocation, so that block order differs from both */
+	for (int i = 0; i < 400; i++) {
+		char name[32];
+		int k = (i * 97) % 400;
+		snprintf(name, sizeof(name), "%c/%03d", 'a' + k % 4, k);
+		if (i < 4) {
+			char dname[2] = { (char)('a' + i), 0 };
+			tree_mkdir(fd, dname);
+		}
+		tree_file(fd, name, 4096 + (k % 7) * 3000, 0);
+	}
+	assert_int_equal(syncfs(fd), 0);
+	close(fd);
+	const char *roots[] = { root, NULL };
+	struct sweep_options o = { .order = SWEEP_ORDER_DISK, .max_entries = 37 };
+	struct sweep *sw = sweep_open(roots, &o);
+	const struct sweep_entry *e;
+	struct sweep_stats s;
+	uint64_t flush = 0;
+	long long last = -1;
+	int files = 0, placed = 0;
+	while ((e = sweep_next(sw))) {
+		if (e->kind != SWEEP_DATA)
+			continue;
+		files++;
+		sweep_get_stats(sw, &s);
+		if (s.flushes != flush) {
+			flush = s.flushes;
+			last = -1;
+		}
+		long long phys = tree_fiemap(e->fd);
+		if (phys < 0)
+			continue;
+		placed++;
+		assert_true(phys >= last);
+		last = phys;
+	}
+	sweep_get_stats(sw, &s);
+	sweep_close(sw);
+	assert_int_equal(files, 400);
+	assert_true(placed > 350);
+	assert_true(s.flushes >= 400 / 37);
+	assert_true(s.peak_data_entries <= 37);
+}
+
+static enum sweep_verdict delete_victim(const struct sweep_entry *e, void *arg)
+{
+	(void)arg;
+	if (strcmp(e->name, "victim") == 0)
+		assert_int_equal(unlinkat(e->dirfd, e->name, 0), 0);
+	return SWEEP_KEEP;
+}
+
+/* A file deleted between the metadata and data phases: an error entry with
+ * its path and ENOENT, and the walk goes on. */
+static void vanished_file_is_an_error_and_walk_goes_on(void **state)
+{
+	const char *root = *state;
+	int fd = tree_open_dir(AT_FDCWD, root);
+	tree_file(fd, "victim", 100, 0);
+	tree_file(fd, "other", 100, 0);
+	close(fd);
+	const char *roots[] = { root, NULL };
+	struct sweep_options o = { .order = SWEEP_ORDER_DISK, .filter = delete_victim };
+	struct sweep *sw = sweep_open(roots, &o);
+	const struct sweep_entry *e;
+	int errors = 0, others = 0;
+	while ((e = sweep_next(sw))) {
+		if (e->kind == SWEEP_ERROR) {
+			errors++;
+			assert_int_equal(e->op, SWEEP_OP_OPEN);
+			assert_int_equal(e->error, ENOENT);
+			assert_string_equal(e->name, "victim");
+			assert_non_null(strstr(e->path, root));
+		}
+		others += e->kind == SWEEP_DATA && strcmp(e->name, "other") == 0;
+	}
+	sweep_close(sw);
+	assert_int_equal(errors, 1);
+	assert_int_equal(others, 1);
+}
+
+/* As an unprivileged user: an unreadable file and an unreadable directory
+ * are errors with their paths, the rest is walked. Run in a child that drops
+ * root, when the test runs as root. */
+static void unreadable_child(const char *root)
+{
+	if (geteuid() == 0 && (setgid(65534) < 0 || setuid(65534) < 0))
+		_exit(77);
+	const char *roots[] = { root, NULL };
+	struct sweep *sw = sweep_open(roots, NULL);
+	const struct sweep_entry *e;
+	int file_err = 0, dir_err = 0, ok = 0;
+	while ((e = sweep_next(sw))) {
+		if (e->kind == SWEEP_ERROR && e->op == SWEEP_OP_OPEN &&
+		    strcmp(e->name, "secret") == 0 && e->error == EACCES)
+			file_err++;
+		if (e->kind == SWEEP_ERROR && e->op == SWEEP_OP_READDIR &&
+		    strcmp(e->name, "locked") == 0 && e->error == EACCES)
+			dir_err++;
+		ok += e->kind == SWEEP_DATA && strcmp(e->name, "open") == 0;
+	}
+	sweep_close(sw);
+	_exit(file_err == 1 && dir_err == 1 && ok == 1 ? 0 : 1);
+}
+
+static void unreadable_entries_are_errors(void **state)
+{
+	const char *root = *state;
+	assert_int_equal(chmod(root, 0755), 0);
+	int fd = tree_open_dir(AT_FDCWD, root);
+	tree_file(fd, "secret", 100, 0);
+	tree_file(fd, "open", 100, 0);
+	tree_mkdir(fd, "locked");
+	int l = tree_open_dir(fd, "locked");
+	tree_file(l, "inside", 10, 0);
+	close(l);
+	assert_int_equal(fchmodat(fd, "secret", 0, 0), 0);
+	assert_int_equal(fchmodat(fd, "locked", 0, 0), 0);
+	close(fd);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0)
+		unreadable_child(root);
+	int status;
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	if (WEXITSTATUS(status) == 77) {
+		print_message("cannot drop root privileges here: unreadable files not tested\n");
+		skip();
+	}
+	assert_int_equal(WEXITSTATUS(status), 0);
+}
+
+static void hard_links_named_once(void **state)
+{
+	const char *root = *state;
+	odd_tree(root);
+	const char *roots[] = { root, NULL };
+	struct sweep *sw = sweep_open(roots, NULL);
+	const struct sweep_entry *e;
+	int data = 0, links = 0;
+	char *first = NULL;
+	while ((e = sweep_next(sw))) {
+		const char *n = e->name;
+		if (strcmp(n, "plain") && strcmp(n, "hard1") && strcmp(n, "hard2"))
+			continue;
+		if (e->link_first) {
+			links++;
+			assert_int_equal(e->kind, SWEEP_FILE);
+			assert_non_null(first);
+			assert_string_equal(e->link_first, first);
+		} else {
+			data++;
+			assert_int_equal(e->kind, SWEEP_DATA);
+			first = strdup(e->path);
+		}
+	}
+	sweep_close(sw);
+	free(first);
+	assert_int_equal(data, 1);
+	assert_int_equal(links, 2);
+}
+
+/* Fifos and devices come without data: they are never opened. */
+static void special_files_never_opened(void **state)
+{
+	const char *root = *state;
+	int fd = tree_open_dir(AT_FDCWD, root);
+	assert_int_equal(mkfifoat(fd, "fifo", 0644), 0);
+	int dev = mknodat(fd, "null", S_IFCHR | 0666, makedev(1, 3)) == 0;
+	close(fd);
+	const char *roots[] = { root, NULL };
+	struct sweep *sw = sweep_open(roots, NULL);
+	const struct sweep_entry *e;
+	int specials = 0;
+	while ((e = sweep_next(sw)))
+		if (e->depth == 1) {
+			assert_int_equal(e->kind, SWEEP_FILE);
+			assert_int_equal(e->fd, -1);
+			specials++;
+		}
+	sweep_close(sw);
+	assert_int_equal(specials, 1 + dev);
+	if (!dev)
+		print_message("mknod not permitted: devices not tested\n");
+}
+
+static int post_seen_before(const struct strlist *l, const char *path)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (strcmp(l->v[i], path) == 0)
+			return 1;
+	return 0;
+}
+
+/* A directory's post-order entry comes once, after everything below it. */
+static void postorder_after_contents(void **state)
+{
+	const char *root = *state;
+	odd_tree(root);
+	for (size_t i = 0; i < sizeof(all_orders) / sizeof(all_orders[0]); i++) {
+		const char *roots[] = { root, NULL };
+		struct sweep_options o = { .order = all_orders[i], .flags = SWEEP_POSTORDER };
+		struct sweep *sw = sweep_open(roots, &o);
+		const struct sweep_entry *e;
+		struct strlist posted = {0};
+		int dirs = 0;
+		while ((e = sweep_next(sw))) {
+			dirs += e->kind == SWEEP_DIR;
+			if (e->kind == SWEEP_DIR_POST) {
+				assert_false(post_seen_before(&posted, e->path));
+				strlist_add(&posted, e->path);
+				continue;
+			}
+			/* no ancestor of this entry may be done already */
+			char *p = strdup(e->path);
+			for (char *slash; (slash = strrchr(p, '/'));) {
+				*slash = 0;
+				assert_false(post_seen_before(&posted, p));
+			}
+			free(p);
+		}
+		sweep_close(sw);
+		assert_int_equal(posted.n, (size_t)dirs);
+		strlist_free(&posted);
+	}
+}
+
+static enum sweep_verdict prune_d(const struct sweep_entry *e, void *arg)
+{
+	(void)arg;
+	return strcmp(e->name, "d") == 0 ? SWEEP_PRUNE : SWEEP_KEEP;
+}
+
+static void prune_and_filter_skip_subtrees(void **state)
+{
+	const char *root = *state;
+	odd_tree(root);
+	const char *roots[] = { root, NULL };
+	struct sweep *sw = sweep_open(roots, NULL);
+	const struct sweep_entry *e;
+	int below = 0, pruned = 0;
+	while ((e = sweep_next(sw))) {
+		if (e->kind == SWEEP_DIR && strcmp(e->name, "d") == 0) {
+			assert_int_equal(sweep_prune(sw), 0);
+			pruned++;
+		} else if (e->kind != SWEEP_DIR) {
+			assert_int_equal(sweep_prune(sw), -1);
+		}
+		below += e->depth > 1;
+	}
+	sweep_close(sw);
+	assert_int_equal(pruned, 1);
+	assert_int_equal(below, 0);
+
+	struct sweep_options o = { .filter = prune_d };
+	struct strlist got = {0};
+	collect(root, &o, &got, NULL);
+	for (size_t i = 0; i < got.n; i++)
+		assert_null(strstr(got.v[i], "/d"));
+	assert_int_equal(got.n, 1 + 30 + 1); /* root, f00..f29, hard2 */
+	strlist_free(&got);
+}
+
+static enum sweep_order order_of_walk(const char *root)
+{
+	const char *roots[] = { root, NULL };
+	struct sweep *sw = sweep_open(roots, NULL);
+	assert_non_null(sweep_next(sw));
+	enum sweep_order o = sweep_current_order(sw);
+	sweep_close(sw);
+	return o;
+}
+
+/* The policy table: sorting only where the file system gains from it. */
+static void policy_by_file_system(void **state)
+{
+	const char *root = *state;
+	struct statfs s;
+	assert_int_equal(statfs(root, &s), 0);
+	enum sweep_order want = s.f_type == 0x9123683E ? SWEEP_ORDER_BLOCK
+	                      : tree_fs_sorts(root)     ? SWEEP_ORDER_DISK
+	                                                : SWEEP_ORDER_NONE;
+	assert_int_equal(order_of_walk(root), want);
+	assert_int_equal(order_of_walk("/proc/self"), SWEEP_ORDER_NONE);
+	if (statfs("/dev/shm", &s) == 0 && s.f_type == 0x01021994)
+		assert_int_equal(order_of_walk("/dev/shm"), SWEEP_ORDER_NONE);
+	else
+		print_message("no tmpfs at /dev/shm: tmpfs policy not tested\n");
+}
+
+static void bad_options_refused(void **state)
+{
+	(void)state;
+	struct sweep_options o = { .order = 99 };
+	errno = 0;
+	assert_null(sweep_open(NULL, &o));
+	assert_int_equal(errno, EINVAL);
+	struct sweep *sw = sweep_open(NULL, NULL);
+	assert_non_null(sw);
+	assert_null(sweep_next(sw));
+	sweep_close(sw);
+}
+
+static void missing_root_is_an_error(void **state)
+{
+	const char *root = *state;
+	char *missing;
+	assert_true(asprintf(&missing, "%s/none", root) > 0);
+	const char *roots[] = { missing, root, NULL };
+	struct sweep *sw = sweep_open(roots, NULL);
+	const struct sweep_entry *e = sweep_next(sw);
+	assert_int_equal(e->kind, SWEEP_ERROR);
+	assert_int_equal(e->op, SWEEP_OP_STAT);
+	assert_int_equal(e->error, ENOENT);
+	assert_string_equal(e->path, missing);
+	e = sweep_next(sw);
+	assert_non_null(e);
+	assert_string_equal(e->path, root);
+	sweep_close(sw);
+	free(missing);
+}
+
+int main(void)
+{
+#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+	const struct CMUnitTest tests[] = {
+		T(every_entry_once),
+		T(every_entry_once_following_links),
+		T(symlink_loop_is_an_error_under_L),
+		T(deep_paths_work),
+		T(metadata_served_in_cscan_order),
+		T(data_in_block_order_within_each_flush),
+		T(vanished_file_is_an_error_and_walk_goes_on),
+		T(unreadable_entries_are_errors),
+		T(hard_links_named_once),
+		T(special_files_never_opened),
+		T(postorder_after_contents),
+		T(prune_and_filter_skip_subtrees),
+		T(policy_by_file_system),
+		T(bad_options_refused),
+		T(missing_root_is_an_error),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,44 @@
+/*
+ * tree.h: building test trees and walking them the plain way, for the
+ * cmocka tests. Everything aborts the test (via cmocka) on failure.
+ */
+#ifndef SWEEP_TESTS_TREE_H
+#define SWEEP_TESTS_TREE_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+/* A scratch directory on the file system of $TMPDIR (or /tmp). */
+char *tree_scratch(void);
+/* The same on tmpfs (/dev/shm) when there is one, for big trees whose
+ * placement does not matter: making 200,000 files there takes seconds. */
+char *tree_scratch_fast(void);
+/* rm -rf path (also unreadable parts). */
+void tree_remove(const char *path);
+void tree_mkdir(int dirfd, const char *name);
+/* A file of size bytes of a pattern; if synced, its blocks are allocated. */
+void tree_file(int dirfd, const char *name, off_t size, int synced);
+int tree_open_dir(int dirfd, const char *name);
+
+/* A sorted list of strings. */
+struct strlist {
+	char **v;
+	size_t n, cap;
+};
+void strlist_add(struct strlist *l, const char *s);
+void strlist_sort(struct strlist *l);
+void strlist_free(struct strlist *l);
+/* Fail the test, showing the first difference, unless a and b are equal. */
+void strlist_assert_equal(struct strlist *a, struct strlist *b);
+
+/* Every path under root, the root included, by a plain recursive walk with
+ * openat() (so deep paths work); follow: stat through symlinks, and do not
+ * descend into a directory that is its own ancestor. */
+void tree_reference_walk(const char *root, int follow, struct strlist *out);
+
+/* The first physical byte of an open file, by FIEMAP; -1 if unplaced. */
+long long tree_fiemap(int fd);
+/* Whether path is on a file system that FIEMAP places (ext4, xfs, btrfs). */
+int tree_fs_sorts(const char *path);
+
+#endif
