@@ -38,13 +38,14 @@ static int stat_at(int dirfd, const char *name, bool follow, struct stat *st)
 	return 0;
 }
 
-/* Stat following links when asked; a dangling or looping link is reported
- * as the link itself, as find -L and du -L do. */
+/* Stat following links when asked; a dangling link is reported as the link
+ * itself, as find -L and du -L do (a loop of links stays an error, ELOOP,
+ * as it is for them). */
 static int stat_entry(int dirfd, const char *name, bool follow, struct stat *st)
 {
 	if (stat_at(dirfd, name, follow, st) == 0)
 		return 0;
-	if (follow && (errno == ENOENT || errno == ELOOP)) {
+	if (follow && errno == ENOENT) {
 		int saved = errno;
 		if (stat_at(dirfd, name, false, st) == 0 && S_ISLNK(st->st_mode))
 			return 0;

@@ -49,7 +49,9 @@ enum sweep_order {
 enum sweep_follow {
 	SWEEP_FOLLOW_NONE = 0, /* -P: never follow */
 	SWEEP_FOLLOW_ROOTS,    /* -H: follow the roots only */
-	SWEEP_FOLLOW_ALL,      /* -L: follow everything; loops are errors */
+	SWEEP_FOLLOW_ALL,      /* -L: follow everything; a dangling link is
+	                          handed out as the link, a loop of links is an
+	                          ELOOP error, a directory loop SWEEP_OP_LOOP */
 };
 
 /* Option flags. */

@@ -31,3 +31,13 @@ tests_test_bound_SOURCES = tests/test-bound.c tests/tree.c tests/tree.h
 tests_test_bound_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_test_bound_LDADD = lib/libsweep.la $(CMOCKA_LIBS)
 endif
+
+# the example of libsweep(3), compiled against the built library
+TESTS += tests/man-example.sh
+EXTRA_DIST += tests/man-example.sh
+AM_TESTS_ENVIRONMENT += CC='$(CC)'; CFLAGS='$(CFLAGS)'; LDFLAGS='$(LDFLAGS)'; \
+	export CC CFLAGS LDFLAGS;
+
+# every entry once, against GNU find, in every order and symlink mode
+TESTS += tests/walk-vs-find.sh
+EXTRA_DIST += tests/walk-vs-find.sh

@@ -2,7 +2,8 @@
  * walk-dump.c: print what libsweep hands out, one NUL-terminated record per
  * entry, for the shell tests and the benchmark:
  *   KIND INODE PHYS FLUSH DEPTH ERRNO PATH\0
- * KIND is D (directory), P (post-order), F (no data), R (data), E (error);
+ * KIND is D (directory), P (post-order), F (no data), R (data), E (error),
+ * L (a directory loop: SWEEP_OP_LOOP);
  * PHYS is -1 when unplaced, FLUSH the number of flushes begun so far.
  * With -r the data of every R entry is read to the end (as a tool would).
  * With -s the walk's counters go to stderr.
@@ -69,7 +70,8 @@ int main(int argc, char **argv)
 		sweep_get_stats(sw, &s);
 		if (e->kind == SWEEP_DATA && readdata && drain(e->fd) < 0)
 			fprintf(stderr, "walk-dump: %s: %s\n", e->path, strerror(errno));
-		printf("%c %ju %jd %" PRIu64 " %d %d %s%c", kinds[e->kind], (uintmax_t)e->st.st_ino,
+		char kind = e->op == SWEEP_OP_LOOP ? 'L' : kinds[e->kind];
+		printf("%c %ju %jd %" PRIu64 " %d %d %s%c", kind, (uintmax_t)e->st.st_ino,
 		       e->phys == SWEEP_PHYS_NONE ? -1 : (intmax_t)e->phys, s.flushes, e->depth,
 		       e->error, e->path, 0);
 	}
