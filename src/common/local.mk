@@ -1,1 +1,14 @@
-# common: helpers shared by the tools (messages, exit status, patterns).
+# common: helpers shared by the tools (messages, exit status, quoting,
+# exclusion patterns, id and key maps, human-readable sizes).
+# Makefile.am does not declare noinst_LTLIBRARIES, and automake refuses '+='
+# on an undeclared variable; this fragment is included first, so it sets it.
+noinst_LTLIBRARIES = src/common/libcommon.la
+src_common_libcommon_la_SOURCES = \
+	src/common/argmatch.c src/common/argmatch.h \
+	src/common/diag.c src/common/diag.h \
+	src/common/exclude.c src/common/exclude.h \
+	src/common/human.c src/common/human.h \
+	src/common/idcache.c src/common/idcache.h \
+	src/common/keymap.c src/common/keymap.h \
+	src/common/quote.c src/common/quote.h \
+	src/common/strbuf.c src/common/strbuf.h

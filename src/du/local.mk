@@ -1,1 +1,18 @@
 # sweep-du: program, man page and tests.
+bin_PROGRAMS += sweep-du
+sweep_du_SOURCES = \
+	src/du/du.h \
+	src/du/main.c \
+	src/du/options.c \
+	src/du/units.c \
+	src/du/timefmt.c \
+	src/du/walk.c \
+	src/du/tree.c src/du/tree.h \
+	src/du/dedup.c \
+	src/du/reread.c \
+	src/du/report.c
+sweep_du_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common
+sweep_du_LDADD = src/common/libcommon.la lib/libsweep.la
+dist_man_MANS += man/sweep-du.1
+TESTS += tests/du/compare.sh
+EXTRA_DIST += tests/du/compare.sh

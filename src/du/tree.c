@@ -1,0 +1,158 @@
+/*
+ * tree.c: the node array, its name storage, and linking children in name
+ * order once the walk is over.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tree.h"
+
+#define CHUNK_SIZE (64u << 10)
+
+/* Names are packed into large chunks: one allocation per 64 KiB, not one
+ * per file. */
+struct name_chunk {
+	struct name_chunk *next;
+	size_t used, size;
+	char data[];
+};
+
+static const char *name_copy(struct du_tree *t, const char *name)
+{
+	size_t len = strlen(name) + 1;
+	struct name_chunk *c = t->names;
+	if (!c || c->size - c->used < len) {
+		size_t size = len > CHUNK_SIZE ? len : CHUNK_SIZE;
+		c = malloc(sizeof(*c) + size);
+		if (!c)
+			return NULL;
+		c->next = t->names;
+		c->used = 0;
+		c->size = size;
+		t->names = c;
+	}
+	char *p = c->data + c->used;
+	memcpy(p, name, len);
+	c->used += len;
+	return p;
+}
+
+static int grow(struct du_tree *t)
+{
+	if (t->n < t->cap)
+		return 0;
+	if (t->cap >= NO_NODE / 2) {
+		errno = ENOMEM;
+		return -1;
+	}
+	uint32_t cap = t->cap ? t->cap * 2 : 1024;
+	struct du_node *v = reallocarray(t->v, cap, sizeof(*v));
+	if (!v)
+		return -1;
+	t->v = v;
+	t->cap = cap;
+	return 0;
+}
+
+static int add_root(struct du_tree *t, uint32_t i)
+{
+	if (t->nroots == t->caproots) {
+		uint32_t cap = t->caproots ? t->caproots * 2 : 16;
+		uint32_t *v = reallocarray(t->roots, cap, sizeof(*v));
+		if (!v)
+			return -1;
+		t->roots = v;
+		t->caproots = cap;
+	}
+	t->roots[t->nroots++] = i;
+	return 0;
+}
+
+uint32_t tree_add(struct du_tree *t, uint32_t parent, const char *name, unsigned flags)
+{
+	if (grow(t) < 0)
+		return NO_NODE;
+	const char *copy = name_copy(t, name);
+	if (!copy)
+		return NO_NODE;
+	uint32_t i = t->n;
+	if (parent == NO_NODE && add_root(t, i) < 0)
+		return NO_NODE;
+	t->v[i] = (struct du_node){
+		.name = copy,
+		.parent = parent,
+		.first_child = NO_NODE,
+		.next_sibling = NO_NODE,
+		.next_same = NO_NODE,
+		.alias_of = NO_NODE,
+		.pos = UINT32_MAX,
+		.depth = parent == NO_NODE ? 0 : t->v[parent].depth + 1,
+		.flags = flags,
+	};
+	t->n++;
+	return i;
+}
+
+uint32_t tree_same(struct du_tree *t, uint32_t i, int *err)
+{
+	struct du_node *node = &t->v[i];
+	uint64_t *first = keymap_get(&t->seen, node->dev, node->ino);
+	*err = 0;
+	if (!first) {
+		if (keymap_put(&t->seen, node->dev, node->ino, i) < 0)
+			*err = -1;
+		return NO_NODE;
+	}
+	/* chain after the first node: order within a chain does not matter */
+	struct du_node *head = &t->v[*first];
+	node->next_same = head->next_same;
+	head->next_same = i;
+	t->has_dups = true;
+	return (uint32_t)*first;
+}
+
+static int by_parent_name(const void *a, const void *b, void *arg)
+{
+	const struct du_tree *t = arg;
+	const struct du_node *x = &t->v[*(const uint32_t *)a];
+	const struct du_node *y = &t->v[*(const uint32_t *)b];
+	if (x->parent != y->parent)
+		return x->parent < y->parent ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+int tree_link(struct du_tree *t)
+{
+	uint32_t *order = malloc((size_t)t->n * sizeof(*order) + 1);
+	if (!order)
+		return -1;
+	uint32_t m = 0;
+	for (uint32_t i = 0; i < t->n; i++) {
+		t->v[i].first_child = t->v[i].next_sibling = NO_NODE;
+		if (t->v[i].parent != NO_NODE)
+			order[m++] = i;
+	}
+	qsort_r(order, m, sizeof(*order), by_parent_name, t);
+	/* link backwards so that each list comes out in sorted order */
+	for (uint32_t k = m; k-- > 0;) {
+		struct du_node *c = &t->v[order[k]];
+		c->next_sibling = t->v[c->parent].first_child;
+		t->v[c->parent].first_child = order[k];
+	}
+	free(order);
+	return 0;
+}
+
+void tree_free(struct du_tree *t)
+{
+	while (t->names) {
+		struct name_chunk *next = t->names->next;
+		free(t->names);
+		t->names = next;
+	}
+	free(t->v);
+	free(t->roots);
+	keymap_free(&t->dirs);
+	keymap_free(&t->seen);
+	memset(t, 0, sizeof(*t));
+}

@@ -1,0 +1,213 @@
+/*
+ * walk.c: the libsweep walk behind sweep-du.
+ *
+ * Entries come in disk order. Each directory becomes a node found again by
+ * its libsweep id; a file either becomes a node or adds its size to its
+ * directory's node. Errors are reported as they come, in GNU du's words,
+ * and the walk goes on. Under -L, or with several arguments, a directory
+ * met a second time is not read again: it becomes an alias of the first
+ * one, and dedup.c decides later which of the two GNU du would have counted.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include "du.h"
+
+static uint64_t entry_bytes(const struct du_opts *o, const struct stat *st)
+{
+	if (o->apparent)
+		return st->st_size > 0 ? (uint64_t)st->st_size : 0;
+	return (uint64_t)st->st_blocks * 512;
+}
+
+static struct timespec entry_time(const struct du_opts *o, const struct stat *st)
+{
+	return o->time_kind == DU_ATIME ? st->st_atim
+	     : o->time_kind == DU_CTIME ? st->st_ctim : st->st_mtim;
+}
+
+static bool later(const struct timespec *a, const struct timespec *b)
+{
+	return a->tv_sec > b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec > b->tv_nsec);
+}
+
+/* Add an entry's own size, count and time to node i. */
+static void charge(struct du *du, uint32_t i, const struct stat *st)
+{
+	struct du_node *n = tree_node(&du->tree, i);
+	struct timespec t = entry_time(&du->opt, st);
+	n->bytes += entry_bytes(&du->opt, st);
+	n->inodes++;
+	if (n->inodes == 1 || later(&t, &n->time))
+		n->time = t;
+}
+
+static uint32_t parent_node(struct du *du, const struct sweep_entry *e)
+{
+	if (e->depth == 0)
+		return NO_NODE;
+	uint64_t *v = keymap_get(&du->tree.dirs, e->parent_id, 0);
+	return v ? (uint32_t)*v : NO_NODE;
+}
+
+static void out_of_memory(struct du *du)
+{
+	diag_error(du->diag, ENOMEM, "fts_read failed");
+}
+
+/* A node for e, charged with its size; NO_NODE when memory ran out. */
+static uint32_t new_node(struct du *du, const struct sweep_entry *e, uint32_t parent,
+                         unsigned flags)
+{
+	uint32_t i = tree_add(&du->tree, parent, e->depth == 0 ? e->path : e->name, flags);
+	if (i == NO_NODE)
+		return NO_NODE;
+	struct du_node *n = tree_node(&du->tree, i);
+	n->dev = e->st.st_dev;
+	n->ino = e->st.st_ino;
+	charge(du, i, &e->st);
+	return i;
+}
+
+/* Whether e must be counted once whatever its number of names. */
+static bool is_candidate(const struct du_opts *o, const struct stat *st)
+{
+	return !o->count_links && (o->hash_all || (!S_ISDIR(st->st_mode) && st->st_nlink > 1));
+}
+
+static int on_dir(struct du *du, struct sweep *sw, const struct sweep_entry *e)
+{
+	if (e->flags & SWEEP_E_XDEV)
+		return 0; /* GNU du -x leaves mount points out altogether */
+	uint32_t parent = parent_node(du, e);
+	if (e->depth > 0 && parent == NO_NODE)
+		return 0;
+	bool cand = is_candidate(&du->opt, &e->st);
+	uint32_t i = new_node(du, e, parent, N_DIR | (cand ? N_CAND : 0));
+	if (i == NO_NODE || keymap_put(&du->tree.dirs, e->dir_id, 0, i) < 0)
+		return -1;
+	if (!cand)
+		return 0;
+	int err;
+	uint32_t first = tree_same(&du->tree, i, &err);
+	if (err)
+		return -1;
+	if (first != NO_NODE) {
+		struct du_node *n = tree_node(&du->tree, i);
+		n->flags |= N_ALIAS;
+		n->alias_of = first;
+		sweep_prune(sw);
+	}
+	return 0;
+}
+
+/* A symbolic link that -L or -H should have followed: GNU du cannot
+ * access it (and says why unless the link dangles). */
+static bool unfollowable(struct du *du, const struct sweep_entry *e)
+{
+	enum sweep_follow f = du->opt.follow;
+	if (!S_ISLNK(e->st.st_mode) || !(f == SWEEP_FOLLOW_ALL ||
+	                                  (f == SWEEP_FOLLOW_ROOTS && e->depth == 0)))
+		return false;
+	struct stat st;
+	if (fstatat(e->dirfd, e->name, &st, 0) == 0)
+		return false;
+	int err = errno == ENOENT ? 0 : errno;
+	diag_error(du->diag, err, "cannot access %s", diag_quote(du->diag, 0, e->path));
+	return true;
+}
+
+static int on_file(struct du *du, const struct sweep_entry *e)
+{
+	if (unfollowable(du, e))
+		return 0;
+	uint32_t parent = parent_node(du, e);
+	if (e->depth > 0 && parent == NO_NODE)
+		return 0;
+	bool cand = is_candidate(&du->opt, &e->st);
+	if (!cand && !du->opt.all && e->depth > 0) {
+		charge(du, parent, &e->st);
+		return 0;
+	}
+	uint32_t i = new_node(du, e, parent, cand ? N_CAND : 0);
+	if (i == NO_NODE)
+		return -1;
+	int err;
+	if (cand)
+		tree_same(&du->tree, i, &err);
+	return cand && err ? -1 : 0;
+}
+
+static void on_error(struct du *du, const struct sweep_entry *e)
+{
+	struct diag *d = du->diag;
+	switch (e->op) {
+	case SWEEP_OP_READDIR:
+		diag_error(d, e->error, "cannot read directory %s", diag_quote(d, 0, e->path));
+		break;
+	case SWEEP_OP_LOOP:
+		break; /* GNU du skips a directory that is its own ancestor, silently */
+	default:
+		diag_error(d, e->error, "cannot access %s", diag_quote(d, 0, e->path));
+		break;
+	}
+}
+
+static enum sweep_verdict excluded(const struct sweep_entry *e, void *arg)
+{
+	const struct du *du = arg;
+	return exclude_match(&du->opt.exclude, e->path) ? SWEEP_PRUNE : SWEEP_KEEP;
+}
+
+/* Add the roots; an empty name is an error of its own, as in GNU du. */
+static int add_roots(struct du *du, struct sweep *sw)
+{
+	for (size_t i = 0; du->opt.roots[i]; i++) {
+		const char *r = du->opt.roots[i];
+		if (*r == 0) {
+			if (du->opt.files0)
+				diag_error(du->diag, 0, "%s:%zu: invalid zero-length file name",
+				           diag_quote_style(du->diag, 0, QUOTE_SHELL_COLON,
+				                            du->opt.files0), i + 1);
+			else
+				diag_error(du->diag, 0, "invalid zero-length file name");
+			continue;
+		}
+		if (sweep_add_root(sw, AT_FDCWD, r) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int du_walk(struct du *du)
+{
+	struct sweep_options so = {
+		.order = du->opt.order,
+		.follow = du->opt.follow,
+		.flags = SWEEP_NODATA | (du->opt.xdev ? SWEEP_XDEV : 0),
+		.filter = du->opt.exclude.n ? excluded : NULL,
+		.filter_arg = du,
+	};
+	struct sweep *sw = sweep_open(NULL, &so);
+	int ret = -1;
+	if (!sw || add_roots(du, sw) < 0)
+		goto out;
+	const struct sweep_entry *e;
+	while ((e = sweep_next(sw))) {
+		int r = 0;
+		if (e->kind == SWEEP_DIR)
+			r = on_dir(du, sw, e);
+		else if (e->kind == SWEEP_ERROR)
+			on_error(du, e);
+		else if (e->kind != SWEEP_DIR_POST)
+			r = on_file(du, e);
+		if (r < 0)
+			goto out;
+	}
+	ret = 0;
+out:
+	if (ret < 0)
+		out_of_memory(du);
+	sweep_close(sw);
+	return ret;
+}
