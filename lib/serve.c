@@ -9,7 +9,9 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <dirent.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 #include "internal.h"
@@ -54,6 +56,36 @@ static int stat_entry(int dirfd, const char *name, bool follow, struct stat *st)
 	return -1;
 }
 
+static mode_t type_of(unsigned char d_type)
+{
+	switch (d_type) {
+	case DT_REG: return S_IFREG;
+	case DT_LNK: return S_IFLNK;
+	case DT_FIFO: return S_IFIFO;
+	case DT_SOCK: return S_IFSOCK;
+	case DT_CHR: return S_IFCHR;
+	case DT_BLK: return S_IFBLK;
+	default: return 0;
+	}
+}
+
+/* Under SWEEP_NOSTAT, whether the directory's word on n is all the walk
+ * needs: a non-directory of known type that is not a link to follow. This is
+ * what lets find -name answer without reading a single inode. */
+static bool type_is_enough(const struct sweep *sw, const struct sw_node *n, bool follow,
+                           struct stat *st)
+{
+	if (!(sw->opt.flags & SWEEP_NOSTAT) || n->root)
+		return false;
+	mode_t type = type_of(n->type);
+	if (!type || (type == S_IFLNK && follow))
+		return false;
+	memset(st, 0, sizeof(*st));
+	st->st_mode = type;
+	st->st_ino = n->ino;
+	return true;
+}
+
 /* Open a regular file for its data. O_NONBLOCK keeps a file swapped for a
  * fifo behind our back from hanging the walk; O_NOATIME is asked only where
  * the kernel allows it (owner or root), to spare a failing call. */
@@ -83,7 +115,7 @@ const struct sweep_entry *emit_error(struct sweep *sw, enum sweep_op op, int err
 static void note_link(struct sweep *sw)
 {
 	const struct stat *st = &sw->ent.st;
-	if (st->st_nlink < 2 || S_ISDIR(st->st_mode))
+	if (st->st_nlink < 2 || S_ISDIR(st->st_mode))  /* 0 under SWEEP_NOSTAT */
 		return;
 	int err;
 	sw->ent.link_first = links_check(sw->links, st, sw->ent.path, &err);
@@ -162,9 +194,12 @@ const struct sweep_entry *serve_node(struct sweep *sw, struct sw_node *n)
 	int pfd = parent_fd(sw, n->parent, n->basefd);
 	int err = pfd < 0 && pfd != AT_FDCWD ? errno : 0;
 	struct stat st;
-	if (!err && stat_entry(pfd, n->name, follow, &st) < 0)
+	bool nostat = !err && type_is_enough(sw, n, follow, &st);
+	if (!err && !nostat && stat_entry(pfd, n->name, follow, &st) < 0)
 		err = errno;
 	ent_fill(sw, err ? SWEEP_ERROR : SWEEP_FILE, err ? NULL : &st, pfd, depth, n->parent);
+	if (nostat)
+		sw->ent.flags |= SWEEP_E_NOSTAT;
 	if (n->root)
 		sw->ent.flags |= SWEEP_E_ROOT;
 	if (path_build(sw, n->parent, n->name, n->namelen) < 0)

@@ -58,6 +58,11 @@ enum sweep_follow {
 #define SWEEP_XDEV      0x01u /* do not descend into other file systems */
 #define SWEEP_NODATA    0x02u /* metadata only: no FIEMAP, no data phase (du, find) */
 #define SWEEP_POSTORDER 0x04u /* also hand out SWEEP_DIR_POST entries */
+#define SWEEP_NOSTAT    0x08u /* with SWEEP_NODATA: stat only what the walk
+                                 needs (directories, roots, links followed,
+                                 names of unknown type); other entries carry
+                                 only st_mode's type bits and st_ino, from
+                                 the directory, and SWEEP_E_NOSTAT */
 
 /* What a filter callback answers. */
 enum sweep_verdict {
@@ -113,7 +118,7 @@ enum sweep_op {
 /* Entry flags. */
 #define SWEEP_E_XDEV     0x01u /* a directory on another file system, not read */
 #define SWEEP_E_ROOT     0x02u /* a root given to the walk */
-#define SWEEP_E_DEFERRED 0x04u /* (internal) */
+#define SWEEP_E_NOSTAT   0x04u /* st holds only the type and inode (SWEEP_NOSTAT) */
 
 /* Where an entry's data starts when FIEMAP cannot place it. */
 #define SWEEP_PHYS_NONE UINT64_MAX

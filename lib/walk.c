@@ -65,7 +65,8 @@ void ent_fill(struct sweep *sw, enum sweep_kind kind, const struct stat *st,
 static bool valid_options(const struct sweep_options *o)
 {
 	return (unsigned)o->order < NORDERS && (unsigned)o->follow <= SWEEP_FOLLOW_ALL &&
-	       !(o->flags & ~(SWEEP_XDEV | SWEEP_NODATA | SWEEP_POSTORDER));
+	       !(o->flags & ~(SWEEP_XDEV | SWEEP_NODATA | SWEEP_POSTORDER | SWEEP_NOSTAT)) &&
+	       (!(o->flags & SWEEP_NOSTAT) || (o->flags & SWEEP_NODATA));
 }
 
 struct sweep *sweep_open(const char *const *roots, const struct sweep_options *opt)

@@ -128,6 +128,45 @@ static void every_entry_once_following_links(void **state)
 	strlist_free(&ref);
 }
 
+/* Without stat, the set of entries is the same and the type each one carries
+ * (from the directory) is the type lstat gives; directories are still stat-ed. */
+static void nostat_keeps_entries_and_types(void **state)
+{
+	const char *root = *state;
+	odd_tree(root);
+	struct strlist ref = {0};
+	tree_reference_walk(root, 0, &ref);
+	for (size_t i = 0; i < sizeof(all_orders) / sizeof(all_orders[0]); i++) {
+		const char *roots[] = { root, NULL };
+		struct sweep_options o = { .order = all_orders[i],
+		                           .flags = SWEEP_NODATA | SWEEP_NOSTAT };
+		struct sweep *sw = sweep_open(roots, &o);
+		struct strlist got = {0};
+		const struct sweep_entry *e;
+		int unstated = 0;
+		while ((e = sweep_next(sw))) {
+			strlist_add(&got, e->path);
+			struct stat st;
+			assert_int_equal(fstatat(e->dirfd, e->name, &st, AT_SYMLINK_NOFOLLOW), 0);
+			assert_int_equal(st.st_mode & S_IFMT, e->st.st_mode & S_IFMT);
+			assert_int_equal(st.st_ino, e->st.st_ino);
+			if (e->flags & SWEEP_E_NOSTAT) {
+				unstated++;
+				assert_int_not_equal(e->kind, SWEEP_DIR);
+			} else {
+				assert_int_equal(st.st_mtime, e->st.st_mtime);
+			}
+		}
+		sweep_close(sw);
+		assert_true(unstated > 30);
+		strlist_assert_equal(&got, &ref);
+		strlist_free(&got);
+	}
+	strlist_free(&ref);
+	struct sweep_options bad = { .flags = SWEEP_NOSTAT };
+	assert_null(sweep_open(NULL, &bad));
+}
+
 static void symlink_loop_is_an_error_under_L(void **state)
 {
 	const char *root = *state;
@@ -579,6 +618,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		T(every_entry_once),
 		T(every_entry_once_following_links),
+		T(nostat_keeps_entries_and_types),
 		T(symlink_loop_is_an_error_under_L),
 		T(deep_paths_work),
 		T(metadata_served_in_cscan_order),

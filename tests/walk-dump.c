@@ -21,7 +21,7 @@ static const char kinds[] = { [SWEEP_DIR] = 'D', [SWEEP_DIR_POST] = 'P',
 
 static int usage(void)
 {
-	fputs("usage: walk-dump [-HLnprsx] [-o ORDER] [-e ENTRIES] [-b BYTES] ROOT...\n", stderr);
+	fputs("usage: walk-dump [-HLNnprsx] [-o ORDER] [-e ENTRIES] [-b BYTES] ROOT...\n", stderr);
 	return 2;
 }
 
@@ -38,11 +38,12 @@ int main(int argc, char **argv)
 {
 	struct sweep_options o = {0};
 	int c, readdata = 0, stats = 0;
-	while ((c = getopt(argc, argv, "HLnprsxo:e:b:")) != -1) {
+	while ((c = getopt(argc, argv, "HLNnprsxo:e:b:")) != -1) {
 		switch (c) {
 		case 'H': o.follow = SWEEP_FOLLOW_ROOTS; break;
 		case 'L': o.follow = SWEEP_FOLLOW_ALL; break;
 		case 'n': o.flags |= SWEEP_NODATA; break;
+		case 'N': o.flags |= SWEEP_NODATA | SWEEP_NOSTAT; break;
 		case 'p': o.flags |= SWEEP_POSTORDER; break;
 		case 'x': o.flags |= SWEEP_XDEV; break;
 		case 'r': readdata = 1; break;
