@@ -61,21 +61,30 @@ struct sw_file {
 	char name[];
 };
 
-/* Binary min-heap of nodes by inode number. */
+/* Binary min-heap of (key, pointer). */
+struct sw_slot {
+	uint64_t key;
+	void *p;
+};
 struct sw_heap {
-	struct sw_node **v;
+	struct sw_slot *v;
 	size_t n, cap;
 };
 
-/* The metadata queue: a C-SCAN elevator, or a stack for depth-first orders. */
+/* A C-SCAN elevator. */
+struct sw_cscan {
+	uint64_t head;           /* last key served */
+	struct sw_heap cur;      /* keys >= head: this sweep */
+	struct sw_heap next;     /* keys < head: the next sweep */
+	uint64_t sweeps;         /* wraps */
+};
+
+/* The metadata queue: an elevator by inode, or a stack for depth-first orders. */
 struct sw_queue {
 	bool cscan;
-	ino_t head;              /* last inode served */
-	struct sw_heap cur;      /* inodes >= head: this sweep */
-	struct sw_heap next;     /* inodes < head: the next sweep */
+	struct sw_cscan el;
 	struct sw_node **stack;
 	size_t nstack, capstack;
-	uint64_t sweeps;
 };
 
 struct sw_links;
@@ -100,6 +109,9 @@ struct sweep {
 
 	struct sw_queue q;
 	struct sw_heap deferred; /* directories put off while memory is short */
+	bool dirs_by_block;      /* directory reads wait in dirq */
+	struct sw_cscan dirq;    /* directories to read, by first physical byte */
+	bool reading_dirs;       /* draining dirq: one sweep over the blocks */
 
 	struct sw_file **data;   /* the data queue */
 	size_t ndata, capdata, data_pos, ra_pos, ra_bytes;
@@ -136,12 +148,16 @@ struct sweep {
 
 /* queue.c */
 void *sw_grow(void *p, size_t *cap, size_t need, size_t size);
+int heap_push(struct sw_heap *h, uint64_t key, void *p);
+void *heap_pop(struct sw_heap *h);
+int cscan_push(struct sw_cscan *c, uint64_t key, void *p);
+void *cscan_pop(struct sw_cscan *c);
+size_t cscan_len(const struct sw_cscan *c);
+void cscan_free(struct sw_cscan *c);
 int swq_push(struct sw_queue *q, struct sw_node *n);
 struct sw_node *swq_pop(struct sw_queue *q);
 size_t swq_len(const struct sw_queue *q);
 void swq_free(struct sw_queue *q);
-int heap_push(struct sw_heap *h, struct sw_node *n);
-struct sw_node *heap_pop(struct sw_heap *h);
 
 /* dirs.c */
 struct sw_dir *dir_new(struct sweep *sw, struct sw_dir *parent, const char *name,

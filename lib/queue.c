@@ -1,10 +1,12 @@
 /*
- * queue.c: the metadata queue.
+ * queue.c: elevators and the metadata queue.
  *
- * In inode order it is a C-SCAN elevator: two min-heaps, one for inodes at or
- * above the head (served in this sweep) and one for inodes below it (served
- * after the wrap). A heap keeps every entry, so equal keys (hard links, names
- * pushed twice) are all served. In depth-first orders it is a plain stack.
+ * A C-SCAN elevator is two min-heaps of (key, pointer): keys at or above the
+ * head are served in this sweep, keys below it after the wrap. A heap keeps
+ * every entry, so equal keys (hard links, names pushed twice) are all served.
+ * The metadata queue is such an elevator keyed by inode number, or a plain
+ * stack for the depth-first orders; directory reads in block order use a
+ * second elevator keyed by the directory's first physical byte.
  */
 #include <stdlib.h>
 #include "internal.h"
@@ -24,88 +26,110 @@ void *sw_grow(void *p, size_t *cap, size_t need, size_t size)
 	return np;
 }
 
-int heap_push(struct sw_heap *h, struct sw_node *n)
+int heap_push(struct sw_heap *h, uint64_t key, void *p)
 {
-	struct sw_node **v = sw_grow(h->v, &h->cap, h->n + 1, sizeof(*v));
+	struct sw_slot *v = sw_grow(h->v, &h->cap, h->n + 1, sizeof(*v));
 	if (!v)
 		return -1;
 	h->v = v;
 	size_t i = h->n++;
 	while (i > 0) {
 		size_t up = (i - 1) / 2;
-		if (h->v[up]->ino <= n->ino)
+		if (v[up].key <= key)
 			break;
-		h->v[i] = h->v[up];
+		v[i] = v[up];
 		i = up;
 	}
-	h->v[i] = n;
+	v[i] = (struct sw_slot){ key, p };
 	return 0;
 }
 
-struct sw_node *heap_pop(struct sw_heap *h)
+/* The smallest slot, removed; h must not be empty. */
+static struct sw_slot heap_take(struct sw_heap *h)
 {
-	if (h->n == 0)
-		return NULL;
-	struct sw_node *top = h->v[0];
-	struct sw_node *last = h->v[--h->n];
+	struct sw_slot *v = h->v, top = v[0], last = v[--h->n];
 	size_t i = 0;
 	for (;;) {
 		size_t c = 2 * i + 1;
 		if (c >= h->n)
 			break;
-		if (c + 1 < h->n && h->v[c + 1]->ino < h->v[c]->ino)
+		if (c + 1 < h->n && v[c + 1].key < v[c].key)
 			c++;
-		if (last->ino <= h->v[c]->ino)
+		if (last.key <= v[c].key)
 			break;
-		h->v[i] = h->v[c];
+		v[i] = v[c];
 		i = c;
 	}
 	if (h->n)
-		h->v[i] = last;
+		v[i] = last;
 	return top;
+}
+
+void *heap_pop(struct sw_heap *h)
+{
+	return h->n ? heap_take(h).p : NULL;
+}
+
+int cscan_push(struct sw_cscan *c, uint64_t key, void *p)
+{
+	return heap_push(key >= c->head ? &c->cur : &c->next, key, p);
+}
+
+/* The entry with the smallest key >= head, else wrap to the smallest. */
+void *cscan_pop(struct sw_cscan *c)
+{
+	if (c->cur.n == 0) {
+		if (c->next.n == 0)
+			return NULL;
+		struct sw_heap t = c->cur;
+		c->cur = c->next;
+		c->next = t;
+		c->sweeps++;
+	}
+	struct sw_slot s = heap_take(&c->cur);
+	c->head = s.key;
+	return s.p;
+}
+
+size_t cscan_len(const struct sw_cscan *c)
+{
+	return c->cur.n + c->next.n;
+}
+
+void cscan_free(struct sw_cscan *c)
+{
+	free(c->cur.v);
+	free(c->next.v);
+	*c = (struct sw_cscan){0};
 }
 
 int swq_push(struct sw_queue *q, struct sw_node *n)
 {
-	if (!q->cscan) {
-		struct sw_node **v = sw_grow(q->stack, &q->capstack, q->nstack + 1,
-		                             sizeof(*v));
-		if (!v)
-			return -1;
-		q->stack = v;
-		q->stack[q->nstack++] = n;
-		return 0;
-	}
-	return heap_push(n->ino >= q->head ? &q->cur : &q->next, n);
+	if (q->cscan)
+		return cscan_push(&q->el, n->ino, n);
+	struct sw_node **v = sw_grow(q->stack, &q->capstack, q->nstack + 1, sizeof(*v));
+	if (!v)
+		return -1;
+	q->stack = v;
+	q->stack[q->nstack++] = n;
+	return 0;
 }
 
-/* The next node: the smallest inode >= head, else wrap to the smallest. */
 struct sw_node *swq_pop(struct sw_queue *q)
 {
-	if (!q->cscan)
-		return q->nstack ? q->stack[--q->nstack] : NULL;
-	if (q->cur.n == 0) {
-		if (q->next.n == 0)
-			return NULL;
-		struct sw_heap t = q->cur;
-		q->cur = q->next;
-		q->next = t;
-		q->sweeps++;
-	}
-	struct sw_node *n = heap_pop(&q->cur);
-	q->head = n->ino;
-	return n;
+	if (q->cscan)
+		return cscan_pop(&q->el);
+	return q->nstack ? q->stack[--q->nstack] : NULL;
 }
 
 size_t swq_len(const struct sw_queue *q)
 {
-	return q->cscan ? q->cur.n + q->next.n : q->nstack;
+	return q->cscan ? cscan_len(&q->el) : q->nstack;
 }
 
 void swq_free(struct sw_queue *q)
 {
-	free(q->cur.v);
-	free(q->next.v);
+	cscan_free(&q->el);
 	free(q->stack);
 	*q = (struct sw_queue){0};
 }

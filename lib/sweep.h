@@ -64,6 +64,14 @@ enum sweep_follow {
                                  only st_mode's type bits and st_ino, from
                                  the directory, and SWEEP_E_NOSTAT */
 
+/* When directories are read, in the inode orders (DISK, INODE). */
+enum sweep_dir_order {
+	SWEEP_DIRS_AUTO = 0, /* the library's choice: SWEEP_DIRS_INODE */
+	SWEEP_DIRS_INODE,    /* each directory as soon as the elevator serves it */
+	SWEEP_DIRS_BLOCK,    /* once the pending names are served, all pending
+	                        directories, by their first physical block (FIEMAP) */
+};
+
 /* What a filter callback answers. */
 enum sweep_verdict {
 	SWEEP_KEEP = 0,  /* hand the entry out (and read it, if a directory) */
@@ -75,7 +83,9 @@ struct sweep_entry;
 struct sweep_options {
 	enum sweep_order order;
 	enum sweep_follow follow;
-	unsigned flags;        /* SWEEP_XDEV | SWEEP_NODATA | SWEEP_POSTORDER */
+	enum sweep_dir_order dir_order;
+	unsigned flags;        /* SWEEP_XDEV | SWEEP_NODATA | SWEEP_POSTORDER |
+	                          SWEEP_NOSTAT */
 	size_t max_entries;    /* flush the data queue past this many files;
 	                          0: SWEEP_DEFAULT_MAX_ENTRIES */
 	size_t max_bytes;      /* memory bound: the data queue is flushed past

@@ -65,6 +65,7 @@ void ent_fill(struct sweep *sw, enum sweep_kind kind, const struct stat *st,
 static bool valid_options(const struct sweep_options *o)
 {
 	return (unsigned)o->order < NORDERS && (unsigned)o->follow <= SWEEP_FOLLOW_ALL &&
+	       (unsigned)o->dir_order <= SWEEP_DIRS_BLOCK &&
 	       !(o->flags & ~(SWEEP_XDEV | SWEEP_NODATA | SWEEP_POSTORDER | SWEEP_NOSTAT)) &&
 	       (!(o->flags & SWEEP_NOSTAT) || (o->flags & SWEEP_NODATA));
 }
@@ -145,7 +146,8 @@ static void choose_policy(struct sweep *sw, const struct sw_root *r)
 		order = SWEEP_ORDER_NONE;
 	sw->order = order;
 	sw->q.cscan = order == SWEEP_ORDER_DISK || order == SWEEP_ORDER_INODE;
-	sw->q.head = 0;
+	sw->dirs_by_block = sw->q.cscan && sw->opt.dir_order == SWEEP_DIRS_BLOCK;
+	sw->q.el.head = 0;
 	bool nodata = sw->opt.flags & SWEEP_NODATA;
 	sw->data_by_block = !nodata && (order == SWEEP_ORDER_DISK || order == SWEEP_ORDER_BLOCK);
 	sw->data_inline = !nodata && !sw->data_by_block;
@@ -196,16 +198,9 @@ static void release_last(struct sweep *sw)
 	}
 }
 
-/* Read the directory handed out last. NULL, or an error entry for it. */
-static const struct sweep_entry *read_pending(struct sweep *sw)
+/* An error entry for directory d, which holds a reference to drop. */
+static const struct sweep_entry *dir_error(struct sweep *sw, struct sw_dir *d, int err)
 {
-	struct sw_dir *d = sw->to_read;
-	sw->to_read = NULL;
-	int err = read_dir(sw, d);
-	if (!err) {
-		dir_unref(sw, d);
-		return NULL;
-	}
 	ent_fill(sw, SWEEP_ERROR, &d->st, parent_fd(sw, d->parent, d->basefd), d->depth,
 	         d->parent);
 	sw->ent.dir_id = d->id;
@@ -213,6 +208,40 @@ static const struct sweep_entry *read_pending(struct sweep *sw)
 	if (path_build(sw, d->parent, d->name, d->namelen) < 0)
 		sw->ent.path = d->name;
 	return emit_error(sw, SWEEP_OP_READDIR, err);
+}
+
+/* Read d now. NULL, or an error entry for it. */
+static const struct sweep_entry *read_now(struct sweep *sw, struct sw_dir *d)
+{
+	int err = read_dir(sw, d);
+	if (!err) {
+		dir_unref(sw, d);
+		return NULL;
+	}
+	return dir_error(sw, d, err);
+}
+
+/* Put d in the queue of directory reads, keyed by where its blocks start
+ * (unplaced ones after all others, by inode). NULL, or an error entry. */
+static const struct sweep_entry *read_later(struct sweep *sw, struct sw_dir *d)
+{
+	int fd = dir_fd(sw, d);
+	if (fd < 0)
+		return dir_error(sw, d, errno);
+	sw->stats.fiemap_calls++;
+	uint64_t phys = place_first_byte(fd);
+	uint64_t key = phys != SWEEP_PHYS_NONE ? phys : (1ull << 63) | (uint64_t)d->st.st_ino;
+	if (cscan_push(&sw->dirq, key, d) < 0)
+		return read_now(sw, d);
+	return NULL;
+}
+
+/* Read the directory handed out last, now or in block order. */
+static const struct sweep_entry *read_pending(struct sweep *sw)
+{
+	struct sw_dir *d = sw->to_read;
+	sw->to_read = NULL;
+	return sw->dirs_by_block ? read_later(sw, d) : read_now(sw, d);
 }
 
 static const struct sweep_entry *emit_post(struct sweep *sw)
@@ -266,10 +295,38 @@ static struct sw_node *pick_node(struct sweep *sw)
 		struct sw_node *n = swq_pop(&sw->q);
 		if (!n)
 			return heap_pop(&sw->deferred);
-		if (!short_mem || n->type != DT_DIR || heap_push(&sw->deferred, n) < 0)
+		if (!short_mem || n->type != DT_DIR || heap_push(&sw->deferred, n->ino, n) < 0)
 			return n;
 		sw->stats.dirs_deferred++;
 	}
+}
+
+/*
+ * One step of metadata work: serve a name, or read a directory. With
+ * SWEEP_DIRS_BLOCK the two alternate in phases, each one sweep: all pending
+ * names by inode, then all pending directory reads by block (unless names
+ * pile up past the memory bound meanwhile). *done: nothing left to do.
+ */
+static const struct sweep_entry *step_metadata(struct sweep *sw, bool *done)
+{
+	*done = false;
+	bool names_first = !sw->reading_dirs || meta_mem(sw) > sw->opt.max_bytes / 2;
+	struct sw_node *n = names_first ? pick_node(sw) : NULL;
+	if (n) {
+		sw->reading_dirs = false;
+		return serve_node(sw, n);
+	}
+	struct sw_dir *d = cscan_pop(&sw->dirq);
+	if (d) {
+		sw->reading_dirs = true;
+		return read_now(sw, d);
+	}
+	sw->reading_dirs = false;
+	n = pick_node(sw);
+	if (n)
+		return serve_node(sw, n);
+	*done = true;
+	return NULL;
 }
 
 static const struct sweep_entry *next_entry(struct sweep *sw)
@@ -285,24 +342,23 @@ static const struct sweep_entry *next_entry(struct sweep *sw)
 			sw->stats.peak_bytes = sw->mem;
 		if (sw->post_head)
 			return emit_post(sw);
+		const struct sweep_entry *e;
 		if (sw->flushing) {
-			const struct sweep_entry *e = data_next(sw);
-			if (e)
+			if ((e = data_next(sw)))
 				return e;
 			continue;
 		}
-		if (sw->ndata && (data_over_bound(sw) ||
-		                  (swq_len(&sw->q) == 0 && sw->deferred.n == 0))) {
+		bool meta_done = swq_len(&sw->q) == 0 && sw->deferred.n == 0 &&
+		                 cscan_len(&sw->dirq) == 0;
+		if (sw->ndata && (data_over_bound(sw) || meta_done)) {
 			data_start_flush(sw);
 			continue;
 		}
-		struct sw_node *n = pick_node(sw);
-		if (n) {
-			const struct sweep_entry *e = serve_node(sw, n);
-			if (e)
-				return e;
+		bool done;
+		if ((e = step_metadata(sw, &done)))
+			return e;
+		if (!done)
 			continue;
-		}
 		if (sw->next_root == sw->nroots)
 			return NULL;
 		if (start_root(sw) < 0) {
@@ -320,7 +376,7 @@ const struct sweep_entry *sweep_next(struct sweep *sw)
 	const struct sweep_entry *e = next_entry(sw);
 	if (e)
 		sw->stats.entries++;
-	sw->stats.sweeps = sw->q.sweeps;
+	sw->stats.sweeps = sw->q.el.sweeps;
 	return e;
 }
 
@@ -365,6 +421,10 @@ void sweep_close(struct sweep *sw)
 		node_release(sw, n);
 	while ((n = heap_pop(&sw->deferred)))
 		node_release(sw, n);
+	struct sw_dir *d;
+	while ((d = cscan_pop(&sw->dirq)))
+		dir_unref(sw, d);
+	cscan_free(&sw->dirq);
 	for (size_t i = sw->flushing ? sw->data_pos : 0; i < sw->ndata; i++)
 		file_free(sw, sw->data[i]);
 	swq_free(&sw->q);

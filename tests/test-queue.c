@@ -64,7 +64,7 @@ static void cscan_matches_model(void **state)
 	}
 	assert_null(swq_pop(&q));
 	assert_int_equal(swq_len(&q), 0);
-	assert_int_equal(q.sweeps, wraps);
+	assert_int_equal(q.el.sweeps, wraps);
 	assert_true(wraps > 0);
 	swq_free(&q);
 	free(nodes);

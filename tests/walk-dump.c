@@ -21,7 +21,7 @@ static const char kinds[] = { [SWEEP_DIR] = 'D', [SWEEP_DIR_POST] = 'P',
 
 static int usage(void)
 {
-	fputs("usage: walk-dump [-HLNnprsx] [-o ORDER] [-e ENTRIES] [-b BYTES] ROOT...\n", stderr);
+	fputs("usage: walk-dump [-HLNnprsx] [-o ORDER] [-d block|inode] [-e ENTRIES] [-b BYTES] ROOT...\n", stderr);
 	return 2;
 }
 
@@ -38,7 +38,7 @@ int main(int argc, char **argv)
 {
 	struct sweep_options o = {0};
 	int c, readdata = 0, stats = 0;
-	while ((c = getopt(argc, argv, "HLNnprsxo:e:b:")) != -1) {
+	while ((c = getopt(argc, argv, "HLNnprsxo:d:e:b:")) != -1) {
 		switch (c) {
 		case 'H': o.follow = SWEEP_FOLLOW_ROOTS; break;
 		case 'L': o.follow = SWEEP_FOLLOW_ALL; break;
@@ -52,6 +52,11 @@ int main(int argc, char **argv)
 			if ((c = sweep_order_parse(optarg)) < 0)
 				return usage();
 			o.order = (enum sweep_order)c;
+			break;
+		case 'd':
+			if (strcmp(optarg, "block") && strcmp(optarg, "inode"))
+				return usage();
+			o.dir_order = optarg[0] == 'b' ? SWEEP_DIRS_BLOCK : SWEEP_DIRS_INODE;
 			break;
 		case 'e': o.max_entries = strtoull(optarg, NULL, 0); break;
 		case 'b': o.max_bytes = strtoull(optarg, NULL, 0); break;
