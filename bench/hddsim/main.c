@@ -104,7 +104,8 @@ static void raw_free(struct raw_opts *r)
 static int serve(struct fuse_args *args, struct hd_params *p, struct hd_geom *g, int fd)
 {
 	char opt[64];
-	snprintf(opt, sizeof(opt), "-omax_threads=%u,fsname=hddsim,subtype=hddsim", p->threads);
+	snprintf(opt, sizeof(opt), "-omax_threads=%u,max_idle_threads=%u,fsname=hddsim,subtype=hddsim",
+		 p->threads, p->threads);
 	if (fuse_opt_add_arg(args, opt) < 0)
 		return 1;
 	return hd_fs_main(args->argc, args->argv, p, g, fd);
