@@ -37,5 +37,6 @@ done
 [ -s "$T/out/summary.csv" ] && [ -s "$T/out/table.txt" ] || fail "no report"
 after=$(grep -c sweep-bench /proc/mounts || true)
 [ "$before" = "$after" ] || fail "bench/run left a mount behind"
-! losetup -a | grep -q "$T" || fail "bench/run left a loop device behind"
+loops=$(losetup -a)
+case $loops in *"$T"*) fail "bench/run left a loop device behind" ;; esac
 ! grep -q " $T" /proc/mounts || fail "bench/run left something mounted under $T"

@@ -1,7 +1,7 @@
 /*
  * predict.c: what the model expects of the two fio jobs that validate the
  * emulator (bench/hddsim-validate): random reads at depth 1 over the whole
- * disk, and sequential reads from its start. It drives the same model code
+ * disk, and sequential reads over its outermost zone. It drives the same model code
  * as the server, without threads or sleeping, so a mismatch with fio points
  * at the serving path (FUSE, loop, timers), not at the arithmetic.
  */
@@ -53,7 +53,11 @@ static void predict_seq(const struct hd_params *p, const struct hd_geom *g)
 {
 	struct hd_head h;
 	struct hd_stats st = {0};
-	uint64_t span = p->size < SEQ_SPAN ? p->size : SEQ_SPAN, off;
+	/* The outermost zone only: fio loops over it for as long as it runs, so
+	 * the rate must not depend on how far it gets. */
+	uint64_t span = g->zone[0].bytes < SEQ_SPAN ? g->zone[0].bytes : SEQ_SPAN, off;
+	if (span > p->size)
+		span = p->size;
 	double t = 0;
 	hd_head_init(&h);
 	for (off = 0; off + p->predict_seq <= span; off += p->predict_seq)
