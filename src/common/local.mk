@@ -6,6 +6,7 @@ noinst_LTLIBRARIES = src/common/libcommon.la
 src_common_libcommon_la_SOURCES = \
 	src/common/argmatch.c src/common/argmatch.h \
 	src/common/diag.c src/common/diag.h \
+	src/common/escape.c src/common/escape.h \
 	src/common/exclude.c src/common/exclude.h \
 	src/common/human.c src/common/human.h \
 	src/common/idcache.c src/common/idcache.h \

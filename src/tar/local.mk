@@ -1,1 +1,24 @@
 # sweep-tar: program, man page and tests.
+bin_PROGRAMS += sweep-tar
+sweep_tar_SOURCES = \
+	src/tar/tar.h \
+	src/tar/main.c \
+	src/tar/options.c \
+	src/tar/oldargs.c \
+	src/tar/names.c \
+	src/tar/msg.c \
+	src/tar/safename.c \
+	src/tar/output.c src/tar/output.h \
+	src/tar/writer.c src/tar/writer.h \
+	src/tar/create.c src/tar/create.h \
+	src/tar/header.c \
+	src/tar/xattr.c \
+	src/tar/filedata.c \
+	src/tar/listing.c \
+	src/tar/extract.c \
+	src/tar/members.c \
+	src/tar/progress.c
+sweep_tar_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common
+sweep_tar_CFLAGS = $(AM_CFLAGS) $(LIBARCHIVE_CFLAGS)
+sweep_tar_LDADD = lib/libsweep.la src/common/libcommon.la $(LIBARCHIVE_LIBS)
+dist_man_MANS += man/sweep-tar.1

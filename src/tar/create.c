@@ -1,0 +1,285 @@
+/*
+ * create.c: -c. One libsweep walk over every name (each relative to its -C
+ * directory); every entry it hands out becomes one archive member, in the
+ * walk's order: directories and other metadata as they are met, regular
+ * files in physical order, hard links after their first name.
+ */
+#include <archive.h>
+#include <archive_entry.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "create.h"
+#include "human.h"
+#include "writer.h"
+
+static enum sweep_verdict walk_filter(const struct sweep_entry *e, void *arg)
+{
+	struct create *cr = arg;
+	if (cr->t->opt.exclude.n && exclude_match(&cr->t->opt.exclude, e->path))
+		return SWEEP_PRUNE;
+	if (cr->archive_is_file && e->st.st_dev == cr->archive_st.st_dev &&
+	    e->st.st_ino == cr->archive_st.st_ino) {
+		tar_warn(cr->t, 0, "%s: file is the archive; not dumped", tq(cr->t, 0, e->path));
+		return SWEEP_PRUNE;
+	}
+	return SWEEP_KEEP;
+}
+
+int create_archive_error(struct create *cr, const char *name, int r)
+{
+	struct tar *t = cr->t;
+	if (cr->out.err) {
+		tar_fatal(t, cr->out.err, "%s: Cannot write", tq(t, 0, cr->out.name));
+		return -1;
+	}
+	const char *msg = archive_error_string(cr->a);
+	if (r == ARCHIVE_FATAL) {
+		tar_fatal(t, 0, "%s: %s", tq(t, 0, name), msg ? msg : "archive error");
+		return -1;
+	}
+	tar_error(t, 0, "%s: %s", tq(t, 0, name), msg ? msg : "not dumped");
+	return 0;
+}
+
+/* Add every name as a root, each relative to the -C directory before it.
+ * Returns 0; or the errno of a -C directory that cannot be opened, with
+ * *bad naming it and the roots before it added. */
+static int add_roots(struct create *cr, struct sweep *sw, const char **bad)
+{
+	struct tar_names *ns = &cr->t->opt.names;
+	int dirfd = AT_FDCWD;
+	cr->dirfds = calloc(ns->n, sizeof(*cr->dirfds));
+	if (!cr->dirfds && ns->n)
+		return ENOMEM;
+	for (size_t i = 0; i < ns->n; i++) {
+		*bad = ns->v[i].name;
+		if (!ns->v[i].chdir) {
+			if (sweep_add_root(sw, dirfd, ns->v[i].name) < 0)
+				return errno;
+			continue;
+		}
+		int fd = openat(dirfd, ns->v[i].name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (fd < 0)
+			return errno;
+		cr->dirfds[cr->ndirfds++] = dirfd = fd;
+	}
+	return 0;
+}
+
+static struct sweep *open_walk(struct create *cr)
+{
+	const struct tar_opts *o = &cr->t->opt;
+	struct sweep_options so = {
+		.order = o->order,
+		.follow = o->dereference ? SWEEP_FOLLOW_ALL : SWEEP_FOLLOW_NONE,
+		.flags = o->one_fs ? SWEEP_XDEV : 0,
+		.max_entries = o->mem_entries,
+		.max_bytes = o->mem_bytes,
+		.filter = walk_filter,
+		.filter_arg = cr,
+	};
+	struct sweep *sw = sweep_open(NULL, &so);
+	if (!sw)
+		tar_fatal(cr->t, errno, "cannot start the walk");
+	return sw;
+}
+
+static void report_walk_error(struct create *cr, const struct sweep_entry *e)
+{
+	struct tar *t = cr->t;
+	switch (e->op) {
+	case SWEEP_OP_STAT:
+	case SWEEP_OP_OPEN:
+		/* A name that went away between reading its directory and
+		 * reading it is a change, not a failure, for GNU tar. */
+		if (e->error == ENOENT && !(e->flags & SWEEP_E_ROOT)) {
+			tar_differs(t, "%s: File removed before we read it", tq(t, 0, e->path));
+			return;
+		}
+		tar_cannot(t, e->path, e->op == SWEEP_OP_STAT ? "stat" : "open", e->error);
+		return;
+	case SWEEP_OP_LOOP:
+		tar_error(t, 0, "%s: File system loop detected", tq(t, 0, e->path));
+		return;
+	default:
+		tar_cannot(t, e->path, "open", e->error);
+		return;
+	}
+}
+
+/* The member name of e, made safe, with a '/' after a directory; and the
+ * name -v shows, which GNU tar keeps as given. */
+static const char *member_name(struct create *cr, const struct sweep_entry *e)
+{
+	const char *safe = safename(cr->t, e->path, false, NULL);
+	bool dir = e->kind == SWEEP_DIR;
+	sb_reset(&cr->name);
+	sb_reset(&cr->shown);
+	if (sb_addstr(&cr->name, safe) < 0 || sb_addstr(&cr->shown, e->path) < 0)
+		return NULL;
+	if (dir && cr->name.s[cr->name.len - 1] != '/' && sb_addc(&cr->name, '/') < 0)
+		return NULL;
+	if (dir && cr->shown.s[cr->shown.len - 1] != '/' && sb_addc(&cr->shown, '/') < 0)
+		return NULL;
+	return cr->name.s;
+}
+
+/* Store one entry of the walk. Returns -1 only when the archive cannot go on. */
+static int put_entry(struct create *cr, const struct sweep_entry *e)
+{
+	struct tar *t = cr->t;
+	if (e->kind == SWEEP_ERROR) {
+		report_walk_error(cr, e);
+		return 0;
+	}
+	if (e->kind == SWEEP_DIR_POST)
+		return 0;
+	if (S_ISSOCK(e->st.st_mode)) {
+		tar_warn(t, 0, "%s: socket ignored", tq(t, 0, e->path));
+		return 0;
+	}
+	const char *member = member_name(cr, e);
+	if (!member) {
+		tar_fatal(t, ENOMEM, "memory exhausted");
+		return -1;
+	}
+	if (header_fill(cr, e, member) < 0)
+		return 0;
+	if (e->kind == SWEEP_DATA)
+		filedata_sparse(cr, e);
+	if (t->opt.xattrs || t->opt.acls)
+		xattr_fill(cr, e);
+	int r = archive_write_header(cr->a, cr->entry);
+	if (r != ARCHIVE_OK && create_archive_error(cr, e->path, r) < 0)
+		return -1;
+	if (r < ARCHIVE_WARN)
+		return 0;
+	if (t->opt.verbose)
+		listing_print(t, cr->entry, cr->shown.s);
+	if ((e->flags & SWEEP_E_XDEV) && t->opt.verbose)
+		tar_warn(t, 0, "%s: file is on a different filesystem; not dumped",
+		         tq(t, 0, e->path));
+	if (e->kind == SWEEP_DATA && !e->link_first)
+		return filedata_write(cr, e);
+	return 0;
+}
+
+/* "Total bytes written: 10240 (10KiB, 3.2MiB/s)", as GNU tar's --totals. */
+static void print_totals(struct create *cr, const struct timespec *start)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	double s = (double)(now.tv_sec - start->tv_sec) + (now.tv_nsec - start->tv_nsec) / 1e9;
+	unsigned h = HUMAN_AUTOSCALE | HUMAN_SUFFIX | HUMAN_BASE_1024 | HUMAN_B;
+	char abbr[HUMAN_BUFSIZE], rate[HUMAN_BUFSIZE];
+	uint64_t n = cr->out.bytes;
+	human_format(n, 1, 1, h, abbr);
+	if (s > 0)
+		human_format((uint64_t)((double)n / s), 1, 1, h, rate);
+	fflush(stdout);
+	fprintf(stderr, "Total bytes written: %ju (%s, %s/s)\n", (uintmax_t)n, abbr,
+	        s > 0 ? rate : "?");
+}
+
+/* Walk every root into the archive, until a fatal error if one comes. */
+static void walk(struct create *cr, struct sweep *sw)
+{
+	const struct sweep_entry *e;
+	struct tar *t = cr->t;
+	while ((e = sweep_next(sw)) != NULL) {
+		if (put_entry(cr, e) < 0)
+			return;
+		if (t->progress)
+			progress_update(t->progress, ++t->files, cr->out.bytes);
+	}
+}
+
+/* Open the archive's output and its writer. Returns 0 or -1 (reported). */
+static int open_archive(struct create *cr)
+{
+	struct tar *t = cr->t;
+	const char *name = t->opt.archive;
+	if (out_open(&cr->out, name, 0) < 0) {
+		tar_fatal(t, errno, "%s: Cannot open", tq(t, 0, name));
+		return -1;
+	}
+	if (cr->out.is_stdout && isatty(STDOUT_FILENO)) {
+		tar_fatal(t, 0, "Refusing to write archive contents to terminal "
+		                "(missing -f option?)");
+		return -1;
+	}
+	if (fstat(cr->out.fd, &cr->archive_st) == 0 && S_ISREG(cr->archive_st.st_mode))
+		cr->archive_is_file = true;
+	if (cr->out.is_stdout)
+		t->listing = stderr;
+	cr->format = writer_format(&t->opt);
+	cr->a = writer_open(t, &cr->out);
+	cr->entry = cr->a ? archive_entry_new() : NULL;
+	if (cr->a && !cr->entry)
+		tar_fatal(t, ENOMEM, "memory exhausted");
+	return cr->entry ? 0 : -1;
+}
+
+/* End the archive (end-of-archive blocks, padding) and close its output. */
+static void close_archive(struct create *cr)
+{
+	if (!cr->a)
+		return;
+	if (!cr->t->fatal) {
+		int r = archive_write_close(cr->a);
+		if (r != ARCHIVE_OK)
+			create_archive_error(cr, cr->out.name, ARCHIVE_FATAL);
+		else if (out_close(&cr->out) < 0)
+			tar_fatal(cr->t, cr->out.err, "%s: Cannot write", tq(cr->t, 0, cr->out.name));
+	}
+	archive_write_free(cr->a);
+	cr->a = NULL;
+}
+
+int tar_create(struct tar *t)
+{
+	struct create cr = { .t = t };
+	struct timespec start;
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	if (!names_any(&t->opt.names)) {
+		tar_fatal(t, 0, "Cowardly refusing to create an empty archive");
+		goto out;
+	}
+	if (open_archive(&cr) < 0)
+		goto out;
+	struct sweep *sw = open_walk(&cr);
+	if (!sw)
+		goto out;
+	if (t->opt.progress)
+		t->progress = progress_start();
+	/* A -C that fails ends the run after the names before it, as in GNU
+	 * tar, where it comes in its turn. */
+	const char *bad = NULL;
+	int chdir_err = add_roots(&cr, sw, &bad);
+	walk(&cr, sw);
+	sweep_close(sw);
+	progress_end(t->progress);
+	t->progress = NULL;
+	close_archive(&cr);
+	if (chdir_err)
+		tar_fatal(t, chdir_err, "%s: Cannot open", tq(t, 0, bad));
+	if (t->opt.totals && !t->fatal)
+		print_totals(&cr, &start);
+out:
+	if (cr.a)
+		archive_write_free(cr.a);
+	archive_entry_free(cr.entry);
+	out_free(&cr.out);
+	for (size_t i = 0; i < cr.ndirfds; i++)
+		close(cr.dirfds[i]);
+	free(cr.dirfds);
+	sb_free(&cr.name);
+	sb_free(&cr.shown);
+	sb_free(&cr.link);
+	sb_free(&cr.xattr);
+	return t->diag->status;
+}

@@ -1,0 +1,46 @@
+/*
+ * create.h: the state of one -c run, shared by create.c, header.c,
+ * filedata.c and xattr.c.
+ */
+#ifndef SWEEP_TAR_CREATE_H
+#define SWEEP_TAR_CREATE_H
+
+#include <sys/stat.h>
+#include "output.h"
+#include "tar.h"
+
+struct create {
+	struct tar *t;
+	struct archive *a;
+	struct archive_entry *entry; /* reused for every member */
+	struct tar_out out;
+	enum tar_format format;
+	bool archive_is_file;        /* the archive is a regular file: skip it */
+	struct stat archive_st;
+	struct strbuf name;          /* member name being built */
+	struct strbuf shown;         /* the name -v shows */
+	struct strbuf link;          /* symlink target */
+	struct strbuf xattr;         /* xattr.c's scratch */
+	int *dirfds;                 /* -C directories, closed at the end */
+	size_t ndirfds;
+};
+
+/* header.c: fill cr->entry for e, stored as member. Returns 0, or -1 when e
+ * cannot be stored (reported). */
+int header_fill(struct create *cr, const struct sweep_entry *e, const char *member);
+
+/* xattr.c: add e's extended attributes and ACLs to cr->entry, as the options
+ * ask. Failures are reported; the entry is stored anyway. */
+void xattr_fill(struct create *cr, const struct sweep_entry *e);
+
+/* filedata.c: describe e's holes in cr->entry when -S asks and the format
+ * can hold them; then, after the header, write e's contents. Returns 0, or
+ * -1 after a fatal write error (reported). */
+void filedata_sparse(struct create *cr, const struct sweep_entry *e);
+int filedata_write(struct create *cr, const struct sweep_entry *e);
+
+/* create.c: report a failed libarchive call on the archive; fatal when the
+ * archive cannot go on. Returns -1 when fatal, else 0. */
+int create_archive_error(struct create *cr, const char *name, int r);
+
+#endif

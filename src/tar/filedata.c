@@ -1,0 +1,155 @@
+/*
+ * filedata.c: a regular file's contents into the archive.
+ *
+ * The header promised st_size bytes, so exactly that many are written
+ * whatever the file does meanwhile: a file that ends early is padded with
+ * zeros ("File shrank by N bytes"), one that grew or whose ctime moved is
+ * reported once read ("file changed as we read it"), both with status 1 as
+ * in GNU tar. Reads go straight into the output's arena (output.c), so file
+ * data is never copied on its way out.
+ *
+ * With -S in pax format, the holes found with SEEK_DATA/SEEK_HOLE are
+ * described in the header; libarchive then expects the whole logical
+ * contents but keeps only the data regions, so holes are fed as zeros that
+ * cost neither a read nor a copy.
+ */
+#include <archive.h>
+#include <archive_entry.h>
+#include <errno.h>
+#include <unistd.h>
+#include "create.h"
+
+/* Whether st looks sparse: fewer blocks than its size needs. */
+static bool looks_sparse(const struct stat *st)
+{
+	return st->st_size > 0 && (uint64_t)st->st_blocks * 512 < (uint64_t)st->st_size;
+}
+
+void filedata_sparse(struct create *cr, const struct sweep_entry *e)
+{
+	if (!cr->t->opt.sparse || cr->format != FMT_PAX || e->link_first ||
+	    !looks_sparse(&e->st))
+		return;
+	off_t size = e->st.st_size, pos = 0;
+	bool any = false;
+	while (pos < size) {
+		off_t data = lseek(e->fd, pos, SEEK_DATA);
+		if (data < 0)
+			break;  /* ENXIO: only a hole is left */
+		off_t hole = lseek(e->fd, data, SEEK_HOLE);
+		if (hole < 0 || hole > size)
+			hole = size;
+		archive_entry_sparse_add_entry(cr->entry, data, hole - data);
+		any = true;
+		pos = hole;
+	}
+	/* A file of holes only is one empty region at its end, as GNU tar has. */
+	if (!any)
+		archive_entry_sparse_add_entry(cr->entry, size, 0);
+	lseek(e->fd, 0, SEEK_SET);
+}
+
+/* Write n bytes of zeros. Returns 0 or -1 (fatal, reported). */
+static int write_zeros(struct create *cr, const char *name, uint64_t n)
+{
+	size_t chunk;
+	const void *z = out_zeros(&chunk);
+	while (n > 0) {
+		size_t k = n < chunk ? (size_t)n : chunk;
+		la_ssize_t w = archive_write_data(cr->a, z, k);
+		if (w < 0)
+			return create_archive_error(cr, name, ARCHIVE_FATAL);
+		n -= k;
+	}
+	return 0;
+}
+
+/* Copy up to len bytes from fd at offset off into the archive. Returns the
+ * bytes copied (fewer at end of file or after a read error, reported), or
+ * -1 after a fatal write error. */
+static int64_t copy_range(struct create *cr, const struct sweep_entry *e, off_t off,
+                          uint64_t len)
+{
+	uint64_t done = 0;
+	while (done < len) {
+		size_t avail;
+		char *buf = out_buffer(&cr->out, len - done, &avail);
+		if (!buf)
+			return create_archive_error(cr, e->path, ARCHIVE_FATAL);
+		ssize_t n = pread(e->fd, buf, avail, off + (off_t)done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			tar_error(cr->t, errno, "%s: Read error at byte %jd, while reading %zu bytes",
+			          tq(cr->t, 0, e->path), (intmax_t)(off + (off_t)done), avail);
+			break;
+		}
+		if (n == 0)
+			break;
+		if (archive_write_data(cr->a, buf, (size_t)n) < 0)
+			return create_archive_error(cr, e->path, ARCHIVE_FATAL);
+		out_consume(&cr->out, buf, (size_t)n);
+		done += (uint64_t)n;
+	}
+	return (int64_t)done;
+}
+
+/* Copy the regions of a sparse entry, zeros for the holes between them.
+ * Returns the logical bytes done, or -1 (fatal). */
+static int64_t copy_sparse(struct create *cr, const struct sweep_entry *e)
+{
+	struct archive_entry *ae = cr->entry;
+	la_int64_t off, len;
+	uint64_t pos = 0;
+	archive_entry_sparse_reset(ae);
+	while (archive_entry_sparse_next(ae, &off, &len) == ARCHIVE_OK) {
+		if (write_zeros(cr, e->path, (uint64_t)off - pos) < 0)
+			return -1;
+		int64_t n = copy_range(cr, e, (off_t)off, (uint64_t)len);
+		if (n < 0)
+			return -1;
+		pos = (uint64_t)off + (uint64_t)n;
+		if (n < len)
+			return (int64_t)pos;
+	}
+	if (write_zeros(cr, e->path, (uint64_t)e->st.st_size - pos) < 0)
+		return -1;
+	return e->st.st_size;
+}
+
+/* Report what happened to the file while it was read. */
+static void check_changed(struct create *cr, const struct sweep_entry *e, uint64_t done)
+{
+	struct tar *t = cr->t;
+	uint64_t size = (uint64_t)e->st.st_size;
+	struct stat now;
+	if (done < size) {
+		uint64_t left = size - done;
+		tar_differs(t, left == 1 ? "%s: File shrank by %ju byte; padding with zeros"
+		                         : "%s: File shrank by %ju bytes; padding with zeros",
+		            tq(t, 0, e->path), (uintmax_t)left);
+		return;
+	}
+	if (fstat(e->fd, &now) < 0) {
+		tar_cannot(t, e->path, "stat", errno);
+		return;
+	}
+	if (now.st_ctim.tv_sec != e->st.st_ctim.tv_sec ||
+	    now.st_ctim.tv_nsec != e->st.st_ctim.tv_nsec || now.st_size > e->st.st_size)
+		tar_differs(t, "%s: file changed as we read it", tq(t, 0, e->path));
+}
+
+int filedata_write(struct create *cr, const struct sweep_entry *e)
+{
+	uint64_t size = (uint64_t)e->st.st_size;
+	int64_t done = archive_entry_sparse_count(cr->entry) > 0
+	                       ? copy_sparse(cr, e)
+	                       : copy_range(cr, e, 0, size);
+	if (done < 0)
+		return -1;
+	if ((uint64_t)done < size && write_zeros(cr, e->path, size - (uint64_t)done) < 0)
+		return -1;
+	check_changed(cr, e, (uint64_t)done);
+	cr->t->bytes_in += (uint64_t)done;
+	return 0;
+}

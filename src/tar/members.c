@@ -1,0 +1,49 @@
+/*
+ * members.c: which members -t and -x select. With no names, all of them; a
+ * name selects the member of that name and, when it is a directory,
+ * everything below it; with --wildcards a name is a shell pattern that may
+ * match any leading part of the member's path, as in GNU tar.
+ */
+#include <fnmatch.h>
+#include <string.h>
+#include "tar.h"
+
+/* Whether member is name or lies below it. */
+static bool literal_match(const char *name, const char *member)
+{
+	size_t n = strlen(name);
+	while (n > 1 && name[n - 1] == '/')
+		n--;
+	if (strncmp(name, member, n) != 0)
+		return false;
+	return member[n] == 0 || member[n] == '/' || name[n - 1] == '/';
+}
+
+static bool one_match(const struct tar *t, const char *name, const char *member)
+{
+	if (t->opt.wildcards)
+		return fnmatch(name, member, FNM_LEADING_DIR) == 0;
+	return literal_match(name, member);
+}
+
+bool members_select(struct tar *t, const char *member)
+{
+	struct tar_names *ns = &t->opt.names;
+	bool any = false, hit = false;
+	for (size_t i = 0; i < ns->n; i++) {
+		if (ns->v[i].chdir)
+			continue;
+		any = true;
+		if (one_match(t, ns->v[i].name, member))
+			hit = ns->v[i].found = true;
+	}
+	return !any || hit;
+}
+
+void members_report_missing(struct tar *t)
+{
+	struct tar_names *ns = &t->opt.names;
+	for (size_t i = 0; i < ns->n; i++)
+		if (!ns->v[i].chdir && !ns->v[i].found)
+			tar_error(t, 0, "%s: Not found in archive", tq(t, 0, ns->v[i].name));
+}

@@ -1,0 +1,74 @@
+/*
+ * msg.c: messages in GNU tar's words and the exit status they add up to.
+ *
+ * GNU tar raises its status to 2 for every error it reports, to 1 only for
+ * files that changed while they were read, and leaves it alone for notes
+ * such as "socket ignored"; a fatal error ends with "Error is not
+ * recoverable". Names go through GNU's escape quoting, with ':' escaped in
+ * messages (quotearg_colon) but not in listings.
+ */
+#include <stdarg.h>
+#include <string.h>
+#include "escape.h"
+#include "tar.h"
+
+static const char *quote_in(struct tar *t, int slot, const char *name, const char *also)
+{
+	struct strbuf *sb = &t->q[slot % 3];
+	sb_reset(sb);
+	if (escape_append(sb, name, strlen(name), also) < 0)
+		return name;
+	return sb_str(sb);
+}
+
+const char *tq(struct tar *t, int slot, const char *name)
+{
+	return quote_in(t, slot, name, ":");
+}
+
+const char *tqlist(struct tar *t, int slot, const char *name)
+{
+	return quote_in(t, slot, name, NULL);
+}
+
+void tar_error(struct tar *t, int errnum, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	diag_vmsg(t->diag, errnum, fmt, ap);
+	va_end(ap);
+	diag_fail(t->diag, TAR_FAILURE);
+}
+
+void tar_warn(struct tar *t, int errnum, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	diag_vmsg(t->diag, errnum, fmt, ap);
+	va_end(ap);
+}
+
+void tar_differs(struct tar *t, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	diag_vmsg(t->diag, 0, fmt, ap);
+	va_end(ap);
+	diag_fail(t->diag, TAR_DIFFERS);
+}
+
+void tar_fatal(struct tar *t, int errnum, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	diag_vmsg(t->diag, errnum, fmt, ap);
+	va_end(ap);
+	diag_warn(t->diag, 0, "Error is not recoverable: exiting now");
+	diag_fail(t->diag, TAR_FAILURE);
+	t->fatal = true;
+}
+
+void tar_cannot(struct tar *t, const char *name, const char *op, int errnum)
+{
+	tar_error(t, errnum, "%s: Cannot %s", tq(t, 0, name), op);
+}

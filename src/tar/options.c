@@ -1,0 +1,464 @@
+/*
+ * options.c: sweep-tar's command line, GNU tar's options and messages.
+ *
+ * Operands are taken in order (getopt's "-" mode) because -C and -T are
+ * positional: "-C a x -C b y" archives a/x and a/b/y. Mistakes are usage
+ * errors, reported with GNU's hint, exit status 2.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <grp.h>
+#include <inttypes.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "argmatch.h"
+#include "tar.h"
+
+enum {
+	OPT_EXCLUDE = 256, OPT_EXCLUDE_VCS, OPT_NULL, OPT_NO_NULL, OPT_TOTALS, OPT_ZSTD,
+	OPT_LZMA, OPT_NO_AUTO, OPT_ONE_FS, OPT_NUMERIC, OPT_OWNER, OPT_GROUP, OPT_XATTRS,
+	OPT_NO_XATTRS, OPT_ACLS, OPT_NO_ACLS, OPT_SORT, OPT_MEMORY, OPT_MEMORY_ENTRIES,
+	OPT_NO_SAME_PERMS, OPT_SAME_OWNER, OPT_NO_SAME_OWNER, OPT_STRIP, OPT_FULL_TIME,
+	OPT_PROGRESS, OPT_WILDCARDS, OPT_NO_WILDCARDS, OPT_ANCHORED, OPT_NO_ANCHORED,
+	OPT_POSIX, OPT_RECORD_SIZE, OPT_HELP, OPT_VERSION,
+};
+
+static const struct option long_options[] = {
+	{ "create", no_argument, NULL, 'c' },
+	{ "list", no_argument, NULL, 't' },
+	{ "extract", no_argument, NULL, 'x' },
+	{ "get", no_argument, NULL, 'x' },
+	{ "file", required_argument, NULL, 'f' },
+	{ "directory", required_argument, NULL, 'C' },
+	{ "files-from", required_argument, NULL, 'T' },
+	{ "null", no_argument, NULL, OPT_NULL },
+	{ "no-null", no_argument, NULL, OPT_NO_NULL },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "totals", no_argument, NULL, OPT_TOTALS },
+	{ "progress", no_argument, NULL, OPT_PROGRESS },
+	{ "blocking-factor", required_argument, NULL, 'b' },
+	{ "record-size", required_argument, NULL, OPT_RECORD_SIZE },
+	{ "gzip", no_argument, NULL, 'z' },
+	{ "gunzip", no_argument, NULL, 'z' },
+	{ "ungzip", no_argument, NULL, 'z' },
+	{ "bzip2", no_argument, NULL, 'j' },
+	{ "xz", no_argument, NULL, 'J' },
+	{ "zstd", no_argument, NULL, OPT_ZSTD },
+	{ "lzma", no_argument, NULL, OPT_LZMA },
+	{ "compress", no_argument, NULL, 'Z' },
+	{ "uncompress", no_argument, NULL, 'Z' },
+	{ "auto-compress", no_argument, NULL, 'a' },
+	{ "no-auto-compress", no_argument, NULL, OPT_NO_AUTO },
+	{ "format", required_argument, NULL, 'H' },
+	{ "posix", no_argument, NULL, OPT_POSIX },
+	{ "old-archive", no_argument, NULL, 'o' },
+	{ "portability", no_argument, NULL, 'o' },
+	{ "exclude", required_argument, NULL, OPT_EXCLUDE },
+	{ "exclude-from", required_argument, NULL, 'X' },
+	{ "exclude-vcs", no_argument, NULL, OPT_EXCLUDE_VCS },
+	{ "wildcards", no_argument, NULL, OPT_WILDCARDS },
+	{ "no-wildcards", no_argument, NULL, OPT_NO_WILDCARDS },
+	{ "anchored", no_argument, NULL, OPT_ANCHORED },
+	{ "no-anchored", no_argument, NULL, OPT_NO_ANCHORED },
+	{ "one-file-system", no_argument, NULL, OPT_ONE_FS },
+	{ "numeric-owner", no_argument, NULL, OPT_NUMERIC },
+	{ "owner", required_argument, NULL, OPT_OWNER },
+	{ "group", required_argument, NULL, OPT_GROUP },
+	{ "dereference", no_argument, NULL, 'h' },
+	{ "sparse", no_argument, NULL, 'S' },
+	{ "xattrs", no_argument, NULL, OPT_XATTRS },
+	{ "no-xattrs", no_argument, NULL, OPT_NO_XATTRS },
+	{ "acls", no_argument, NULL, OPT_ACLS },
+	{ "no-acls", no_argument, NULL, OPT_NO_ACLS },
+	{ "sort", required_argument, NULL, OPT_SORT },
+	{ "memory-bound", required_argument, NULL, OPT_MEMORY },
+	{ "memory-entries", required_argument, NULL, OPT_MEMORY_ENTRIES },
+	{ "absolute-names", no_argument, NULL, 'P' },
+	{ "preserve-permissions", no_argument, NULL, 'p' },
+	{ "same-permissions", no_argument, NULL, 'p' },
+	{ "no-same-permissions", no_argument, NULL, OPT_NO_SAME_PERMS },
+	{ "same-owner", no_argument, NULL, OPT_SAME_OWNER },
+	{ "no-same-owner", no_argument, NULL, OPT_NO_SAME_OWNER },
+	{ "keep-old-files", no_argument, NULL, 'k' },
+	{ "strip-components", required_argument, NULL, OPT_STRIP },
+	{ "to-stdout", no_argument, NULL, 'O' },
+	{ "touch", no_argument, NULL, 'm' },
+	{ "full-time", no_argument, NULL, OPT_FULL_TIME },
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+static const char short_options[] = "-cdtxf:C:T:vb:zjJZaH:oX:hSPpkOm";
+
+/* The version-control names GNU tar's --exclude-vcs leaves out. */
+static const char *const vcs_names[] = {
+	"CVS", ".cvsignore", "RCS", "SCCS", ".git", ".gitignore", ".gitattributes",
+	".gitmodules", ".arch-ids", "{arch}", "=RELEASE-ID", "=meta-update", "=update",
+	".bzr", ".bzrignore", ".bzrtags", ".hg", ".hgignore", ".hgtags", "_darcs", NULL,
+};
+
+/* What the options said before they are checked against each other. */
+struct parse_state {
+	bool ok;
+	bool old_option;       /* -o: v7 on create, --no-same-owner otherwise */
+	unsigned excl_flags;   /* --anchored, --wildcards for later --exclude */
+};
+
+static void usage(const char *prog)
+{
+	printf("Usage: %s [OPTION...] [FILE]...\n", prog);
+	fputs("Create, list or extract tar archives; create reads the tree in disk order.\n\n"
+	      "Examples:\n"
+	      "  sweep-tar -cf archive.tar foo bar  # Create archive.tar from files foo and bar.\n"
+	      "  sweep-tar -tvf archive.tar         # List all files in archive.tar verbosely.\n"
+	      "  sweep-tar -xf archive.tar          # Extract all files from archive.tar.\n\n"
+	      " Main operation mode:\n"
+	      "  -c, --create               create a new archive\n"
+	      "  -t, --list                 list the contents of an archive\n"
+	      "  -x, --extract, --get       extract files from an archive\n\n"
+	      " Archive and names:\n"
+	      "  -f, --file=ARCHIVE         use archive file ARCHIVE ('-': standard in/out)\n"
+	      "  -C, --directory=DIR        change to directory DIR (also between names)\n"
+	      "  -T, --files-from=FILE      get names to create or extract from FILE\n"
+	      "      --null                 -T reads null-terminated names\n"
+	      "  -b, --blocking-factor=N    N x 512 bytes per record (default 20)\n"
+	      "  -H, --format=FORMAT        gnu (default), posix, pax, ustar or v7\n"
+	      "  -z, -j, -J, --zstd, --lzma, -Z  compress with gzip, bzip2, xz, zstd...\n"
+	      "  -a, --auto-compress        choose the compressor from the archive's suffix\n\n"
+	      " Create:\n"
+	      "      --exclude=PATTERN      leave out files matching PATTERN\n"
+	      "  -X, --exclude-from=FILE    leave out patterns listed in FILE\n"
+	      "      --exclude-vcs          leave out version control directories\n"
+	      "      --one-file-system      stay in the file system of each name\n"
+	      "  -h, --dereference          archive what symlinks point to\n"
+	      "  -S, --sparse               store holes of sparse files efficiently\n"
+	      "      --xattrs, --acls       store extended attributes, POSIX ACLs\n"
+	      "      --numeric-owner        store numbers only, no user or group names\n"
+	      "      --owner=NAME[:UID], --group=NAME[:GID]  force owner or group\n"
+	      "      --sort=ORDER           disk (default), inode, name, none\n"
+	      "      --memory-bound=SIZE    memory for the disk-order queue (default 24M)\n"
+	      "  -P, --absolute-names       keep leading '/' and '..' in member names\n\n"
+	      " Extract:\n"
+	      "  -p, --same-permissions     restore permissions exactly (default as root)\n"
+	      "      --same-owner           restore owners (default as root)\n"
+	      "      --no-same-owner, --no-same-permissions\n"
+	      "  -k, --keep-old-files       do not replace existing files\n"
+	      "      --strip-components=N   drop N leading components of member names\n"
+	      "  -O, --to-stdout            extract file contents to standard output\n"
+	      "  -m, --touch                do not restore modification times\n"
+	      "      --wildcards            names on the command line are patterns\n\n"
+	      " Output:\n"
+	      "  -v, --verbose              list files processed (twice: long listing)\n"
+	      "      --full-time            print times to the second\n"
+	      "      --totals               print the bytes written after creating\n"
+	      "      --progress             a one-line progress display on a terminal\n"
+	      "      --help, --version\n", stdout);
+}
+
+static bool set_mode(struct tar *t, enum tar_mode mode)
+{
+	if (t->opt.mode != MODE_NONE && t->opt.mode != mode) {
+		tar_warn(t, 0, "You may not specify more than one '-Acdtrux', '--delete' or "
+		               " '--test-label' option");
+		return false;
+	}
+	t->opt.mode = mode;
+	return true;
+}
+
+/* A whole number in [min, max]; -1 when arg is not one. */
+static intmax_t parse_number(const char *arg, intmax_t min, intmax_t max)
+{
+	char *end;
+	errno = 0;
+	intmax_t v = strtoimax(arg, &end, 10);
+	if (errno || end == arg || *end || v < min || v > max)
+		return -1;
+	return v;
+}
+
+/* A size with an optional K, M or G suffix (powers of 1024); 0 when bad. */
+static size_t parse_size(const char *arg)
+{
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(arg, &end, 10);
+	if (errno || end == arg || arg[0] == '-')
+		return 0;
+	unsigned shift = 0;
+	if (*end)
+		shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' ? 20 : *end == 'G' ? 30 : 99;
+	if (shift == 99 || (*end && end[1] && strcmp(end + 1, "iB") != 0 && strcmp(end + 1, "B") != 0))
+		return 0;
+	if (v > (SIZE_MAX >> shift))
+		return 0;
+	return (size_t)v << shift;
+}
+
+/* The id of a user or group name. */
+static bool lookup_id(bool user, const char *name, intmax_t *id)
+{
+	if (user) {
+		struct passwd *pw = getpwnam(name);
+		if (pw)
+			*id = pw->pw_uid;
+		return pw != NULL;
+	}
+	struct group *gr = getgrnam(name);
+	if (gr)
+		*id = gr->gr_gid;
+	return gr != NULL;
+}
+
+/* --owner=NAME[:ID] and --group=NAME[:ID]: a name, a number, or both. */
+static bool parse_id(struct tar *t, const char *arg, bool user, intmax_t *id, char **name)
+{
+	const char *colon = strrchr(arg, ':');
+	intmax_t n = parse_number(colon ? colon + 1 : arg, 0, UINT32_MAX - 1);
+	free(*name);
+	*name = NULL;
+	if (colon) {
+		if (n < 0 || !(*name = strndup(arg, (size_t)(colon - arg))))
+			goto bad;
+		*id = n;
+		return true;
+	}
+	if (n >= 0) {
+		*id = n;
+		return true;
+	}
+	if (!(*name = strdup(arg)) || !lookup_id(user, arg, id))
+		goto bad;
+	return true;
+bad:
+	tar_warn(t, 0, "%s: Invalid %s", tq(t, 0, arg), user ? "owner" : "group");
+	return false;
+}
+
+static bool parse_format(struct tar *t, const char *arg)
+{
+	static const char *const words[] = { "gnu", "oldgnu", "posix", "pax", "ustar", "v7", NULL };
+	static const int values[] = { FMT_GNU, FMT_GNU, FMT_PAX, FMT_PAX, FMT_USTAR, FMT_V7 };
+	int i = argmatch(arg, words, values);
+	if (i < 0) {
+		tar_warn(t, 0, "%s: Invalid archive format", tq(t, 0, arg));
+		return false;
+	}
+	t->opt.format = (enum tar_format)values[i];
+	return true;
+}
+
+static bool parse_sort(struct tar *t, const char *arg)
+{
+	static const char *const words[] = { "disk", "inode", "name", "none", NULL };
+	static const int values[] = { SWEEP_ORDER_DISK, SWEEP_ORDER_INODE, SWEEP_ORDER_NAME,
+	                              SWEEP_ORDER_NONE };
+	int i = argmatch(arg, words, values);
+	if (i < 0) {
+		argmatch_report(t->diag, "--sort", arg, i, words, values);
+		return false;
+	}
+	t->opt.order = (enum sweep_order)sweep_order_parse(words[i]);
+	return true;
+}
+
+static bool add_exclude_file(struct tar *t, const char *file, unsigned flags)
+{
+	if (exclude_add_file(&t->opt.exclude, file, flags, '\n') == 0)
+		return true;
+	tar_fatal(t, errno, "%s: Cannot open", tq(t, 0, file));
+	return false;
+}
+
+static bool add_vcs(struct tar *t)
+{
+	for (int i = 0; vcs_names[i]; i++)
+		if (exclude_add(&t->opt.exclude, vcs_names[i], EXCL_LITERAL) < 0)
+			return false;
+	return true;
+}
+
+static bool set_blocking(struct tar *t, const char *arg, size_t unit)
+{
+	intmax_t n = parse_number(arg, 1, (intmax_t)(SIZE_MAX / 512 / 1024));
+	if (n < 0 || ((size_t)n * unit) % 512) {
+		tar_warn(t, 0, "%s: Invalid %s", tq(t, 0, arg),
+		         unit == 1 ? "record size" : "blocking factor");
+		return false;
+	}
+	t->opt.record_size = (size_t)n * unit;
+	return true;
+}
+
+/* The options that choose what to do and with which archive. Returns 1 when
+ * c was one of them and went well, 0 when it went wrong, -1 when c is not
+ * one of them. */
+static int main_option(struct tar *t, struct parse_state *ps, int c)
+{
+	struct tar_opts *o = &t->opt;
+	switch (c) {
+	case 'c': return set_mode(t, MODE_CREATE);
+	case 't': return set_mode(t, MODE_LIST);
+	case 'x': return set_mode(t, MODE_EXTRACT);
+	case 'f': o->archive = optarg; return 1;
+	case 'C': return names_add(&o->names, optarg, true) == 0;
+	case 'T':
+		if (names_add_file(&o->names, optarg, o->null) == 0)
+			return 1;
+		tar_fatal(t, errno, "%s: Cannot open", tq(t, 0, optarg));
+		return 0;
+	case OPT_NULL: o->null = true; return 1;
+	case OPT_NO_NULL: o->null = false; return 1;
+	case 'v': o->verbose++; return 1;
+	case OPT_TOTALS: o->totals = true; return 1;
+	case OPT_PROGRESS: o->progress = true; return 1;
+	case OPT_FULL_TIME: o->full_time = true; return 1;
+	case 'b': return set_blocking(t, optarg, 512);
+	case OPT_RECORD_SIZE: return set_blocking(t, optarg, 1);
+	case 'z': o->filter = FLT_GZIP; return 1;
+	case 'j': o->filter = FLT_BZIP2; return 1;
+	case 'J': o->filter = FLT_XZ; return 1;
+	case OPT_ZSTD: o->filter = FLT_ZSTD; return 1;
+	case OPT_LZMA: o->filter = FLT_LZMA; return 1;
+	case 'Z': o->filter = FLT_COMPRESS; return 1;
+	case 'a': o->auto_compress = true; return 1;
+	case OPT_NO_AUTO: o->auto_compress = false; return 1;
+	case 'H': return parse_format(t, optarg);
+	case OPT_POSIX: o->format = FMT_PAX; return 1;
+	case 'o': ps->old_option = true; return 1;
+	case 1: return names_add(&o->names, optarg, false) == 0;
+	}
+	return -1;
+}
+
+/* The options of -c; as main_option(). */
+static int create_option(struct tar *t, struct parse_state *ps, int c)
+{
+	struct tar_opts *o = &t->opt;
+	switch (c) {
+	case OPT_EXCLUDE: return exclude_add(&o->exclude, optarg, ps->excl_flags) == 0;
+	case 'X': return add_exclude_file(t, optarg, ps->excl_flags);
+	case OPT_EXCLUDE_VCS: return add_vcs(t);
+	case OPT_ANCHORED: ps->excl_flags |= EXCL_ANCHORED; return 1;
+	case OPT_NO_ANCHORED: ps->excl_flags &= ~EXCL_ANCHORED; return 1;
+	case OPT_ONE_FS: o->one_fs = true; return 1;
+	case OPT_NUMERIC: o->numeric_owner = true; return 1;
+	case OPT_OWNER: return parse_id(t, optarg, true, &o->owner_id, &o->owner_name);
+	case OPT_GROUP: return parse_id(t, optarg, false, &o->group_id, &o->group_name);
+	case 'h': o->dereference = true; return 1;
+	case 'S': o->sparse = true; return 1;
+	case OPT_XATTRS: o->xattrs = true; return 1;
+	case OPT_NO_XATTRS: o->xattrs = false; return 1;
+	case OPT_ACLS: o->acls = true; return 1;
+	case OPT_NO_ACLS: o->acls = false; return 1;
+	case OPT_SORT: return parse_sort(t, optarg);
+	case OPT_MEMORY: return (o->mem_bytes = parse_size(optarg)) != 0 ||
+	                        (tar_warn(t, 0, "%s: Invalid size", tq(t, 0, optarg)), 0);
+	case OPT_MEMORY_ENTRIES:
+		return (o->mem_entries = parse_size(optarg)) != 0 ||
+		       (tar_warn(t, 0, "%s: Invalid number", tq(t, 0, optarg)), 0);
+	case 'P': o->absolute = true; return 1;
+	}
+	return -1;
+}
+
+/* The options of -t and -x; as main_option(). */
+static int extract_option(struct tar *t, int c)
+{
+	struct tar_opts *o = &t->opt;
+	switch (c) {
+	case 'p': o->same_perms = 1; return 1;
+	case OPT_NO_SAME_PERMS: o->same_perms = 0; return 1;
+	case OPT_SAME_OWNER: o->same_owner = 1; return 1;
+	case OPT_NO_SAME_OWNER: o->same_owner = 0; return 1;
+	case 'k': o->keep_old = true; return 1;
+	case 'O': o->to_stdout = true; return 1;
+	case 'm': o->touch = true; return 1;
+	case OPT_WILDCARDS: o->wildcards = true; return 1;
+	case OPT_NO_WILDCARDS: o->wildcards = false; return 1;
+	case OPT_STRIP: {
+		intmax_t n = parse_number(optarg, 0, INT32_MAX);
+		if (n < 0)
+			tar_warn(t, 0, "%s: Invalid number of elements", tq(t, 0, optarg));
+		o->strip = (int)n;
+		return n >= 0;
+	}
+	}
+	return -1;
+}
+
+/* Settle what depends on more than one option. Returns false after a usage
+ * error (reported). */
+static bool check_options(struct tar *t, struct parse_state *ps)
+{
+	struct tar_opts *o = &t->opt;
+	if (o->mode == MODE_NONE) {
+		tar_warn(t, 0, "You must specify one of the '-Acdtrux', '--delete' or "
+		               "'--test-label' options");
+		return false;
+	}
+	if (ps->old_option) {
+		if (o->mode == MODE_CREATE)
+			o->format = FMT_V7;
+		else
+			o->same_owner = 0;
+	}
+	if (!o->archive) {
+		const char *tape = getenv("TAPE");
+		o->archive = tape && *tape ? tape : "-";
+	}
+	if (o->same_owner < 0)
+		o->same_owner = geteuid() == 0;
+	if (o->same_perms < 0)
+		o->same_perms = geteuid() == 0;
+	return true;
+}
+
+int tar_parse_options(struct tar *t, int argc, char **argv)
+{
+	struct parse_state ps = { .ok = true };
+	struct tar_opts *o = &t->opt;
+	o->same_perms = o->same_owner = -1;
+	o->owner_id = o->group_id = -1;
+	o->record_size = 20 * 512;
+	o->order = SWEEP_ORDER_DISK;
+	int c;
+	/* getopt's own messages ("invalid option -- 'q'") name argv[0]. */
+	argv[0] = (char *)t->diag->prog;
+	while ((c = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {
+		int r = main_option(t, &ps, c);
+		if (r < 0)
+			r = create_option(t, &ps, c);
+		if (r < 0)
+			r = extract_option(t, c);
+		if (r < 0 && c == OPT_HELP) {
+			usage(t->diag->prog);
+			return TAR_OK;
+		}
+		if (r < 0 && c == OPT_VERSION) {
+			printf("sweep-tar (sweep) %s\n", PACKAGE_VERSION);
+			return TAR_OK;
+		}
+		if (t->fatal)
+			return TAR_FAILURE;
+		if (r <= 0)
+			ps.ok = false;
+	}
+	if (!ps.ok || !check_options(t, &ps)) {
+		diag_try_help(t->diag);
+		return TAR_FAILURE;
+	}
+	return -1;
+}
+
+void tar_free_options(struct tar_opts *opt)
+{
+	exclude_free(&opt->exclude);
+	names_free(&opt->names);
+	free(opt->owner_name);
+	free(opt->group_name);
+}

@@ -1,0 +1,156 @@
+/*
+ * tar.h: sweep-tar's options and the state its parts share.
+ *
+ *   main.c      runs one mode and turns what happened into GNU's exit status
+ *   options.c   the command line (GNU tar's long and short options)
+ *   oldargs.c   old-style bundled options ("czf out.tgz dir") made ordinary
+ *   names.c     operands in order: names, -C directories, -T lists
+ *   msg.c       messages in GNU tar's words, names escaped as GNU tar does
+ *   safename.c  leading "/" and ".." stripped from member names, once-only notes
+ *   output.c    the archive's byte stream: gathering writes, padding, errors
+ *   writer.c    the libarchive writer: format, compression, block size
+ *   create.c    -c: the libsweep walk, one archive entry per entry handed out
+ *   header.c    an archive_entry from a walk entry (owners, links, devices)
+ *   xattr.c     --xattrs and --acls: extended attributes and POSIX ACLs
+ *   filedata.c  file contents: read into the output, shrink, growth, holes
+ *   listing.c   -v and -vv lines in GNU tar's format
+ *   extract.c   -t and -x through libarchive's reader and secure disk writer
+ *   members.c   which members -t/-x select (names and patterns)
+ *   progress.c  --progress: one status line on a terminal
+ */
+#ifndef SWEEP_TAR_H
+#define SWEEP_TAR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <time.h>
+#include "diag.h"
+#include "exclude.h"
+#include "idcache.h"
+#include "strbuf.h"
+#include "sweep.h"
+
+struct archive;
+struct archive_entry;
+
+/* GNU tar's exit statuses. */
+#define TAR_OK      0
+#define TAR_DIFFERS 1 /* a file changed while it was read */
+#define TAR_FAILURE 2 /* something could not be done */
+
+enum tar_mode { MODE_NONE, MODE_CREATE, MODE_LIST, MODE_EXTRACT };
+enum tar_format { FMT_DEFAULT, FMT_GNU, FMT_PAX, FMT_USTAR, FMT_V7 };
+enum tar_filter { FLT_NONE, FLT_GZIP, FLT_BZIP2, FLT_XZ, FLT_ZSTD, FLT_LZMA,
+                  FLT_COMPRESS };
+
+/* One operand, in command-line order. */
+struct tar_name {
+	char *name;
+	bool chdir;    /* a -C directory, not a name */
+	bool found;    /* -t/-x: some member matched it */
+};
+
+struct tar_names {
+	struct tar_name *v;
+	size_t n, cap;
+};
+
+struct tar_opts {
+	enum tar_mode mode;
+	const char *archive;      /* -f; "-" is standard input or output */
+	enum tar_format format;
+	enum tar_filter filter;
+	bool auto_compress;       /* -a: filter from the archive's suffix */
+	int verbose;              /* -v count */
+	bool totals, null, numeric_owner, dereference, sparse, xattrs, acls;
+	bool one_fs, absolute, keep_old, to_stdout, progress, wildcards;
+	bool touch;               /* -m: do not restore modification times */
+	bool full_time;
+	int same_perms;           /* -p; -1: as root */
+	int same_owner;           /* --same-owner; -1: as root */
+	int strip;                /* --strip-components */
+	intmax_t owner_id, group_id; /* --owner/--group; -1: the file's */
+	char *owner_name, *group_name;
+	size_t record_size;       /* -b times 512 */
+	size_t mem_bytes;         /* --memory-bound: libsweep's max_bytes */
+	size_t mem_entries;       /* --memory-entries: libsweep's max_entries */
+	enum sweep_order order;
+	struct exclude exclude;
+	struct tar_names names;
+};
+
+struct tar {
+	struct tar_opts opt;
+	struct diag *diag;
+	struct idcache ids;
+	struct strbuf q[3];       /* msg.c's quoting slots */
+	struct strbuf prefixes;   /* safename.c: prefixes already reported */
+	FILE *listing;            /* where -v goes */
+	int ugswidth;             /* listing.c: width of owner/group/size, grows */
+	bool fatal;               /* a fatal error ended the run */
+	uint64_t files, bytes_in; /* for --progress */
+	struct progress *progress;
+};
+
+/* options.c: fill opt from argv (old-style arguments already expanded).
+ * Returns -1 to go on, or the exit status to leave with. */
+int tar_parse_options(struct tar *t, int argc, char **argv);
+void tar_free_options(struct tar_opts *opt);
+
+/* oldargs.c: argv with an old-style first argument expanded into ordinary
+ * options, in a new array (the strings are argv's); argv itself when there
+ * is nothing to expand; NULL when memory ran out. */
+char **oldargs_expand(int argc, char **argv, int *newargc);
+
+/* names.c */
+int names_add(struct tar_names *ns, const char *name, bool chdir);
+/* Add the names listed in file ("-": standard input), separated by newlines
+ * or, with null, NULs. Returns 0 or -1 with errno set. */
+int names_add_file(struct tar_names *ns, const char *file, bool null);
+/* Whether any operand is a name (not a -C). */
+bool names_any(const struct tar_names *ns);
+void names_free(struct tar_names *ns);
+
+/* msg.c: every message names its file escaped as GNU tar does; the status
+ * is raised as GNU tar raises it. */
+const char *tq(struct tar *t, int slot, const char *name);   /* for messages */
+const char *tqlist(struct tar *t, int slot, const char *name); /* for listings */
+void tar_error(struct tar *t, int errnum, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void tar_warn(struct tar *t, int errnum, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void tar_differs(struct tar *t, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void tar_fatal(struct tar *t, int errnum, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* "NAME: Cannot OP: strerror" with status 2. */
+void tar_cannot(struct tar *t, const char *name, const char *op, int errnum);
+
+/* safename.c: the member name GNU tar would store or extract for name:
+ * unless -P, without its leading "/" and everything up to its last ".."
+ * component, each distinct prefix reported once. link says whether name is
+ * a hard link's target. Sets *dotdot when a ".." was removed. */
+const char *safename(struct tar *t, const char *name, bool link, bool *dotdot);
+
+/* create.c: -c. Returns the exit status. */
+int tar_create(struct tar *t);
+
+/* extract.c: -t and -x. Returns the exit status. */
+int tar_extract(struct tar *t);
+
+/* members.c: whether the member named name is selected by the operands
+ * (all are when there are none); marks the operands that matched. */
+bool members_select(struct tar *t, const char *name);
+/* Report the operands no member matched. */
+void members_report_missing(struct tar *t);
+
+/* listing.c: one -v/-vv line for e on t->listing. */
+void listing_print(struct tar *t, struct archive_entry *e, const char *name);
+
+/* progress.c */
+struct progress *progress_start(void);
+void progress_update(struct progress *p, uint64_t files, uint64_t bytes);
+void progress_end(struct progress *p);
+
+#endif
