@@ -9,7 +9,8 @@
  *   locale: between quotes, backslash before '\' and before the closing quote;
  *   shell:  between single quotes, with $'...' segments for escapes and '\''
  *           for an apostrophe, or between double quotes when the name has an
- *           apostrophe and nothing else a shell would treat specially.
+ *           apostrophe and nothing else a shell would treat specially;
+ *   qmark:  no quotes, and '?' in place of each unprintable character.
  */
 #include <langinfo.h>
 #include <stdbool.h>
@@ -174,6 +175,19 @@ static int quote_shell(struct strbuf *sb, const char *s, size_t len, bool always
 	return quote_shell_single(sb, s, len);
 }
 
+static int quote_qmark(struct strbuf *sb, const char *s, size_t len)
+{
+	mbstate_t ps;
+	memset(&ps, 0, sizeof(ps));
+	int err = 0;
+	for (size_t i = 0; i < len && !err;) {
+		size_t k = printable_len(s + i, len - i, &ps);
+		err = k ? sb_add(sb, s + i, k) : sb_addc(sb, '?');
+		i += k ? k : 1;
+	}
+	return err;
+}
+
 int quote_append(struct strbuf *sb, enum quote_style style, const char *s, size_t len)
 {
 	switch (style) {
@@ -183,6 +197,8 @@ int quote_append(struct strbuf *sb, enum quote_style style, const char *s, size_
 		return quote_shell(sb, s, len, true, false);
 	case QUOTE_SHELL_COLON:
 		return quote_shell(sb, s, len, false, true);
+	case QUOTE_QMARK:
+		return quote_qmark(sb, s, len);
 	}
 	return sb_add(sb, s, len);
 }

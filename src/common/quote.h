@@ -16,6 +16,8 @@ enum quote_style {
 	QUOTE_SHELL_ALWAYS,
 	/* shell-quoted only when needed, ':' counts as special: quotef */
 	QUOTE_SHELL_COLON,
+	/* as it is, each unprintable character shown as '?': names on terminals */
+	QUOTE_QMARK,
 };
 
 /* Append the quoted form of the len bytes at s to sb. Returns 0 or -1. */

@@ -1,1 +1,25 @@
 # sweep-find: program, man page and tests.
+bin_PROGRAMS += sweep-find
+sweep_find_SOURCES = \
+	src/find/find.h src/find/prim.h src/find/exec.h src/find/output.h \
+	src/find/printf.h \
+	src/find/main.c \
+	src/find/parse.c \
+	src/find/primaries.c \
+	src/find/args.c \
+	src/find/mode.c \
+	src/find/names.c \
+	src/find/match.c \
+	src/find/tests.c \
+	src/find/times.c \
+	src/find/actions.c \
+	src/find/printf.c \
+	src/find/ls.c \
+	src/find/exec.c \
+	src/find/output.c \
+	src/find/walk.c
+sweep_find_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common
+sweep_find_LDADD = src/common/libcommon.la lib/libsweep.la
+dist_man_MANS += man/sweep-find.1
+TESTS += tests/find/compare.sh tests/find/errors.sh
+EXTRA_DIST += tests/find/compare.sh tests/find/errors.sh

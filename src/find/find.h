@@ -1,0 +1,161 @@
+/*
+ * find.h: sweep-find's expression tree and run state.
+ *
+ *   main.c     the run: parse, walk, flush, exit status
+ *   parse.c    command line: leading options, starting points, the
+ *              expression grammar (! -not -a -o , ( )) and GNU's messages
+ *   primaries.c  the table of tests, actions and options, and their parsers
+ *   args.c     argument parsers shared by primaries: numbers, times, sizes
+ *   mode.c     -perm's octal and symbolic modes
+ *   tests.c    evaluation of the tests
+ *   actions.c  -print, -print0, -fprint, -ls, -delete, -quit, -prune
+ *   printf.c   -printf formats: compiled once, run per file
+ *   ls.c       the -ls line, with GNU's growing column widths
+ *   exec.c     -exec, -execdir, -ok, {} ; and {} + batches
+ *   output.c   output files (-fprint...) and names printed to terminals
+ *   walk.c     the libsweep walk: depth limits, -prune, -depth, errors
+ */
+#ifndef SWEEP_FIND_H
+#define SWEEP_FIND_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include "diag.h"
+#include "idcache.h"
+#include "keymap.h"
+#include "strbuf.h"
+#include "sweep.h"
+
+enum cmp { CMP_EQ, CMP_LT, CMP_GT };
+
+enum expr_kind { EX_PRED, EX_NOT, EX_AND, EX_OR, EX_COMMA };
+
+struct find;
+struct expr;
+struct fmt;
+struct exec;
+struct out;
+
+typedef bool eval_fn(struct expr *x, struct find *f, const struct sweep_entry *e);
+
+/* -size, -links, -inum, -uid...: a number with +/- */
+struct num_arg {
+	enum cmp cmp;
+	uintmax_t n;
+	uintmax_t unit; /* -size: bytes per unit */
+};
+
+/* -mtime, -mmin...: the moment to compare with, see args.c */
+struct time_arg {
+	enum cmp cmp;
+	struct timespec ref;
+	int window;   /* seconds: an "equal" match lies in (ref, ref + window] */
+	char which;   /* 'a', 'c' or 'm' */
+};
+
+struct perm_arg {
+	mode_t mode[2]; /* for non-directories, directories ('X' differs) */
+	char kind;      /* '=' exact, '-' all bits, '/' any bit */
+};
+
+struct expr {
+	enum expr_kind kind;
+	eval_fn *eval;
+	void (*free)(struct expr *x); /* releases what a holds, or NULL */
+	struct expr *l, *r;
+	const char *name;   /* the primary as written */
+	union {
+		struct { const char *pat; int flags; } glob;
+		struct re_pattern_buffer *re;
+		struct num_arg num;
+		struct time_arg time;
+		struct perm_arg perm;
+		unsigned types;  /* -type, -xtype: bit (1 << type letter index) */
+		struct { dev_t dev; ino_t ino; } same;
+		struct { struct out *out; struct fmt *fmt; int eol; } print;
+		struct exec *exec;
+	} a;
+};
+
+struct find_opts {
+	enum sweep_follow follow;
+	enum sweep_order order;
+	bool depth;         /* -depth, -delete: directories after their contents */
+	bool depth_given;   /* -depth itself */
+	bool xdev;
+	bool warnings;
+	bool has_delete, has_prune;
+	int maxdepth;       /* -1: no limit */
+	int mindepth;
+	struct timespec now;
+};
+
+/* -ls column widths; they only grow, as in GNU find */
+struct ls_widths {
+	int inode, blocks, nlink, owner, group, size, major, minor;
+};
+
+struct find {
+	struct find_opts opt;
+	struct diag *diag;
+	struct expr *expr;
+	char **roots;
+	size_t nroots;
+	struct sweep *sw;
+	const char *root;      /* the starting point being walked */
+	bool prune;            /* -prune said so for this entry */
+	bool quit;             /* -quit */
+	struct idcache ids;
+	struct keymap dirs;    /* libsweep dir id -> parent id, for loop messages */
+	struct ls_widths ls;
+	struct out *outs;      /* every output file, standard output first */
+	struct exec *execs;    /* every -exec..., to flush batches at the end */
+	struct strbuf scratch; /* per-entry temporary text */
+};
+
+/* parse.c: the whole command line. Returns -1 to go on, or an exit status. */
+int find_parse(struct find *f, int argc, char **argv);
+
+/* primaries.c */
+void expr_free(struct expr *x);
+
+/* primaries.c */
+struct parser;
+typedef int parse_fn(struct parser *p, struct expr *x);
+struct primary {
+	const char *name;
+	parse_fn *parse;
+	unsigned flags;
+};
+#define PRIM_ACTION  0x01u /* suppresses the default -print */
+#define PRIM_OPTION  0x02u /* a global option: always true */
+const struct primary *primary_find(const char *name);
+struct expr *parse_primary(struct parser *p, const char *tok, bool *is_action, int *status);
+
+/* the parser's cursor, for primaries that take arguments */
+struct parser {
+	struct find *f;
+	char **argv;
+	int argc, i;
+	const char *last_arg; /* the last test, action or operator parsed */
+};
+/* The next argument of the primary being parsed, or NULL after "missing
+ * argument" was reported. */
+const char *parser_arg(struct parser *p, const char *prim);
+
+/* walk.c */
+int find_walk(struct find *f);
+/* Evaluate the expression for e, as -exec and friends see it. */
+bool find_eval(struct find *f, struct expr *x, const struct sweep_entry *e);
+
+/* names of an entry (names.c) */
+const char *entry_basename(const struct sweep_entry *e, struct strbuf *sb);
+const char *entry_matchname(const struct sweep_entry *e, struct strbuf *sb);
+const char *entry_dirname(const struct sweep_entry *e, struct strbuf *sb);
+const char *entry_relative(const struct find *f, const struct sweep_entry *e);
+bool entry_follows(const struct find *f, const struct sweep_entry *e);
+const char *entry_link(const struct sweep_entry *e, struct strbuf *sb);
+
+#endif

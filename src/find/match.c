@@ -1,0 +1,135 @@
+/*
+ * match.c: tests on names: -name, -iname, -path, -ipath, -regex, -iregex,
+ * -lname, -ilname. Shell patterns go to fnmatch() without FNM_PERIOD or
+ * FNM_PATHNAME, as in GNU find; regular expressions use GNU's emacs syntax
+ * where '.' also matches a newline, and must match the whole path.
+ */
+#include <errno.h>
+#include <fnmatch.h>
+#include <regex.h>
+#include <stdlib.h>
+#include <string.h>
+#include "prim.h"
+
+static bool eval_name(struct expr *x, struct find *f, const struct sweep_entry *e)
+{
+	const char *name = entry_matchname(e, &f->scratch);
+	return fnmatch(x->a.glob.pat, name, x->a.glob.flags) == 0;
+}
+
+static bool eval_path(struct expr *x, struct find *f, const struct sweep_entry *e)
+{
+	(void)f;
+	return fnmatch(x->a.glob.pat, e->path, x->a.glob.flags) == 0;
+}
+
+static bool eval_lname(struct expr *x, struct find *f, const struct sweep_entry *e)
+{
+	const char *target = entry_link(e, &f->scratch);
+	return target && fnmatch(x->a.glob.pat, target, x->a.glob.flags) == 0;
+}
+
+static bool eval_regex(struct expr *x, struct find *f, const struct sweep_entry *e)
+{
+	(void)f;
+	regoff_t len = (regoff_t)e->pathlen;
+	return re_match(x->a.re, e->path, len, 0, NULL) == len;
+}
+
+/* A pattern argument; warns (-warn) when a base-name pattern holds a '/'. */
+static int glob_arg(struct parser *p, struct expr *x, const char *prim, int flags,
+                    eval_fn *eval, const char *instead)
+{
+	const char *pat = parser_arg(p, prim);
+	if (!pat)
+		return 1;
+	if (instead && p->f->opt.warnings && strchr(pat, '/') && strcmp(pat, "/") != 0)
+		diag_warn(p->f->diag, 0, "warning: '%s' matches against basenames only, but the "
+		          "given pattern contains a directory separator ('/'), thus the expression "
+		          "will evaluate to false all the time.  Did you mean '%s'?", prim, instead);
+	x->a.glob.pat = pat;
+	x->a.glob.flags = flags;
+	x->eval = eval;
+	return 0;
+}
+
+int parse_name(struct parser *p, struct expr *x)
+{
+	return glob_arg(p, x, "-name", 0, eval_name, "-wholename");
+}
+
+int parse_iname(struct parser *p, struct expr *x)
+{
+	return glob_arg(p, x, "-iname", FNM_CASEFOLD, eval_name, "-iwholename");
+}
+
+static int path_arg(struct parser *p, struct expr *x, int flags)
+{
+	int status = glob_arg(p, x, x->name, flags, eval_path, NULL);
+	size_t n = status ? 0 : strlen(x->a.glob.pat);
+	if (n > 1 && x->a.glob.pat[n - 1] == '/' && p->f->opt.warnings)
+		diag_warn(p->f->diag, 0, "warning: %s %s will not match anything because it ends "
+		          "with /.", x->name, x->a.glob.pat);
+	return status;
+}
+
+int parse_path(struct parser *p, struct expr *x)
+{
+	return path_arg(p, x, 0);
+}
+
+int parse_ipath(struct parser *p, struct expr *x)
+{
+	return path_arg(p, x, FNM_CASEFOLD);
+}
+
+int parse_lname(struct parser *p, struct expr *x)
+{
+	return glob_arg(p, x, "-lname", 0, eval_lname, NULL);
+}
+
+int parse_ilname(struct parser *p, struct expr *x)
+{
+	return glob_arg(p, x, "-ilname", FNM_CASEFOLD, eval_lname, NULL);
+}
+
+static void free_regex(struct expr *x)
+{
+	regfree(x->a.re);
+	free(x->a.re);
+}
+
+static int regex_arg(struct parser *p, struct expr *x, bool icase)
+{
+	const char *pat = parser_arg(p, x->name);
+	if (!pat)
+		return 1;
+	struct re_pattern_buffer *re = calloc(1, sizeof(*re));
+	if (!re) {
+		diag_error(p->f->diag, errno, "%s", x->name);
+		return 1;
+	}
+	x->a.re = re;
+	x->eval = eval_regex;
+	x->free = free_regex;
+	/* re_syntax_options is glibc's own global: set just for this call */
+	reg_syntax_t saved = re_syntax_options;
+	re_syntax_options = RE_SYNTAX_EMACS | RE_DOT_NEWLINE | (icase ? RE_ICASE : 0);
+	const char *err = re_compile_pattern(pat, strlen(pat), re);
+	re_syntax_options = saved;
+	if (err) {
+		diag_error(p->f->diag, 0, "failed to compile regular expression '%s': %s", pat, err);
+		return 1;
+	}
+	return 0;
+}
+
+int parse_regex(struct parser *p, struct expr *x)
+{
+	return regex_arg(p, x, false);
+}
+
+int parse_iregex(struct parser *p, struct expr *x)
+{
+	return regex_arg(p, x, true);
+}

@@ -1,0 +1,120 @@
+/*
+ * names.c: the parts of an entry's name that find shows (%f, %h, %P) and
+ * matches (-name), with GNU find's treatment of starting points that end in
+ * slashes: "d/" has %f "d/", %h "d" and -name matches "d"; "/" is "/".
+ * Below a starting point the last component is simply the entry's name.
+ */
+#include <string.h>
+#include <unistd.h>
+#include "find.h"
+
+/* Where the last component of the starting point path begins, and how long
+ * it is without trailing slashes; all-slash paths have none (*len 0). */
+static size_t last_component(const char *path, size_t *len)
+{
+	size_t end = strlen(path);
+	while (end > 0 && path[end - 1] == '/')
+		end--;
+	size_t start = end;
+	while (start > 0 && path[start - 1] != '/')
+		start--;
+	*len = end - start;
+	return start;
+}
+
+/* %f: the name; for a starting point, its last component with at most one
+ * of its trailing slashes ("/" for "/" or "//"). */
+const char *entry_basename(const struct sweep_entry *e, struct strbuf *sb)
+{
+	if (e->depth > 0)
+		return e->name;
+	size_t len, start = last_component(e->path, &len);
+	sb_reset(sb);
+	if (len == 0)
+		return "/";
+	size_t keep = e->path[start + len] == '/' ? len + 1 : len;
+	if (sb_add(sb, e->path + start, keep) < 0)
+		return e->path + start;
+	return sb_str(sb);
+}
+
+/* -name's subject: the base name without trailing slashes. */
+const char *entry_matchname(const struct sweep_entry *e, struct strbuf *sb)
+{
+	if (e->depth > 0)
+		return e->name;
+	size_t len, start = last_component(e->path, &len);
+	sb_reset(sb);
+	if (len == 0)
+		return "/";
+	if (sb_add(sb, e->path + start, len) < 0)
+		return e->path + start;
+	return sb_str(sb);
+}
+
+/* %h: what comes before the base name, less the one slash that separates
+ * them; "." when there is nothing; for a starting point with no directory
+ * part, everything before its last slash ("d/" gives "d"). */
+const char *entry_dirname(const struct sweep_entry *e, struct strbuf *sb)
+{
+	const char *p = e->path;
+	size_t start;
+	if (e->depth > 0) {
+		start = (size_t)(e->name - e->path);
+	} else {
+		size_t len;
+		start = last_component(p, &len);
+		if (len == 0)
+			start = 0;
+	}
+	sb_reset(sb);
+	int err;
+	if (start > 0) {
+		err = sb_add(sb, p, start - 1);
+	} else {
+		const char *slash = strrchr(p, '/');
+		err = slash ? sb_add(sb, p, (size_t)(slash - p)) : sb_addstr(sb, ".");
+	}
+	return err ? "." : sb_str(sb);
+}
+
+/* %P: the path below the starting point, "" for the starting point. */
+const char *entry_relative(const struct find *f, const struct sweep_entry *e)
+{
+	if (e->depth == 0 || !f->root)
+		return "";
+	size_t n = strlen(f->root);
+	const char *rest = strncmp(e->path, f->root, n) == 0 ? e->path + n : e->name;
+	return *rest == '/' ? rest + 1 : rest;
+}
+
+/* Whether e was stat-ed through a symbolic link (-L, or -H for a starting
+ * point). */
+bool entry_follows(const struct find *f, const struct sweep_entry *e)
+{
+	return f->opt.follow == SWEEP_FOLLOW_ALL ||
+	       (f->opt.follow == SWEEP_FOLLOW_ROOTS && e->depth == 0);
+}
+
+/* The target of a symbolic link, in sb; NULL for anything else or when it
+ * cannot be read. */
+const char *entry_link(const struct sweep_entry *e, struct strbuf *sb)
+{
+	if (!S_ISLNK(e->st.st_mode))
+		return NULL;
+	size_t size = e->st.st_size > 0 ? (size_t)e->st.st_size + 1 : 256;
+	for (;;) {
+		sb_reset(sb);
+		if (sb_reserve(sb, size) < 0)
+			return NULL;
+		ssize_t n = readlinkat(e->dirfd, e->name, sb->s, size);
+		if (n < 0)
+			return NULL;
+		if ((size_t)n < size) {
+			sb->s[n] = 0;
+			sb->len = (size_t)n;
+			return sb->s;
+		}
+		size *= 2;
+	}
+}

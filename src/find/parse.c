@@ -1,0 +1,303 @@
+/*
+ * parse.c: sweep-find's command line.
+ *
+ *   find [-H] [-L] [-P] [-D opts] [-Olevel] [-s] [starting-point...] [expression]
+ *
+ * The expression grammar, loosest first:
+ *   list := or { "," or }
+ *   or   := and { ("-o" | "-or") and }
+ *   and  := unary { ["-a" | "-and"] unary }
+ *   unary := ("!" | "-not") unary | "(" list ")" | primary
+ * Mistakes are reported with GNU find's messages and exit status 1. An
+ * expression without an action gets "-print" added, as in GNU find.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "find.h"
+
+struct pstate {
+	struct parser p;
+	bool has_action;
+	int status;      /* set once a mistake was reported */
+};
+
+static const char *peek(const struct pstate *s)
+{
+	return s->p.i < s->p.argc ? s->p.argv[s->p.i] : NULL;
+}
+
+static bool is(const char *tok, const char *a, const char *b)
+{
+	return tok && (strcmp(tok, a) == 0 || (b && strcmp(tok, b) == 0));
+}
+
+static bool is_binary(const char *tok)
+{
+	return is(tok, "-a", "-and") || is(tok, "-o", "-or") || is(tok, ",", NULL);
+}
+
+static void fail(struct pstate *s)
+{
+	s->status = 1;
+}
+
+static struct expr *new_expr(enum expr_kind kind, struct expr *l, struct expr *r)
+{
+	struct expr *x = calloc(1, sizeof(*x));
+	if (!x)
+		return NULL;
+	x->kind = kind;
+	x->l = l;
+	x->r = r;
+	return x;
+}
+
+/* What follows an operator must be an expression. */
+static bool operand_follows(struct pstate *s, const char *op)
+{
+	const char *t = peek(s);
+	if (!t) {
+		diag_error(s->p.f->diag, 0, "expected an expression after '%s'", op);
+		fail(s);
+		return false;
+	}
+	if (is(t, ")", NULL)) {
+		diag_error(s->p.f->diag, 0, "expected an expression between '%s' and ')'", op);
+		fail(s);
+		return false;
+	}
+	return true;
+}
+
+static struct expr *parse_list(struct pstate *s);
+static struct expr *parse_unary(struct pstate *s);
+
+static struct expr *parse_paren(struct pstate *s)
+{
+	struct diag *d = s->p.f->diag;
+	s->p.i++;
+	s->p.last_arg = "(";
+	const char *t = peek(s);
+	if (!t) {
+		diag_error(d, 0, "invalid expression; expected to find a ')' but didn't see one. "
+		                 "Perhaps you need an extra predicate after '('");
+		fail(s);
+		return NULL;
+	}
+	if (is(t, ")", NULL)) {
+		diag_error(d, 0, "invalid expression; empty parentheses are not allowed.");
+		fail(s);
+		return NULL;
+	}
+	struct expr *x = parse_list(s);
+	if (!x)
+		return NULL;
+	if (!is(peek(s), ")", NULL)) {
+		diag_error(d, 0, "invalid expression; I was expecting to find a ')' somewhere "
+		                 "but did not see one.");
+		fail(s);
+		expr_free(x);
+		return NULL;
+	}
+	s->p.i++;
+	return x;
+}
+
+static struct expr *parse_not(struct pstate *s, const char *op)
+{
+	s->p.i++;
+	s->p.last_arg = op;
+	if (!operand_follows(s, op))
+		return NULL;
+	struct expr *l = parse_unary(s);
+	if (!l)
+		return NULL;
+	struct expr *x = new_expr(EX_NOT, l, NULL);
+	if (!x)
+		expr_free(l);
+	return x;
+}
+
+static struct expr *parse_unary(struct pstate *s)
+{
+	const char *t = peek(s);
+	struct diag *d = s->p.f->diag;
+	if (is(t, "!", "-not"))
+		return parse_not(s, t);
+	if (is(t, "(", NULL))
+		return parse_paren(s);
+	if (is_binary(t)) {
+		diag_error(d, 0, "invalid expression; you have used a binary operator '%s' with "
+		                 "nothing before it.", t);
+		fail(s);
+		return NULL;
+	}
+	if (is(t, ")", NULL)) {
+		diag_error(d, 0, "you have too many ')'");
+		fail(s);
+		return NULL;
+	}
+	s->p.i++;
+	bool action = false;
+	int status = 0;
+	struct expr *x = parse_primary(&s->p, t, &action, &status);
+	if (!x)
+		s->status = status ? status : 1;
+	s->has_action |= action;
+	return x;
+}
+
+/* Join l and r with op, or free both. */
+static struct expr *join(enum expr_kind op, struct expr *l, struct expr *r)
+{
+	if (!l || !r) {
+		expr_free(l);
+		expr_free(r);
+		return NULL;
+	}
+	struct expr *x = new_expr(op, l, r);
+	if (!x) {
+		expr_free(l);
+		expr_free(r);
+	}
+	return x;
+}
+
+static struct expr *parse_and(struct pstate *s)
+{
+	struct expr *x = parse_unary(s);
+	for (;;) {
+		const char *t = peek(s);
+		if (!x || !t || is(t, ")", NULL) || is(t, "-o", "-or") || is(t, ",", NULL))
+			return x;
+		if (is(t, "-a", "-and")) {
+			s->p.i++;
+			s->p.last_arg = t;
+			if (!operand_follows(s, t)) {
+				expr_free(x);
+				return NULL;
+			}
+		}
+		x = join(EX_AND, x, parse_unary(s));
+	}
+}
+
+static struct expr *parse_or(struct pstate *s)
+{
+	struct expr *x = parse_and(s);
+	while (x && is(peek(s), "-o", "-or")) {
+		const char *op = peek(s);
+		s->p.i++;
+		s->p.last_arg = op;
+		if (!operand_follows(s, op)) {
+			expr_free(x);
+			return NULL;
+		}
+		x = join(EX_OR, x, parse_and(s));
+	}
+	return x;
+}
+
+static struct expr *parse_list(struct pstate *s)
+{
+	struct expr *x = parse_or(s);
+	while (x && is(peek(s), ",", NULL)) {
+		s->p.i++;
+		s->p.last_arg = ",";
+		if (!operand_follows(s, ",")) {
+			expr_free(x);
+			return NULL;
+		}
+		x = join(EX_COMMA, x, parse_or(s));
+	}
+	return x;
+}
+
+/* Where the starting points end: at "-anything", "(" or "!". */
+static bool starts_expression(const char *arg)
+{
+	return (arg[0] == '-' && arg[1]) || strcmp(arg, "(") == 0 || strcmp(arg, "!") == 0;
+}
+
+/* -H -L -P -D -O and our -s, before the starting points. Returns the index
+ * of the first argument after them. */
+static int leading_options(struct find *f, int argc, char **argv)
+{
+	int i = 1;
+	for (; i < argc; i++) {
+		const char *a = argv[i];
+		if (strcmp(a, "-H") == 0)
+			f->opt.follow = SWEEP_FOLLOW_ROOTS;
+		else if (strcmp(a, "-L") == 0)
+			f->opt.follow = SWEEP_FOLLOW_ALL;
+		else if (strcmp(a, "-P") == 0)
+			f->opt.follow = SWEEP_FOLLOW_NONE;
+		else if (strcmp(a, "-s") == 0)
+			f->opt.order = SWEEP_ORDER_NAME;
+		else if (strcmp(a, "-D") == 0 && i + 1 < argc)
+			i++; /* debug options: accepted, nothing to show */
+		else if (strncmp(a, "-O", 2) == 0)
+			; /* optimisation level: the expression is evaluated as written */
+		else if (strcmp(a, "--") == 0)
+			return i + 1;
+		else
+			break;
+	}
+	return i;
+}
+
+/* The expression's result with -print added when it has no action. */
+static struct expr *add_default_print(struct pstate *s, struct expr *x)
+{
+	if (s->has_action)
+		return x;
+	bool dummy = false;
+	int status = 0;
+	struct expr *print = parse_primary(&s->p, "-print", &dummy, &status);
+	return x ? join(EX_AND, x, print) : print;
+}
+
+static int check_delete(struct find *f)
+{
+	if (f->opt.has_delete && f->opt.has_prune && !f->opt.depth_given) {
+		diag_error(f->diag, 0, "The -delete action automatically turns on -depth, but -prune "
+		                       "does nothing when -depth is in effect.  If you want to carry "
+		                       "on anyway, just explicitly use the -depth option.");
+		return 1;
+	}
+	if (f->opt.has_delete)
+		f->opt.depth = true;
+	return -1;
+}
+
+int find_parse(struct find *f, int argc, char **argv)
+{
+	static char *dot[] = { ".", NULL };
+	int i = leading_options(f, argc, argv);
+	int first = i;
+	while (i < argc && !starts_expression(argv[i]))
+		i++;
+	f->roots = i > first ? argv + first : dot;
+	f->nroots = i > first ? (size_t)(i - first) : 1;
+	struct pstate s = { .p = { .f = f, .argv = argv, .argc = argc, .i = i } };
+	struct expr *x = NULL;
+	if (i < argc) {
+		x = parse_list(&s);
+		if (x && peek(&s)) {
+			const char *t = peek(&s);
+			if (is(t, ")", NULL))
+				diag_error(f->diag, 0, "you have too many ')'");
+			else
+				diag_error(f->diag, 0, "paths must precede expression: `%s'", t);
+			expr_free(x);
+			return 1;
+		}
+		if (!x)
+			return s.status < 0 ? 0 : s.status ? s.status : 1;
+	}
+	f->expr = add_default_print(&s, x);
+	if (!f->expr)
+		return 1;
+	return check_delete(f);
+}

@@ -1,0 +1,236 @@
+/*
+ * primaries.c: the table of sweep-find's primaries and the global options
+ * (-maxdepth, -mindepth, -depth, -xdev, -mount...), which are always true
+ * and apply to the whole expression wherever they stand.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "prim.h"
+
+#define PARSE_DONE (-1) /* --help, --version: leave with status 0 */
+
+static bool eval_option(struct expr *x, struct find *f, const struct sweep_entry *e)
+{
+	(void)x, (void)f, (void)e;
+	return true;
+}
+
+/* GNU find's warning for a global option after a test or an operator. */
+static void warn_global(struct parser *p, const char *opt)
+{
+	if (!p->f->opt.warnings || !p->last_arg)
+		return;
+	diag_warn(p->f->diag, 0, "warning: you have specified the global option %s after the "
+	          "argument %s, but global options are not positional, i.e., %s affects tests "
+	          "specified before it as well as those specified after it.  Please specify "
+	          "global options before other arguments.", opt, p->last_arg, opt);
+}
+
+static int depth_arg(struct parser *p, struct expr *x, int *out)
+{
+	const char *s = parser_arg(p, x->name);
+	if (!s)
+		return 1;
+	char *end;
+	errno = 0;
+	long v = strtol(s, &end, 10);
+	if (!*s || *s == '-' || *s == '+' || *end || errno || v > 0x7fffffff) {
+		diag_error(p->f->diag, 0, "Expected a positive decimal integer argument to %s, "
+		           "but got %s", x->name, diag_quote(p->f->diag, 0, s));
+		return 1;
+	}
+	*out = (int)v;
+	warn_global(p, x->name);
+	x->eval = eval_option;
+	return 0;
+}
+
+static int parse_maxdepth(struct parser *p, struct expr *x)
+{
+	return depth_arg(p, x, &p->f->opt.maxdepth);
+}
+
+static int parse_mindepth(struct parser *p, struct expr *x)
+{
+	return depth_arg(p, x, &p->f->opt.mindepth);
+}
+
+static int parse_depth(struct parser *p, struct expr *x)
+{
+	p->f->opt.depth = p->f->opt.depth_given = true;
+	warn_global(p, x->name);
+	x->eval = eval_option;
+	return 0;
+}
+
+static int parse_xdev(struct parser *p, struct expr *x)
+{
+	p->f->opt.xdev = true;
+	warn_global(p, x->name);
+	x->eval = eval_option;
+	return 0;
+}
+
+/* Options that change nothing here: the walk never assumes leaf counts,
+ * and vanished files are reported as GNU reports them. */
+static int parse_noop_global(struct parser *p, struct expr *x)
+{
+	warn_global(p, x->name);
+	x->eval = eval_option;
+	return 0;
+}
+
+static int parse_warn(struct parser *p, struct expr *x)
+{
+	p->f->opt.warnings = strcmp(x->name, "-warn") == 0;
+	x->eval = eval_option;
+	return 0;
+}
+
+static int parse_help(struct parser *p, struct expr *x)
+{
+	(void)x;
+	printf("Usage: %s [-H] [-L] [-P] [-s] [starting-point...] [expression]\n\n"
+	       "Searches the trees below the starting points in disk order and evaluates\n"
+	       "the expression (GNU find's tests, operators, options and actions) for\n"
+	       "every file. Results come in the walk's order; -s sorts siblings by name.\n"
+	       "See sweep-find(1).\n", p->f->diag->prog);
+	return PARSE_DONE;
+}
+
+static int parse_version(struct parser *p, struct expr *x)
+{
+	(void)x;
+	printf("%s (sweep) %s\n", p->f->diag->prog, PACKAGE_VERSION);
+	return PARSE_DONE;
+}
+
+static const struct primary table[] = {
+	{ "-amin", parse_amin, 0 },
+	{ "-anewer", parse_anewer, 0 },
+	{ "-atime", parse_atime, 0 },
+	{ "-cmin", parse_cmin, 0 },
+	{ "-cnewer", parse_cnewer, 0 },
+	{ "-ctime", parse_ctime, 0 },
+	{ "-delete", parse_delete, PRIM_ACTION },
+	{ "-depth", parse_depth, PRIM_OPTION },
+	{ "-empty", parse_empty, 0 },
+	{ "-exec", parse_exec, PRIM_ACTION },
+	{ "-execdir", parse_execdir, PRIM_ACTION },
+	{ "-executable", parse_executable, 0 },
+	{ "-false", parse_false, 0 },
+	{ "-fls", parse_fls, PRIM_ACTION },
+	{ "-fprint", parse_fprint, PRIM_ACTION },
+	{ "-fprint0", parse_fprint0, PRIM_ACTION },
+	{ "-fprintf", parse_fprintf, PRIM_ACTION },
+	{ "-gid", parse_gid, 0 },
+	{ "-group", parse_group, 0 },
+	{ "-help", parse_help, PRIM_OPTION },
+	{ "-ignore_readdir_race", parse_noop_global, PRIM_OPTION },
+	{ "-ilname", parse_ilname, 0 },
+	{ "-iname", parse_iname, 0 },
+	{ "-inum", parse_inum, 0 },
+	{ "-ipath", parse_ipath, 0 },
+	{ "-iregex", parse_iregex, 0 },
+	{ "-iwholename", parse_ipath, 0 },
+	{ "-links", parse_links, 0 },
+	{ "-lname", parse_lname, 0 },
+	{ "-ls", parse_ls, PRIM_ACTION },
+	{ "-maxdepth", parse_maxdepth, PRIM_OPTION },
+	{ "-mindepth", parse_mindepth, PRIM_OPTION },
+	{ "-mmin", parse_mmin, 0 },
+	{ "-mount", parse_xdev, PRIM_OPTION },
+	{ "-mtime", parse_mtime, 0 },
+	{ "-name", parse_name, 0 },
+	{ "-newer", parse_newer, 0 },
+	{ "-noignore_readdir_race", parse_noop_global, PRIM_OPTION },
+	{ "-noleaf", parse_noop_global, PRIM_OPTION },
+	{ "-nogroup", parse_nogroup, 0 },
+	{ "-nouser", parse_nouser, 0 },
+	{ "-nowarn", parse_warn, PRIM_OPTION },
+	{ "-ok", parse_ok, PRIM_ACTION },
+	{ "-okdir", parse_okdir, PRIM_ACTION },
+	{ "-path", parse_path, 0 },
+	{ "-perm", parse_perm, 0 },
+	{ "-print", parse_print, PRIM_ACTION },
+	{ "-print0", parse_print0, PRIM_ACTION },
+	{ "-printf", parse_printf, PRIM_ACTION },
+	{ "-prune", parse_prune, 0 },
+	{ "-quit", parse_quit, PRIM_ACTION },
+	{ "-readable", parse_readable, 0 },
+	{ "-regex", parse_regex, 0 },
+	{ "-samefile", parse_samefile, 0 },
+	{ "-size", parse_size, 0 },
+	{ "-true", parse_true, 0 },
+	{ "-type", parse_type, 0 },
+	{ "-uid", parse_uid, 0 },
+	{ "-user", parse_user, 0 },
+	{ "-version", parse_version, PRIM_OPTION },
+	{ "-warn", parse_warn, PRIM_OPTION },
+	{ "-wholename", parse_path, 0 },
+	{ "-writable", parse_writable, 0 },
+	{ "-xdev", parse_xdev, PRIM_OPTION },
+	{ "-xtype", parse_xtype, 0 },
+	{ "--help", parse_help, PRIM_OPTION },
+	{ "--version", parse_version, PRIM_OPTION },
+};
+
+const struct primary *primary_find(const char *name)
+{
+	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
+		if (strcmp(table[i].name, name) == 0)
+			return &table[i];
+	return NULL;
+}
+
+const char *parser_arg(struct parser *p, const char *prim)
+{
+	if (p->i < p->argc)
+		return p->argv[p->i++];
+	diag_error(p->f->diag, 0, "missing argument to `%s'", prim);
+	return NULL;
+}
+
+/* The primary tok, its arguments taken from the parser; NULL with *status
+ * set (PARSE_DONE after --help) when there is none. */
+struct expr *parse_primary(struct parser *p, const char *tok, bool *is_action, int *status)
+{
+	const struct primary *prim = primary_find(tok);
+	if (!prim) {
+		if (tok[0] == '-')
+			diag_error(p->f->diag, 0, "unknown predicate `%s'", tok);
+		else
+			diag_error(p->f->diag, 0, "paths must precede expression: `%s'", tok);
+		*status = 1;
+		return NULL;
+	}
+	struct expr *x = calloc(1, sizeof(*x));
+	if (!x) {
+		diag_error(p->f->diag, ENOMEM, "%s", tok);
+		*status = 1;
+		return NULL;
+	}
+	x->kind = EX_PRED;
+	x->name = prim->name;
+	*status = prim->parse(p, x);
+	if (*status) {
+		expr_free(x);
+		return NULL;
+	}
+	if (!(prim->flags & PRIM_OPTION))
+		p->last_arg = prim->name;
+	*is_action = prim->flags & PRIM_ACTION;
+	return x;
+}
+
+void expr_free(struct expr *x)
+{
+	if (!x)
+		return;
+	expr_free(x->l);
+	expr_free(x->r);
+	if (x->free)
+		x->free(x);
+	free(x);
+}

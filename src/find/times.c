@@ -1,0 +1,77 @@
+/*
+ * times.c: tests on times: -amin -cmin -mmin, -atime -ctime -mtime, and
+ * -newer -anewer -cnewer. The reference moments are computed once, when
+ * the expression is parsed (args.c), from the time sweep-find started.
+ */
+#include "prim.h"
+
+static struct timespec stat_time(const struct stat *st, char which)
+{
+	return which == 'a' ? st->st_atim : which == 'c' ? st->st_ctim : st->st_mtim;
+}
+
+static int ts_cmp(struct timespec a, struct timespec b)
+{
+	if (a.tv_sec != b.tv_sec)
+		return a.tv_sec < b.tv_sec ? -1 : 1;
+	return a.tv_nsec < b.tv_nsec ? -1 : a.tv_nsec > b.tv_nsec;
+}
+
+static bool eval_time(struct expr *x, struct find *f, const struct sweep_entry *e)
+{
+	(void)f;
+	const struct time_arg *t = &x->a.time;
+	struct timespec ts = stat_time(&e->st, t->which);
+	if (t->cmp == CMP_GT)
+		return ts_cmp(ts, t->ref) < 0;
+	if (t->cmp == CMP_LT)
+		return ts_cmp(ts, t->ref) > 0;
+	double delta = (double)(ts.tv_sec - t->ref.tv_sec) +
+	               (double)(ts.tv_nsec - t->ref.tv_nsec) / 1e9;
+	return delta > 0 && delta <= t->window;
+}
+
+static int time_arg(struct parser *p, struct expr *x, char which, bool days)
+{
+	const char *s = parser_arg(p, x->name);
+	if (!s)
+		return 1;
+	if (!args_time(p->f, s, which, days, &x->a.time))
+		return args_invalid(p, s, x->name);
+	x->eval = eval_time;
+	return 0;
+}
+
+int parse_amin(struct parser *p, struct expr *x) { return time_arg(p, x, 'a', false); }
+int parse_cmin(struct parser *p, struct expr *x) { return time_arg(p, x, 'c', false); }
+int parse_mmin(struct parser *p, struct expr *x) { return time_arg(p, x, 'm', false); }
+int parse_atime(struct parser *p, struct expr *x) { return time_arg(p, x, 'a', true); }
+int parse_ctime(struct parser *p, struct expr *x) { return time_arg(p, x, 'c', true); }
+int parse_mtime(struct parser *p, struct expr *x) { return time_arg(p, x, 'm', true); }
+
+static bool eval_newer(struct expr *x, struct find *f, const struct sweep_entry *e)
+{
+	(void)f;
+	return ts_cmp(stat_time(&e->st, x->a.time.which), x->a.time.ref) > 0;
+}
+
+/* -newer and friends compare the entry's time with the reference file's
+ * modification time. */
+static int newer_arg(struct parser *p, struct expr *x, char which)
+{
+	const char *s = parser_arg(p, x->name);
+	struct stat st;
+	if (!s)
+		return 1;
+	int status = args_stat_ref(p, s, &st);
+	if (status)
+		return status;
+	x->a.time.ref = st.st_mtim;
+	x->a.time.which = which;
+	x->eval = eval_newer;
+	return 0;
+}
+
+int parse_newer(struct parser *p, struct expr *x) { return newer_arg(p, x, 'm'); }
+int parse_anewer(struct parser *p, struct expr *x) { return newer_arg(p, x, 'a'); }
+int parse_cnewer(struct parser *p, struct expr *x) { return newer_arg(p, x, 'c'); }

@@ -1,0 +1,189 @@
+/*
+ * walk.c: sweep-find's walk over libsweep.
+ *
+ * Entries come in disk order; each is evaluated when it comes (a directory
+ * on its post-order entry under -depth, after everything below it). A
+ * directory is not read when -prune says so or when it lies at -maxdepth;
+ * entries above -mindepth are walked but not evaluated. Errors are
+ * reported in GNU find's words and the walk goes on; -quit ends it.
+ *
+ * For the message of a file system loop, the directories being walked are
+ * remembered with their parent, identity and depth; the ancestor's name is
+ * then a prefix of the looping directory's path.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include "find.h"
+
+struct dirinfo {
+	uint64_t parent;
+	dev_t dev;
+	ino_t ino;
+	int depth;
+};
+
+static void remember_dir(struct find *f, const struct sweep_entry *e)
+{
+	struct dirinfo *d = malloc(sizeof(*d));
+	if (!d)
+		return; /* only a loop message would lose its ancestor's name */
+	*d = (struct dirinfo){ e->parent_id, e->st.st_dev, e->st.st_ino, e->depth };
+	if (keymap_put(&f->dirs, e->dir_id, 0, (uint64_t)(uintptr_t)d) < 0)
+		free(d);
+}
+
+static void forget_dir(struct find *f, const struct sweep_entry *e)
+{
+	uint64_t *v = keymap_get(&f->dirs, e->dir_id, 0);
+	if (!v)
+		return;
+	free((void *)(uintptr_t)*v);
+	keymap_del(&f->dirs, e->dir_id, 0);
+}
+
+/* The path of e's ancestor at depth: e's path less its last components. */
+static char *ancestor_path(const struct find *f, const struct sweep_entry *e, int depth)
+{
+	if (depth == 0)
+		return strdup(f->root ? f->root : e->path);
+	size_t len = e->pathlen;
+	for (int up = e->depth - depth; up > 0 && len > 0; up--) {
+		while (len > 0 && e->path[len - 1] != '/')
+			len--;
+		while (len > 1 && e->path[len - 1] == '/')
+			len--;
+	}
+	return strndup(e->path, len);
+}
+
+static void report_loop(struct find *f, const struct sweep_entry *e)
+{
+	int depth = -1;
+	for (uint64_t id = e->parent_id; id;) {
+		uint64_t *v = keymap_get(&f->dirs, id, 0);
+		if (!v)
+			break;
+		const struct dirinfo *d = (const void *)(uintptr_t)*v;
+		if (d->dev == e->st.st_dev && d->ino == e->st.st_ino) {
+			depth = d->depth;
+			break;
+		}
+		id = d->parent;
+	}
+	char *anc = depth >= 0 ? ancestor_path(f, e, depth) : NULL;
+	struct diag *dg = f->diag;
+	diag_error(dg, 0, "File system loop detected; %s is part of the same file system "
+	           "loop as %s.", diag_quote(dg, 0, e->path), diag_quote(dg, 1, anc ? anc : "?"));
+	free(anc);
+}
+
+static void report(struct find *f, const struct sweep_entry *e)
+{
+	if (e->op == SWEEP_OP_LOOP)
+		report_loop(f, e);
+	else
+		diag_error(f->diag, e->error, "%s", diag_quote(f->diag, 0, e->path));
+}
+
+bool find_eval(struct find *f, struct expr *x, const struct sweep_entry *e)
+{
+	switch (x->kind) {
+	case EX_PRED: return x->eval(x, f, e);
+	case EX_NOT: return !find_eval(f, x->l, e);
+	case EX_AND: return find_eval(f, x->l, e) && !f->quit && find_eval(f, x->r, e);
+	case EX_OR: return find_eval(f, x->l, e) || (!f->quit && find_eval(f, x->r, e));
+	case EX_COMMA: find_eval(f, x->l, e); return !f->quit && find_eval(f, x->r, e);
+	}
+	return false;
+}
+
+static void visit(struct find *f, const struct sweep_entry *e)
+{
+	f->prune = false;
+	if (e->depth >= f->opt.mindepth && (f->opt.maxdepth < 0 || e->depth <= f->opt.maxdepth))
+		find_eval(f, f->expr, e);
+}
+
+/* A symbolic link -L (or -H) could not follow: when it loops, GNU find
+ * reports it instead of evaluating it. */
+static bool looping_link(struct find *f, const struct sweep_entry *e)
+{
+	struct stat st;
+	if (!S_ISLNK(e->st.st_mode) || !entry_follows(f, e))
+		return false;
+	if (fstatat(e->dirfd, e->name, &st, 0) == 0 || errno != ELOOP)
+		return false;
+	diag_error(f->diag, ELOOP, "%s", diag_quote(f->diag, 0, e->path));
+	return true;
+}
+
+static void on_dir(struct find *f, const struct sweep_entry *e)
+{
+	remember_dir(f, e);
+	bool pruned = false;
+	if (!f->opt.depth) {
+		visit(f, e);
+		if (f->prune)
+			pruned = sweep_prune(f->sw) == 0;
+	}
+	if (!pruned && f->opt.maxdepth >= 0 && e->depth >= f->opt.maxdepth)
+		sweep_prune(f->sw);
+}
+
+static void on_entry(struct find *f, const struct sweep_entry *e, size_t *root)
+{
+	if ((e->flags & SWEEP_E_ROOT) && *root < f->nroots)
+		f->root = f->roots[(*root)++];
+	switch (e->kind) {
+	case SWEEP_DIR:
+		on_dir(f, e);
+		break;
+	case SWEEP_DIR_POST:
+		if (f->opt.depth)
+			visit(f, e);
+		forget_dir(f, e);
+		break;
+	case SWEEP_ERROR:
+		report(f, e);
+		break;
+	default:
+		if (!looping_link(f, e))
+			visit(f, e);
+		break;
+	}
+}
+
+int find_walk(struct find *f)
+{
+	struct sweep_options so = {
+		.order = f->opt.order,
+		.follow = f->opt.follow,
+		.flags = SWEEP_NODATA | SWEEP_POSTORDER | (f->opt.xdev ? SWEEP_XDEV : 0),
+	};
+	f->sw = sweep_open(NULL, &so);
+	if (!f->sw) {
+		diag_error(f->diag, errno, "cannot start the walk");
+		return -1;
+	}
+	int ret = 0;
+	for (size_t i = 0; i < f->nroots; i++)
+		if (sweep_add_root(f->sw, AT_FDCWD, f->roots[i]) < 0) {
+			diag_error(f->diag, errno, "%s", diag_quote(f->diag, 0, f->roots[i]));
+			ret = -1;
+			goto out;
+		}
+	const struct sweep_entry *e;
+	size_t root = 0;
+	while (!f->quit && (e = sweep_next(f->sw)))
+		on_entry(f, e, &root);
+out:
+	sweep_close(f->sw);
+	f->sw = NULL;
+	for (size_t i = 0; i < f->dirs.cap; i++)
+		if (f->dirs.slots[i].used)
+			free((void *)(uintptr_t)f->dirs.slots[i].value);
+	keymap_free(&f->dirs);
+	return ret;
+}
