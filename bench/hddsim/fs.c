@@ -38,8 +38,10 @@ static void *fs_init(struct fuse_conn_info *conn, struct fuse_config *cfg)
 	conn->max_background = 128;
 	conn->congestion_threshold = 96;
 	int e = hd_arm_start(&fs->arm, fs->p, fs->g);
-	if (e)
+	if (e) { /* requests would wait for ever: better not to serve at all */
 		fprintf(stderr, "hddsim: cannot start the arm: %s\n", strerror(e));
+		fuse_exit(fuse_get_context()->fuse);
+	}
 	return fs;
 }
 
