@@ -132,7 +132,9 @@ void hd_arm_stop(struct hd_arm *a)
 	pthread_mutex_destroy(&a->mu);
 }
 
-/* Queues a request and returns once the drive has served it. */
+/* Queues a request and returns once the drive has served it. The request
+ * lives on this stack frame: the arm unlinks it before marking it done, and
+ * this function does not return before that. */
 int hd_arm_submit(struct hd_arm *a, uint64_t off, uint64_t len, int write)
 {
 	struct hd_req r = { .off = off, .len = len, .write = write };
