@@ -9,22 +9,54 @@
  * the sweep queued and can merge neighbours; on an SSD the same depth is what
  * makes it fast.
  *
- * Sort keys: empty files first (key 0: nothing to read), then files by their
- * first physical byte, then files FIEMAP could not place, by inode number.
+ * Sort keys: empty files and files already in the page cache first (key 0:
+ * nothing to read from the disk, so no place in the sweep), then files by
+ * their first physical byte, then files FIEMAP could not place, by inode.
+ * A warm tree therefore costs neither FIEMAP nor announcing, which cost more
+ * than the reads themselves when nothing has to come from the disk.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include "internal.h"
 
 #define UNPLACED       (1ull << 63)
 #define ANNOUNCE_LIMIT (2u << 20) /* per file: the kernel reads on from there */
 
-static uint64_t sort_key(const struct stat *st, uint64_t phys)
+/* cachestat(2), Linux 6.5: what of a range is in the page cache, without
+ * any I/O (a RWF_NOWAIT read would start read-ahead on a miss, in inode order,
+ * the very seeks the sort is there to avoid). Older headers lack it. */
+#ifndef __NR_cachestat
+#define __NR_cachestat 451
+#endif
+struct sw_cachestat_range {
+	uint64_t off, len;
+};
+struct sw_cachestat {
+	uint64_t nr_cache, nr_dirty, nr_writeback, nr_evicted, nr_recently_evicted;
+};
+
+/* Whether fd's first page is in the page cache; false where the kernel
+ * cannot tell (it is then asked no more). */
+static bool cached(struct sweep *sw, int fd)
 {
-	if (st->st_size == 0)
+	if (sw->no_cachestat)
+		return false;
+	struct sw_cachestat_range range = { 0, 1 };
+	struct sw_cachestat cs;
+	if (syscall(__NR_cachestat, fd, &range, &cs, 0) < 0) {
+		sw->no_cachestat = errno == ENOSYS || errno == EPERM;
+		return false;
+	}
+	return cs.nr_cache > 0;
+}
+
+static uint64_t sort_key(const struct stat *st, uint64_t phys, bool warm)
+{
+	if (st->st_size == 0 || warm)
 		return 0;
 	if (phys == SWEEP_PHYS_NONE)
 		return UNPLACED | (uint64_t)st->st_ino;
@@ -32,17 +64,23 @@ static uint64_t sort_key(const struct stat *st, uint64_t phys)
 }
 
 /* Where the file's data starts: one FIEMAP call, on a descriptor opened only
- * for it (the data phase may be far away, and descriptors are few). */
+ * for it (the data phase may be far away, and descriptors are few); none for
+ * a file whose data is in the page cache already (*warm). */
 static uint64_t locate(struct sweep *sw, int pfd, const char *name, bool follow,
-                       const struct stat *st)
+                       const struct stat *st, bool *warm)
 {
+	*warm = false;
 	if (st->st_size == 0)
 		return SWEEP_PHYS_NONE;
 	int fd = open_file(sw, pfd, name, follow, st);
 	if (fd < 0)
 		return SWEEP_PHYS_NONE; /* the data phase reports why */
-	sw->stats.fiemap_calls++;
-	uint64_t phys = place_first_byte(fd);
+	uint64_t phys = SWEEP_PHYS_NONE;
+	*warm = cached(sw, fd);
+	if (!*warm) {
+		sw->stats.fiemap_calls++;
+		phys = place_first_byte(fd);
+	}
 	close(fd);
 	return phys;
 }
@@ -59,8 +97,9 @@ int data_queue(struct sweep *sw, struct sw_node *n, int pfd, const struct stat *
 	struct sw_file *f = malloc(size);
 	if (!f)
 		return -1;
-	f->phys = locate(sw, pfd, n->name, follow, st);
-	f->key = sort_key(st, f->phys);
+	bool warm;
+	f->phys = locate(sw, pfd, n->name, follow, st, &warm);
+	f->key = sort_key(st, f->phys, warm);
 	f->seq = sw->seq++;
 	f->parent = n->parent;
 	f->basefd = n->basefd;
@@ -119,8 +158,8 @@ static void announce_ahead(struct sweep *sw)
 	while (sw->ra_pos < sw->ndata && sw->ra_pos - sw->data_pos < sw->ra_files &&
 	       sw->ra_bytes < sw->opt.readahead) {
 		struct sw_file *f = sw->data[sw->ra_pos++];
-		if (f->st.st_size == 0 || f->st.st_nlink > 1 || f->phys == SWEEP_PHYS_NONE)
-			continue;
+		if (f->key == 0 || f->st.st_nlink > 1 || f->phys == SWEEP_PHYS_NONE)
+			continue; /* nothing to announce: empty, cached, or unplaced */
 		int pfd = parent_fd(sw, f->parent, f->basefd);
 		if (pfd < 0 && pfd != AT_FDCWD)
 			continue;

@@ -106,6 +106,7 @@ struct sweep {
 	dev_t root_dev;
 	size_t ra_files;         /* files announced ahead at most */
 	uid_t euid;              /* who may open with O_NOATIME */
+	bool no_cachestat;       /* the kernel has no cachestat(2) */
 
 	struct sw_queue q;
 	struct sw_heap deferred; /* directories put off while memory is short */

@@ -146,7 +146,9 @@ struct sweep_entry {
 	enum sweep_op op;       /* SWEEP_ERROR: what failed */
 	int error;              /* SWEEP_ERROR: errno */
 	struct stat st;         /* lstat (or stat when following) of the entry */
-	uint64_t phys;          /* first physical byte, or SWEEP_PHYS_NONE */
+	uint64_t phys;          /* first physical byte, or SWEEP_PHYS_NONE (also
+	                           for files found in the page cache, which are
+	                           handed out first: they need no disk) */
 	const char *link_first; /* a non-directory with st_nlink > 1 already handed
 	                           out under another name: that name's path */
 	uint64_t dir_id;        /* SWEEP_DIR, SWEEP_DIR_POST: this directory's id */

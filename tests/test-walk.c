@@ -329,6 +329,15 @@ static void data_in_block_order_within_each_flush(void **state)
 		tree_file(fd, name, 4096 + (k % 7) * 3000, 0);
 	}
 	assert_int_equal(syncfs(fd), 0);
+	/* out of the page cache, or the walk rightly reads them first, unsorted */
+	for (int k = 0; k < 400; k++) {
+		char name[32];
+		snprintf(name, sizeof(name), "%c/%03d", 'a' + k % 4, k);
+		int f = openat(fd, name, O_RDONLY);
+		assert_true(f >= 0);
+		assert_int_equal(posix_fadvise(f, 0, 0, POSIX_FADV_DONTNEED), 0);
+		close(f);
+	}
 	close(fd);
 	const char *roots[] = { root, NULL };
 	struct sweep_options o = { .order = SWEEP_ORDER_DISK, .max_entries = 37 };
@@ -360,6 +369,51 @@ static void data_in_block_order_within_each_flush(void **state)
 	assert_true(placed > 350);
 	assert_true(s.flushes >= 400 / 37);
 	assert_true(s.peak_data_entries <= 37);
+}
+
+static uint64_t fiemap_calls_of_walk(const char *root, int *unplaced)
+{
+	const char *roots[] = { root, NULL };
+	struct sweep_options o = { .order = SWEEP_ORDER_DISK };
+	struct sweep *sw = sweep_open(roots, &o);
+	const struct sweep_entry *e;
+	*unplaced = 0;
+	while ((e = sweep_next(sw)))
+		*unplaced += e->kind == SWEEP_DATA && e->phys == SWEEP_PHYS_NONE;
+	struct sweep_stats s;
+	sweep_get_stats(sw, &s);
+	sweep_close(sw);
+	return s.fiemap_calls;
+}
+
+/* Files whose data is in the page cache need no place in the sweep: no
+ * FIEMAP call, handed out first; out of the cache, they are placed again. */
+static void cached_files_need_no_placement(void **state)
+{
+	const char *root = *state;
+	if (!tree_fs_sorts(root))
+		skip();
+	int fd = tree_open_dir(AT_FDCWD, root);
+	char name[16], buf[8192];
+	for (int i = 0; i < 20; i++) {
+		snprintf(name, sizeof(name), "f%02d", i);
+		tree_file(fd, name, 5000, 1);
+		int f = openat(fd, name, O_RDONLY);
+		assert_int_equal(read(f, buf, sizeof(buf)), 5000); /* now cached */
+		close(f);
+	}
+	int unplaced;
+	assert_int_equal(fiemap_calls_of_walk(root, &unplaced), 0);
+	assert_int_equal(unplaced, 20);
+	for (int i = 0; i < 20; i++) {
+		snprintf(name, sizeof(name), "f%02d", i);
+		int f = openat(fd, name, O_RDONLY);
+		assert_int_equal(posix_fadvise(f, 0, 0, POSIX_FADV_DONTNEED), 0);
+		close(f);
+	}
+	close(fd);
+	assert_int_equal(fiemap_calls_of_walk(root, &unplaced), 20);
+	assert_int_equal(unplaced, 0);
 }
 
 static enum sweep_verdict delete_victim(const struct sweep_entry *e, void *arg)
@@ -653,6 +707,7 @@ int main(void)
 		T(deep_paths_work),
 		T(metadata_served_in_cscan_order),
 		T(data_in_block_order_within_each_flush),
+		T(cached_files_need_no_placement),
 		T(vanished_file_is_an_error_and_walk_goes_on),
 		T(unreadable_entries_are_errors),
 		T(hard_links_named_once),
