@@ -11,6 +11,13 @@
  * arena or the iovec array is full. This is why the create path reads files
  * through out_buffer(): the read lands where the write takes it from.
  *
+ * Writes overlap with the reader on the other end: into a pipe, a flush
+ * blocks until the reader has taken all but a pipe's worth, so flushes are
+ * kept to a quarter of the pipe's capacity (which is raised to 1 MiB when
+ * the system allows), else the two would take turns instead of running
+ * side by side (measured: 3.2 s against 2.0 s for linux-source-6.1 through
+ * a 64 KiB pipe with whole-pipe flushes).
+ *
  * Uncompressed archives are padded to a whole record at the end, as GNU
  * tar's are; compressed ones are not, as GNU tar's compressor output is not.
  */
@@ -19,13 +26,30 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/uio.h>
 #include <unistd.h>
 #include "output.h"
 
-#define ARENA_SIZE (8u << 20)  /* file data between flushes */
-#define STAGE_SIZE (1u << 20)  /* copied pieces between flushes */
-#define CHUNK_SIZE (1u << 20)  /* most read into the arena at once */
+#define FLUSH_MAX  (1u << 20)        /* flush past this much, at most */
+#define ARENA_SIZE (2 * FLUSH_MAX)   /* file data between flushes */
+#define STAGE_SIZE (1u << 20)        /* copied pieces between flushes */
+#define PIPE_WANT  (1 << 20)         /* the pipe capacity asked for */
+
+/* How much to gather before writing to fd. */
+static size_t flush_size(int fd)
+{
+	struct stat st;
+	if (fstat(fd, &st) < 0 || !S_ISFIFO(st.st_mode))
+		return FLUSH_MAX;
+	int cap = fcntl(fd, F_GETPIPE_SZ);
+	if (cap < PIPE_WANT && fcntl(fd, F_SETPIPE_SZ, PIPE_WANT) >= 0)
+		cap = fcntl(fd, F_GETPIPE_SZ);
+	if (cap <= 0)
+		return 16384;
+	size_t f = (size_t)cap / 4;
+	return f < 4096 ? 4096 : f > FLUSH_MAX ? FLUSH_MAX : f;
+}
 
 static const char zeros[65536];
 
@@ -43,11 +67,14 @@ int out_open(struct tar_out *o, const char *name, size_t record)
 	if (strcmp(name, "-") == 0) {
 		o->fd = STDOUT_FILENO;
 		o->is_stdout = true;
+		o->flush = flush_size(o->fd);
 		return 0;
 	}
 	o->fd = open(name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-	if (o->fd >= 0)
+	if (o->fd >= 0) {
+		o->flush = flush_size(o->fd);
 		return 0;
+	}
 fail:;
 	int err = errno;
 	out_free(o);
@@ -132,9 +159,10 @@ int out_write(struct tar_out *o, const void *p, size_t len)
 
 void *out_buffer(struct tar_out *o, size_t want, size_t *avail)
 {
-	if (want > CHUNK_SIZE)
-		want = CHUNK_SIZE;
-	if (ARENA_SIZE - o->arena_used < want && out_flush(o) < 0)
+	if (want > o->flush)
+		want = o->flush;
+	if ((ARENA_SIZE - o->arena_used < want || o->bytes - o->written >= o->flush) &&
+	    out_flush(o) < 0)
 		return NULL;
 	*avail = want;
 	return o->arena + o->arena_used;

@@ -18,6 +18,7 @@ struct tar_out {
 	uint64_t bytes;     /* bytes handed to the stream */
 	uint64_t written;   /* bytes the system took */
 	size_t record;      /* pad the end to a multiple of this; 0: do not */
+	size_t flush;       /* write once this much is gathered */
 	char *arena;        /* file data, read in place */
 	size_t arena_used;
 	char *stage;        /* copies of everything else */
