@@ -17,8 +17,7 @@
 #include "output.h"
 #include "prim.h"
 
-#define BATCH_BYTES (128u << 10) /* what GNU find allows a command line */
-#define BATCH_ARGS  4096
+#define BATCH_BYTES (128u << 10) /* GNU find's command buffer: strings and NULs */
 
 /* Flush every output stream, so that a command's output comes after ours. */
 static void flush_outputs(struct find *f)
@@ -212,7 +211,7 @@ static size_t fixed_bytes(const struct exec *ex)
 	size_t n = 0;
 	for (int i = 0; i < ex->ntmpl; i++)
 		if (i != ex->brace)
-			n += strlen(ex->tmpl[i]) + 1 + sizeof(char *);
+			n += strlen(ex->tmpl[i]) + 1;
 	return n;
 }
 
@@ -251,9 +250,9 @@ static bool eval_exec_batch(struct expr *x, struct find *f, const struct sweep_e
 		diag_error(f->diag, ENOMEM, "%s", ex->name);
 		return true;
 	}
-	size_t len = strlen(name) + 1 + sizeof(char *);
+	size_t len = strlen(name) + 1;
 	bool other_dir = ex->dir && (e->depth == 0 || e->parent_id != ex->batch_dir);
-	bool full = ex->nnames >= BATCH_ARGS || fixed_bytes(ex) + ex->bytes + len > BATCH_BYTES;
+	bool full = fixed_bytes(ex) + ex->bytes + len > BATCH_BYTES;
 	if (ex->nnames && (other_dir || full))
 		flush_batch(f, ex);
 	if (ex->dir && !ex->nnames && !start_dir_batch(f, ex, e)) {

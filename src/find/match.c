@@ -2,7 +2,8 @@
  * match.c: tests on names: -name, -iname, -path, -ipath, -regex, -iregex,
  * -lname, -ilname. Shell patterns go to fnmatch() without FNM_PERIOD or
  * FNM_PATHNAME, as in GNU find; regular expressions use GNU's emacs syntax
- * where '.' also matches a newline, and must match the whole path.
+ * (find's default: '.' does not match a newline, "\(a\|b\)" groups) and
+ * must match the whole path.
  */
 #include <errno.h>
 #include <fnmatch.h>
@@ -114,7 +115,7 @@ static int regex_arg(struct parser *p, struct expr *x, bool icase)
 	x->free = free_regex;
 	/* re_syntax_options is glibc's own global: set just for this call */
 	reg_syntax_t saved = re_syntax_options;
-	re_syntax_options = RE_SYNTAX_EMACS | RE_DOT_NEWLINE | (icase ? RE_ICASE : 0);
+	re_syntax_options = RE_SYNTAX_EMACS | (icase ? RE_ICASE : 0);
 	const char *err = re_compile_pattern(pat, strlen(pat), re);
 	re_syntax_options = saved;
 	if (err) {

@@ -44,7 +44,8 @@ static bool eval_type(struct expr *x, struct find *f, const struct sweep_entry *
 }
 
 /* -xtype: the type seen the other way: through a link under -P, of the link
- * itself under -L. A link that cannot be followed is a link. */
+ * itself under -L. A dangling link is a link; one that loops is an error,
+ * as in GNU find. */
 static bool eval_xtype(struct expr *x, struct find *f, const struct sweep_entry *e)
 {
 	struct stat st;
@@ -52,9 +53,12 @@ static bool eval_xtype(struct expr *x, struct find *f, const struct sweep_entry 
 	if (!followed && !S_ISLNK(e->st.st_mode))
 		return eval_type(x, f, e);
 	int flags = followed ? AT_SYMLINK_NOFOLLOW : 0;
-	if (fstatat(e->dirfd, e->name, &st, flags) < 0)
+	if (fstatat(e->dirfd, e->name, &st, flags) == 0)
+		return (x->a.types & type_bit(st.st_mode)) != 0;
+	if (errno == ENOENT || errno == ENOTDIR)
 		return (x->a.types & type_bit(S_IFLNK)) != 0;
-	return (x->a.types & type_bit(st.st_mode)) != 0;
+	diag_error(f->diag, errno, "%s", diag_quote(f->diag, 0, e->path));
+	return false;
 }
 
 static int type_arg(struct parser *p, struct expr *x, eval_fn *eval)
@@ -321,6 +325,11 @@ int parse_perm(struct parser *p, struct expr *x)
 		           diag_quote(p->f->diag, 0, s));
 		return 1;
 	}
+	if (x->a.perm.kind == '/' && !x->a.perm.mode[0] && !x->a.perm.mode[1])
+		diag_warn(p->f->diag, 0, "warning: you have specified a mode pattern %s (which is "
+		          "equivalent to /000). The meaning of -perm /000 has now been changed to be "
+		          "consistent with -perm -000; that is, while it used to match no files, it "
+		          "now matches all files.", s);
 	x->eval = eval_perm;
 	return 0;
 }

@@ -1,2 +1,367 @@
-#!/bin/sh
-exit 77
+#!/bin/bash
+# tests/find/compare.sh: sweep-find against GNU find, expression by
+# expression, on the generated tree of tests/du/tree.sh. sweep-find prints
+# in disk order, GNU find depth-first, so the outputs are compared sorted
+# (NUL-separated where names may hold newlines); messages are compared
+# sorted too, and the exit status exactly. The table covers every test,
+# operator, option and action, -printf's directives, "-exec ... +" batching
+# and -prune; -delete runs on two copies of the tree, compared afterwards.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/du/tree.sh"
+need_cmd find python3
+find --version 2>/dev/null | grep -q 'GNU findutils' || skip "needs GNU find"
+command -v sweep-find >/dev/null || fail "sweep-find not built"
+
+cd "$T" || fail "no scratch directory"
+mount_point=
+cleanup() {
+	[ -n "$mount_point" ] && umount "$mount_point" 2>/dev/null
+	chmod -R u+rwx "$T" 2>/dev/null
+	rm -rf "$T"
+}
+trap cleanup EXIT
+make_tree tree || fail "cannot build the test tree"
+if [ "$(id -u)" = 0 ] && mkdir tree/mnt && mount -t tmpfs -o size=4m none tree/mnt 2>/dev/null; then
+	mount_point=$T/tree/mnt
+	mkdir tree/mnt/in && printf 'on tmpfs\n' > tree/mnt/in/f
+fi
+inum=$(stat -c %i tree/sub/f)
+find tree >/dev/null 2>&1 # settle directory access times (relatime)
+
+failures=0 checks=0 exprs=0
+report() {
+	failures=$((failures + 1))
+	echo "FAIL: find $*" >&2
+}
+
+# run OUT ERR STATUS PROGRAM ARGS...
+run() {
+	local out=$1 err=$2 st=$3
+	shift 3
+	"$@" > "$out" 2> "$err" < /dev/null
+	echo $? > "$st"
+}
+
+# check [-z] [-s] [-q] ARGS...: -z NUL-separated output, -s runs of spaces
+# squeezed (-ls widens columns as it goes, so they depend on the order),
+# -q messages not compared (-ok's prompts)
+check() {
+	local sorter=(sort) squeeze=(cat) quiet=
+	while :; do
+		case $1 in
+		-z) sorter=(sort -z); shift ;;
+		-s) squeeze=(tr -s ' '); shift ;;
+		-q) quiet=1; shift ;;
+		*) break ;;
+		esac
+	done
+	checks=$((checks + 1))
+	run "$T/gnu.out" "$T/gnu.err" "$T/gnu.st" find "$@"
+	run "$T/our.out" "$T/our.err" "$T/our.st" sweep-find "$@"
+	"${squeeze[@]}" < "$T/gnu.out" | "${sorter[@]}" > "$T/gnu.sorted"
+	"${squeeze[@]}" < "$T/our.out" | "${sorter[@]}" > "$T/our.sorted"
+	sort "$T/gnu.err" > "$T/gnu.msgs"
+	sed 's/^sweep-find:/find:/' "$T/our.err" | sort > "$T/our.msgs"
+	if ! cmp -s "$T/gnu.sorted" "$T/our.sorted"; then
+		report "$@" "(output)"
+		diff "$T/gnu.sorted" "$T/our.sorted" | head -6 | cut -c1-160 >&2
+	elif [ -z "$quiet" ] && ! cmp -s "$T/gnu.msgs" "$T/our.msgs"; then
+		report "$@" "(messages)"
+		diff "$T/gnu.msgs" "$T/our.msgs" | head -6 | cut -c1-160 >&2
+	elif ! cmp -s "$T/gnu.st" "$T/our.st"; then
+		report "$@" "(status $(cat "$T/gnu.st"), ours $(cat "$T/our.st"))"
+	fi
+}
+
+# The table: one expression per line, in shell words, for the root "tree"
+# or, after @, another (commands run once per file take a smaller one).
+while IFS= read -r line; do
+	case $line in ''|'#'*) continue ;; esac
+	eval "set -- $line"
+	exprs=$((exprs + 1))
+	flags=() root=tree
+	while [ "${1:-}" = -z ] || [ "${1:-}" = -s ] || [ "${1:-}" = -q ]; do
+		flags+=("$1")
+		shift
+	done
+	case ${1:-} in @*) root=${1#@}; shift ;; esac
+	check "${flags[@]}" "$root" "$@"
+done <<'TABLE'
+# names and paths
+-name f
+-name '*.link'
+-name '[bs]*'
+-name '.*'
+-z -name 'new*' -print0
+-name 'e1?' -o -name 'e10??'
+-iname upper.txt
+-iname '*.TXT'
+-name '*\*'
+-path '*/deeper/*'
+-path 'tree/a/*'
+-wholename '*odd*'
+-ipath '*ODD/*SPACE*'
+-iwholename 'TREE/LINKS/*'
+-regex '.*/s[0-9]+'
+-regex '.*\(link\|lnk\)'
+-iregex '.*upper.*'
+-regex 'tree/a.*'
+-z -regex '.*new.line' -print0
+-regex '.*/e[0-9]\{5\}'
+-regex '.*/e1[[:digit:]]'
+-regex 'tree/odd/new.line'
+-regex 'tree/odd/new[^a]line'
+-lname '*sub*'
+-ilname '*SUB*'
+-lname '*'
+# types
+-type f
+-type d
+-type l
+-type p
+-type s
+-type c
+-type b
+-type f,l
+-type d,p,s
+-xtype l
+-xtype d
+-xtype f
+# sizes
+-size 0
+-size -1
+-size +1
+-size 1
+-size +1k
+-size -5k
+-size 1M
+-size +2M
+-size 20000c
+-size +100w
+-size +1G
+-size 1G
+-size -1G -size +10M
+-empty
+-empty -type d
+-not -empty -type f
+# times
+-newer tree/times/ref
+! -newer tree/times/ref
+-anewer tree/times/ref
+-cnewer tree/times/ref
+-mtime 0
+-mtime -1
+-mtime +1
+-mtime 3
+-mtime +30
+-mtime -2.5
+-mtime +399
+-atime +4
+-atime -1
+-ctime -1
+-ctime +0
+-mmin -30
+-mmin +60
+-mmin -120
+-mmin 11
+-mmin +20 -mmin -100
+-amin +100
+-cmin -5
+# owners
+-user root
+-user nobody
+-user 12345
+-uid 0
+-uid +100
+-uid -1
+-group root
+-group nogroup
+-gid 23456
+-gid +0
+-nouser
+-nogroup
+# permissions
+-perm 644
+-perm -644
+-perm /111
+-perm -u+s
+-perm /g+s
+-perm -1000
+-perm /o=w
+-perm u=rwx,go=rx
+-perm -a+r
+-perm 0
+-perm /0
+-perm -g=w
+-perm /u+x,g+x
+-perm -u=x,o-x
+-perm +w
+-perm -a+X
+-perm /a=X
+# links, inodes, identities, access
+-links 2
+-links +2
+-links -2
+-inum "$inum"
+-inum -1000
+-samefile tree/sub/f
+-readable
+-writable
+-executable
+! -readable
+-true
+-false
+# operators
+-name f -o -name g
+-name f -or -type d
+! -type d
+-not -type f
+-type f -a -size +1
+-type f -and -empty
+\( -name f -o -name g \) -print
+-name f , -name g
+-name f -print , -name g -print
+\( -type d -o -type l \) -a ! -name '*e*'
+-type f \( -name 'e1*' -o -name '*.link' \)
+! \( -type f -o -type d \)
+-not \( -name '*e*' -or -name '*a*' \) -type f
+# options
+-maxdepth 0
+-maxdepth 1
+-maxdepth 2 -type d
+-mindepth 1 -maxdepth 1
+-mindepth 3
+-mindepth 2 -maxdepth 3 -name '*.link'
+-depth
+-depth -type d
+-depth -maxdepth 2
+-xdev
+-mount -type d
+-noleaf -name g
+-ignore_readdir_race -name g
+-warn -name g
+-nowarn -name f
+# -prune and -quit
+-name big -prune -o -print
+-path tree/deep -prune -o -type f -print
+-type d -name 'b*' -prune
+-name sub -prune -o -name f -print
+-depth -name sub -prune
+-name e1234 -quit
+-name s4097 -print -quit
+-print -quit
+-name e1234 -print -quit -print
+# actions
+-z -print0
+-printf '%p\n'
+-printf '%p|%P|%f|%h|%H|%d\n'
+-printf '%s %k %b %m %#m %M %y %Y %n %i\n'
+-printf '%u %g %U %G\n'
+-printf '%l\n'
+-printf '%t %a %c\n'
+-printf '%T@ %A@ %C@\n'
+-printf '%TY-%Tm-%Td %TH:%TM:%TS %Tk %Tj %Ta %Tb %TZ %T+ %TT %TX %Tc %Ts\n'
+-printf '%AF %AR %CD %Cr\n'
+-printf '%10p|%-10f|%5s|%-6m|%05d|%+3d|%.3f|%8.2h|%-4y|%3n\n'
+-printf 'a\tb\\c\0d\101\15\n'
+-printf '%D %S\n'
+-printf '%p\n\c y\n'
+-printf '%% %p %%\n'
+-s -ls
+-s -type l -ls
+@tree/odd -exec echo {} \;
+@tree/a -type f -exec printf '<%s>\n' {} \;
+-exec printf '%s\n' {} +
+@tree/links -exec printf '%s\n' {} +
+@tree/sub -type d -exec printf 'x{}y{}\n' \;
+@tree/odd -execdir printf '%s\n' {} \;
+-execdir printf '%s\n' {} +
+@tree/a -type d -execdir pwd \;
+@tree/sub -name f -exec false \; -o -print
+@tree/links -exec test -d {} \; -print
+@tree/a -type f -exec sh -c 'exit 1' \;
+-name f -exec sh -c 'exit 3' {} +
+@tree/a -print -exec sh -c 'kill -9 $$' \; -print
+@tree/odd -exec nosuchcommand {} \;
+@tree/odd -exec nosuchcommand {} +
+TABLE
+
+# Starting points: several, with slashes, ".", symbolic links, missing.
+check tree/a tree/sub
+check tree/a/ tree//sub -printf '%p|%f|%h|%P|%H\n'
+check tree/sub/f tree/links/to-dir tree/links/dangling
+check -H tree/links/to-dir tree/links/to-file tree/links/dangling tree/links/self
+check -P tree/links/to-dir tree/links/to-file -type l
+check tree/nowhere tree/sub
+check '' tree/sub
+check tree/odd -name '*' -printf '%f\n'
+(cd tree && check -name f && check . -maxdepth 1 -printf '%p|%f|%h|%P\n' && check sub links -name '*f*')
+# -L: GNU find cannot follow into paths beyond PATH_MAX: not the deep part
+for L in -L -H -P; do
+	check $L tree/a tree/sub tree/links tree/odd
+	check $L tree/a tree/links -type l
+	check $L tree/a tree/links -xtype l
+	check $L tree/links -printf '%p %y %Y %l\n'
+	check $L tree/links tree/a/b -samefile tree/sub/f
+	check $L tree/links -newer tree/sub/f
+done
+check -L tree/links tree/a -type d -empty
+
+# -ok and -okdir read their answer from standard input.
+for answer in y n; do
+	checks=$((checks + 1))
+	yes $answer | find tree/a -ok echo ok {} \; > gnu.ok 2>/dev/null
+	yes $answer | sweep-find tree/a -ok echo ok {} \; > our.ok 2>/dev/null
+	sort -o gnu.ok gnu.ok; sort -o our.ok our.ok
+	cmp -s gnu.ok our.ok || report "tree/a -ok echo ok {} ; (answer $answer)"
+	checks=$((checks + 1))
+	yes $answer | find tree/sub -okdir echo {} \; > gnu.ok 2>/dev/null
+	yes $answer | sweep-find tree/sub -okdir echo {} \; > our.ok 2>/dev/null
+	sort -o gnu.ok gnu.ok; sort -o our.ok our.ok
+	cmp -s gnu.ok our.ok || report "tree/sub -okdir echo {} ; (answer $answer)"
+done
+
+# "-exec ... +": as few commands as fit, the same names in all of them.
+checks=$((checks + 1))
+find tree/a -exec sh -c 'echo $#' sh {} + > gnu.batches
+sweep-find tree/a -exec sh -c 'echo $#' sh {} + > our.batches
+cmp -s gnu.batches our.batches || report "tree/a -exec sh -c 'echo \$#' sh {} + (batches)"
+checks=$((checks + 1))
+find tree -exec sh -c 'echo $#' sh {} + | awk '{ n += $1 } END { print n }' > gnu.total
+sweep-find tree -exec sh -c 'echo $#' sh {} + > our.batches
+awk '{ n += $1 } END { print n }' our.batches > our.total
+cmp -s gnu.total our.total && [ "$(wc -l < our.batches)" -gt 1 ] ||
+	report "tree -exec sh -c 'echo \$#' sh {} + (names in batches)"
+
+# -fprint and friends write to files, a file named twice once.
+for act in "-fprint F" "-fprint0 F" "-fprintf F %p|%s\n" "-fls F" "-fprint F -fprint F"; do
+	checks=$((checks + 1))
+	# shellcheck disable=SC2086
+	(set -f; find tree ${act//F/gnu.file} > /dev/null)
+	# shellcheck disable=SC2086
+	(set -f; sweep-find tree ${act//F/our.file} > /dev/null)
+	sorter=(sort)
+	case $act in -fprint0*) sorter=(sort -z) ;; esac
+	tr -s ' ' < gnu.file | "${sorter[@]}" > gnu.sorted
+	tr -s ' ' < our.file | "${sorter[@]}" > our.sorted
+	cmp -s gnu.sorted our.sorted || report "tree $act"
+done
+
+# -delete on two fresh trees: what is left must be the same.
+for expr in "-name *.link -delete" "-type f -name e1* -delete" "-path tree/a* -delete" \
+            "-depth -empty -delete" "-delete"; do
+	checks=$((checks + 1))
+	rm -rf g o && mkdir g o && (make_tree g/tree && make_tree o/tree) >/dev/null ||
+		fail "cannot build trees for -delete"
+	# shellcheck disable=SC2086
+	(set -f; cd g && find tree ${expr} > ../gnu.out 2> ../gnu.err; echo $? > ../gnu.st)
+	# shellcheck disable=SC2086
+	(set -f; cd o && sweep-find tree ${expr} > ../our.out 2> ../our.err; echo $? > ../our.st)
+	(cd g && find . -print0 | sort -z) > gnu.left
+	(cd o && find . -print0 | sort -z) > our.left
+	cmp -s gnu.left our.left && cmp -s gnu.st our.st ||
+		report "tree $expr (what is left, or the status)"
+done
+
+echo "find: $exprs expressions in the table, $checks checks, $failures failed"
+[ $failures = 0 ] || fail "$failures of $checks sweep-find checks differ from GNU find"
