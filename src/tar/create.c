@@ -41,7 +41,10 @@ int create_archive_error(struct create *cr, const char *name, int r)
 		tar_fatal(t, 0, "%s: %s", tq(t, 0, name), msg ? msg : "archive error");
 		return -1;
 	}
-	tar_error(t, 0, "%s: %s", tq(t, 0, name), msg ? msg : "not dumped");
+	if (r == ARCHIVE_WARN)
+		tar_warn(t, 0, "%s: %s", tq(t, 0, name), msg ? msg : "warning");
+	else
+		tar_error(t, 0, "%s: %s", tq(t, 0, name), msg ? msg : "not dumped");
 	return 0;
 }
 
@@ -76,7 +79,8 @@ static struct sweep *open_walk(struct create *cr)
 	struct sweep_options so = {
 		.order = o->order,
 		.follow = o->dereference ? SWEEP_FOLLOW_ALL : SWEEP_FOLLOW_NONE,
-		.flags = o->one_fs ? SWEEP_XDEV : 0,
+		/* Directories are stored after their contents (see put_entry()). */
+		.flags = SWEEP_POSTORDER | (o->one_fs ? SWEEP_XDEV : 0),
 		.max_entries = o->mem_entries,
 		.max_bytes = o->mem_bytes,
 		.filter = walk_filter,
@@ -116,7 +120,7 @@ static void report_walk_error(struct create *cr, const struct sweep_entry *e)
 static const char *member_name(struct create *cr, const struct sweep_entry *e)
 {
 	const char *safe = safename(cr->t, e->path, false, NULL);
-	bool dir = e->kind == SWEEP_DIR;
+	bool dir = e->kind == SWEEP_DIR_POST;
 	sb_reset(&cr->name);
 	sb_reset(&cr->shown);
 	if (sb_addstr(&cr->name, safe) < 0 || sb_addstr(&cr->shown, e->path) < 0)
@@ -128,7 +132,13 @@ static const char *member_name(struct create *cr, const struct sweep_entry *e)
 	return cr->name.s;
 }
 
-/* Store one entry of the walk. Returns -1 only when the archive cannot go on. */
+/* Store one entry of the walk. Returns -1 only when the archive cannot go on.
+ *
+ * A directory is stored when the walk is done with it (SWEEP_DIR_POST), after
+ * everything below it: in disk order its files come long after it, and GNU
+ * tar sets a directory's time as soon as a member outside it is extracted,
+ * so a directory stored first would end with the time its last file was
+ * extracted. Stored last, it is extracted onto the finished directory. */
 static int put_entry(struct create *cr, const struct sweep_entry *e)
 {
 	struct tar *t = cr->t;
@@ -136,7 +146,7 @@ static int put_entry(struct create *cr, const struct sweep_entry *e)
 		report_walk_error(cr, e);
 		return 0;
 	}
-	if (e->kind == SWEEP_DIR_POST)
+	if (e->kind == SWEEP_DIR)
 		return 0;
 	if (S_ISSOCK(e->st.st_mode)) {
 		tar_warn(t, 0, "%s: socket ignored", tq(t, 0, e->path));
@@ -154,6 +164,11 @@ static int put_entry(struct create *cr, const struct sweep_entry *e)
 	if (t->opt.xattrs || t->opt.acls)
 		xattr_fill(cr, e);
 	int r = archive_write_header(cr->a, cr->entry);
+	/* A name that is not text in the locale is stored in pax as the bytes
+	 * it is (hdrcharset=BINARY) and read back as such: nothing to say, as
+	 * GNU tar says nothing. */
+	if (r == ARCHIVE_WARN && archive_errno(cr->a) == EILSEQ)
+		r = ARCHIVE_OK;
 	if (r != ARCHIVE_OK && create_archive_error(cr, e->path, r) < 0)
 		return -1;
 	if (r < ARCHIVE_WARN)

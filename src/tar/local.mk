@@ -22,3 +22,7 @@ sweep_tar_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common
 sweep_tar_CFLAGS = $(AM_CFLAGS) $(LIBARCHIVE_CFLAGS)
 sweep_tar_LDADD = lib/libsweep.la src/common/libcommon.la $(LIBARCHIVE_LIBS)
 dist_man_MANS += man/sweep-tar.1
+# tests/tar: shared helpers first, then one script per behaviour
+EXTRA_DIST += tests/tar/tree.sh tests/tar/manifest.pl
+TESTS += tests/tar/roundtrip.sh
+EXTRA_DIST += tests/tar/roundtrip.sh
