@@ -110,8 +110,9 @@ int parse_fprintf(struct parser *p, struct expr *x)
 	const char *file = file_arg(p, x);
 	if (!file)
 		return 1;
-	const char *format = parser_arg(p, "-fprintf");
-	return format ? printf_to(p, x, file, format) : 1;
+	if (p->i >= p->argc)
+		return args_invalid(p, file, "-fprintf");
+	return printf_to(p, x, file, p->argv[p->i++]);
 }
 
 /* -delete: a directory is removed as a directory; "." is left alone, as

@@ -139,7 +139,8 @@ struct parser {
 	struct find *f;
 	char **argv;
 	int argc, i;
-	const char *last_arg; /* the last test, action or operator parsed */
+	const char *first_arg; /* the first test, action or operator */
+	const char *last_prim; /* the last primary parsed */
 };
 /* The next argument of the primary being parsed, or NULL after "missing
  * argument" was reported. */

@@ -42,6 +42,13 @@ static void fail(struct pstate *s)
 	s->status = 1;
 }
 
+/* The first non-option word names itself in GNU's global option warning. */
+static void note_operator(struct pstate *s, const char *op)
+{
+	if (!s->p.first_arg)
+		s->p.first_arg = op;
+}
+
 static struct expr *new_expr(enum expr_kind kind, struct expr *l, struct expr *r)
 {
 	struct expr *x = calloc(1, sizeof(*x));
@@ -77,7 +84,7 @@ static struct expr *parse_paren(struct pstate *s)
 {
 	struct diag *d = s->p.f->diag;
 	s->p.i++;
-	s->p.last_arg = "(";
+	note_operator(s, "(");
 	const char *t = peek(s);
 	if (!t) {
 		diag_error(d, 0, "invalid expression; expected to find a ')' but didn't see one. "
@@ -107,7 +114,7 @@ static struct expr *parse_paren(struct pstate *s)
 static struct expr *parse_not(struct pstate *s, const char *op)
 {
 	s->p.i++;
-	s->p.last_arg = op;
+	note_operator(s, op);
 	if (!operand_follows(s, op))
 		return NULL;
 	struct expr *l = parse_unary(s);
@@ -173,7 +180,7 @@ static struct expr *parse_and(struct pstate *s)
 			return x;
 		if (is(t, "-a", "-and")) {
 			s->p.i++;
-			s->p.last_arg = t;
+			note_operator(s, t);
 			if (!operand_follows(s, t)) {
 				expr_free(x);
 				return NULL;
@@ -189,7 +196,7 @@ static struct expr *parse_or(struct pstate *s)
 	while (x && is(peek(s), "-o", "-or")) {
 		const char *op = peek(s);
 		s->p.i++;
-		s->p.last_arg = op;
+		note_operator(s, op);
 		if (!operand_follows(s, op)) {
 			expr_free(x);
 			return NULL;
@@ -204,7 +211,7 @@ static struct expr *parse_list(struct pstate *s)
 	struct expr *x = parse_or(s);
 	while (x && is(peek(s), ",", NULL)) {
 		s->p.i++;
-		s->p.last_arg = ",";
+		note_operator(s, ",");
 		if (!operand_follows(s, ",")) {
 			expr_free(x);
 			return NULL;

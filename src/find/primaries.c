@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "prim.h"
 
 #define PARSE_DONE (-1) /* --help, --version: leave with status 0 */
@@ -16,15 +17,16 @@ static bool eval_option(struct expr *x, struct find *f, const struct sweep_entry
 	return true;
 }
 
-/* GNU find's warning for a global option after a test or an operator. */
+/* GNU find's warning for a global option after a test, an action or an
+ * operator (it names the first of them). */
 static void warn_global(struct parser *p, const char *opt)
 {
-	if (!p->f->opt.warnings || !p->last_arg)
+	if (!p->f->opt.warnings || !p->first_arg)
 		return;
 	diag_warn(p->f->diag, 0, "warning: you have specified the global option %s after the "
 	          "argument %s, but global options are not positional, i.e., %s affects tests "
 	          "specified before it as well as those specified after it.  Please specify "
-	          "global options before other arguments.", opt, p->last_arg, opt);
+	          "global options before other arguments.", opt, p->first_arg, opt);
 }
 
 static int depth_arg(struct parser *p, struct expr *x, int *out)
@@ -192,16 +194,30 @@ const char *parser_arg(struct parser *p, const char *prim)
 	return NULL;
 }
 
+/* A word that is no primary: a mistyped one, or a starting point after the
+ * expression, maybe a pattern the shell expanded (GNU find says so when
+ * the word names a file and follows a pattern test). */
+static void report_unknown(struct parser *p, const char *tok)
+{
+	struct stat st;
+	if (tok[0] == '-') {
+		diag_error(p->f->diag, 0, "unknown predicate `%s'", tok);
+		return;
+	}
+	diag_error(p->f->diag, 0, "paths must precede expression: `%s'", tok);
+	const char *prev = p->last_prim;
+	if (prev && strstr("-name -iname -path -ipath -wholename -iwholename -lname -ilname", prev) &&
+	    lstat(tok, &st) == 0)
+		diag_warn(p->f->diag, 0, "possible unquoted pattern after predicate `%s'?", prev);
+}
+
 /* The primary tok, its arguments taken from the parser; NULL with *status
  * set (PARSE_DONE after --help) when there is none. */
 struct expr *parse_primary(struct parser *p, const char *tok, bool *is_action, int *status)
 {
 	const struct primary *prim = primary_find(tok);
 	if (!prim) {
-		if (tok[0] == '-')
-			diag_error(p->f->diag, 0, "unknown predicate `%s'", tok);
-		else
-			diag_error(p->f->diag, 0, "paths must precede expression: `%s'", tok);
+		report_unknown(p, tok);
 		*status = 1;
 		return NULL;
 	}
@@ -218,8 +234,9 @@ struct expr *parse_primary(struct parser *p, const char *tok, bool *is_action, i
 		expr_free(x);
 		return NULL;
 	}
-	if (!(prim->flags & PRIM_OPTION))
-		p->last_arg = prim->name;
+	if (!(prim->flags & PRIM_OPTION) && !p->first_arg)
+		p->first_arg = prim->name;
+	p->last_prim = prim->name;
 	*is_action = prim->flags & PRIM_ACTION;
 	return x;
 }

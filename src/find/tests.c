@@ -121,6 +121,10 @@ int parse_size(struct parser *p, struct expr *x)
 	static const uintmax_t bytes[] = { 512, 1, 2, 1024, 1024 * 1024, 1024 * 1024 * 1024 };
 	size_t len = strlen(s);
 	char last = len ? s[len - 1] : 0;
+	if (!len) {
+		diag_error(p->f->diag, 0, "invalid null argument to -size");
+		return 1;
+	}
 	x->a.num.unit = 512;
 	char *num = strdup(s);
 	if (!num) {

@@ -1,2 +1,172 @@
-#!/bin/sh
-exit 77
+#!/bin/bash
+# tests/find/errors.sh: bad expressions, bad arguments and warnings. Each
+# must give GNU find's message (program name aside) and exit status, and
+# the same output when there is any.
+. "$top_srcdir/tests/lib.sh"
+need_cmd find
+find --version 2>/dev/null | grep -q 'GNU findutils' || skip "needs GNU find"
+command -v sweep-find >/dev/null || fail "sweep-find not built"
+cd "$T" || fail "no scratch directory"
+mkdir -p t/d && printf 'x\n' > t/f && ln -s f t/l
+gnu=$(command -v find) ours=$(command -v sweep-find)
+
+failures=0 checks=0
+# check [env NAME=VALUE...] ARGS...: run both with the same environment
+check() {
+	local envs=()
+	while [ "${1:-}" = env ]; do
+		envs+=("$2")
+		shift 2
+	done
+	checks=$((checks + 1))
+	([ ${#envs[@]} = 0 ] || export "${envs[@]}"; exec -a find "$gnu" "$@") > gnu.out 2> gnu.err < /dev/null
+	local g=$?
+	([ ${#envs[@]} = 0 ] || export "${envs[@]}"; exec "$ours" "$@") > our.out 2> our.err < /dev/null
+	local o=$?
+	sed 's/^sweep-find:/find:/' our.err | sort > our.msgs
+	sort gnu.err > gnu.msgs
+	sort -o gnu.out gnu.out
+	sort -o our.out our.out
+	if ! cmp -s gnu.msgs our.msgs || ! cmp -s gnu.out our.out || [ $g != $o ]; then
+		failures=$((failures + 1))
+		echo "FAIL: find $* (status $g, ours $o)" >&2
+		diff gnu.msgs our.msgs >&2
+		diff gnu.out our.out | head -5 >&2
+	fi
+}
+
+while IFS= read -r line; do
+	case $line in ''|'#'*) continue ;; esac
+	eval "set -- $line"
+	check "$@"
+done <<'TABLE'
+# the grammar
+t -foo
+t -name
+t -a
+t -o
+t -name x -o
+t !
+t -not
+t -not -not
+t \( \)
+t -name x \)
+t \) -name x
+t -a -name x
+t -name x -a
+t ,
+t -name x ,
+t \( -name x
+t \(
+t ! -o -name x
+t ! \)
+t \( ! \)
+t \( -o \)
+t -name x -o \)
+t -name x , \)
+t \( \( -name x \)
+t -name x \) \)
+t -print \(
+t \( , \)
+t -name x y
+t -name a.c b.c
+t -name x t
+t -quit -x
+-HL t
+# arguments of tests
+t -size
+t -size 5x
+t -size +
+t -size 5.5k
+t -size ''
+t -type
+t -type ''
+t -type q
+t -type f,
+t -type ff
+t -type f,,d
+t -xtype z
+t -perm 999
+t -perm +111
+t -perm u+q
+t -perm /
+t -perm -
+t -perm ''
+t -user ''
+t -user nosuchuser
+t -group ''
+t -group nosuchgroup
+t -uid x
+t -gid x
+t -links x
+t -links +-1
+t -inum 1x
+t -uid 1.5
+t -mtime x
+t -mmin x
+t -atime ''
+t -mtime
+t -newer
+t -newer nosuch
+t -anewer nosuch
+t -samefile nosuch
+t -regex '\('
+t -regex '['
+t -iregex 'a\{1'
+t -maxdepth
+t -maxdepth -1
+t -maxdepth x
+t -mindepth x
+t -name
+t -lname
+# actions
+t -printf
+t -fprint
+t -fprint0
+t -fls
+t -fprintf x
+t -fprint /nonexistent/dir/file
+t -printf '%'
+t -printf 'a\'
+t -printf '%o %x\n'
+t -printf '%T'
+t -printf '%A'
+t -printf '\q\e\x41\n'
+t -exec
+t -exec echo {} \; x
+t -exec \;
+t -exec echo {} {} +
+t -exec echo {}x +
+t -exec echo {} x +
+t -ok echo {} +
+t -okdir echo +
+t -execdir
+t -delete -prune
+t -prune -delete
+t -depth -name nothing -prune -delete
+# warnings: on with -warn (or a terminal), off with -nowarn
+t -warn -name 'a/b'
+t -warn -iname 'x/'
+t -nowarn -name 'a/b'
+t -warn -path 't/'
+t -warn -name x -maxdepth 1
+t -warn -name x -o -mindepth 1
+t -warn -print -depth
+t -warn -name x -xdev
+t -perm /0 -name nothing
+t -perm /u= -name nothing
+# starting points that are not there
+nosuch t
+t nosuch/ -name f
+''
+-L t/l nosuch
+TABLE
+
+# -execdir refuses a PATH with the current or a relative directory
+check env PATH="$PATH:" t -execdir echo {} \;
+check env PATH=".:$PATH" t -okdir echo {} \;
+check env PATH="$PATH:bin" t -execdir echo {} +
+check env PATH="$PATH" t -maxdepth 0 -execdir echo {} \;
+
+echo "find errors: $checks checks, $failures failed"
+[ $failures = 0 ] || fail "$failures of $checks checks differ from GNU find"
