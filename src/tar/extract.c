@@ -258,11 +258,12 @@ static int one_member(struct extract *x, struct archive_entry *e)
 {
 	struct tar *t = x->t;
 	const char *name = member_name(x, e);
-	if (!name || !fix_hardlink(x, e))
+	if (!name)
 		return 0;
+	/* GNU tar lists members by the names the archive gives them. */
 	if (t->opt.mode == MODE_LIST || t->opt.verbose)
-		listing_print(t, e, name);
-	if (t->opt.mode == MODE_LIST)
+		listing_print(t, e, archive_entry_pathname(e));
+	if (t->opt.mode == MODE_LIST || !fix_hardlink(x, e))
 		return 0;
 	uint64_t size = archive_entry_size_is_set(e) ? (uint64_t)archive_entry_size(e) : 0;
 	if (!x->disk)

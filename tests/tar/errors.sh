@@ -1,0 +1,111 @@
+#!/bin/sh
+# errors.sh: bad input and bad output give GNU tar's messages and exit
+# status, found by running GNU tar on the same thing: a missing name (the
+# rest still archived), unreadable files and directories, a file shrinking
+# or growing while it is read, an output that cannot be opened, and a full
+# device.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/tar/tree.sh"
+need_cmd tar
+
+# run_both NAME CMD...: run "tar CMD" and "sweep-tar CMD" from $T/src; their
+# stderr (GNU's with its program name replaced) and exit status must match.
+# With SORTED=1 the messages are compared in any order: sweep-tar meets
+# files in disk order, GNU tar in directory order.
+run_both() {
+	name=$1
+	shift
+	(cd "$T/src" && tar "$@") 2> "$T/gnu.err" > /dev/null
+	echo "status $?" >> "$T/gnu.err"
+	(cd "$T/src" && sweep_tar "$@") 2> "$T/sweep.err" > /dev/null
+	echo "status $?" >> "$T/sweep.err"
+	sed 's/^tar: /sweep-tar: /' "$T/gnu.err" > "$T/want"
+	cp "$T/sweep.err" "$T/got"
+	if [ "${SORTED:-0}" = 1 ]; then
+		sort "$T/want" -o "$T/want"
+		sort "$T/got" -o "$T/got"
+	fi
+	check_same "$T/want" "$T/got" || fail "$name"
+}
+
+mkdir -p "$T/src/dir/sub"
+printf 'a\n' > "$T/src/dir/a"
+printf 'b\n' > "$T/src/dir/sub/b"
+printf 'c\n' > "$T/src/other"
+
+# A missing name: exit 2, "Cannot stat", and the names around it archived.
+run_both "missing name" -cf "$T/out.tar" dir missing other
+sweep_tar -tf "$T/out.tar" | sort > "$T/got"
+printf '%s\n' dir/ dir/a dir/sub/ dir/sub/b other > "$T/want"
+check_same "$T/want" "$T/got"
+
+# An output that cannot be opened, and a full device: fatal, exit 2.
+run_both "output in a missing directory" -cf "$T/no/such/dir/out.tar" dir
+[ -e /dev/full ] && run_both "full device" -cf /dev/full dir
+# -f - to a full device too (the same error through standard output)
+(cd "$T/src" && sweep_tar -cf - dir > /dev/full) 2> "$T/got"
+echo "status $?" >> "$T/got"
+printf 'sweep-tar: -: Cannot write: No space left on device\n%s\nstatus 2\n' \
+	'sweep-tar: Error is not recoverable: exiting now' > "$T/want"
+(cd "$T/src" && tar -cf - dir > /dev/full) 2>&1 | grep -q 'No space left' ||
+	fail "GNU tar does not fail on /dev/full: the comparison above means nothing"
+check_same "$T/want" "$T/got"
+
+# A file that shrinks or grows while it is read. The archive goes into a
+# pipe whose reader takes one block and then changes the file: the writer
+# cannot have read more than the pipe holds (1 MiB at most) of a 32 MiB
+# file, so the change always lands in the middle of the read. Shrinking
+# pads with zeros, growing is noticed at the end; both exit 1.
+change_while_reading() {
+	prog=$1 how=$2
+	rm -f "$T/src/big"
+	truncate -s 32M "$T/src/big"
+	{ (cd "$T/src" && $prog -cf - big) 2> "$T/$prog.err"; echo "status $?" >> "$T/$prog.err"; } |
+		{
+			dd bs=512 count=1 2> /dev/null
+			case $how in
+			shrink) truncate -s 0 "$T/src/big" ;;
+			grow) head -c 65536 /dev/zero >> "$T/src/big" ;;
+			esac
+			cat
+		} > "$T/$prog.tar"
+}
+for how in shrink grow; do
+	change_while_reading tar $how
+	change_while_reading sweep_tar $how
+	# The byte count depends on how far each got: compare the words.
+	sed -e 's/^tar: /sweep-tar: /' -e 's/[0-9][0-9]* bytes/N bytes/' "$T/tar.err" > "$T/want"
+	sed -e 's/[0-9][0-9]* bytes/N bytes/' "$T/sweep_tar.err" > "$T/got"
+	check_same "$T/want" "$T/got"
+	grep -q 'status 1' "$T/got" || fail "$how: status is not 1"
+	# The member still has the size its header promised.
+	[ "$(sweep_tar -tvf "$T/sweep_tar.tar" | awk '{print $3}')" = 33554432 ] ||
+		fail "$how: the member's size changed"
+done
+rm -f "$T/src/big"
+
+# Unreadable file and directory: "Cannot open: Permission denied", exit 2,
+# the rest archived. Root reads everything, so as root both tools run as
+# nobody.
+printf 'secret\n' > "$T/src/dir/locked-file"
+mkdir "$T/src/dir/locked-dir"
+printf 'x\n' > "$T/src/dir/locked-dir/x"
+chmod 000 "$T/src/dir/locked-file" "$T/src/dir/locked-dir"
+if [ "$(id -u)" = 0 ]; then
+	need_cmd setpriv
+	chmod 755 "$T"
+	chmod -R a+rwX "$T/src" 2> /dev/null
+	chmod 000 "$T/src/dir/locked-file" "$T/src/dir/locked-dir"
+	chmod 777 "$T/src"
+	as_nobody="setpriv --reuid=nobody --regid=nogroup --clear-groups"
+	PATH_SAVE=$PATH
+	tar() { $as_nobody /usr/bin/env tar "$@"; }
+	sweep_tar() { $as_nobody "$top_builddir/sweep-tar" "$@"; }
+	$as_nobody cat "$T/src/dir/locked-file" > /dev/null 2>&1 &&
+		skip "nobody can read a mode 000 file here"
+fi
+SORTED=1 run_both "unreadable file and directory" -cf "$T/src/out.tar" dir other
+(cd "$T/src" && "$top_builddir/sweep-tar" -tf out.tar) | sort > "$T/got"
+printf '%s\n' dir/ dir/a dir/locked-dir/ dir/sub/ dir/sub/b other > "$T/want"
+check_same "$T/want" "$T/got"
+exit 0

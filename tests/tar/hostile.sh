@@ -1,0 +1,69 @@
+#!/bin/sh
+# hostile.sh: archives that try to write outside the directory they are
+# extracted in are refused with a message, and nothing appears outside:
+# a member "../x", an absolute member (its leading '/' removed, as GNU tar
+# does, unless -P), and a symlink to outside followed by a file through it.
+# The messages of the first two are GNU tar's, found by running it.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/tar/tree.sh"
+need_cmd tar
+
+mkdir -p "$T/mk" "$T/outside" "$T/target"
+printf 'evil\n' > "$T/mk/file"
+
+# Hostile archives, made with GNU tar -P (which stores names as they are).
+tar -cPf "$T/dotdot.tar" -C "$T/mk" --transform 's,^file,../escaped,' file
+tar -cPf "$T/deep-dotdot.tar" -C "$T/mk" --transform 's,^file,a/../../escaped,' file
+tar -cPf "$T/absolute.tar" -C "$T/mk" --transform "s,^file,$T/absolute-victim," file
+ln -s "$T/outside" "$T/mk/abslink"
+ln -s ../outside "$T/mk/rellink"
+tar -cf "$T/symlink.tar" -C "$T/mk" abslink rellink
+rm "$T/mk/abslink" "$T/mk/rellink"
+mkdir "$T/mk/abslink" "$T/mk/rellink"
+printf 'evil\n' > "$T/mk/abslink/x"
+printf 'evil\n' > "$T/mk/rellink/y"
+tar -rf "$T/symlink.tar" -C "$T/mk" abslink/x rellink/y
+
+# extract PROG ARCHIVE: extract into a fresh $T/target; stderr and status
+# into $T/PROG.err.
+extract() {
+	rm -rf "$T/target"
+	mkdir "$T/target"
+	(cd "$T/target" && $1 -xf "$2") 2> "$T/$1.err"
+	echo "status $?" >> "$T/$1.err"
+}
+
+nothing_outside() {
+	[ -z "$(ls -A "$T/outside")" ] || fail "$1: wrote into $T/outside"
+	[ ! -e "$T/escaped" ] || fail "$1: wrote $T/escaped"
+	[ ! -e "$T/absolute-victim" ] || fail "$1: wrote $T/absolute-victim"
+}
+
+for a in dotdot deep-dotdot absolute; do
+	extract tar "$T/$a.tar"
+	extract sweep_tar "$T/$a.tar"
+	nothing_outside $a
+	sed 's/^tar: /sweep-tar: /' "$T/tar.err" > "$T/want"
+	check_same "$T/want" "$T/sweep_tar.err"
+done
+# The absolute member landed inside, without its leading '/'.
+[ -f "$T/target/${T#/}/absolute-victim" ] || fail "absolute member not extracted inside"
+
+extract sweep_tar "$T/symlink.tar"
+nothing_outside symlink
+grep -q 'status 2' "$T/sweep_tar.err" || fail "symlink: status is not 2"
+grep -q '^sweep-tar: abslink/x: ' "$T/sweep_tar.err" || fail "symlink: no message on abslink/x"
+grep -q '^sweep-tar: rellink/y: ' "$T/sweep_tar.err" || fail "symlink: no message on rellink/y"
+[ -L "$T/target/abslink" ] && [ -L "$T/target/rellink" ] || fail "symlinks not extracted"
+
+# -t lists hostile archives as GNU tar does (names made safe, same notes).
+for a in dotdot absolute symlink; do
+	(tar -tvf "$T/$a.tar" 2>&1; echo "status $?") | sed 's/^tar: /sweep-tar: /' > "$T/want"
+	(sweep_tar -tvf "$T/$a.tar" 2>&1; echo "status $?") > "$T/got"
+	check_same "$T/want" "$T/got"
+done
+
+# With -P an absolute member goes where it says.
+(cd "$T/target" && sweep_tar -xPf "$T/absolute.tar") || fail "-P extraction failed"
+[ -f "$T/absolute-victim" ] || fail "-P did not extract to the absolute path"
+exit 0
