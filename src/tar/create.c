@@ -101,7 +101,7 @@ static void report_walk_error(struct create *cr, const struct sweep_entry *e)
 		/* A name that went away between reading its directory and
 		 * reading it is a change, not a failure, for GNU tar. */
 		if (e->error == ENOENT && !(e->flags & SWEEP_E_ROOT)) {
-			tar_differs(t, "%s: File removed before we read it", tq(t, 0, e->path));
+			tar_differs(t, WARN_FILE_REMOVED, "%s: File removed before we read it", tq(t, 0, e->path));
 			return;
 		}
 		tar_cannot(t, e->path, e->op == SWEEP_OP_STAT ? "stat" : "open", e->error);
@@ -149,7 +149,7 @@ static int put_entry(struct create *cr, const struct sweep_entry *e)
 	if (e->kind == SWEEP_DIR)
 		return 0;
 	if (S_ISSOCK(e->st.st_mode)) {
-		tar_warn(t, 0, "%s: socket ignored", tq(t, 0, e->path));
+		tar_note(t, WARN_FILE_IGNORED, "%s: socket ignored", tq(t, 0, e->path));
 		return 0;
 	}
 	const char *member = member_name(cr, e);

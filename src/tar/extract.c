@@ -10,7 +10,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include "tar.h"
 
@@ -18,6 +21,8 @@ struct extract {
 	struct tar *t;
 	struct archive *in;
 	struct archive *disk;   /* NULL for -t and -O */
+	struct archive_entry *current;
+	int fd;                 /* the archive's descriptor, -1 when not opened */
 	struct strbuf name;     /* the member name after --strip-components */
 	struct strbuf link;
 };
@@ -56,6 +61,13 @@ static int disk_options(const struct tar_opts *o)
 	return f;
 }
 
+/* Whether libarchive said the input is no tar archive at all. */
+static bool not_tar(struct archive *a)
+{
+	const char *msg = archive_error_string(a);
+	return archive_errno(a) == EILSEQ || (msg && strstr(msg, "Unrecognized archive format"));
+}
+
 /* Open the archive for reading. Returns 0 or -1 (fatal, reported). */
 static int open_input(struct extract *x)
 {
@@ -75,12 +87,17 @@ static int open_input(struct extract *x)
 	archive_read_support_filter_all(x->in);
 	archive_read_support_format_tar(x->in);
 	int fd = is_stdin ? STDIN_FILENO : open(name, O_RDONLY | O_CLOEXEC);
+	if (!is_stdin)
+		x->fd = fd;
 	if (fd < 0) {
 		tar_fatal(t, errno, "%s: Cannot open", tq(t, 0, name));
 		return -1;
 	}
 	if (archive_read_open_fd(x->in, fd, t->opt.record_size) != ARCHIVE_OK) {
-		tar_fatal(t, 0, "%s", archive_error_string(x->in));
+		if (not_tar(x->in))
+			tar_error(t, 0, "This does not look like a tar archive");
+		else
+			tar_fatal(t, 0, "%s", archive_error_string(x->in));
 		return -1;
 	}
 	return 0;
@@ -115,6 +132,21 @@ static int open_disk(struct extract *x)
 	return 0;
 }
 
+/* Whether --exclude leaves name out; a directory's trailing '/' is not
+ * part of what patterns see. */
+static bool excluded(struct tar *t, const char *name)
+{
+	if (!t->opt.exclude.n)
+		return false;
+	size_t n = strlen(name);
+	if (n < 2 || name[n - 1] != '/')
+		return exclude_match(&t->opt.exclude, name);
+	char *copy = strndup(name, n - 1);
+	bool r = copy ? exclude_match(&t->opt.exclude, copy) : false;
+	free(copy);
+	return r;
+}
+
 /* The name a member is listed or extracted as, or NULL when it is left
  * out: not selected, excluded, stripped to nothing, or unsafe. */
 static const char *member_name(struct extract *x, struct archive_entry *e)
@@ -129,8 +161,7 @@ static const char *member_name(struct extract *x, struct archive_entry *e)
 		tar_error(t, 0, "%s: Member name contains '..'", tq(t, 0, raw));
 		return NULL;
 	}
-	if (!members_select(t, safe) ||
-	    (t->opt.exclude.n && exclude_match(&t->opt.exclude, safe)))
+	if (!members_select(t, safe) || excluded(t, safe))
 		return NULL;
 	const char *s = strip(safe, t->opt.strip);
 	sb_reset(&x->name);
@@ -154,8 +185,14 @@ static bool fix_hardlink(struct extract *x, struct archive_entry *e)
 		return false;
 	}
 	const char *s = strip(safe, t->opt.strip);
+	if (!s) {
+		/* GNU tar tries the empty name, and says so. */
+		tar_error(t, ENOENT, "%s: Cannot hard link to %s", tq(t, 0, x->name.s),
+		          diag_quote_style(t->diag, 1, QUOTE_LOCALE, ""));
+		return false;
+	}
 	sb_reset(&x->link);
-	if (!s || sb_addstr(&x->link, s) < 0)
+	if (sb_addstr(&x->link, s) < 0)
 		return false;
 	archive_entry_copy_hardlink(e, x->link.s);
 	return true;
@@ -245,12 +282,60 @@ static void disk_failed(struct extract *x, const char *name, int r)
 		tar_warn(t, 0, "%s: %s", tq(t, 0, name), msg ? msg : "warning");
 		return;
 	}
-	if (err == EEXIST)
+	const char *link = archive_entry_hardlink(x->current);
+	struct stat st;
+	if (link && r != ARCHIVE_FATAL && lstat(link, &st) < 0)
+		tar_error(t, errno, "%s: Cannot hard link to %s", tq(t, 0, name),
+		          diag_quote_style(t->diag, 1, QUOTE_LOCALE, link));
+	else if (err == EEXIST)
 		tar_cannot(t, name, "open", err);
 	else
 		tar_error(t, 0, "%s: %s", tq(t, 0, name), msg ? msg : "Cannot open");
 	if (r == ARCHIVE_FATAL)
 		t->fatal = true;
+}
+
+/* "2100-01-01 00:00:00" or "1960-01-01 00:00:00.5": GNU tar's full times. */
+static void full_time(time_t sec, long nsec, char *buf, size_t size)
+{
+	struct tm tm;
+	if (!localtime_r(&sec, &tm) || !strftime(buf, size, "%Y-%m-%d %H:%M:%S", &tm)) {
+		snprintf(buf, size, "%jd", (intmax_t)sec);
+		return;
+	}
+	if (nsec) {
+		size_t n = strlen(buf);
+		snprintf(buf + n, size - n, ".%09ld", nsec);
+		for (n = strlen(buf); buf[n - 1] == '0'; n--)
+			buf[n - 1] = 0;
+	}
+}
+
+/* GNU tar's notes on times it is about to set: before 1970, or in the
+ * future. */
+static void check_time(struct tar *t, struct archive_entry *e, const char *name)
+{
+	time_t sec = archive_entry_mtime(e);
+	long nsec = archive_entry_mtime_nsec(e);
+	char when[64];
+	struct timespec now;
+	if (sec < 0) {
+		full_time(sec, nsec, when, sizeof(when));
+		tar_note(t, WARN_TIMESTAMP, "%s: implausibly old time stamp %s", tq(t, 0, name), when);
+		return;
+	}
+	clock_gettime(CLOCK_REALTIME, &now);
+	if (sec < now.tv_sec || (sec == now.tv_sec && nsec <= now.tv_nsec))
+		return;
+	intmax_t ds = (intmax_t)sec - now.tv_sec;
+	long dn = nsec - now.tv_nsec;
+	if (dn < 0) {
+		ds--;
+		dn += 1000000000L;
+	}
+	full_time(sec, nsec, when, sizeof(when));
+	tar_note(t, WARN_TIMESTAMP, "%s: time stamp %s is %jd.%09ld s in the future", tq(t, 0, name), when,
+	         ds, dn);
 }
 
 /* Extract (or list) one member. Returns -1 when the archive cannot go on. */
@@ -269,7 +354,16 @@ static int one_member(struct extract *x, struct archive_entry *e)
 	if (!x->disk)
 		return archive_entry_filetype(e) == AE_IFREG && !archive_entry_hardlink(e)
 		               ? copy_data(x, name, size) : 0;
+	struct stat st;
+	/* libarchive's NO_OVERWRITE skips in silence; GNU tar's -k says so. */
+	if (t->opt.keep_old && archive_entry_filetype(e) != AE_IFDIR && lstat(name, &st) == 0) {
+		tar_cannot(t, name, "open", EEXIST);
+		return 0;
+	}
+	if (!t->opt.touch)
+		check_time(t, e, name);
 	archive_entry_copy_pathname(e, name);
+	x->current = e;
 	int r = archive_write_header(x->disk, e);
 	if (r != ARCHIVE_OK)
 		disk_failed(x, name, r);
@@ -281,18 +375,28 @@ static int one_member(struct extract *x, struct archive_entry *e)
 	return t->fatal ? -1 : 0;
 }
 
+/* Whether the reader's warning only says that a name is not text in the
+ * locale: libarchive then keeps its bytes, which is what GNU tar does
+ * silently. */
+static bool conversion_note(struct archive *a)
+{
+	const char *msg = archive_error_string(a);
+	return archive_errno(a) == EILSEQ && msg && strstr(msg, "be converted");
+}
+
 static void read_members(struct extract *x)
 {
 	struct archive_entry *e;
 	int r;
 	bool first = true;
 	while ((r = archive_read_next_header(x->in, &e)) != ARCHIVE_EOF) {
-		if (r == ARCHIVE_WARN)
-			tar_warn(x->t, 0, "%s", archive_error_string(x->in));
-		else if (r == ARCHIVE_RETRY)
+		if (r == ARCHIVE_WARN) {
+			if (!conversion_note(x->in))
+				tar_warn(x->t, 0, "%s", archive_error_string(x->in));
+		} else if (r == ARCHIVE_RETRY) {
 			continue;
-		else if (r != ARCHIVE_OK) {
-			if (first && archive_errno(x->in) == EILSEQ)
+		} else if (r != ARCHIVE_OK) {
+			if (first && not_tar(x->in))
 				tar_error(x->t, 0, "This does not look like a tar archive");
 			else
 				read_failed(x);
@@ -308,7 +412,7 @@ static void read_members(struct extract *x)
 
 int tar_extract(struct tar *t)
 {
-	struct extract x = { .t = t };
+	struct extract x = { .t = t, .fd = -1 };
 	if (t->opt.to_stdout || t->opt.mode == MODE_LIST)
 		t->listing = t->opt.to_stdout ? stderr : stdout;
 	if (open_input(&x) < 0 || change_dirs(t) < 0 || open_disk(&x) < 0)
@@ -327,6 +431,8 @@ out:
 		archive_write_free(x.disk);
 	if (x.in)
 		archive_read_free(x.in);
+	if (x.fd >= 0)
+		close(x.fd);
 	sb_free(&x.name);
 	sb_free(&x.link);
 	return t->diag->status;

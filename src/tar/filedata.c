@@ -125,7 +125,7 @@ static void check_changed(struct create *cr, const struct sweep_entry *e, uint64
 	struct stat now;
 	if (done < size) {
 		uint64_t left = size - done;
-		tar_differs(t, left == 1 ? "%s: File shrank by %ju byte; padding with zeros"
+		tar_differs(t, WARN_FILE_SHRANK, left == 1 ? "%s: File shrank by %ju byte; padding with zeros"
 		                         : "%s: File shrank by %ju bytes; padding with zeros",
 		            tq(t, 0, e->path), (uintmax_t)left);
 		return;
@@ -136,7 +136,7 @@ static void check_changed(struct create *cr, const struct sweep_entry *e, uint64
 	}
 	if (now.st_ctim.tv_sec != e->st.st_ctim.tv_sec ||
 	    now.st_ctim.tv_nsec != e->st.st_ctim.tv_nsec || now.st_size > e->st.st_size)
-		tar_differs(t, "%s: file changed as we read it", tq(t, 0, e->path));
+		tar_differs(t, WARN_FILE_CHANGED, "%s: file changed as we read it", tq(t, 0, e->path));
 }
 
 int filedata_write(struct create *cr, const struct sweep_entry *e)

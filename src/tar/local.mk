@@ -26,3 +26,5 @@ dist_man_MANS += man/sweep-tar.1
 EXTRA_DIST += tests/tar/tree.sh tests/tar/manifest.pl
 TESTS += tests/tar/roundtrip.sh
 EXTRA_DIST += tests/tar/roundtrip.sh
+TESTS += tests/tar/errors.sh tests/tar/hostile.sh tests/tar/gnu-archives.sh
+EXTRA_DIST += tests/tar/errors.sh tests/tar/hostile.sh tests/tar/gnu-archives.sh

@@ -48,13 +48,23 @@ void tar_warn(struct tar *t, int errnum, const char *fmt, ...)
 	va_end(ap);
 }
 
-void tar_differs(struct tar *t, const char *fmt, ...)
+void tar_differs(struct tar *t, unsigned warning, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	diag_vmsg(t->diag, 0, fmt, ap);
+	if (!(t->opt.quiet & warning))
+		diag_vmsg(t->diag, 0, fmt, ap);
 	va_end(ap);
 	diag_fail(t->diag, TAR_DIFFERS);
+}
+
+void tar_note(struct tar *t, unsigned warning, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	if (!(t->opt.quiet & warning))
+		diag_vmsg(t->diag, 0, fmt, ap);
+	va_end(ap);
 }
 
 void tar_fatal(struct tar *t, int errnum, const char *fmt, ...)

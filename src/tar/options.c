@@ -23,7 +23,7 @@ enum {
 	OPT_NO_XATTRS, OPT_ACLS, OPT_NO_ACLS, OPT_SORT, OPT_MEMORY, OPT_MEMORY_ENTRIES,
 	OPT_NO_SAME_PERMS, OPT_SAME_OWNER, OPT_NO_SAME_OWNER, OPT_STRIP, OPT_FULL_TIME,
 	OPT_PROGRESS, OPT_WILDCARDS, OPT_NO_WILDCARDS, OPT_ANCHORED, OPT_NO_ANCHORED,
-	OPT_POSIX, OPT_RECORD_SIZE, OPT_HELP, OPT_VERSION,
+	OPT_POSIX, OPT_RECORD_SIZE, OPT_WARNING, OPT_HELP, OPT_VERSION,
 };
 
 static const struct option long_options[] = {
@@ -87,6 +87,7 @@ static const struct option long_options[] = {
 	{ "to-stdout", no_argument, NULL, 'O' },
 	{ "touch", no_argument, NULL, 'm' },
 	{ "full-time", no_argument, NULL, OPT_FULL_TIME },
+	{ "warning", required_argument, NULL, OPT_WARNING },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -156,6 +157,8 @@ static void usage(const char *prog)
 	      "      --full-time            print times to the second\n"
 	      "      --totals               print the bytes written after creating\n"
 	      "      --progress             a one-line progress display on a terminal\n"
+	      "      --warning=[no-]KEYWORD  timestamp, file-changed, file-shrank,\n"
+	      "                             file-removed, file-ignored, all, none\n"
 	      "      --help, --version\n", stdout);
 }
 
@@ -282,6 +285,32 @@ static bool add_vcs(struct tar *t)
 	return true;
 }
 
+/* --warning=KEYWORD or no-KEYWORD; GNU's keywords sweep-tar never needs are
+ * accepted and do nothing. */
+static bool set_warning(struct tar *t, const char *arg)
+{
+	static const struct { const char *word; unsigned bit; } table[] = {
+		{ "timestamp", WARN_TIMESTAMP }, { "file-changed", WARN_FILE_CHANGED },
+		{ "file-shrank", WARN_FILE_SHRANK }, { "file-removed", WARN_FILE_REMOVED },
+		{ "file-ignored", WARN_FILE_IGNORED }, { "unknown-keyword", WARN_UNKNOWN_KEYWORD },
+		{ "all", ~0u },
+	};
+	bool no = strncmp(arg, "no-", 3) == 0;
+	const char *word = no ? arg + 3 : arg;
+	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
+		if (strcmp(word, table[i].word) != 0)
+			continue;
+		if (no)
+			t->opt.quiet |= table[i].bit;
+		else
+			t->opt.quiet &= ~table[i].bit;
+		return true;
+	}
+	if (strcmp(word, "none") == 0)
+		t->opt.quiet = no ? 0 : ~0u;
+	return true;
+}
+
 static bool set_blocking(struct tar *t, const char *arg, size_t unit)
 {
 	intmax_t n = parse_number(arg, 1, (intmax_t)(SIZE_MAX / 512 / 1024));
@@ -317,6 +346,7 @@ static int main_option(struct tar *t, struct parse_state *ps, int c)
 	case OPT_TOTALS: o->totals = true; return 1;
 	case OPT_PROGRESS: o->progress = true; return 1;
 	case OPT_FULL_TIME: o->full_time = true; return 1;
+	case OPT_WARNING: return set_warning(t, optarg);
 	case 'b': return set_blocking(t, optarg, 512);
 	case OPT_RECORD_SIZE: return set_blocking(t, optarg, 1);
 	case 'z': o->filter = FLT_GZIP; return 1;
@@ -420,7 +450,8 @@ static bool check_options(struct tar *t, struct parse_state *ps)
 
 int tar_parse_options(struct tar *t, int argc, char **argv)
 {
-	struct parse_state ps = { .ok = true };
+	/* GNU tar's patterns also exclude what lies below a match. */
+	struct parse_state ps = { .ok = true, .excl_flags = EXCL_LEADING_DIR };
 	struct tar_opts *o = &t->opt;
 	o->same_perms = o->same_owner = -1;
 	o->owner_id = o->group_id = -1;

@@ -39,6 +39,14 @@ struct archive_entry;
 #define TAR_DIFFERS 1 /* a file changed while it was read */
 #define TAR_FAILURE 2 /* something could not be done */
 
+/* Messages --warning can silence (GNU tar's keywords). */
+#define WARN_TIMESTAMP      0x01u /* timestamp */
+#define WARN_FILE_CHANGED   0x02u /* file-changed */
+#define WARN_FILE_SHRANK    0x04u /* file-shrank */
+#define WARN_FILE_REMOVED   0x08u /* file-removed */
+#define WARN_FILE_IGNORED   0x10u /* file-ignored: sockets */
+#define WARN_UNKNOWN_KEYWORD 0x20u /* unknown-keyword: never said by sweep-tar */
+
 enum tar_mode { MODE_NONE, MODE_CREATE, MODE_LIST, MODE_EXTRACT };
 enum tar_format { FMT_DEFAULT, FMT_GNU, FMT_PAX, FMT_USTAR, FMT_V7 };
 enum tar_filter { FLT_NONE, FLT_GZIP, FLT_BZIP2, FLT_XZ, FLT_ZSTD, FLT_LZMA,
@@ -75,6 +83,7 @@ struct tar_opts {
 	size_t record_size;       /* -b times 512 */
 	size_t mem_bytes;         /* --memory-bound: libsweep's max_bytes */
 	size_t mem_entries;       /* --memory-entries: libsweep's max_entries */
+	unsigned quiet;           /* --warning=no-...: WARN_* not to print */
 	enum sweep_order order;
 	struct exclude exclude;
 	struct tar_names names;
@@ -120,8 +129,11 @@ void tar_error(struct tar *t, int errnum, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void tar_warn(struct tar *t, int errnum, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-void tar_differs(struct tar *t, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+void tar_differs(struct tar *t, unsigned warning, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* A note --warning=no-KEYWORD can silence (warning is a WARN_* bit). */
+void tar_note(struct tar *t, unsigned warning, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 void tar_fatal(struct tar *t, int errnum, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* "NAME: Cannot OP: strerror" with status 2. */

@@ -9,7 +9,9 @@
 # ctimes are left out: they differ between equal trees. XATTRS lists the
 # attributes (from getfattr) of entries whose name starts with "xattr".
 # Options: -n keep nanoseconds; -o leave owners out; -x leave xattrs out;
-# -s also say whether regular files are sparse (fewer blocks than bytes).
+# -s also say whether regular files are sparse (fewer blocks than bytes);
+# -R leave out the time of DIR itself (a directory extracted into); -D leave
+# out the times of all directories (made on the way to a chosen member).
 use strict;
 use warnings;
 use File::Find;
@@ -18,7 +20,7 @@ use Getopt::Std;
 use Time::HiRes qw(lstat);
 
 my %o;
-getopts('noxs', \%o) or die "usage: manifest.pl [-noxs] DIR\n";
+getopts('noxsRD', \%o) or die "usage: manifest.pl [-noxsRD] DIR\n";
 my $root = shift or die "usage: manifest.pl [-noxs] DIR\n";
 chdir $root or die "$root: $!\n";
 
@@ -58,6 +60,7 @@ for my $p (sort keys %st) {
 	lstat($p);
 	my $type = -l _ ? 'l' : -d _ ? 'd' : -f _ ? 'f' : -p _ ? 'p' : -c _ ? 'c' : -b _ ? 'b' : -S _ ? 's' : '?';
 	my $mtime = $o{n} ? sprintf("%.9f", $s[9]) : int($s[9]);
+	$mtime = '-' if ($o{R} && $p eq '.') || ($o{D} && -d _);
 	my $size = $type eq 'd' ? '-' : $s[7];
 	my $sum = $type eq 'f' ? md5($p) : '-';
 	my $target = $type eq 'l' ? esc(readlink($p)) : '-';
