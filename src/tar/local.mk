@@ -28,3 +28,5 @@ TESTS += tests/tar/roundtrip.sh
 EXTRA_DIST += tests/tar/roundtrip.sh
 TESTS += tests/tar/errors.sh tests/tar/hostile.sh tests/tar/gnu-archives.sh
 EXTRA_DIST += tests/tar/errors.sh tests/tar/hostile.sh tests/tar/gnu-archives.sh
+TESTS += tests/tar/order.sh
+EXTRA_DIST += tests/tar/order.sh
