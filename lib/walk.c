@@ -146,7 +146,7 @@ static void choose_policy(struct sweep *sw, const struct sw_root *r)
 		order = SWEEP_ORDER_NONE;
 	sw->order = order;
 	sw->q.cscan = order == SWEEP_ORDER_DISK || order == SWEEP_ORDER_INODE;
-	sw->dirs_by_block = sw->q.cscan && sw->opt.dir_order == SWEEP_DIRS_BLOCK;
+	sw->dirs_by_block = sw->q.cscan && sw->opt.dir_order != SWEEP_DIRS_INODE;
 	sw->q.el.head = 0;
 	bool nodata = sw->opt.flags & SWEEP_NODATA;
 	sw->data_by_block = !nodata && (order == SWEEP_ORDER_DISK || order == SWEEP_ORDER_BLOCK);
