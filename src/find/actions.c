@@ -80,12 +80,14 @@ int parse_fprint0(struct parser *p, struct expr *x)
 
 int parse_ls(struct parser *p, struct expr *x)
 {
+	x->needs = NEED_STAT;
 	return output_to(p, x, NULL, eval_ls, 0);
 }
 
 int parse_fls(struct parser *p, struct expr *x)
 {
 	const char *file = file_arg(p, x);
+	x->needs = NEED_STAT;
 	return file ? output_to(p, x, file, eval_ls, 0) : 1;
 }
 
@@ -96,7 +98,10 @@ static int printf_to(struct parser *p, struct expr *x, const char *file, const c
 		return status;
 	x->a.print.fmt = fmt_compile(p->f, format);
 	x->free = free_fmt;
-	return x->a.print.fmt ? 0 : 1;
+	if (!x->a.print.fmt)
+		return 1;
+	x->needs = fmt_needs(x->a.print.fmt);
+	return 0;
 }
 
 int parse_printf(struct parser *p, struct expr *x)
@@ -134,7 +139,7 @@ static bool eval_delete(struct expr *x, struct find *f, const struct sweep_entry
 int parse_delete(struct parser *p, struct expr *x)
 {
 	p->f->opt.has_delete = true;
-	x->eval = eval_delete;
+	x->eval = eval_delete; /* tried even on what could not be examined */
 	return 0;
 }
 

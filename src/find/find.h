@@ -32,6 +32,10 @@ enum cmp { CMP_EQ, CMP_LT, CMP_GT };
 
 enum expr_kind { EX_PRED, EX_NOT, EX_AND, EX_OR, EX_COMMA };
 
+/* What a primary needs to know of a file besides its name. */
+#define NEED_TYPE 0x01u /* its type (known from the directory) */
+#define NEED_STAT 0x02u /* its status: sizes, times, owners, modes... */
+
 struct find;
 struct expr;
 struct fmt;
@@ -64,6 +68,7 @@ struct expr {
 	enum expr_kind kind;
 	eval_fn *eval;
 	void (*free)(struct expr *x); /* releases what a holds, or NULL */
+	unsigned needs;     /* NEED_TYPE, NEED_STAT: what it looks at */
 	struct expr *l, *r;
 	const char *name;   /* the primary as written */
 	union {
@@ -113,6 +118,12 @@ struct find {
 	struct out *outs;      /* every output file, standard output first */
 	struct exec *execs;    /* every -exec..., to flush batches at the end */
 	struct strbuf scratch; /* per-entry temporary text */
+	/* the status of the entry being evaluated, fetched when first needed */
+	uint64_t serial;       /* counts entries */
+	uint64_t lazy_serial;  /* the entry lazy belongs to */
+	bool lazy_ok;
+	bool no_stat;          /* it could not be examined: tests on its status fail */
+	struct stat lazy;
 };
 
 /* parse.c: the whole command line. Returns -1 to go on, or an exit status. */
@@ -158,5 +169,6 @@ const char *entry_dirname(const struct sweep_entry *e, struct strbuf *sb);
 const char *entry_relative(const struct find *f, const struct sweep_entry *e);
 bool entry_follows(const struct find *f, const struct sweep_entry *e);
 const char *entry_link(const struct sweep_entry *e, struct strbuf *sb);
+const struct stat *entry_stat(struct find *f, const struct sweep_entry *e);
 
 #endif

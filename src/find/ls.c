@@ -90,8 +90,10 @@ static void put_date(const struct find *f, FILE *fp, const struct timespec *ts)
 void ls_print(struct find *f, struct out *o, const struct sweep_entry *e)
 {
 	struct ls_widths *w = &f->ls;
-	const struct stat *st = &e->st;
+	const struct stat *st = entry_stat(f, e);
 	FILE *fp = o->fp;
+	if (!st)
+		return;
 	char num[32], mode[12];
 	snprintf(num, sizeof(num), "%ju", (uintmax_t)st->st_ino);
 	fprintf(fp, "%*s ", widen(&w->inode, strlen(num)), num);

@@ -86,11 +86,13 @@ int parse_ipath(struct parser *p, struct expr *x)
 
 int parse_lname(struct parser *p, struct expr *x)
 {
+	x->needs = NEED_TYPE;
 	return glob_arg(p, x, "-lname", 0, eval_lname, NULL);
 }
 
 int parse_ilname(struct parser *p, struct expr *x)
 {
+	x->needs = NEED_TYPE;
 	return glob_arg(p, x, "-ilname", FNM_CASEFOLD, eval_lname, NULL);
 }
 

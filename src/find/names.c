@@ -1,9 +1,19 @@
 /*
- * names.c: the parts of an entry's name that find shows (%f, %h, %P) and
- * matches (-name), with GNU find's treatment of starting points that end in
- * slashes: "d/" has %f "d/", %h "d" and -name matches "d"; "/" is "/".
- * Below a starting point the last component is simply the entry's name.
+ * names.c: what find knows of an entry beyond libsweep's fields.
+ *
+ * The parts of its name that find shows (%f, %h, %P) and matches (-name),
+ * with GNU find's treatment of starting points that end in slashes: "d/"
+ * has %f "d/", %h "d" and -name matches "d"; "/" is "/". Below a starting
+ * point the last component is simply the entry's name.
+ *
+ * Its status: the walk asks libsweep not to stat files (SWEEP_NOSTAT: their
+ * type and inode come from the directory), and the status is fetched here
+ * the first time a test needs it, as GNU find does. An expression like
+ * "-name '*.c'" reads no inode at all; one that needs sizes or times still
+ * stats in disk order, the order entries come in.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
 #include "find.h"
@@ -117,4 +127,22 @@ const char *entry_link(const struct sweep_entry *e, struct strbuf *sb)
 		}
 		size *= 2;
 	}
+}
+
+/* The entry's status, fetched on first use; NULL when it cannot be had
+ * (reported once). */
+const struct stat *entry_stat(struct find *f, const struct sweep_entry *e)
+{
+	if (f->no_stat)
+		return NULL;
+	if (!(e->flags & SWEEP_E_NOSTAT))
+		return &e->st;
+	if (f->lazy_serial == f->serial)
+		return f->lazy_ok ? &f->lazy : NULL;
+	f->lazy_serial = f->serial;
+	/* NOSTAT entries are never links to follow: libsweep stats those */
+	f->lazy_ok = fstatat(e->dirfd, e->name, &f->lazy, AT_SYMLINK_NOFOLLOW) == 0;
+	if (!f->lazy_ok)
+		diag_error(f->diag, errno, "%s", diag_quote(f->diag, 0, e->path));
+	return f->lazy_ok ? &f->lazy : NULL;
 }

@@ -33,7 +33,16 @@ struct fmt {
 	struct seg *v;
 	size_t n, cap;
 	struct strbuf text;
+	unsigned needs; /* NEED_TYPE, NEED_STAT */
 };
+
+/* What a directive needs besides the name. */
+static unsigned directive_needs(char c)
+{
+	if (strchr("pfhPHd", c))
+		return 0;
+	return strchr("yYli", c) ? NEED_TYPE : NEED_STAT;
+}
 
 static struct seg *add_seg(struct fmt *fmt, enum seg_kind kind)
 {
@@ -158,11 +167,17 @@ static int compile_directive(struct find *f, struct fmt *fmt, const char **s)
 	*s = p;
 	tmp.kind = SEG_DIRECTIVE;
 	tmp.conv = c;
+	fmt->needs |= directive_needs(c);
 	struct seg *g = add_seg(fmt, SEG_DIRECTIVE);
 	if (!g)
 		return -1;
 	*g = tmp;
 	return 0;
+}
+
+unsigned fmt_needs(const struct fmt *fmt)
+{
+	return fmt->needs;
 }
 
 void fmt_free(struct fmt *fmt)
@@ -337,12 +352,12 @@ static char followed_type(const struct sweep_entry *e)
 	return errno == ENOENT ? 'N' : errno == ELOOP ? 'L' : '?';
 }
 
-static void run_time(struct out *o, const struct seg *g, const struct sweep_entry *e)
+static void run_time(struct out *o, const struct seg *g, const struct stat *st)
 {
 	char buf[256];
 	char which = g->conv == 'A' || g->conv == 'a' ? 'a' : g->conv == 'C' || g->conv == 'c' ? 'c' : 'm';
-	const struct timespec *ts = which == 'a' ? &e->st.st_atim
-	                          : which == 'c' ? &e->st.st_ctim : &e->st.st_mtim;
+	const struct timespec *ts = which == 'a' ? &st->st_atim
+	                          : which == 'c' ? &st->st_ctim : &st->st_mtim;
 	if (strchr("act", g->conv))
 		put_str(o, g, ctime_field(ts, buf, sizeof(buf)), false);
 	else
@@ -350,10 +365,9 @@ static void run_time(struct out *o, const struct seg *g, const struct sweep_entr
 }
 
 static void run_directive(struct find *f, const struct seg *g, struct out *o,
-                          const struct sweep_entry *e)
+                          const struct sweep_entry *e, const struct stat *st)
 {
 	char buf[64];
-	const struct stat *st = &e->st;
 	switch (g->conv) {
 	case 'p': put_str(o, g, e->path, true); break;
 	case 'f': put_str(o, g, entry_basename(e, &f->scratch), true); break;
@@ -384,12 +398,15 @@ static void run_directive(struct find *f, const struct seg *g, struct out *o,
 	case 'Y': buf[0] = followed_type(e); buf[1] = 0; put_str(o, g, buf, false); break;
 	case 'F': put_str(o, g, "unknown", false); break;
 	case 'Z': put_str(o, g, "", false); break;
-	default: run_time(o, g, e); break;
+	default: run_time(o, g, st); break;
 	}
 }
 
 void fmt_run(struct find *f, const struct fmt *fmt, struct out *o, const struct sweep_entry *e)
 {
+	const struct stat *st = &e->st;
+	if ((fmt->needs & NEED_STAT) && !(st = entry_stat(f, e)))
+		return;
 	for (size_t i = 0; i < fmt->n; i++) {
 		const struct seg *g = &fmt->v[i];
 		if (g->kind == SEG_STOP)
@@ -397,6 +414,6 @@ void fmt_run(struct find *f, const struct fmt *fmt, struct out *o, const struct 
 		if (g->kind == SEG_TEXT)
 			fwrite(fmt->text.s + g->off, 1, g->len, o->fp);
 		else
-			run_directive(f, g, o, e);
+			run_directive(f, g, o, e, st);
 	}
 }

@@ -14,6 +14,8 @@ struct fmt;
 struct fmt *fmt_compile(struct find *f, const char *s);
 void fmt_run(struct find *f, const struct fmt *fmt, struct out *o, const struct sweep_entry *e);
 void fmt_free(struct fmt *fmt);
+/* NEED_TYPE, NEED_STAT: what the format shows besides names. */
+unsigned fmt_needs(const struct fmt *fmt);
 
 /* "-rw-r--r--": the type and permissions as ls shows them, into buf[11]. */
 void mode_string(mode_t mode, char *buf);

@@ -91,6 +91,7 @@ static int type_arg(struct parser *p, struct expr *x, eval_fn *eval)
 		}
 	}
 	x->eval = eval;
+	x->needs = NEED_TYPE;
 	return 0;
 }
 
@@ -106,8 +107,10 @@ int parse_xtype(struct parser *p, struct expr *x)
 
 static bool eval_size(struct expr *x, struct find *f, const struct sweep_entry *e)
 {
-	(void)f;
-	uintmax_t size = e->st.st_size > 0 ? (uintmax_t)e->st.st_size : 0;
+	const struct stat *st = entry_stat(f, e);
+	if (!st)
+		return false;
+	uintmax_t size = st->st_size > 0 ? (uintmax_t)st->st_size : 0;
 	uintmax_t unit = x->a.num.unit;
 	return cmp_num(x->a.num.cmp, size / unit + (size % unit != 0), x->a.num.n);
 }
@@ -148,6 +151,7 @@ int parse_size(struct parser *p, struct expr *x)
 		return 1;
 	}
 	x->eval = eval_size;
+	x->needs = NEED_STAT;
 	return 0;
 }
 
@@ -181,8 +185,10 @@ static bool dir_is_empty(struct find *f, const struct sweep_entry *e)
 static bool eval_empty(struct expr *x, struct find *f, const struct sweep_entry *e)
 {
 	(void)x;
-	if (S_ISREG(e->st.st_mode))
-		return e->st.st_size == 0;
+	if (S_ISREG(e->st.st_mode)) {
+		const struct stat *st = entry_stat(f, e);
+		return st && st->st_size == 0;
+	}
 	return S_ISDIR(e->st.st_mode) && dir_is_empty(f, e);
 }
 
@@ -190,13 +196,14 @@ int parse_empty(struct parser *p, struct expr *x)
 {
 	(void)p;
 	x->eval = eval_empty;
+	x->needs = NEED_STAT;
 	return 0;
 }
 
 static bool eval_links(struct expr *x, struct find *f, const struct sweep_entry *e)
 {
-	(void)f;
-	return cmp_num(x->a.num.cmp, e->st.st_nlink, x->a.num.n);
+	const struct stat *st = entry_stat(f, e);
+	return st && cmp_num(x->a.num.cmp, st->st_nlink, x->a.num.n);
 }
 
 static bool eval_inum(struct expr *x, struct find *f, const struct sweep_entry *e)
@@ -207,18 +214,19 @@ static bool eval_inum(struct expr *x, struct find *f, const struct sweep_entry *
 
 static bool eval_uid(struct expr *x, struct find *f, const struct sweep_entry *e)
 {
-	(void)f;
-	return cmp_num(x->a.num.cmp, e->st.st_uid, x->a.num.n);
+	const struct stat *st = entry_stat(f, e);
+	return st && cmp_num(x->a.num.cmp, st->st_uid, x->a.num.n);
 }
 
 static bool eval_gid(struct expr *x, struct find *f, const struct sweep_entry *e)
 {
-	(void)f;
-	return cmp_num(x->a.num.cmp, e->st.st_gid, x->a.num.n);
+	const struct stat *st = entry_stat(f, e);
+	return st && cmp_num(x->a.num.cmp, st->st_gid, x->a.num.n);
 }
 
 static int num_arg(struct parser *p, struct expr *x, eval_fn *eval)
 {
+	x->needs = eval == eval_inum ? NEED_TYPE : NEED_STAT;
 	const char *s = parser_arg(p, x->name);
 	if (!s)
 		return 1;
@@ -259,6 +267,7 @@ int parse_user(struct parser *p, struct expr *x)
 	}
 	x->a.num.cmp = CMP_EQ;
 	x->eval = eval_uid;
+	x->needs = NEED_STAT;
 	return 0;
 }
 
@@ -283,29 +292,47 @@ int parse_group(struct parser *p, struct expr *x)
 	}
 	x->a.num.cmp = CMP_EQ;
 	x->eval = eval_gid;
+	x->needs = NEED_STAT;
 	return 0;
 }
 
 static bool eval_nouser(struct expr *x, struct find *f, const struct sweep_entry *e)
 {
 	(void)x;
-	return idcache_user(&f->ids, e->st.st_uid) == NULL;
+	const struct stat *st = entry_stat(f, e);
+	return st && idcache_user(&f->ids, st->st_uid) == NULL;
 }
 
 static bool eval_nogroup(struct expr *x, struct find *f, const struct sweep_entry *e)
 {
 	(void)x;
-	return idcache_group(&f->ids, e->st.st_gid) == NULL;
+	const struct stat *st = entry_stat(f, e);
+	return st && idcache_group(&f->ids, st->st_gid) == NULL;
 }
 
-int parse_nouser(struct parser *p, struct expr *x) { (void)p; x->eval = eval_nouser; return 0; }
-int parse_nogroup(struct parser *p, struct expr *x) { (void)p; x->eval = eval_nogroup; return 0; }
+int parse_nouser(struct parser *p, struct expr *x)
+{
+	(void)p;
+	x->eval = eval_nouser;
+	x->needs = NEED_STAT;
+	return 0;
+}
+
+int parse_nogroup(struct parser *p, struct expr *x)
+{
+	(void)p;
+	x->eval = eval_nogroup;
+	x->needs = NEED_STAT;
+	return 0;
+}
 
 static bool eval_perm(struct expr *x, struct find *f, const struct sweep_entry *e)
 {
-	(void)f;
-	mode_t mode = e->st.st_mode & 07777;
-	mode_t want = x->a.perm.mode[S_ISDIR(e->st.st_mode) ? 1 : 0];
+	const struct stat *st = entry_stat(f, e);
+	if (!st)
+		return false;
+	mode_t mode = st->st_mode & 07777;
+	mode_t want = x->a.perm.mode[S_ISDIR(st->st_mode) ? 1 : 0];
 	switch (x->a.perm.kind) {
 	case '-': return (mode & want) == want;
 	case '/': return want == 0 || (mode & want) != 0;
@@ -335,13 +362,16 @@ int parse_perm(struct parser *p, struct expr *x)
 		          "consistent with -perm -000; that is, while it used to match no files, it "
 		          "now matches all files.", s);
 	x->eval = eval_perm;
+	x->needs = NEED_STAT;
 	return 0;
 }
 
 static bool eval_samefile(struct expr *x, struct find *f, const struct sweep_entry *e)
 {
-	(void)f;
-	return e->st.st_ino == x->a.same.ino && e->st.st_dev == x->a.same.dev;
+	if (e->st.st_ino != x->a.same.ino)
+		return false; /* known without stat-ing */
+	const struct stat *st = entry_stat(f, e);
+	return st && st->st_dev == x->a.same.dev;
 }
 
 int parse_samefile(struct parser *p, struct expr *x)
@@ -356,6 +386,7 @@ int parse_samefile(struct parser *p, struct expr *x)
 	x->a.same.dev = st.st_dev;
 	x->a.same.ino = st.st_ino;
 	x->eval = eval_samefile;
+	x->needs = NEED_STAT;
 	return 0;
 }
 

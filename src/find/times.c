@@ -19,9 +19,11 @@ static int ts_cmp(struct timespec a, struct timespec b)
 
 static bool eval_time(struct expr *x, struct find *f, const struct sweep_entry *e)
 {
-	(void)f;
 	const struct time_arg *t = &x->a.time;
-	struct timespec ts = stat_time(&e->st, t->which);
+	const struct stat *st = entry_stat(f, e);
+	if (!st)
+		return false;
+	struct timespec ts = stat_time(st, t->which);
 	if (t->cmp == CMP_GT)
 		return ts_cmp(ts, t->ref) < 0;
 	if (t->cmp == CMP_LT)
@@ -39,6 +41,7 @@ static int time_arg(struct parser *p, struct expr *x, char which, bool days)
 	if (!args_time(p->f, s, which, days, &x->a.time))
 		return args_invalid(p, s, x->name);
 	x->eval = eval_time;
+	x->needs = NEED_STAT;
 	return 0;
 }
 
@@ -51,8 +54,8 @@ int parse_mtime(struct parser *p, struct expr *x) { return time_arg(p, x, 'm', t
 
 static bool eval_newer(struct expr *x, struct find *f, const struct sweep_entry *e)
 {
-	(void)f;
-	return ts_cmp(stat_time(&e->st, x->a.time.which), x->a.time.ref) > 0;
+	const struct stat *st = entry_stat(f, e);
+	return st && ts_cmp(stat_time(st, x->a.time.which), x->a.time.ref) > 0;
 }
 
 /* -newer and friends compare the entry's time with the reference file's
@@ -69,6 +72,7 @@ static int newer_arg(struct parser *p, struct expr *x, char which)
 	x->a.time.ref = st.st_mtim;
 	x->a.time.which = which;
 	x->eval = eval_newer;
+	x->needs = NEED_STAT;
 	return 0;
 }
 

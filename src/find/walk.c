@@ -2,7 +2,8 @@
  * walk.c: sweep-find's walk over libsweep.
  *
  * Entries come in disk order; each is evaluated when it comes (a directory
- * on its post-order entry under -depth, after everything below it). A
+ * on its post-order entry under -depth, after everything below it). Files
+ * are not stat-ed by the walk, only when a test needs it (names.c). A
  * directory is not read when -prune says so or when it lies at -maxdepth;
  * entries above -mindepth are walked but not evaluated. Errors are
  * reported in GNU find's words and the walk goes on; -quit ends it.
@@ -79,18 +80,28 @@ static void report_loop(struct find *f, const struct sweep_entry *e)
 	free(anc);
 }
 
+static void visit(struct find *f, const struct sweep_entry *e);
+
+/* Report an error. A file below a starting point that could not be
+ * examined is still evaluated, as GNU find does: its name may be all the
+ * expression needs, and tests on its status or type are false. */
 static void report(struct find *f, const struct sweep_entry *e)
 {
-	if (e->op == SWEEP_OP_LOOP)
+	if (e->op == SWEEP_OP_LOOP) {
 		report_loop(f, e);
-	else
-		diag_error(f->diag, e->error, "%s", diag_quote(f->diag, 0, e->path));
+		return;
+	}
+	diag_error(f->diag, e->error, "%s", diag_quote(f->diag, 0, e->path));
+	if (e->op == SWEEP_OP_STAT && e->depth > 0 && e->error != ELOOP) {
+		f->no_stat = true;
+		visit(f, e);
+	}
 }
 
 bool find_eval(struct find *f, struct expr *x, const struct sweep_entry *e)
 {
 	switch (x->kind) {
-	case EX_PRED: return x->eval(x, f, e);
+	case EX_PRED: return !(f->no_stat && x->needs) && x->eval(x, f, e);
 	case EX_NOT: return !find_eval(f, x->l, e);
 	case EX_AND: return find_eval(f, x->l, e) && !f->quit && find_eval(f, x->r, e);
 	case EX_OR: return find_eval(f, x->l, e) || (!f->quit && find_eval(f, x->r, e));
@@ -134,6 +145,8 @@ static void on_dir(struct find *f, const struct sweep_entry *e)
 
 static void on_entry(struct find *f, const struct sweep_entry *e, size_t *root)
 {
+	f->serial++;
+	f->no_stat = false;
 	if ((e->flags & SWEEP_E_ROOT) && *root < f->nroots)
 		f->root = f->roots[(*root)++];
 	switch (e->kind) {
@@ -160,7 +173,8 @@ int find_walk(struct find *f)
 	struct sweep_options so = {
 		.order = f->opt.order,
 		.follow = f->opt.follow,
-		.flags = SWEEP_NODATA | SWEEP_POSTORDER | (f->opt.xdev ? SWEEP_XDEV : 0),
+		.flags = SWEEP_NODATA | SWEEP_NOSTAT | SWEEP_POSTORDER |
+		         (f->opt.xdev ? SWEEP_XDEV : 0),
 	};
 	f->sw = sweep_open(NULL, &so);
 	if (!f->sw) {

@@ -3,10 +3,10 @@
 # does, it evaluates the directory itself, reports "Permission denied" for
 # its contents, goes on, and exits with status 1; with -depth too, and for
 # -empty, -readable and -delete. Root reads everything, so as root both
-# tools run as nobody (setpriv), or the test is skipped.
-# Not covered: a directory that can be read but not searched (mode r--):
-# GNU find lists its names without stat-ing them when the expression needs
-# no stat; sweep-find stats every name and reports each one instead.
+# tools run as nobody (setpriv), or the test is skipped. A directory that
+# can be read but not searched (mode r--) lists names that cannot be
+# examined: they are reported and still evaluated, tests on their status
+# failing, as in GNU find.
 . "$top_srcdir/tests/lib.sh"
 need_cmd find
 command -v sweep-find >/dev/null || fail "sweep-find not built"
@@ -24,16 +24,18 @@ cd "$T" || fail "no scratch directory"
 ours=$(command -v sweep-find)
 
 build() {
-	rm -rf t && mkdir -p t/ok t/noread/in t/deep/a/noread2/x t/empty t/locked
+	rm -rf t && mkdir -p t/ok t/noread/in t/deep/a/noread2/x t/empty t/locked t/noexec/in
 	printf 'x\n' > t/ok/f
 	printf 'y\n' > t/noread/in/f
 	printf 'w\n' > t/deep/a/noread2/x/w
 	printf 'r\n' > t/ok/unreadable-file
 	printf 'l\n' > t/locked/keep
+	printf 'z\n' > t/noexec/f
 	[ "$(id -u)" = 0 ] && chown -R nobody t
 	[ "$(id -u)" = 0 ] && chown root t/locked
 	chmod 000 t/noread t/deep/a/noread2 t/ok/unreadable-file
 	chmod 555 t/locked
+	chmod 600 t/noexec
 }
 
 failures=0 checks=0
@@ -69,5 +71,13 @@ check t -printf '%p %y %m\n'
 check -L t
 check t -delete
 check t -name '*f*' -delete
+check t/noexec
+check t -type f
+check t -size 0
+check t -name in
+check t -printf '%p %y\n'
+check t -printf '%p %s\n'
+check t -user nobody
+check t -newer t/ok/f
 echo "find unreadable: $checks checks, $failures failed"
 [ $failures = 0 ] || fail "$failures of $checks checks differ from GNU find"
