@@ -146,8 +146,12 @@ static int put_entry(struct create *cr, const struct sweep_entry *e)
 		report_walk_error(cr, e);
 		return 0;
 	}
-	if (e->kind == SWEEP_DIR)
+	if (e->kind == SWEEP_DIR) {
+		if ((e->flags & SWEEP_E_XDEV) && t->opt.verbose)
+			tar_warn(t, 0, "%s/: file is on a different filesystem; not dumped",
+			         tq(t, 0, e->path));
 		return 0;
+	}
 	if (S_ISSOCK(e->st.st_mode)) {
 		tar_note(t, WARN_FILE_IGNORED, "%s: socket ignored", tq(t, 0, e->path));
 		return 0;
@@ -157,9 +161,10 @@ static int put_entry(struct create *cr, const struct sweep_entry *e)
 		tar_fatal(t, ENOMEM, "memory exhausted");
 		return -1;
 	}
-	if (header_fill(cr, e, member) < 0)
+	const char *link = derefs_first(cr, e, member);
+	if (header_fill(cr, e, member, link) < 0)
 		return 0;
-	if (e->kind == SWEEP_DATA)
+	if (e->kind == SWEEP_DATA && !link)
 		filedata_sparse(cr, e);
 	if (t->opt.xattrs || t->opt.acls)
 		xattr_fill(cr, e);
@@ -175,10 +180,7 @@ static int put_entry(struct create *cr, const struct sweep_entry *e)
 		return 0;
 	if (t->opt.verbose)
 		listing_print(t, cr->entry, cr->shown.s);
-	if ((e->flags & SWEEP_E_XDEV) && t->opt.verbose)
-		tar_warn(t, 0, "%s: file is on a different filesystem; not dumped",
-		         tq(t, 0, e->path));
-	if (e->kind == SWEEP_DATA && !e->link_first)
+	if (e->kind == SWEEP_DATA && !e->link_first && !link)
 		return filedata_write(cr, e);
 	return 0;
 }
@@ -208,8 +210,10 @@ static void walk(struct create *cr, struct sweep *sw)
 	while ((e = sweep_next(sw)) != NULL) {
 		if (put_entry(cr, e) < 0)
 			return;
+		if (e->kind == SWEEP_DATA || e->kind == SWEEP_FILE)
+			t->files++;
 		if (t->progress)
-			progress_update(t->progress, ++t->files, cr->out.bytes);
+			progress_update(t->progress, t->files, cr->out.bytes);
 	}
 }
 
@@ -260,10 +264,6 @@ int tar_create(struct tar *t)
 	struct create cr = { .t = t };
 	struct timespec start;
 	clock_gettime(CLOCK_MONOTONIC, &start);
-	if (!names_any(&t->opt.names)) {
-		tar_fatal(t, 0, "Cowardly refusing to create an empty archive");
-		goto out;
-	}
 	if (open_archive(&cr) < 0)
 		goto out;
 	struct sweep *sw = open_walk(&cr);
@@ -296,5 +296,7 @@ out:
 	sb_free(&cr.shown);
 	sb_free(&cr.link);
 	sb_free(&cr.xattr);
+	keymap_free(&cr.deref_map);
+	sb_free(&cr.deref_names);
 	return t->diag->status;
 }

@@ -6,6 +6,7 @@
 #define SWEEP_TAR_CREATE_H
 
 #include <sys/stat.h>
+#include "keymap.h"
 #include "output.h"
 #include "tar.h"
 
@@ -21,13 +22,21 @@ struct create {
 	struct strbuf shown;         /* the name -v shows */
 	struct strbuf link;          /* symlink target */
 	struct strbuf xattr;         /* xattr.c's scratch */
+	struct keymap deref_map;     /* derefs.c: (dev, ino) -> name offset */
+	struct strbuf deref_names;
 	int *dirfds;                 /* -C directories, closed at the end */
 	size_t ndirfds;
 };
 
-/* header.c: fill cr->entry for e, stored as member. Returns 0, or -1 when e
- * cannot be stored (reported). */
-int header_fill(struct create *cr, const struct sweep_entry *e, const char *member);
+/* header.c: fill cr->entry for e, stored as member; link is the member it
+ * is a hard link to, or NULL. Returns 0, or -1 when e cannot be stored
+ * (reported). */
+int header_fill(struct create *cr, const struct sweep_entry *e, const char *member,
+                const char *link);
+
+/* derefs.c: under -h, the member name e was stored under when it was
+ * reached before by another path, or NULL (e is then remembered). */
+const char *derefs_first(struct create *cr, const struct sweep_entry *e, const char *member);
 
 /* xattr.c: add e's extended attributes and ACLs to cr->entry, as the options
  * ask. Failures are reported; the entry is stored anyway. */

@@ -405,8 +405,11 @@ static void read_members(struct extract *x)
 		first = false;
 		if (one_member(x, e) < 0)
 			return;
+		if (archive_entry_filetype(e) != AE_IFDIR)
+			x->t->files++;
 		if (x->t->progress)
-			progress_update(x->t->progress, ++x->t->files, 0);
+			progress_update(x->t->progress, x->t->files,
+			                (uint64_t)archive_filter_bytes(x->in, -1));
 	}
 }
 

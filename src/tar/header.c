@@ -54,11 +54,11 @@ static void set_owner(struct create *cr, const struct stat *st)
 
 /* The link parts of the header: a hard link's first name, a symlink's
  * target. Returns 0 or -1 (reported). */
-static int set_links(struct create *cr, const struct sweep_entry *e)
+static int set_links(struct create *cr, const struct sweep_entry *e, const char *link)
 {
 	struct archive_entry *ae = cr->entry;
-	if (e->link_first) {
-		archive_entry_copy_hardlink(ae, safename(cr->t, e->link_first, true, NULL));
+	if (e->link_first || link) {
+		archive_entry_copy_hardlink(ae, link ? link : safename(cr->t, e->link_first, true, NULL));
 		archive_entry_set_size(ae, 0);
 		return 0;
 	}
@@ -72,7 +72,8 @@ static int set_links(struct create *cr, const struct sweep_entry *e)
 	return 0;
 }
 
-int header_fill(struct create *cr, const struct sweep_entry *e, const char *member)
+int header_fill(struct create *cr, const struct sweep_entry *e, const char *member,
+                const char *link)
 {
 	struct archive_entry *ae = cr->entry;
 	const struct stat *st = &e->st;
@@ -87,5 +88,5 @@ int header_fill(struct create *cr, const struct sweep_entry *e, const char *memb
 		archive_entry_set_rdevmajor(ae, major(st->st_rdev));
 		archive_entry_set_rdevminor(ae, minor(st->st_rdev));
 	}
-	return set_links(cr, e);
+	return set_links(cr, e, link);
 }

@@ -12,6 +12,7 @@ sweep_tar_SOURCES = \
 	src/tar/writer.c src/tar/writer.h \
 	src/tar/create.c src/tar/create.h \
 	src/tar/header.c \
+	src/tar/derefs.c \
 	src/tar/xattr.c \
 	src/tar/filedata.c \
 	src/tar/listing.c \
@@ -30,3 +31,5 @@ TESTS += tests/tar/errors.sh tests/tar/hostile.sh tests/tar/gnu-archives.sh
 EXTRA_DIST += tests/tar/errors.sh tests/tar/hostile.sh tests/tar/gnu-archives.sh
 TESTS += tests/tar/order.sh
 EXTRA_DIST += tests/tar/order.sh
+TESTS += tests/tar/options.sh
+EXTRA_DIST += tests/tar/options.sh

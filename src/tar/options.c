@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "argmatch.h"
 #include "tar.h"
@@ -23,7 +24,7 @@ enum {
 	OPT_NO_XATTRS, OPT_ACLS, OPT_NO_ACLS, OPT_SORT, OPT_MEMORY, OPT_MEMORY_ENTRIES,
 	OPT_NO_SAME_PERMS, OPT_SAME_OWNER, OPT_NO_SAME_OWNER, OPT_STRIP, OPT_FULL_TIME,
 	OPT_PROGRESS, OPT_WILDCARDS, OPT_NO_WILDCARDS, OPT_ANCHORED, OPT_NO_ANCHORED,
-	OPT_POSIX, OPT_RECORD_SIZE, OPT_WARNING, OPT_HELP, OPT_VERSION,
+	OPT_POSIX, OPT_RECORD_SIZE, OPT_WARNING, OPT_HELP, OPT_USAGE, OPT_VERSION,
 };
 
 static const struct option long_options[] = {
@@ -89,6 +90,7 @@ static const struct option long_options[] = {
 	{ "full-time", no_argument, NULL, OPT_FULL_TIME },
 	{ "warning", required_argument, NULL, OPT_WARNING },
 	{ "help", no_argument, NULL, OPT_HELP },
+	{ "usage", no_argument, NULL, OPT_USAGE },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
 };
@@ -311,6 +313,21 @@ static bool set_warning(struct tar *t, const char *arg)
 	return true;
 }
 
+/* -T FILE: GNU tar looks at the file before it opens it, and says which
+ * failed. */
+static bool add_names_file(struct tar *t, const char *file)
+{
+	struct stat st;
+	if (strcmp(file, "-") != 0 && stat(file, &st) < 0) {
+		tar_fatal(t, errno, "%s: Cannot stat", tq(t, 0, file));
+		return false;
+	}
+	if (names_add_file(&t->opt.names, file, t->opt.null) == 0)
+		return true;
+	tar_fatal(t, errno, "%s: Cannot open", tq(t, 0, file));
+	return false;
+}
+
 static bool set_blocking(struct tar *t, const char *arg, size_t unit)
 {
 	intmax_t n = parse_number(arg, 1, (intmax_t)(SIZE_MAX / 512 / 1024));
@@ -335,11 +352,7 @@ static int main_option(struct tar *t, struct parse_state *ps, int c)
 	case 'x': return set_mode(t, MODE_EXTRACT);
 	case 'f': o->archive = optarg; return 1;
 	case 'C': return names_add(&o->names, optarg, true) == 0;
-	case 'T':
-		if (names_add_file(&o->names, optarg, o->null) == 0)
-			return 1;
-		tar_fatal(t, errno, "%s: Cannot open", tq(t, 0, optarg));
-		return 0;
+	case 'T': return add_names_file(t, optarg);
 	case OPT_NULL: o->null = true; return 1;
 	case OPT_NO_NULL: o->null = false; return 1;
 	case 'v': o->verbose++; return 1;
@@ -431,6 +444,10 @@ static bool check_options(struct tar *t, struct parse_state *ps)
 		               "'--test-label' options");
 		return false;
 	}
+	if (o->mode == MODE_CREATE && !names_any(&o->names)) {
+		tar_warn(t, 0, "Cowardly refusing to create an empty archive");
+		return false;
+	}
 	if (ps->old_option) {
 		if (o->mode == MODE_CREATE)
 			o->format = FMT_V7;
@@ -458,6 +475,7 @@ int tar_parse_options(struct tar *t, int argc, char **argv)
 	o->record_size = 20 * 512;
 	o->order = SWEEP_ORDER_DISK;
 	int c;
+	bool bad_getopt = false;
 	/* getopt's own messages ("invalid option -- 'q'") name argv[0]. */
 	argv[0] = (char *)t->diag->prog;
 	while ((c = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {
@@ -470,6 +488,11 @@ int tar_parse_options(struct tar *t, int argc, char **argv)
 			usage(t->diag->prog);
 			return TAR_OK;
 		}
+		if (r < 0 && c == OPT_USAGE) {
+			printf("Usage: %s [-ctxvzjJaSPphkOm] [-f ARCHIVE] [-C DIR] [-T FILE] "
+			       "[-b N] [-H FORMAT] [FILE]...\n", t->diag->prog);
+			return TAR_OK;
+		}
 		if (r < 0 && c == OPT_VERSION) {
 			printf("sweep-tar (sweep) %s\n", PACKAGE_VERSION);
 			return TAR_OK;
@@ -478,10 +501,14 @@ int tar_parse_options(struct tar *t, int argc, char **argv)
 			return TAR_FAILURE;
 		if (r <= 0)
 			ps.ok = false;
+		/* getopt's complaints end in EX_USAGE, as GNU tar's argp's do. */
+		if (c == '?')
+			bad_getopt = true;
 	}
 	if (!ps.ok || !check_options(t, &ps)) {
-		diag_try_help(t->diag);
-		return TAR_FAILURE;
+		fprintf(stderr, "Try '%s --help' or '%s --usage' for more information.\n",
+		        t->diag->prog, t->diag->prog);
+		return bad_getopt ? TAR_USAGE : TAR_FAILURE;
 	}
 	return -1;
 }

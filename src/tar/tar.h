@@ -38,6 +38,7 @@ struct archive_entry;
 #define TAR_OK      0
 #define TAR_DIFFERS 1 /* a file changed while it was read */
 #define TAR_FAILURE 2 /* something could not be done */
+#define TAR_USAGE   64 /* an option getopt could not parse (EX_USAGE) */
 
 /* Messages --warning can silence (GNU tar's keywords). */
 #define WARN_TIMESTAMP      0x01u /* timestamp */
