@@ -64,11 +64,13 @@ static char *put_integer(unsigned __int128 q, bool group, char *end)
 
 static void put_suffix(char *buf, int exponent, unsigned opts)
 {
-	static const char letters1024[] = "KMGTPEZY", letters1000[] = "kMGTPEZY";
+	/* One array, not a choice between two: gcc's -fsanitize=object-size
+	 * (in CI's UBSan build, at -O1) flags every index of "(c ? a : b)[i]". */
+	static const char letters[2][9] = { "kMGTPEZY", "KMGTPEZY" };
 	bool b1024 = opts & HUMAN_BASE_1024;
 	size_t len = strlen(buf);
 	if (exponent > 0)
-		buf[len++] = (b1024 ? letters1024 : letters1000)[exponent - 1];
+		buf[len++] = letters[b1024][exponent - 1];
 	if (opts & HUMAN_B) {
 		if (b1024 && exponent > 0)
 			buf[len++] = 'i';
