@@ -11,7 +11,7 @@
 #          link targets of at most 100 bytes;
 #   gnu    everything but extended attributes and nanoseconds (GNU's format
 #          has neither);
-#   pax and posix: everything, with --xattrs and -S. Names that are not
+#   pax and posix: everything, with --xattrs and -S (and --acls, below). Names that are not
 #          text in the locale carry hdrcharset=BINARY, a keyword GNU tar 1.34
 #          does not know and warns about (--warning=no-unknown-keyword).
 # Times before 1970 are checked in pax only: libarchive's gnu writer stores
@@ -108,6 +108,26 @@ for ex in gnu bsd; do
 	manifest -n "$T/old-$ex/tree" > "$T/got"
 	check_same "$T/want" "$T/got"
 done
+
+# POSIX ACLs (--acls: pax by default, as GNU tar switches to posix for them)
+if command -v setfacl > /dev/null 2>&1 && command -v getfacl > /dev/null 2>&1 &&
+	mkdir -p "$T/acl/tree/dir" && printf 'x\n' > "$T/acl/tree/file" &&
+	setfacl -m u:nobody:rw,g:nogroup:r "$T/acl/tree/file" 2> /dev/null &&
+	setfacl -d -m u:nobody:rwx "$T/acl/tree/dir" 2> /dev/null; then
+	sweep_tar --acls -cf "$T/acl.tar" -C "$T/acl" tree || fail "--acls"
+	(cd "$T/acl" && getfacl -R tree) > "$T/want"
+	for ex in gnu bsd; do
+		mkdir "$T/acl-$ex"
+		case $ex in
+		gnu) tar --acls -xf "$T/acl.tar" -C "$T/acl-$ex" ;;
+		bsd) bsdtar -xpf "$T/acl.tar" -C "$T/acl-$ex" ;;
+		esac
+		(cd "$T/acl-$ex" && getfacl -R tree) > "$T/got"
+		check_same "$T/want" "$T/got"
+	done
+else
+	echo "ACLs not checked: no setfacl, or no ACL support on $T" >&2
+fi
 
 # -a picks the compressor from the suffix, as GNU tar does.
 for s in tar.gz:gzip tgz:gzip tar.bz2:bzip2 tar.xz:xz tar.zst:zstd; do
