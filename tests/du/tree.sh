@@ -62,6 +62,9 @@ make_tree() {
 	(cd big && for i in $(seq 1 10050); do : > "e$i"; done)
 	ln sub/deeper/g big/g.link
 	ln a/b/s512 big/s512.link
+	# two names of one file below the large directory: which one GNU du
+	# counts depends on its order by inode, not on the names
+	mkdir big/zz big/aa && printf 'hl\n' > big/zz/h && ln big/zz/h big/aa/h
 	# modes and owners
 	for m in 0644 0600 0755 4755 2755 0000 0444 0711 0640; do
 		printf 'p' > perms/m$m; chmod $m perms/m$m

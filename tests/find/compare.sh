@@ -363,5 +363,29 @@ for expr in "-name *.link -delete" "-type f -name e1* -delete" "-path tree/a* -d
 		report "tree $expr (what is left, or the status)"
 done
 
+# -s: depth-first, siblings by name, checked against a listing made
+# independently of sweep-find (directories opened from their parent, since
+# paths may exceed PATH_MAX)
+python3 - tree > expected.order <<'PY' || fail "cannot list the tree"
+import os, stat, sys
+def walk(dfd, path, out):
+    out.append(path)
+    for n in sorted(os.listdir(dfd), key=os.fsencode):
+        p = os.path.join(path, n)
+        st = os.stat(n, dir_fd=dfd, follow_symlinks=False)
+        if stat.S_ISDIR(st.st_mode):
+            sub = os.open(n, os.O_RDONLY | os.O_DIRECTORY, dir_fd=dfd)
+            walk(sub, p, out)
+            os.close(sub)
+        else:
+            out.append(p)
+out = []
+walk(os.open(sys.argv[1], os.O_RDONLY | os.O_DIRECTORY), sys.argv[1], out)
+sys.stdout.buffer.write(b"".join(os.fsencode(p) + b"\0" for p in out))
+PY
+checks=$((checks + 1))
+sweep-find -s tree -print0 > our.order 2>/dev/null
+cmp -s expected.order our.order || report "-s tree -print0 (order)"
+
 echo "find: $exprs expressions in the table, $checks checks, $failures failed"
 [ $failures = 0 ] || fail "$failures of $checks sweep-find checks differ from GNU find"
