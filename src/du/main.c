@@ -12,12 +12,13 @@
 #include <stdlib.h>
 #include "du.h"
 
-/* Flush standard output and report a failure to write it, as GNU's
- * close_stdout() does. */
+/* Flush standard output and report a failure to write it as GNU du does:
+ * it flushes every line, so by the end the error is an old one and only
+ * a closed descriptor is worth naming. */
 static void close_stdout(struct diag *d)
 {
 	if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0)
-		diag_error(d, errno, "write error");
+		diag_error(d, errno == EBADF ? EBADF : 0, "write error");
 }
 
 int main(int argc, char **argv)

@@ -13,6 +13,7 @@
  *   ls.c       the -ls line, with GNU's growing column widths
  *   exec.c     -exec, -execdir, -ok, {} ; and {} + batches
  *   output.c   output files (-fprint...) and names printed to terminals
+ *   names.c    an entry's %f, %h, %P, link target, and status on demand
  *   walk.c     the libsweep walk: depth limits, -prune, -depth, errors
  */
 #ifndef SWEEP_FIND_H

@@ -70,6 +70,15 @@ void out_name(struct out *o, const char *s)
 	sb_free(&sb);
 }
 
+/* GNU find's two messages for standard output it could not write. */
+static void write_error(struct find *f, const struct out *o)
+{
+	int err = errno;
+	const char *name = o->fp == stdout ? "standard output" : "standard error";
+	diag_error(f->diag, err, "%s", diag_quote(f->diag, 0, name));
+	diag_error(f->diag, err == EBADF ? EBADF : 0, "write error");
+}
+
 /* Close every file (standard output is flushed, closed by main); report
  * write errors. */
 void out_close_all(struct find *f)
@@ -80,8 +89,8 @@ void out_close_all(struct find *f)
 		bool std = o->fp == stdout || o->fp == stderr;
 		if (!std && (ferror(o->fp) | fclose(o->fp)))
 			diag_error(f->diag, errno, "%s", diag_quote(f->diag, 0, o->path));
-		else if (std && fflush(o->fp) != 0)
-			diag_error(f->diag, errno, "write error");
+		else if (std && (fflush(o->fp) != 0 || ferror(o->fp)))
+			write_error(f, o);
 		free(o);
 		o = next;
 	}

@@ -199,6 +199,20 @@ check --time-style=foo --time tree
 check --apparent-size=3 tree
 check -X nowhere tree
 
+# standard output that cannot be written: full, or closed
+for redir in full closed; do
+	checks=$((checks + 1))
+	if [ $redir = full ]; then
+		du -a tree > /dev/full 2> gnu.err; g=$?
+		sweep-du -a tree > /dev/full 2> our.err; o=$?
+	else
+		du -a tree >&- 2> gnu.err; g=$?
+		sweep-du -a tree >&- 2> our.err; o=$?
+	fi
+	sed 's/^sweep-du:/du:/' our.err > our.msgs
+	cmp -s gnu.err our.msgs && [ $g = $o ] || report "-a tree with standard output $redir"
+done
+
 # The order: depth-first, siblings by name, each directory after its
 # contents; checked against a listing made independently of sweep-du.
 python3 - tree > expected.order <<'PY' || fail "cannot list the tree"

@@ -168,5 +168,23 @@ check env PATH=".:$PATH" t -okdir echo {} \;
 check env PATH="$PATH:bin" t -execdir echo {} +
 check env PATH="$PATH" t -maxdepth 0 -execdir echo {} \;
 
+# standard output that cannot be written: full, or closed
+for redir in full closed; do
+	checks=$((checks + 1))
+	if [ $redir = full ]; then
+		(exec -a find "$gnu" t > /dev/full) 2> gnu.err; g=$?
+		"$ours" t > /dev/full 2> our.err; o=$?
+	else
+		(exec -a find "$gnu" t >&-) 2> gnu.err; g=$?
+		"$ours" t >&- 2> our.err; o=$?
+	fi
+	sed 's/^sweep-find:/find:/' our.err > our.msgs
+	if ! cmp -s gnu.err our.msgs || [ $g != $o ]; then
+		failures=$((failures + 1))
+		echo "FAIL: find t with standard output $redir (status $g, ours $o)" >&2
+		diff gnu.err our.msgs >&2
+	fi
+done
+
 echo "find errors: $checks checks, $failures failed"
 [ $failures = 0 ] || fail "$failures of $checks checks differ from GNU find"
