@@ -13,7 +13,6 @@
 #include <time.h>
 #include <unistd.h>
 #include "create.h"
-#include "human.h"
 #include "writer.h"
 
 static enum sweep_verdict walk_filter(const struct sweep_entry *e, void *arg)
@@ -185,23 +184,6 @@ static int put_entry(struct create *cr, const struct sweep_entry *e)
 	return 0;
 }
 
-/* "Total bytes written: 10240 (10KiB, 3.2MiB/s)", as GNU tar's --totals. */
-static void print_totals(struct create *cr, const struct timespec *start)
-{
-	struct timespec now;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	double s = (double)(now.tv_sec - start->tv_sec) + (now.tv_nsec - start->tv_nsec) / 1e9;
-	unsigned h = HUMAN_AUTOSCALE | HUMAN_SUFFIX | HUMAN_BASE_1024 | HUMAN_B;
-	char abbr[HUMAN_BUFSIZE], rate[HUMAN_BUFSIZE];
-	uint64_t n = cr->out.bytes;
-	human_format(n, 1, 1, h, abbr);
-	if (s > 0)
-		human_format((uint64_t)((double)n / s), 1, 1, h, rate);
-	fflush(stdout);
-	fprintf(stderr, "Total bytes written: %ju (%s, %s/s)\n", (uintmax_t)n, abbr,
-	        s > 0 ? rate : "?");
-}
-
 /* Walk every root into the archive, until a fatal error if one comes. */
 static void walk(struct create *cr, struct sweep *sw)
 {
@@ -283,7 +265,7 @@ int tar_create(struct tar *t)
 	if (chdir_err)
 		tar_fatal(t, chdir_err, "%s: Cannot open", tq(t, 0, bad));
 	if (t->opt.totals && !t->fatal)
-		print_totals(&cr, &start);
+		totals_print("Total bytes written", cr.out.bytes, &start);
 out:
 	if (cr.a)
 		archive_write_free(cr.a);

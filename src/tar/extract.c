@@ -413,9 +413,18 @@ static void read_members(struct extract *x)
 	}
 }
 
+/* What GNU tar's --totals counts: the tar stream read, in whole records. */
+static uint64_t records_read(struct extract *x)
+{
+	uint64_t n = (uint64_t)archive_filter_bytes(x->in, 0), r = x->t->opt.record_size;
+	return (n + r - 1) / r * r;
+}
+
 int tar_extract(struct tar *t)
 {
 	struct extract x = { .t = t, .fd = -1 };
+	struct timespec start;
+	clock_gettime(CLOCK_MONOTONIC, &start);
 	if (t->opt.to_stdout || t->opt.mode == MODE_LIST)
 		t->listing = t->opt.to_stdout ? stderr : stdout;
 	if (open_input(&x) < 0 || change_dirs(t) < 0 || open_disk(&x) < 0)
@@ -429,6 +438,8 @@ int tar_extract(struct tar *t)
 		tar_error(t, 0, "%s", archive_error_string(x.disk));
 	if (!t->fatal)
 		members_report_missing(t);
+	if (t->opt.totals && !t->fatal)
+		totals_print("Total bytes read", records_read(&x), &start);
 out:
 	if (x.disk)
 		archive_write_free(x.disk);

@@ -95,7 +95,7 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char short_options[] = "-cdtxf:C:T:vb:zjJZaH:oX:hSPpkOm";
+static const char short_options[] = "-ctxf:C:T:vb:zjJZaH:oX:hSPpkOm";
 
 /* The version-control names GNU tar's --exclude-vcs leaves out. */
 static const char *const vcs_names[] = {

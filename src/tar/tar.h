@@ -165,5 +165,7 @@ void listing_print(struct tar *t, struct archive_entry *e, const char *name);
 struct progress *progress_start(void);
 void progress_update(struct progress *p, uint64_t files, uint64_t bytes);
 void progress_end(struct progress *p);
+/* "LABEL: 10240 (10KiB, 3.2MiB/s)" on standard error, as GNU's --totals. */
+void totals_print(const char *label, uint64_t bytes, const struct timespec *start);
 
 #endif
