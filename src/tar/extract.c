@@ -15,32 +15,9 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-#include "tar.h"
+#include "extract.h"
 
-struct extract {
-	struct tar *t;
-	struct archive *in;
-	struct archive *disk;   /* NULL for -t and -O */
-	struct archive_entry *current;
-	int fd;                 /* the archive's descriptor, -1 when not opened */
-	struct strbuf name;     /* the member name after --strip-components */
-	struct strbuf link;
-};
-
-/* name without its first n components; NULL when nothing is left. */
-static const char *strip(const char *name, int n)
-{
-	for (; n > 0; n--) {
-		const char *slash = strchr(name, '/');
-		if (!slash)
-			return NULL;
-		name = slash + 1;
-		while (*name == '/')
-			name++;
-	}
-	return *name ? name : NULL;
-}
-
+/* libarchive's disk writer flags for the options. */
 static int disk_options(const struct tar_opts *o)
 {
 	int f = ARCHIVE_EXTRACT_SECURE_SYMLINKS;
@@ -132,144 +109,14 @@ static int open_disk(struct extract *x)
 	return 0;
 }
 
-/* Whether --exclude leaves name out; a directory's trailing '/' is not
- * part of what patterns see. */
-static bool excluded(struct tar *t, const char *name)
-{
-	if (!t->opt.exclude.n)
-		return false;
-	size_t n = strlen(name);
-	if (n < 2 || name[n - 1] != '/')
-		return exclude_match(&t->opt.exclude, name);
-	char *copy = strndup(name, n - 1);
-	bool r = copy ? exclude_match(&t->opt.exclude, copy) : false;
-	free(copy);
-	return r;
-}
-
-/* The name a member is listed or extracted as, or NULL when it is left
- * out: not selected, excluded, stripped to nothing, or unsafe. */
-static const char *member_name(struct extract *x, struct archive_entry *e)
-{
-	struct tar *t = x->t;
-	const char *raw = archive_entry_pathname(e);
-	bool dotdot;
-	if (!raw)
-		return NULL;
-	const char *safe = safename(t, raw, false, &dotdot);
-	if (dotdot && t->opt.mode == MODE_EXTRACT) {
-		tar_error(t, 0, "%s: Member name contains '..'", tq(t, 0, raw));
-		return NULL;
-	}
-	if (!members_select(t, safe) || excluded(t, safe))
-		return NULL;
-	const char *s = strip(safe, t->opt.strip);
-	sb_reset(&x->name);
-	if (!s || sb_addstr(&x->name, s) < 0)
-		return NULL;
-	return x->name.s;
-}
-
-/* Make a hard link's target safe and stripped like member names. Returns
- * false when the member is to be left out. */
-static bool fix_hardlink(struct extract *x, struct archive_entry *e)
-{
-	struct tar *t = x->t;
-	const char *raw = archive_entry_hardlink(e);
-	bool dotdot;
-	if (!raw)
-		return true;
-	const char *safe = safename(t, raw, true, &dotdot);
-	if (dotdot && t->opt.mode == MODE_EXTRACT) {
-		tar_error(t, 0, "%s: Member name contains '..'", tq(t, 0, raw));
-		return false;
-	}
-	const char *s = strip(safe, t->opt.strip);
-	if (!s) {
-		/* GNU tar tries the empty name, and says so. */
-		tar_error(t, ENOENT, "%s: Cannot hard link to %s", tq(t, 0, x->name.s),
-		          diag_quote_style(t->diag, 1, QUOTE_LOCALE, ""));
-		return false;
-	}
-	sb_reset(&x->link);
-	if (sb_addstr(&x->link, s) < 0)
-		return false;
-	archive_entry_copy_hardlink(e, x->link.s);
-	return true;
-}
-
 /* A failed read of the archive: fatal, in GNU tar's words where it has them. */
-static void read_failed(struct extract *x)
+void extract_read_failed(struct extract *x)
 {
 	const char *msg = archive_error_string(x->in);
 	if (msg && strstr(msg, "runcated"))
 		tar_fatal(x->t, 0, "Unexpected EOF in archive");
 	else
 		tar_fatal(x->t, 0, "%s", msg ? msg : "read error");
-}
-
-/* Write n zero bytes to standard output (a hole under -O). */
-static int zeros_out(uint64_t n)
-{
-	static const char z[65536];
-	while (n > 0) {
-		size_t k = n < sizeof(z) ? (size_t)n : sizeof(z);
-		ssize_t w = write(STDOUT_FILENO, z, k);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		n -= (uint64_t)w;
-	}
-	return 0;
-}
-
-/* Write len bytes at p to standard output. */
-static int write_out(const char *p, size_t len)
-{
-	while (len > 0) {
-		ssize_t w = write(STDOUT_FILENO, p, len);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		p += w;
-		len -= (size_t)w;
-	}
-	return 0;
-}
-
-/* Copy the member's data to the disk writer, or to standard output when
- * there is none (-O). Returns 0, or -1 after a fatal read error. */
-static int copy_data(struct extract *x, const char *name, uint64_t size)
-{
-	const void *buf;
-	size_t len;
-	la_int64_t off;
-	uint64_t pos = 0;
-	bool failed = false;
-	int r;
-	while ((r = archive_read_data_block(x->in, &buf, &len, &off)) == ARCHIVE_OK ||
-	       r == ARCHIVE_WARN) {
-		if (failed)
-			continue;
-		if (x->disk) {
-			failed = archive_write_data_block(x->disk, buf, len, off) < ARCHIVE_WARN;
-		} else {
-			failed = zeros_out((uint64_t)off - pos) < 0 || write_out(buf, len) < 0;
-			pos = (uint64_t)off + len;
-		}
-		if (failed)
-			tar_error(x->t, x->disk ? archive_errno(x->disk) : errno,
-			          "%s: Cannot write", tq(x->t, 0, name));
-	}
-	if (r != ARCHIVE_EOF) {
-		read_failed(x);
-		return -1;
-	}
-	if (!x->disk && !failed && pos < size && zeros_out(size - pos) < 0)
-		tar_error(x->t, errno, "%s: Cannot write", tq(x->t, 0, name));
-	return 0;
 }
 
 /* Report a failure of the disk writer on name. */
@@ -295,65 +142,22 @@ static void disk_failed(struct extract *x, const char *name, int r)
 		t->fatal = true;
 }
 
-/* "2100-01-01 00:00:00" or "1960-01-01 00:00:00.5": GNU tar's full times. */
-static void full_time(time_t sec, long nsec, char *buf, size_t size)
-{
-	struct tm tm;
-	if (!localtime_r(&sec, &tm) || !strftime(buf, size, "%Y-%m-%d %H:%M:%S", &tm)) {
-		snprintf(buf, size, "%jd", (intmax_t)sec);
-		return;
-	}
-	if (nsec) {
-		size_t n = strlen(buf);
-		snprintf(buf + n, size - n, ".%09ld", nsec);
-		for (n = strlen(buf); buf[n - 1] == '0'; n--)
-			buf[n - 1] = 0;
-	}
-}
-
-/* GNU tar's notes on times it is about to set: before 1970, or in the
- * future. */
-static void check_time(struct tar *t, struct archive_entry *e, const char *name)
-{
-	time_t sec = archive_entry_mtime(e);
-	long nsec = archive_entry_mtime_nsec(e);
-	char when[64];
-	struct timespec now;
-	if (sec < 0) {
-		full_time(sec, nsec, when, sizeof(when));
-		tar_note(t, WARN_TIMESTAMP, "%s: implausibly old time stamp %s", tq(t, 0, name), when);
-		return;
-	}
-	clock_gettime(CLOCK_REALTIME, &now);
-	if (sec < now.tv_sec || (sec == now.tv_sec && nsec <= now.tv_nsec))
-		return;
-	intmax_t ds = (intmax_t)sec - now.tv_sec;
-	long dn = nsec - now.tv_nsec;
-	if (dn < 0) {
-		ds--;
-		dn += 1000000000L;
-	}
-	full_time(sec, nsec, when, sizeof(when));
-	tar_note(t, WARN_TIMESTAMP, "%s: time stamp %s is %jd.%09ld s in the future", tq(t, 0, name), when,
-	         ds, dn);
-}
-
 /* Extract (or list) one member. Returns -1 when the archive cannot go on. */
 static int one_member(struct extract *x, struct archive_entry *e)
 {
 	struct tar *t = x->t;
-	const char *name = member_name(x, e);
+	const char *name = xnames_member(x, e);
 	if (!name)
 		return 0;
 	/* GNU tar lists members by the names the archive gives them. */
 	if (t->opt.mode == MODE_LIST || t->opt.verbose)
 		listing_print(t, e, archive_entry_pathname(e));
-	if (t->opt.mode == MODE_LIST || !fix_hardlink(x, e))
+	if (t->opt.mode == MODE_LIST || !xnames_hardlink(x, e))
 		return 0;
 	uint64_t size = archive_entry_size_is_set(e) ? (uint64_t)archive_entry_size(e) : 0;
 	if (!x->disk)
 		return archive_entry_filetype(e) == AE_IFREG && !archive_entry_hardlink(e)
-		               ? copy_data(x, name, size) : 0;
+		               ? xdata_copy(x, name, size) : 0;
 	struct stat st;
 	/* libarchive's NO_OVERWRITE skips in silence; GNU tar's -k says so. */
 	if (t->opt.keep_old && archive_entry_filetype(e) != AE_IFDIR && lstat(name, &st) == 0) {
@@ -361,13 +165,13 @@ static int one_member(struct extract *x, struct archive_entry *e)
 		return 0;
 	}
 	if (!t->opt.touch)
-		check_time(t, e, name);
+		xdata_check_time(t, e, name);
 	archive_entry_copy_pathname(e, name);
 	x->current = e;
 	int r = archive_write_header(x->disk, e);
 	if (r != ARCHIVE_OK)
 		disk_failed(x, name, r);
-	if (r >= ARCHIVE_WARN && size > 0 && copy_data(x, name, size) < 0)
+	if (r >= ARCHIVE_WARN && size > 0 && xdata_copy(x, name, size) < 0)
 		return -1;
 	r = archive_write_finish_entry(x->disk);
 	if (r != ARCHIVE_OK)
@@ -399,7 +203,7 @@ static void read_members(struct extract *x)
 			if (first && not_tar(x->in))
 				tar_error(x->t, 0, "This does not look like a tar archive");
 			else
-				read_failed(x);
+				extract_read_failed(x);
 			return;
 		}
 		first = false;

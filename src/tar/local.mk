@@ -16,7 +16,9 @@ sweep_tar_SOURCES = \
 	src/tar/xattr.c \
 	src/tar/filedata.c \
 	src/tar/listing.c \
-	src/tar/extract.c \
+	src/tar/extract.c src/tar/extract.h \
+	src/tar/xnames.c \
+	src/tar/xdata.c \
 	src/tar/members.c \
 	src/tar/progress.c
 sweep_tar_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common

@@ -15,6 +15,8 @@
  *   filedata.c  file contents: read into the output, shrink, growth, holes
  *   listing.c   -v and -vv lines in GNU tar's format
  *   extract.c   -t and -x through libarchive's reader and secure disk writer
+ *   xnames.c    which members -t/-x take, under which names
+ *   xdata.c     member contents to disk or standard output; time notes
  *   members.c   which members -t/-x select (names and patterns)
  *   progress.c  --progress: one status line on a terminal
  */
@@ -99,7 +101,7 @@ struct tar {
 	FILE *listing;            /* where -v goes */
 	int ugswidth;             /* listing.c: width of owner/group/size, grows */
 	bool fatal;               /* a fatal error ended the run */
-	uint64_t files, bytes_in; /* for --progress */
+	uint64_t files;           /* for --progress */
 	struct progress *progress;
 };
 
