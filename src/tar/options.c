@@ -99,7 +99,7 @@ static const char short_options[] = "-ctxf:C:T:vb:zjJZaH:oX:hSPpkOm";
 
 /* The version-control names GNU tar's --exclude-vcs leaves out. */
 static const char *const vcs_names[] = {
-	"CVS", ".cvsignore", "RCS", "SCCS", ".git", ".gitignore", ".gitattributes",
+	"CVS", ".cvsignore", "RCS", "SCCS", ".svn", ".git", ".gitignore", ".gitattributes",
 	".gitmodules", ".arch-ids", "{arch}", "=RELEASE-ID", "=meta-update", "=update",
 	".bzr", ".bzrignore", ".bzrtags", ".hg", ".hgignore", ".hgtags", "_darcs", NULL,
 };
@@ -279,6 +279,9 @@ static bool add_exclude_file(struct tar *t, const char *file, unsigned flags)
 	return false;
 }
 
+/* Exact names, without "and everything below": on create the walk leaves
+ * the directory out whole; on extract GNU tar drops only the members of
+ * these very names, and so does sweep-tar. */
 static bool add_vcs(struct tar *t)
 {
 	for (int i = 0; vcs_names[i]; i++)

@@ -12,9 +12,10 @@
 need_cmd tar perl
 
 src=$T/src
-mkdir -p "$src/tree/sub/deeper" "$src/tree/.git/objects" "$src/tree/CVS" "$src/other"
+mkdir -p "$src/tree/sub/deeper" "$src/tree/.git/objects" "$src/tree/CVS" "$src/tree/sub/.svn" \
+	"$src/other"
 for f in a.c b.o sub/c.c sub/d.txt sub/deeper/e.o .git/HEAD .git/objects/x CVS/Root \
-	.gitignore; do
+	.gitignore sub/.svn/entries; do
 	printf '%s\n' "$f" > "$src/tree/$f"
 done
 printf 'other\n' > "$src/other/file"
@@ -55,6 +56,14 @@ same "excludes" -c --exclude='*.o' --exclude=deeper tree
 printf '*.c\nsub/d.txt\n' > "$T/patterns"
 same "-X" -c -X "$T/patterns" tree
 same "--exclude-vcs" -c --exclude-vcs tree
+# and when extracting
+(cd "$src" && tar -cf "$T/all.tar" tree)
+mkdir "$T/vcs-gnu" "$T/vcs-sweep"
+tar -xf "$T/all.tar" --exclude-vcs -C "$T/vcs-gnu"
+sweep_tar -xf "$T/all.tar" --exclude-vcs -C "$T/vcs-sweep"
+manifest -R "$T/vcs-gnu" > "$T/want"
+manifest -R "$T/vcs-sweep" > "$T/got"
+check_same "$T/want" "$T/got"
 same "-v" -cv tree other
 same "-vv" -cvv tree other
 same "--numeric-owner" -c --numeric-owner tree
