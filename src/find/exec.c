@@ -1,10 +1,8 @@
 /*
  * exec.c: -exec, -execdir, -ok and -okdir, in the ";" form (one command
- * per file, true when it exits 0) and the "+" form (file names gathered
- * into as few commands as fit, always true; a failed command makes the
- * exit status 1). -execdir runs in the file's directory with "./name";
- * its "+" batches hold files of one directory. -ok asks on standard error
- * and reads the answer from standard input; its command gets /dev/null.
+ * per file, true when it exits 0) and the "+" form (batch.c). -execdir runs
+ * in the file's directory with "./name". -ok asks on standard error and
+ * reads the answer from standard input; its command gets /dev/null.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,8 +15,6 @@
 #include "output.h"
 #include "prim.h"
 
-#define BATCH_BYTES (128u << 10) /* GNU find's command buffer: strings and NULs */
-
 /* Flush every output stream, so that a command's output comes after ours. */
 static void flush_outputs(struct find *f)
 {
@@ -29,7 +25,7 @@ static void flush_outputs(struct find *f)
 
 /* Run argv in directory dirfd (-1: here). Returns the wait status, or -1
  * when fork failed (reported). */
-static int run(struct find *f, char **argv, int dirfd, bool null_stdin)
+int exec_run(struct find *f, char **argv, int dirfd, bool null_stdin)
 {
 	flush_outputs(f);
 	pid_t pid = fork();
@@ -63,14 +59,14 @@ static int run(struct find *f, char **argv, int dirfd, bool null_stdin)
 	return status;
 }
 
-static bool succeeded(int status)
+bool exec_succeeded(int status)
 {
 	return status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
 /* The name {} stands for: the path, or "./name" in the file's directory. */
-static const char *brace_name(struct find *f, const struct exec *ex,
-                              const struct sweep_entry *e)
+const char *exec_brace_name(struct find *f, const struct exec *ex,
+                            const struct sweep_entry *e)
 {
 	if (!ex->dir)
 		return e->path;
@@ -90,7 +86,7 @@ static const char *brace_name(struct find *f, const struct exec *ex,
 
 /* A descriptor on the directory -execdir runs in; *own says whether the
  * caller must close it. -1 when it cannot be opened (reported). */
-static int dir_of(struct find *f, const struct sweep_entry *e, bool *own)
+int exec_dir_of(struct find *f, const struct sweep_entry *e, bool *own)
 {
 	*own = false;
 	if (e->depth > 0)
@@ -140,7 +136,7 @@ static bool eval_exec_each(struct expr *x, struct find *f, const struct sweep_en
 	struct exec *ex = x->a.exec;
 	if (ex->ok && !confirm(f, ex, e))
 		return false;
-	char *name = strdup(brace_name(f, ex, e));
+	char *name = strdup(exec_brace_name(f, ex, e));
 	char **argv = calloc((size_t)ex->ntmpl + 1, sizeof(*argv));
 	bool ok = false, own = false;
 	int k = 0;
@@ -149,10 +145,10 @@ static bool eval_exec_each(struct expr *x, struct find *f, const struct sweep_en
 	for (; k < ex->ntmpl; k++)
 		if (!(argv[k] = substitute(ex->tmpl[k], name)))
 			goto out;
-	int dirfd = ex->dir ? dir_of(f, e, &own) : -1;
+	int dirfd = ex->dir ? exec_dir_of(f, e, &own) : -1;
 	if (ex->dir && dirfd < 0)
 		goto out;
-	ok = succeeded(run(f, argv, dirfd, ex->ok));
+	ok = exec_succeeded(exec_run(f, argv, dirfd, ex->ok));
 	if (own)
 		close(dirfd);
 out:
@@ -165,113 +161,10 @@ out:
 	return ok;
 }
 
-static void clear_batch(struct exec *ex)
-{
-	for (size_t i = 0; i < ex->nnames; i++)
-		free(ex->names[i]);
-	ex->nnames = ex->bytes = 0;
-	if (ex->batch_fd >= 0)
-		close(ex->batch_fd);
-	ex->batch_fd = -1;
-}
-
-/* Run the command with the names gathered so far. */
-static void flush_batch(struct find *f, struct exec *ex)
-{
-	if (!ex->nnames)
-		return;
-	size_t n = (size_t)ex->ntmpl - 1 + ex->nnames;
-	char **argv = calloc(n + 1, sizeof(*argv));
-	if (!argv) {
-		diag_error(f->diag, ENOMEM, "%s", ex->name);
-		clear_batch(ex);
-		return;
-	}
-	size_t k = 0;
-	for (int i = 0; i < ex->brace; i++)
-		argv[k++] = ex->tmpl[i];
-	for (size_t i = 0; i < ex->nnames; i++)
-		argv[k++] = ex->names[i];
-	for (int i = ex->brace + 1; i < ex->ntmpl; i++)
-		argv[k++] = ex->tmpl[i];
-	if (!succeeded(run(f, argv, ex->batch_fd, false)))
-		diag_fail(f->diag, 1);
-	free(argv);
-	clear_batch(ex);
-}
-
-void exec_flush_all(struct find *f)
-{
-	for (struct exec *ex = f->execs; ex; ex = ex->next)
-		flush_batch(f, ex);
-}
-
-static size_t fixed_bytes(const struct exec *ex)
-{
-	size_t n = 0;
-	for (int i = 0; i < ex->ntmpl; i++)
-		if (i != ex->brace)
-			n += strlen(ex->tmpl[i]) + 1;
-	return n;
-}
-
-/* Start a batch for -execdir: remember the directory. */
-static bool start_dir_batch(struct find *f, struct exec *ex, const struct sweep_entry *e)
-{
-	bool own;
-	int fd = dir_of(f, e, &own);
-	if (fd < 0)
-		return false;
-	ex->batch_fd = own ? fd : fcntl(fd, F_DUPFD_CLOEXEC, 3);
-	ex->batch_dir = e->depth > 0 ? e->parent_id : 0;
-	return ex->batch_fd >= 0;
-}
-
-static int push_name(struct exec *ex, char *name, size_t len)
-{
-	if (ex->nnames == ex->capnames) {
-		size_t cap = ex->capnames ? ex->capnames * 2 : 64;
-		char **v = reallocarray(ex->names, cap, sizeof(*v));
-		if (!v)
-			return -1;
-		ex->names = v;
-		ex->capnames = cap;
-	}
-	ex->names[ex->nnames++] = name;
-	ex->bytes += len;
-	return 0;
-}
-
-static bool eval_exec_batch(struct expr *x, struct find *f, const struct sweep_entry *e)
-{
-	struct exec *ex = x->a.exec;
-	char *name = strdup(brace_name(f, ex, e));
-	if (!name) {
-		diag_error(f->diag, ENOMEM, "%s", ex->name);
-		return true;
-	}
-	size_t len = strlen(name) + 1;
-	bool other_dir = ex->dir && (e->depth == 0 || e->parent_id != ex->batch_dir);
-	bool full = fixed_bytes(ex) + ex->bytes + len > BATCH_BYTES;
-	if (ex->nnames && (other_dir || full))
-		flush_batch(f, ex);
-	if (ex->dir && !ex->nnames && !start_dir_batch(f, ex, e)) {
-		free(name);
-		return true;
-	}
-	if (push_name(ex, name, len) < 0) {
-		free(name);
-		diag_error(f->diag, ENOMEM, "%s", ex->name);
-	}
-	return true;
-}
-
 static void free_exec(struct expr *x)
 {
-	struct exec *ex = x->a.exec;
-	clear_batch(ex);
-	free(ex->names);
-	free(ex);
+	batch_free_all(x->a.exec);
+	free(x->a.exec);
 }
 
 /* -execdir with a relative directory in PATH would run a file of the
@@ -357,12 +250,12 @@ static int exec_arg(struct parser *p, struct expr *x, bool dir, bool ok)
 	}
 	*ex = (struct exec){ .name = x->name, .tmpl = p->argv + start, .ntmpl = end - start,
 	                     .brace = plus ? end - start - 1 : -1, .dir = dir, .ok = ok,
-	                     .batch_fd = -1, .next = p->f->execs };
+	                     .next = p->f->execs };
 	p->f->execs = ex;
 	p->i = end + 1;
 	x->a.exec = ex;
 	x->free = free_exec;
-	x->eval = plus ? eval_exec_batch : eval_exec_each;
+	x->eval = plus ? batch_eval : eval_exec_each;
 	return 0;
 }
 

@@ -11,7 +11,8 @@
  *   actions.c  -print, -print0, -fprint, -ls, -delete, -quit, -prune
  *   printf.c   -printf formats: compiled once, run per file
  *   ls.c       the -ls line, with GNU's growing column widths
- *   exec.c     -exec, -execdir, -ok, {} ; and {} + batches
+ *   exec.c     -exec, -execdir, -ok, -okdir: parsing, running, {} ;
+ *   batch.c    the {} + form: names gathered per command (per directory)
  *   output.c   output files (-fprint...) and names printed to terminals
  *   names.c    an entry's %f, %h, %P, link target, and status on demand
  *   walk.c     the libsweep walk: depth limits, -prune, -depth, errors

@@ -16,6 +16,7 @@ sweep_find_SOURCES = \
 	src/find/printf.c \
 	src/find/ls.c \
 	src/find/exec.c \
+	src/find/batch.c \
 	src/find/output.c \
 	src/find/walk.c
 sweep_find_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common

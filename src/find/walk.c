@@ -16,6 +16,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include "exec.h"
 #include "find.h"
 
 struct dirinfo {
@@ -157,6 +158,7 @@ static void on_entry(struct find *f, const struct sweep_entry *e, size_t *root)
 		if (f->opt.depth)
 			visit(f, e);
 		forget_dir(f, e);
+		batch_dir_done(f, e->dir_id);
 		break;
 	case SWEEP_ERROR:
 		report(f, e);

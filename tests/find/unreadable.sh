@@ -31,6 +31,7 @@ build() {
 	printf 'r\n' > t/ok/unreadable-file
 	printf 'l\n' > t/locked/keep
 	printf 'z\n' > t/noexec/f
+	touch -d '-1 hour' t/ok/f # the reference of -newer, older than the rest
 	[ "$(id -u)" = 0 ] && chown -R nobody t
 	[ "$(id -u)" = 0 ] && chown root t/locked
 	chmod 000 t/noread t/deep/a/noread2 t/ok/unreadable-file
