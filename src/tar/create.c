@@ -131,36 +131,12 @@ static const char *member_name(struct create *cr, const struct sweep_entry *e)
 	return cr->name.s;
 }
 
-/* Store one entry of the walk. Returns -1 only when the archive cannot go on.
- *
- * A directory is stored when the walk is done with it (SWEEP_DIR_POST), after
- * everything below it: in disk order its files come long after it, and GNU
- * tar sets a directory's time as soon as a member outside it is extracted,
- * so a directory stored first would end with the time its last file was
- * extracted. Stored last, it is extracted onto the finished directory. */
-static int put_entry(struct create *cr, const struct sweep_entry *e)
+/* Write the header of e as member (a hard link to link when not NULL), then
+ * its data. Returns -1 only when the archive cannot go on. */
+static int put_member(struct create *cr, const struct sweep_entry *e, const char *member,
+                      const char *link)
 {
 	struct tar *t = cr->t;
-	if (e->kind == SWEEP_ERROR) {
-		report_walk_error(cr, e);
-		return 0;
-	}
-	if (e->kind == SWEEP_DIR) {
-		if ((e->flags & SWEEP_E_XDEV) && t->opt.verbose)
-			tar_warn(t, 0, "%s/: file is on a different filesystem; not dumped",
-			         tq(t, 0, e->path));
-		return 0;
-	}
-	if (S_ISSOCK(e->st.st_mode)) {
-		tar_note(t, WARN_FILE_IGNORED, "%s: socket ignored", tq(t, 0, e->path));
-		return 0;
-	}
-	const char *member = member_name(cr, e);
-	if (!member) {
-		tar_fatal(t, ENOMEM, "memory exhausted");
-		return -1;
-	}
-	const char *link = derefs_first(cr, e, member);
 	if (header_fill(cr, e, member, link) < 0)
 		return 0;
 	if (e->kind == SWEEP_DATA && !link)
@@ -182,6 +158,47 @@ static int put_entry(struct create *cr, const struct sweep_entry *e)
 	if (e->kind == SWEEP_DATA && !e->link_first && !link)
 		return filedata_write(cr, e);
 	return 0;
+}
+
+/* Store one entry of the walk. Returns -1 only when the archive cannot go on.
+ *
+ * A directory is stored when the walk is done with it (SWEEP_DIR_POST), after
+ * everything below it: in disk order its files come long after it, and GNU
+ * tar sets a directory's time as soon as a member outside it is extracted,
+ * so a directory stored first would end with the time its last file was
+ * extracted. Stored last, it is extracted onto the finished directory. */
+static int put_entry(struct create *cr, const struct sweep_entry *e)
+{
+	struct tar *t = cr->t;
+	if (e->kind == SWEEP_ERROR) {
+		report_walk_error(cr, e);
+		links_failed(cr, e);
+		return 0;
+	}
+	if (e->kind == SWEEP_DIR) {
+		if ((e->flags & SWEEP_E_XDEV) && t->opt.verbose)
+			tar_warn(t, 0, "%s/: file is on a different filesystem; not dumped",
+			         tq(t, 0, e->path));
+		return 0;
+	}
+	if (S_ISSOCK(e->st.st_mode)) {
+		tar_note(t, WARN_FILE_IGNORED, "%s: socket ignored", tq(t, 0, e->path));
+		return 0;
+	}
+	const char *member = member_name(cr, e);
+	if (!member) {
+		tar_fatal(t, ENOMEM, "memory exhausted");
+		return -1;
+	}
+	struct sweep_entry copy;
+	const char *link;
+	const struct sweep_entry *use = links_resolve(cr, e, member, &copy, &link);
+	if (!use)
+		return 0;
+	int r = put_member(cr, use, member, link);
+	if (use == &copy)
+		close(copy.fd);
+	return r;
 }
 
 /* Walk every root into the archive, until a fatal error if one comes. */
@@ -278,7 +295,7 @@ out:
 	sb_free(&cr.shown);
 	sb_free(&cr.link);
 	sb_free(&cr.xattr);
-	keymap_free(&cr.deref_map);
-	sb_free(&cr.deref_names);
+	keymap_free(&cr.links);
+	sb_free(&cr.link_names);
 	return t->diag->status;
 }

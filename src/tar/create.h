@@ -22,8 +22,8 @@ struct create {
 	struct strbuf shown;         /* the name -v shows */
 	struct strbuf link;          /* symlink target */
 	struct strbuf xattr;         /* xattr.c's scratch */
-	struct keymap deref_map;     /* derefs.c: (dev, ino) -> name offset */
-	struct strbuf deref_names;
+	struct keymap links;         /* links.c: (dev, ino) -> name offset + 1 */
+	struct strbuf link_names;
 	int *dirfds;                 /* -C directories, closed at the end */
 	size_t ndirfds;
 };
@@ -34,9 +34,15 @@ struct create {
 int header_fill(struct create *cr, const struct sweep_entry *e, const char *member,
                 const char *link);
 
-/* derefs.c: under -h, the member name e was stored under when it was
- * reached before by another path, or NULL (e is then remembered). */
-const char *derefs_first(struct create *cr, const struct sweep_entry *e, const char *member);
+/* links.c: remember a file with several names that failed to open. */
+void links_failed(struct create *cr, const struct sweep_entry *e);
+/* The entry to store for e, stored as member: e itself, or *copy when e
+ * must hold the data its first name could not give (copy->fd is then the
+ * caller's to close); *link is the member to store e as a hard link to, or
+ * NULL. Returns NULL when e cannot be stored (reported). */
+const struct sweep_entry *links_resolve(struct create *cr, const struct sweep_entry *e,
+                                        const char *member, struct sweep_entry *copy,
+                                        const char **link);
 
 /* xattr.c: add e's extended attributes and ACLs to cr->entry, as the options
  * ask. Failures are reported; the entry is stored anyway. */

@@ -12,7 +12,7 @@ sweep_tar_SOURCES = \
 	src/tar/writer.c src/tar/writer.h \
 	src/tar/create.c src/tar/create.h \
 	src/tar/header.c \
-	src/tar/derefs.c \
+	src/tar/links.c \
 	src/tar/xattr.c \
 	src/tar/filedata.c \
 	src/tar/listing.c \

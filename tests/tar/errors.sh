@@ -84,10 +84,12 @@ for how in shrink grow; do
 done
 rm -f "$T/src/big"
 
-# Unreadable file and directory: "Cannot open: Permission denied", exit 2,
-# the rest archived. Root reads everything, so as root both tools run as
+# Unreadable file (with two names) and directory: "Cannot open: Permission
+# denied" for each, exit 2, the rest archived. Root reads everything, so as root both tools run as
 # nobody.
 printf 'secret\n' > "$T/src/dir/locked-file"
+# a second name: it must not become a link to a member that is not there
+ln "$T/src/dir/locked-file" "$T/src/dir/locked-link"
 mkdir "$T/src/dir/locked-dir"
 printf 'x\n' > "$T/src/dir/locked-dir/x"
 chmod 000 "$T/src/dir/locked-file" "$T/src/dir/locked-dir"

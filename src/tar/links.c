@@ -1,0 +1,80 @@
+/*
+ * links.c: hard links that libsweep's pairing by link count gets wrong,
+ * settled here by (device, inode):
+ *   - under -h one file can be reached by several paths (a symlink to it,
+ *     a symlink to a directory holding it) while having one name only: the
+ *     later paths are stored as hard links, as GNU tar stores them;
+ *   - when the first name of a file with several names cannot be opened,
+ *     libsweep still hands the later names out as links to it, a member
+ *     the archive does not hold: the first later name that opens is stored
+ *     with the data instead, and the others link to it.
+ * Only -h and such failures pay for the table.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+#include "create.h"
+
+/* Values in cr->links: the offset + 1 of the member name in cr->link_names
+ * that holds the data, or 0 while the first name failed and none does. */
+
+void links_failed(struct create *cr, const struct sweep_entry *e)
+{
+	uint64_t dev = (uint64_t)e->st.st_dev, ino = (uint64_t)e->st.st_ino;
+	if (e->op == SWEEP_OP_OPEN && e->st.st_nlink > 1 && !keymap_get(&cr->links, dev, ino))
+		keymap_put(&cr->links, dev, ino, 0);
+}
+
+/* Remember that e's data is stored under member. A failure to remember
+ * only costs a second copy of the data. */
+static void remember(struct create *cr, const struct sweep_entry *e, const char *member)
+{
+	size_t off = cr->link_names.len;
+	if (sb_add(&cr->link_names, member, strlen(member) + 1) == 0 &&
+	    keymap_put(&cr->links, (uint64_t)e->st.st_dev, (uint64_t)e->st.st_ino, off + 1) < 0)
+		cr->link_names.len = off;
+}
+
+/* Store e with its data, opened here, as *copy. */
+static const struct sweep_entry *take_data(struct create *cr, const struct sweep_entry *e,
+                                           const char *member, struct sweep_entry *copy)
+{
+	int follow = cr->t->opt.dereference ? 0 : O_NOFOLLOW;
+	int fd = openat(e->dirfd, e->name, O_RDONLY | O_CLOEXEC | follow);
+	if (fd < 0 || fstat(fd, &copy->st) < 0) {
+		tar_cannot(cr->t, e->path, "open", errno);
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	struct stat st = copy->st;
+	*copy = *e;
+	copy->st = st;
+	copy->kind = SWEEP_DATA;
+	copy->fd = fd;
+	copy->link_first = NULL;
+	remember(cr, e, member);
+	return copy;
+}
+
+const struct sweep_entry *links_resolve(struct create *cr, const struct sweep_entry *e,
+                                        const char *member, struct sweep_entry *copy,
+                                        const char **link)
+{
+	*link = NULL;
+	bool deref = cr->t->opt.dereference && !e->link_first && e->kind == SWEEP_DATA &&
+	             e->st.st_nlink <= 1;
+	if (!deref && (!e->link_first || !cr->links.n))
+		return e;
+	uint64_t *v = keymap_get(&cr->links, (uint64_t)e->st.st_dev, (uint64_t)e->st.st_ino);
+	if (v && *v) {
+		*link = cr->link_names.s + *v - 1;
+		return e;
+	}
+	if (deref) {
+		remember(cr, e, member);
+		return e;
+	}
+	return v ? take_data(cr, e, member, copy) : e;
+}
