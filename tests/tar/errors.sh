@@ -2,7 +2,8 @@
 # errors.sh: bad input and bad output give GNU tar's messages and exit
 # status, found by running GNU tar on the same thing: a missing name (the
 # rest still archived), unreadable files and directories, a file shrinking
-# or growing while it is read, an output that cannot be opened, and a full
+# or growing while it is read, an output that cannot be opened (missing or
+# unwritable directory), and a full
 # device.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tar/tree.sh"
@@ -106,6 +107,10 @@ if [ "$(id -u)" = 0 ]; then
 	$as_nobody cat "$T/src/dir/locked-file" > /dev/null 2>&1 &&
 		skip "nobody can read a mode 000 file here"
 fi
+# an output directory nobody (or this user) may not write in
+mkdir "$T/ro"
+chmod 555 "$T/ro"
+run_both "unwritable output" -cf "$T/ro/out.tar" dir
 SORTED=1 run_both "unreadable file and directory" -cf "$T/src/out.tar" dir other
 (cd "$T/src" && "$top_builddir/sweep-tar" -tf out.tar) | sort > "$T/got"
 printf '%s\n' dir/ dir/a dir/locked-dir/ dir/sub/ dir/sub/b other > "$T/want"
