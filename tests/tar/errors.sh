@@ -3,8 +3,7 @@
 # status, found by running GNU tar on the same thing: a missing name (the
 # rest still archived), unreadable files and directories, a file shrinking
 # or growing while it is read, an output that cannot be opened (missing or
-# unwritable directory), and a full
-# device.
+# unwritable directory), and a full device.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tar/tree.sh"
 need_cmd tar
