@@ -15,6 +15,7 @@
  *   batch.c    the {} + form: names gathered per command (per directory)
  *   output.c   output files (-fprint...) and names printed to terminals
  *   names.c    an entry's %f, %h, %P, link target, and status on demand
+ *   fstype.c   %F: file system types from the mount table
  *   walk.c     the libsweep walk: depth limits, -prune, -depth, errors
  */
 #ifndef SWEEP_FIND_H
@@ -43,6 +44,7 @@ struct expr;
 struct fmt;
 struct exec;
 struct out;
+struct fstypes;
 
 typedef bool eval_fn(struct expr *x, struct find *f, const struct sweep_entry *e);
 
@@ -120,6 +122,7 @@ struct find {
 	struct out *outs;      /* every output file, standard output first */
 	struct exec *execs;    /* every -exec..., to flush batches at the end */
 	struct strbuf scratch; /* per-entry temporary text */
+	struct fstypes *fstypes; /* %F: read from the mount table when needed */
 	/* the status of the entry being evaluated, fetched when first needed */
 	uint64_t serial;       /* counts entries */
 	uint64_t lazy_serial;  /* the entry lazy belongs to */

@@ -9,6 +9,7 @@ sweep_find_SOURCES = \
 	src/find/args.c \
 	src/find/mode.c \
 	src/find/names.c \
+	src/find/fstype.c src/find/fstype.h \
 	src/find/match.c \
 	src/find/tests.c \
 	src/find/times.c \

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "exec.h"
+#include "fstype.h"
 #include "find.h"
 #include "output.h"
 
@@ -47,6 +48,7 @@ int main(int argc, char **argv)
 		status = d.status;
 	expr_free(f.expr);
 	idcache_free(&f.ids);
+	fstype_free(f.fstypes);
 	sb_free(&f.scratch);
 	diag_free(&d);
 	return status;

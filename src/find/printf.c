@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "fstype.h"
 #include "printf.h"
 #include "quote.h"
 
@@ -396,7 +397,7 @@ static void run_directive(struct find *f, const struct seg *g, struct out *o,
 	case 'M': mode_string(st->st_mode, buf); put_str(o, g, buf, false); break;
 	case 'y': buf[0] = type_char(st->st_mode); buf[1] = 0; put_str(o, g, buf, false); break;
 	case 'Y': buf[0] = followed_type(e); buf[1] = 0; put_str(o, g, buf, false); break;
-	case 'F': put_str(o, g, "unknown", false); break;
+	case 'F': put_str(o, g, fstype_of(&f->fstypes, st->st_dev), false); break;
 	case 'Z': put_str(o, g, "", false); break;
 	default: run_time(o, g, st); break;
 	}

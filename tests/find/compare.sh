@@ -267,6 +267,7 @@ run:touch -d '-10 minutes -30 seconds' tree/times/min10; touch -a -d '-5 days' t
 -printf '%10p|%-10f|%5s|%-6m|%05d|%+3d|%.3f|%8.2h|%-4y|%3n\n'
 -printf 'a\tb\\c\0d\101\15\n'
 -printf '%D %S\n'
+-printf '%p %F\n'
 -printf '%p\n\c y\n'
 -printf '%% %p %%\n'
 -s -ls
