@@ -7,8 +7,9 @@
  * very buffers handed to archive_write_data(). File data is read into the
  * arena below, so a piece that lies in the arena is only remembered as an
  * iovec; anything else (headers, compressed output) is copied into a small
- * staging buffer. A flush is one writev() of everything gathered, when the
- * arena or the iovec array is full. This is why the create path reads files
+ * staging buffer. A flush is one writev() of everything gathered, once a
+ * flush's worth is there or the arena, the staging buffer or the iovec
+ * array is full. This is why the create path reads files
  * through out_buffer(): the read lands where the write takes it from.
  *
  * Writes overlap with the reader on the other end: into a pipe, a flush
@@ -135,8 +136,10 @@ int out_write(struct tar_out *o, const void *p, size_t len)
 {
 	if (o->err)
 		return -1;
+	/* Flushing leaves the arena's contents alone, so p stays valid. */
+	if (o->bytes - o->written >= o->flush && out_flush(o) < 0)
+		return -1;
 	if (in_arena(o, p) || p == zeros) {
-		/* Flushing leaves the arena's contents alone, so p stays valid. */
 		if (o->niov == IOV_MAX && out_flush(o) < 0)
 			return -1;
 		add_piece(o, p, len);
