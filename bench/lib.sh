@@ -235,5 +235,5 @@ trace_seek() {
 		s = $(i - 1); n = $(i + 1)
 		if (reqs++) seek += s > end ? s - end : end - s
 		end = s + n
-	} END { printf "%d %d\n", reqs, seek }' "$1"
+	} END { printf "%d %.0f\n", reqs, seek }' "$1"  # %d stops at 2^31 in mawk
 }
