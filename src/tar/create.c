@@ -119,7 +119,7 @@ static void report_walk_error(struct create *cr, const struct sweep_entry *e)
 static const char *member_name(struct create *cr, const struct sweep_entry *e)
 {
 	const char *safe = safename(cr->t, e->path, false, NULL);
-	bool dir = e->kind == SWEEP_DIR_POST;
+	bool dir = e->kind == SWEEP_DIR || e->kind == SWEEP_DIR_POST;
 	sb_reset(&cr->name);
 	sb_reset(&cr->shown);
 	if (sb_addstr(&cr->name, safe) < 0 || sb_addstr(&cr->shown, e->path) < 0)
@@ -137,7 +137,8 @@ static int put_member(struct create *cr, const struct sweep_entry *e, const char
                       const char *link)
 {
 	struct tar *t = cr->t;
-	if (header_fill(cr, e, member, link) < 0)
+	if (!limits_name_ok(cr, e->path, member, e->kind == SWEEP_DIR_POST) ||
+	    header_fill(cr, e, member, link) < 0 || !limits_entry_ok(cr, e))
 		return 0;
 	if (e->kind == SWEEP_DATA && !link)
 		filedata_sparse(cr, e);
@@ -160,6 +161,26 @@ static int put_member(struct create *cr, const struct sweep_entry *e, const char
 	return 0;
 }
 
+/* A directory as the walk meets it, before its contents: only notes now,
+ * and when the format cannot name it, neither it nor its contents are
+ * stored (as in GNU tar; it is then left out in silence when the walk is
+ * done with it). Returns 0, or -1 when memory ran out. */
+static int dir_first(struct create *cr, const struct sweep_entry *e)
+{
+	struct tar *t = cr->t;
+	const char *member = member_name(cr, e);
+	if (!member) {
+		tar_fatal(t, ENOMEM, "memory exhausted");
+		return -1;
+	}
+	if (!limits_name_ok(cr, cr->shown.s, member, false))
+		sweep_prune(cr->sw);
+	else if ((e->flags & SWEEP_E_XDEV) && t->opt.verbose)
+		tar_warn(t, 0, "%s/: file is on a different filesystem; not dumped",
+		         tq(t, 0, e->path));
+	return 0;
+}
+
 /* Store one entry of the walk. Returns -1 only when the archive cannot go on.
  *
  * A directory is stored when the walk is done with it (SWEEP_DIR_POST), after
@@ -175,12 +196,8 @@ static int put_entry(struct create *cr, const struct sweep_entry *e)
 		links_failed(cr, e);
 		return 0;
 	}
-	if (e->kind == SWEEP_DIR) {
-		if ((e->flags & SWEEP_E_XDEV) && t->opt.verbose)
-			tar_warn(t, 0, "%s/: file is on a different filesystem; not dumped",
-			         tq(t, 0, e->path));
-		return 0;
-	}
+	if (e->kind == SWEEP_DIR)
+		return dir_first(cr, e);
 	if (S_ISSOCK(e->st.st_mode)) {
 		tar_note(t, WARN_FILE_IGNORED, "%s: socket ignored", tq(t, 0, e->path));
 		return 0;
@@ -265,7 +282,7 @@ int tar_create(struct tar *t)
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	if (open_archive(&cr) < 0)
 		goto out;
-	struct sweep *sw = open_walk(&cr);
+	struct sweep *sw = cr.sw = open_walk(&cr);
 	if (!sw)
 		goto out;
 	if (t->opt.progress)

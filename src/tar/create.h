@@ -13,6 +13,7 @@
 struct create {
 	struct tar *t;
 	struct archive *a;
+	struct sweep *sw;
 	struct archive_entry *entry; /* reused for every member */
 	struct tar_out out;
 	enum tar_format format;
@@ -33,6 +34,12 @@ struct create {
  * (reported). */
 int header_fill(struct create *cr, const struct sweep_entry *e, const char *member,
                 const char *link);
+
+/* limits.c: whether member fits the format's name field (else reported,
+ * unless quiet); whether cr->entry, filled for e, fits the format (else
+ * reported). */
+bool limits_name_ok(struct create *cr, const char *path, const char *member, bool quiet);
+bool limits_entry_ok(struct create *cr, const struct sweep_entry *e);
 
 /* links.c: remember a file with several names that failed to open. */
 void links_failed(struct create *cr, const struct sweep_entry *e);

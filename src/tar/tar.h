@@ -11,6 +11,8 @@
  *   writer.c    the libarchive writer: format, compression, block size
  *   create.c    -c: the libsweep walk, one archive entry per entry handed out
  *   header.c    an archive_entry from a walk entry (owners, links, devices)
+ *   limits.c    what ustar and v7 cannot hold, refused in GNU tar's words
+ *   links.c     hard links libsweep cannot pair (-h, a first name that failed)
  *   xattr.c     --xattrs and --acls: extended attributes and POSIX ACLs
  *   filedata.c  file contents: read into the output, shrink, growth, holes
  *   listing.c   -v and -vv lines in GNU tar's format
