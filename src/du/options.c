@@ -325,7 +325,8 @@ static int take_operands(struct du_opts *opt, struct parse_state *ps, int argc, 
 	static char *dot[] = { ".", NULL };
 	if (ps->files0) {
 		if (optind < argc) {
-			diag_error(d, 0, "extra operand \xe2\x80\x98%s\xe2\x80\x99", argv[optind]);
+			diag_error(d, 0, "extra operand %s",
+			           diag_quote_style(d, 0, QUOTE_LOCALE, argv[optind]));
 			fputs("file operands cannot be combined with --files0-from\n", stderr);
 			diag_try_help(d);
 			return 1;

@@ -165,6 +165,15 @@ check -sc tree/a tree/sub tree/links
 check -c tree/a/one tree/a/one tree/sub/f tree/sub/f.link
 check --inodes -c tree/sub tree/links
 
+# names from a file
+printf 'tree/sub\0tree/a\0tree/sub\0' > names0
+printf 'tree/sub\0\0tree/a' > names0-empty
+check --files0-from=names0
+check -c --files0-from=names0-empty
+check --files0-from=names0 tree
+check --files0-from=nowhere
+check -D tree/links/to-dir tree/links/to-file
+
 # odd arguments
 check tree/
 check tree//a

@@ -296,6 +296,8 @@ check tree/sub/f tree/links/to-dir tree/links/dangling
 check -H tree/links/to-dir tree/links/to-file tree/links/dangling tree/links/self
 check -P tree/links/to-dir tree/links/to-file -type l
 check tree/nowhere tree/sub
+check -O3 tree/a -name '*1*'
+check -- tree/a -type f
 check '' tree/sub
 check tree/odd -name '*' -printf '%f\n'
 (cd tree && check -name f && check . -maxdepth 1 -printf '%p|%f|%h|%P\n' && check sub links -name '*f*')
