@@ -30,11 +30,11 @@ int main(int argc, char **argv)
 	int status = du_parse_options(&du.opt, argc, argv, &d);
 	if (status >= 0)
 		goto out;
-	if (du_walk(&du) < 0 || tree_link(&du.tree) < 0 || du_dedup(&du) < 0 ||
-	    du_report(&du) < 0) {
-		diag_error(&d, ENOMEM, "fts_read failed");
-		status = 1;
-	}
+	/* a failed walk reported itself; the rest fail only for want of memory */
+	if (du_walk(&du) == 0 && (tree_link(&du.tree) < 0 || du_dedup(&du) < 0 ||
+	                          du_report(&du) < 0))
+		diag_error(&d, ENOMEM, "memory exhausted");
+	status = 0;
 	close_stdout(&d);
 	if (d.status > status)
 		status = d.status;
