@@ -173,7 +173,7 @@ static int dir_first(struct create *cr, const struct sweep_entry *e)
 		tar_fatal(t, ENOMEM, "memory exhausted");
 		return -1;
 	}
-	if (!limits_name_ok(cr, cr->shown.s, member, false))
+	if (!limits_name_ok(cr, cr->shown.s, member, false) || t->opt.no_recursion)
 		sweep_prune(cr->sw);
 	else if ((e->flags & SWEEP_E_XDEV) && t->opt.verbose)
 		tar_warn(t, 0, "%s/: file is on a different filesystem; not dumped",

@@ -1,29 +1,34 @@
 /*
  * members.c: which members -t and -x select. With no names, all of them; a
  * name selects the member of that name and, when it is a directory,
- * everything below it; with --wildcards a name is a shell pattern that may
- * match any leading part of the member's path, as in GNU tar.
+ * everything below it (not with --no-recursion); with --wildcards a name is
+ * a shell pattern that may match any leading part of the member's path, as
+ * in GNU tar.
  */
 #include <fnmatch.h>
 #include <string.h>
 #include "tar.h"
 
-/* Whether member is name or lies below it. */
-static bool literal_match(const char *name, const char *member)
+/* Whether member is name (give or take a trailing '/') or, unless below
+ * is false, lies below it. */
+static bool literal_match(const char *name, const char *member, bool below)
 {
 	size_t n = strlen(name);
 	while (n > 1 && name[n - 1] == '/')
 		n--;
 	if (strncmp(name, member, n) != 0)
 		return false;
-	return member[n] == 0 || member[n] == '/' || name[n - 1] == '/';
+	if (member[n] == 0 || (member[n] == '/' && member[n + 1] == 0))
+		return true;
+	return below && (member[n] == '/' || name[n - 1] == '/');
 }
 
 static bool one_match(const struct tar *t, const char *name, const char *member)
 {
+	bool below = !t->opt.no_recursion;
 	if (t->opt.wildcards)
-		return fnmatch(name, member, FNM_LEADING_DIR) == 0;
-	return literal_match(name, member);
+		return fnmatch(name, member, below ? FNM_LEADING_DIR : 0) == 0;
+	return literal_match(name, member, below);
 }
 
 bool members_select(struct tar *t, const char *member)

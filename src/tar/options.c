@@ -24,7 +24,7 @@ enum {
 	OPT_NO_XATTRS, OPT_ACLS, OPT_NO_ACLS, OPT_SORT, OPT_MEMORY, OPT_MEMORY_ENTRIES,
 	OPT_NO_SAME_PERMS, OPT_SAME_OWNER, OPT_NO_SAME_OWNER, OPT_STRIP, OPT_FULL_TIME,
 	OPT_PROGRESS, OPT_WILDCARDS, OPT_NO_WILDCARDS, OPT_ANCHORED, OPT_NO_ANCHORED,
-	OPT_POSIX, OPT_RECORD_SIZE, OPT_WARNING, OPT_HELP, OPT_USAGE, OPT_VERSION,
+	OPT_POSIX, OPT_RECORD_SIZE, OPT_WARNING, OPT_RECURSION, OPT_NO_RECURSION, OPT_HELP, OPT_USAGE, OPT_VERSION,
 };
 
 static const struct option long_options[] = {
@@ -65,6 +65,8 @@ static const struct option long_options[] = {
 	{ "anchored", no_argument, NULL, OPT_ANCHORED },
 	{ "no-anchored", no_argument, NULL, OPT_NO_ANCHORED },
 	{ "one-file-system", no_argument, NULL, OPT_ONE_FS },
+	{ "recursion", no_argument, NULL, OPT_RECURSION },
+	{ "no-recursion", no_argument, NULL, OPT_NO_RECURSION },
 	{ "numeric-owner", no_argument, NULL, OPT_NUMERIC },
 	{ "owner", required_argument, NULL, OPT_OWNER },
 	{ "group", required_argument, NULL, OPT_GROUP },
@@ -137,6 +139,7 @@ static void usage(const char *prog)
 	      "  -X, --exclude-from=FILE    leave out patterns listed in FILE\n"
 	      "      --exclude-vcs          leave out version control directories\n"
 	      "      --one-file-system      stay in the file system of each name\n"
+	      "      --no-recursion         directories without their contents\n"
 	      "  -h, --dereference          archive what symlinks point to\n"
 	      "  -S, --sparse               store holes of sparse files efficiently\n"
 	      "      --xattrs, --acls       store extended attributes, POSIX ACLs\n"
@@ -392,6 +395,8 @@ static int create_option(struct tar *t, struct parse_state *ps, int c)
 	case OPT_ANCHORED: ps->excl_flags |= EXCL_ANCHORED; return 1;
 	case OPT_NO_ANCHORED: ps->excl_flags &= ~EXCL_ANCHORED; return 1;
 	case OPT_ONE_FS: o->one_fs = true; return 1;
+	case OPT_RECURSION: o->no_recursion = false; return 1;
+	case OPT_NO_RECURSION: o->no_recursion = true; return 1;
 	case OPT_NUMERIC: o->numeric_owner = true; return 1;
 	case OPT_OWNER: return parse_id(t, optarg, true, &o->owner_id, &o->owner_name);
 	case OPT_GROUP: return parse_id(t, optarg, false, &o->group_id, &o->group_name);

@@ -79,6 +79,7 @@ struct tar_opts {
 	bool totals, null, numeric_owner, dereference, sparse, xattrs, acls;
 	bool one_fs, absolute, keep_old, to_stdout, progress, wildcards;
 	bool touch;               /* -m: do not restore modification times */
+	bool no_recursion;        /* directories without their contents */
 	bool full_time;
 	int same_perms;           /* -p; -1: as root */
 	int same_owner;           /* --same-owner; -1: as root */

@@ -4,6 +4,7 @@
 # order aside, which is the point of sweep-tar): old-style options, -C
 # between names, -T with and without --null, --exclude, -X, --exclude-vcs,
 # -v and -vv, --numeric-owner, --owner, --group, -h, --one-file-system,
+# --no-recursion,
 # --totals, sockets, the archive inside the tree, what ustar and v7 cannot
 # hold, usage errors; and
 # --sort=name gives the same bytes on every run, --memory-bound keeps
@@ -87,6 +88,16 @@ same "-T --null" -c --null -T "$T/list0"
 same "missing -T file" -c -T "$T/no-such-list"
 # (GNU tar leaves this archive unfinished: its last records are not written)
 NOMEMBERS=1 same "-C missing" -c tree -C "$T/no-such-dir" other
+
+# --no-recursion, as with a list from find(1)
+(cd "$src" && find tree \( -name '*.c' -o -name sub \) -print0) > "$T/found"
+same "--no-recursion -T" -c --no-recursion --null -T "$T/found"
+same "--no-recursion" -c --no-recursion tree tree/sub/d.txt
+(cd "$src" && tar -cf "$T/all.tar" tree)
+for prog in tar sweep_tar; do
+	$prog -tf "$T/all.tar" --no-recursion tree/sub tree/a.c > "$T/$prog.list"
+done
+check_same "$T/tar.list" "$T/sweep_tar.list"
 
 # the archive inside the tree it archives
 (cd "$src" && tar -cf tree/self.tar tree) 2> "$T/gnu.err"
