@@ -81,7 +81,12 @@ int header_fill(struct create *cr, const struct sweep_entry *e, const char *memb
 	archive_entry_copy_pathname(ae, member);
 	archive_entry_set_mode(ae, st->st_mode);
 	set_owner(cr, st);
-	archive_entry_set_mtime(ae, st->st_mtim.tv_sec, st->st_mtim.tv_nsec);
+	struct timespec mtime = st->st_mtim;
+	const struct tar_opts *o = &cr->t->opt;
+	if (o->set_mtime && (!o->clamp_mtime || mtime.tv_sec > o->mtime.tv_sec ||
+	                     (mtime.tv_sec == o->mtime.tv_sec && mtime.tv_nsec > o->mtime.tv_nsec)))
+		mtime = o->mtime;
+	archive_entry_set_mtime(ae, mtime.tv_sec, mtime.tv_nsec);
 	archive_entry_set_nlink(ae, (unsigned)st->st_nlink);
 	archive_entry_set_size(ae, S_ISREG(st->st_mode) ? st->st_size : 0);
 	if (S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode)) {

@@ -5,6 +5,7 @@ sweep_tar_SOURCES = \
 	src/tar/main.c \
 	src/tar/options.c \
 	src/tar/oldargs.c \
+	src/tar/mtime.c \
 	src/tar/names.c \
 	src/tar/msg.c \
 	src/tar/safename.c \

@@ -24,7 +24,8 @@ enum {
 	OPT_NO_XATTRS, OPT_ACLS, OPT_NO_ACLS, OPT_SORT, OPT_MEMORY, OPT_MEMORY_ENTRIES,
 	OPT_NO_SAME_PERMS, OPT_SAME_OWNER, OPT_NO_SAME_OWNER, OPT_STRIP, OPT_FULL_TIME,
 	OPT_PROGRESS, OPT_WILDCARDS, OPT_NO_WILDCARDS, OPT_ANCHORED, OPT_NO_ANCHORED,
-	OPT_POSIX, OPT_RECORD_SIZE, OPT_WARNING, OPT_RECURSION, OPT_NO_RECURSION, OPT_HELP, OPT_USAGE, OPT_VERSION,
+	OPT_POSIX, OPT_RECORD_SIZE, OPT_WARNING, OPT_RECURSION, OPT_NO_RECURSION, OPT_MTIME,
+	OPT_CLAMP_MTIME, OPT_HELP, OPT_USAGE, OPT_VERSION,
 };
 
 static const struct option long_options[] = {
@@ -68,6 +69,8 @@ static const struct option long_options[] = {
 	{ "recursion", no_argument, NULL, OPT_RECURSION },
 	{ "no-recursion", no_argument, NULL, OPT_NO_RECURSION },
 	{ "numeric-owner", no_argument, NULL, OPT_NUMERIC },
+	{ "mtime", required_argument, NULL, OPT_MTIME },
+	{ "clamp-mtime", no_argument, NULL, OPT_CLAMP_MTIME },
 	{ "owner", required_argument, NULL, OPT_OWNER },
 	{ "group", required_argument, NULL, OPT_GROUP },
 	{ "dereference", no_argument, NULL, 'h' },
@@ -144,6 +147,9 @@ static void usage(const char *prog)
 	      "  -S, --sparse               store holes of sparse files efficiently\n"
 	      "      --xattrs, --acls       store extended attributes, POSIX ACLs\n"
 	      "      --numeric-owner        store numbers only, no user or group names\n"
+	      "      --mtime=DATE           store DATE as every member's time (@SECONDS,\n"
+	      "                             YYYY-MM-DD[ HH:MM[:SS]][ UTC], or a file's)\n"
+	      "      --clamp-mtime          only for members newer than DATE\n"
 	      "      --owner=NAME[:UID], --group=NAME[:GID]  force owner or group\n"
 	      "      --sort=ORDER           disk (default), inode, name, none\n"
 	      "      --memory-bound=SIZE    memory for the disk-order queue (default 24M)\n"
@@ -398,6 +404,8 @@ static int create_option(struct tar *t, struct parse_state *ps, int c)
 	case OPT_RECURSION: o->no_recursion = false; return 1;
 	case OPT_NO_RECURSION: o->no_recursion = true; return 1;
 	case OPT_NUMERIC: o->numeric_owner = true; return 1;
+	case OPT_MTIME: return mtime_parse(t, optarg);
+	case OPT_CLAMP_MTIME: o->clamp_mtime = true; return 1;
 	case OPT_OWNER: return parse_id(t, optarg, true, &o->owner_id, &o->owner_name);
 	case OPT_GROUP: return parse_id(t, optarg, false, &o->group_id, &o->group_name);
 	case 'h': o->dereference = true; return 1;

@@ -4,6 +4,7 @@
  *   main.c      runs one mode and turns what happened into GNU's exit status
  *   options.c   the command line (GNU tar's long and short options)
  *   oldargs.c   old-style bundled options ("czf out.tgz dir") made ordinary
+ *   mtime.c     --mtime's dates
  *   names.c     operands in order: names, -C directories, -T lists
  *   msg.c       messages in GNU tar's words, names escaped as GNU tar does
  *   safename.c  leading "/" and ".." stripped from member names, once-only notes
@@ -80,6 +81,8 @@ struct tar_opts {
 	bool one_fs, absolute, keep_old, to_stdout, progress, wildcards;
 	bool touch;               /* -m: do not restore modification times */
 	bool no_recursion;        /* directories without their contents */
+	bool set_mtime, clamp_mtime; /* --mtime, --clamp-mtime */
+	struct timespec mtime;
 	bool full_time;
 	int same_perms;           /* -p; -1: as root */
 	int same_owner;           /* --same-owner; -1: as root */
@@ -112,6 +115,10 @@ struct tar {
  * Returns -1 to go on, or the exit status to leave with. */
 int tar_parse_options(struct tar *t, int argc, char **argv);
 void tar_free_options(struct tar_opts *opt);
+
+/* mtime.c: --mtime=DATE into opt.mtime. Returns false after an error
+ * (reported). */
+bool mtime_parse(struct tar *t, const char *arg);
 
 /* oldargs.c: argv with an old-style first argument expanded into ordinary
  * options, in a new array (the strings are argv's); argv itself when there

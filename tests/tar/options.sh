@@ -4,7 +4,7 @@
 # order aside, which is the point of sweep-tar): old-style options, -C
 # between names, -T with and without --null, --exclude, -X, --exclude-vcs,
 # -v and -vv, --numeric-owner, --owner, --group, -h, --one-file-system,
-# --no-recursion,
+# --no-recursion, --mtime, --clamp-mtime,
 # --totals, sockets, the archive inside the tree, what ustar and v7 cannot
 # hold, usage errors; and
 # --sort=name gives the same bytes on every run, --memory-bound keeps
@@ -89,7 +89,14 @@ same "missing -T file" -c -T "$T/no-such-list"
 # (GNU tar leaves this archive unfinished: its last records are not written)
 NOMEMBERS=1 same "-C missing" -c tree -C "$T/no-such-dir" other
 
-# --no-recursion, as with a list from find(1)
+# --mtime and --clamp-mtime (the reproducible-build recipe), in each form
+for m in @0 @1234567890.5 '2020-01-02 03:04:05 UTC' 2001-02-03 "$src/other/file"; do
+	same "--mtime=$m" -c --mtime="$m" --owner=0 --group=0 --numeric-owner tree
+done
+touch -d '2001-01-01' "$src/tree/a.c"
+same "--clamp-mtime" -c --mtime=2010-01-01 --clamp-mtime tree
+
+# --no-recursion, --mtime, --clamp-mtime, as with a list from find(1)
 (cd "$src" && find tree \( -name '*.c' -o -name sub \) -print0) > "$T/found"
 same "--no-recursion -T" -c --no-recursion --null -T "$T/found"
 same "--no-recursion" -c --no-recursion tree tree/sub/d.txt
