@@ -27,13 +27,14 @@ sweep_tar_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common
 sweep_tar_CFLAGS = $(AM_CFLAGS) $(LIBARCHIVE_CFLAGS)
 sweep_tar_LDADD = lib/libsweep.la src/common/libcommon.la $(LIBARCHIVE_LIBS)
 dist_man_MANS += man/sweep-tar.1
-# tests/tar: shared helpers first, then one script per behaviour
-EXTRA_DIST += tests/tar/tree.sh tests/tar/manifest.pl
-TESTS += tests/tar/roundtrip.sh
-EXTRA_DIST += tests/tar/roundtrip.sh
-TESTS += tests/tar/errors.sh tests/tar/hostile.sh tests/tar/gnu-archives.sh
-EXTRA_DIST += tests/tar/errors.sh tests/tar/hostile.sh tests/tar/gnu-archives.sh
-TESTS += tests/tar/order.sh
-EXTRA_DIST += tests/tar/order.sh
-TESTS += tests/tar/options.sh
-EXTRA_DIST += tests/tar/options.sh
+# tests/tar: one script per behaviour, compared with GNU tar and bsdtar run
+# on the same input; tree.sh and manifest.pl are their shared helpers.
+TAR_TESTS = \
+	tests/tar/roundtrip.sh \
+	tests/tar/order.sh \
+	tests/tar/gnu-archives.sh \
+	tests/tar/hostile.sh \
+	tests/tar/errors.sh \
+	tests/tar/options.sh
+TESTS += $(TAR_TESTS)
+EXTRA_DIST += $(TAR_TESTS) tests/tar/tree.sh tests/tar/manifest.pl
