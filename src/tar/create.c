@@ -181,6 +181,19 @@ static int dir_first(struct create *cr, const struct sweep_entry *e)
 	return 0;
 }
 
+/* A directory the walk is done with: GNU tar notes when it changed while
+ * its contents were read (a name was added or removed). */
+static void dir_changed(struct create *cr, const struct sweep_entry *e)
+{
+	struct stat now;
+	int flags = cr->t->opt.dereference ? 0 : AT_SYMLINK_NOFOLLOW;
+	if (fstatat(e->dirfd, e->name, &now, flags) == 0 &&
+	    (now.st_ctim.tv_sec != e->st.st_ctim.tv_sec ||
+	     now.st_ctim.tv_nsec != e->st.st_ctim.tv_nsec))
+		tar_differs(cr->t, WARN_FILE_CHANGED, "%s: file changed as we read it",
+		            tq(cr->t, 0, e->path));
+}
+
 /* Store one entry of the walk. Returns -1 only when the archive cannot go on.
  *
  * A directory is stored when the walk is done with it (SWEEP_DIR_POST), after
@@ -215,6 +228,8 @@ static int put_entry(struct create *cr, const struct sweep_entry *e)
 	int r = put_member(cr, use, member, link);
 	if (use == &copy)
 		close(copy.fd);
+	if (e->kind == SWEEP_DIR_POST && r == 0)
+		dir_changed(cr, e);
 	return r;
 }
 

@@ -55,22 +55,28 @@ check_same "$T/want" "$T/got"
 # pipe whose reader takes one block and then changes the file: the writer
 # cannot have read more than the pipe holds (1 MiB at most) of a 32 MiB
 # file, so the change always lands in the middle of the read. Shrinking
-# pads with zeros, growing is noticed at the end; both exit 1.
+# pads with zeros, growing is noticed at the end, and so is a name added to
+# a directory while its files are read; all exit 1.
 change_while_reading() {
 	prog=$1 how=$2
-	rm -f "$T/src/big"
+	rm -rf "$T/src/big" "$T/src/bigdir"
+	mkdir "$T/src/bigdir"
 	truncate -s 32M "$T/src/big"
-	{ (cd "$T/src" && $prog -cf - big) 2> "$T/$prog.err"; echo "status $?" >> "$T/$prog.err"; } |
+	ln "$T/src/big" "$T/src/bigdir/big"
+	what=big
+	[ $how = dir ] && what=bigdir
+	{ (cd "$T/src" && $prog -cf - $what) 2> "$T/$prog.err"; echo "status $?" >> "$T/$prog.err"; } |
 		{
 			dd bs=512 count=1 2> /dev/null
 			case $how in
 			shrink) truncate -s 0 "$T/src/big" ;;
 			grow) head -c 65536 /dev/zero >> "$T/src/big" ;;
+			dir) : > "$T/src/bigdir/new" ;;
 			esac
 			cat
 		} > "$T/$prog.tar"
 }
-for how in shrink grow; do
+for how in shrink grow dir; do
 	change_while_reading tar $how
 	change_while_reading sweep_tar $how
 	# The byte count depends on how far each got: compare the words.
@@ -79,10 +85,10 @@ for how in shrink grow; do
 	check_same "$T/want" "$T/got"
 	grep -q 'status 1' "$T/got" || fail "$how: status is not 1"
 	# The member still has the size its header promised.
-	[ "$(sweep_tar -tvf "$T/sweep_tar.tar" | awk '{print $3}')" = 33554432 ] ||
+	[ "$(sweep_tar -tvf "$T/sweep_tar.tar" | awk '$6 ~ /big$/ {print $3}')" = 33554432 ] ||
 		fail "$how: the member's size changed"
 done
-rm -f "$T/src/big"
+rm -rf "$T/src/big" "$T/src/bigdir"
 
 # Unreadable file (with two names) and directory: "Cannot open: Permission
 # denied" for each, exit 2, the rest archived. Root reads everything, so as root both tools run as
