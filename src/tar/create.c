@@ -1,8 +1,9 @@
 /*
  * create.c: -c. One libsweep walk over every name (each relative to its -C
  * directory); every entry it hands out becomes one archive member, in the
- * walk's order: directories and other metadata as they are met, regular
- * files in physical order, hard links after their first name.
+ * walk's order: symlinks and other files without data as they are met,
+ * regular files in physical order, hard links after their first name, and
+ * each directory after everything below it (see put_entry()).
  */
 #include <archive.h>
 #include <archive_entry.h>
@@ -15,6 +16,8 @@
 #include "create.h"
 #include "writer.h"
 
+/* Excluded names, and the archive itself, are left out before they are
+ * read (a directory's whole subtree with it). */
 static enum sweep_verdict walk_filter(const struct sweep_entry *e, void *arg)
 {
 	struct create *cr = arg;
