@@ -53,7 +53,8 @@ for fmt in gnu oldgnu posix ustar v7 ; do
 	tar -cf "$T/$fmt.tar" --format=$fmt -C "$src" tree
 	same_output "-t $fmt" -tf "$T/$fmt.tar"
 	same_output "-tv $fmt" -tvf "$T/$fmt.tar"
-	extract_both "-x $fmt" -f "$T/$fmt.tar"
+	# (-p: modes exactly, also when not run as root)
+	extract_both "-x $fmt" -p -f "$T/$fmt.tar"
 	manifest $mopts "$src/tree" > "$T/want"
 	manifest $mopts "$T/x-sweep/tree" > "$T/got"
 	check_same "$T/want" "$T/got"

@@ -61,8 +61,9 @@ check() {
 	out=$T/out-$fmt-$comp-$ex
 	mkdir "$out"
 	case $ex in
-	gnu) tar -x --warning=no-timestamp --warning=no-unknown-keyword --xattrs --xattrs-include='*' -f "$archive" -C "$out" ;;
-	bsd) bsdtar -x -f "$archive" -C "$out" ;;
+	gnu) tar -xp --warning=no-timestamp --warning=no-unknown-keyword --xattrs \
+		--xattrs-include='*' -f "$archive" -C "$out" ;;
+	bsd) bsdtar -xp -f "$archive" -C "$out" ;;
 	esac || fail "$ex tar could not extract the $fmt/$comp archive"
 	manifest $mopts "$T/src-$level/tree" > "$T/want"
 	manifest $mopts "$out/tree" > "$T/got"
@@ -101,8 +102,8 @@ sweep_tar -cf "$T/old.tar" --format=pax -C "$T/old" tree
 for ex in gnu bsd; do
 	mkdir "$T/old-$ex"
 	case $ex in
-	gnu) tar --warning=no-timestamp -xf "$T/old.tar" -C "$T/old-$ex" ;;
-	bsd) bsdtar -xf "$T/old.tar" -C "$T/old-$ex" ;;
+	gnu) tar --warning=no-timestamp -xpf "$T/old.tar" -C "$T/old-$ex" ;;
+	bsd) bsdtar -xpf "$T/old.tar" -C "$T/old-$ex" ;;
 	esac
 	manifest -n "$T/old/tree" > "$T/want"
 	manifest -n "$T/old-$ex/tree" > "$T/got"
