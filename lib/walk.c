@@ -14,10 +14,12 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 #include "internal.h"
 
-#define DIR_FDS      64          /* directory descriptors kept open */
+#define DIR_FDS_MIN  64          /* directory descriptors kept open, at least */
+#define DIR_FDS_MAX  4096        /* and at most */
 #define DENT_BUFSIZE (64u << 10) /* getdents64 buffer */
 
 static const char *const order_names[] = {
@@ -62,6 +64,19 @@ void ent_fill(struct sweep *sw, enum sweep_kind kind, const struct stat *st,
 	sw->pinned = parent;
 }
 
+/* How many directory descriptors to keep: half of what the process may open
+ * (the rest is the caller's, and the files announced ahead). The elevator
+ * moves among many directories at once; each eviction costs a reopen
+ * (openat, fstat, close) the next time a name below it is served. */
+static size_t dir_fd_budget(void)
+{
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0 || rl.rlim_cur == RLIM_INFINITY)
+		return DIR_FDS_MIN;
+	size_t half = (size_t)rl.rlim_cur / 2;
+	return half < DIR_FDS_MIN ? DIR_FDS_MIN : half > DIR_FDS_MAX ? DIR_FDS_MAX : half;
+}
+
 static bool valid_options(const struct sweep_options *o)
 {
 	return (unsigned)o->order < NORDERS && (unsigned)o->follow <= SWEEP_FOLLOW_ALL &&
@@ -89,7 +104,7 @@ struct sweep *sweep_open(const char *const *roots, const struct sweep_options *o
 		sw->opt.max_bytes = SWEEP_DEFAULT_MAX_BYTES;
 	if (!sw->opt.readahead)
 		sw->opt.readahead = SWEEP_DEFAULT_READAHEAD;
-	sw->max_fds = DIR_FDS;
+	sw->max_fds = dir_fd_budget();
 	sw->euid = geteuid();
 	sw->ent.fd = -1;
 	sw->dentcap = DENT_BUFSIZE;
@@ -146,7 +161,11 @@ static void choose_policy(struct sweep *sw, const struct sw_root *r)
 		order = SWEEP_ORDER_NONE;
 	sw->order = order;
 	sw->q.cscan = order == SWEEP_ORDER_DISK || order == SWEEP_ORDER_INODE;
-	sw->dirs_by_block = sw->q.cscan && sw->opt.dir_order != SWEEP_DIRS_INODE;
+	/* block order for directories saves seeks (4.4x less disk time for a
+	 * metadata walk on the emulated disk) but costs reopening directories;
+	 * where seeks are free, only the cost is left */
+	sw->dirs_by_block = sw->q.cscan && (sw->opt.dir_order == SWEEP_DIRS_BLOCK ||
+	                    (sw->opt.dir_order == SWEEP_DIRS_AUTO && rotational == 1));
 	sw->q.el.head = 0;
 	bool nodata = sw->opt.flags & SWEEP_NODATA;
 	sw->data_by_block = !nodata && (order == SWEEP_ORDER_DISK || order == SWEEP_ORDER_BLOCK);

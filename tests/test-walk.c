@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/vfs.h>
@@ -665,6 +666,92 @@ static void policy_by_file_system(void **state)
 		print_message("no tmpfs at /dev/shm: tmpfs policy not tested\n");
 }
 
+/* With few descriptors allowed (64 for directories), a walk over 300
+ * directories must close and reopen them from their parents, and still hand
+ * out every entry once, in every order. Run in a child: the limit is
+ * process-wide. */
+static void small_descriptor_budget_reopens(void **state)
+{
+	const char *root = *state;
+	int fd = tree_open_dir(AT_FDCWD, root);
+	for (int i = 0; i < 300; i++) {
+		char name[32];
+		snprintf(name, sizeof(name), "d%03d", i);
+		tree_mkdir(fd, name);
+		int d = tree_open_dir(fd, name);
+		tree_file(d, "a", 10, 0);
+		tree_file(d, "b", 0, 0);
+		close(d);
+	}
+	close(fd);
+	struct strlist ref = {0};
+	tree_reference_walk(root, 0, &ref);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		struct rlimit rl = { 128, 128 };
+		if (setrlimit(RLIMIT_NOFILE, &rl) < 0)
+			_exit(2);
+		for (size_t i = 0; i < sizeof(all_orders) / sizeof(all_orders[0]); i++)
+			for (int dirs = SWEEP_DIRS_INODE; dirs <= SWEEP_DIRS_BLOCK; dirs++) {
+				struct sweep_options o = { .order = all_orders[i],
+				                           .dir_order = (enum sweep_dir_order)dirs };
+				struct strlist got = {0};
+				collect(*state, &o, &got, NULL);
+				strlist_assert_equal(&got, &ref);
+				strlist_free(&got);
+			}
+		_exit(0);
+	}
+	int status;
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	strlist_free(&ref);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+}
+
+/* sysfs's word on the device under path: 1 rotational, 0 not, -1 unknown. */
+static int rotational_of(const char *path)
+{
+	struct stat st;
+	assert_int_equal(stat(path, &st), 0);
+	for (int up = 0; up < 2; up++) {
+		char sys[128];
+		snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u/%squeue/rotational",
+		         major(st.st_dev), minor(st.st_dev), up ? "../" : "");
+		FILE *f = fopen(sys, "r");
+		int v;
+		if (f && fscanf(f, "%d", &v) == 1) {
+			fclose(f);
+			return v;
+		}
+		if (f)
+			fclose(f);
+	}
+	return -1;
+}
+
+/* By default directories are read in block order (a FIEMAP call each) only
+ * on a rotational device. */
+static void directory_order_by_device(void **state)
+{
+	const char *root = *state;
+	if (!tree_fs_sorts(root))
+		skip();
+	int fd = tree_open_dir(AT_FDCWD, root);
+	tree_mkdir(fd, "a");
+	tree_mkdir(fd, "b");
+	close(fd);
+	struct sweep_options o = { .order = SWEEP_ORDER_DISK, .flags = SWEEP_NODATA };
+	struct strlist got = {0};
+	struct sweep_stats s;
+	collect(root, &o, &got, &s);
+	strlist_free(&got);
+	int rot = rotational_of(root);
+	print_message("device rotational: %d\n", rot);
+	assert_int_equal(s.fiemap_calls, rot == 1 ? 3 : 0); /* root, a, b */
+}
+
 static void bad_options_refused(void **state)
 {
 	(void)state;
@@ -716,6 +803,8 @@ int main(void)
 		T(postorder_after_contents),
 		T(prune_and_filter_skip_subtrees),
 		T(policy_by_file_system),
+		T(small_descriptor_budget_reopens),
+		T(directory_order_by_device),
 		T(bad_options_refused),
 		T(missing_root_is_an_error),
 	};
