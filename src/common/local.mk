@@ -1,8 +1,6 @@
 # common: helpers shared by the tools (messages, exit status, quoting,
 # exclusion patterns, id and key maps, human-readable sizes).
-# Makefile.am does not declare noinst_LTLIBRARIES, and automake refuses '+='
-# on an undeclared variable; this fragment is included first, so it sets it.
-noinst_LTLIBRARIES = src/common/libcommon.la
+noinst_LTLIBRARIES += src/common/libcommon.la
 src_common_libcommon_la_SOURCES = \
 	src/common/argmatch.c src/common/argmatch.h \
 	src/common/diag.c src/common/diag.h \
