@@ -106,13 +106,13 @@ static void report_walk_error(struct create *cr, const struct sweep_entry *e)
 			tar_differs(t, WARN_FILE_REMOVED, "%s: File removed before we read it", tq(t, 0, e->path));
 			return;
 		}
-		tar_cannot(t, e->path, e->op == SWEEP_OP_STAT ? "stat" : "open", e->error);
+		tar_cannot_read(t, e->path, e->op == SWEEP_OP_STAT ? "stat" : "open", e->error);
 		return;
 	case SWEEP_OP_LOOP:
 		tar_error(t, 0, "%s: File system loop detected", tq(t, 0, e->path));
 		return;
 	default:
-		tar_cannot(t, e->path, "open", e->error);
+		tar_cannot_read(t, e->path, "open", e->error);
 		return;
 	}
 }

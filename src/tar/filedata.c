@@ -64,6 +64,17 @@ static int write_zeros(struct create *cr, const char *name, uint64_t n)
 	return 0;
 }
 
+/* GNU tar's words for a failed read, a warning under --ignore-failed-read. */
+static void read_error(struct tar *t, const char *path, off_t at, size_t len, int err)
+{
+	if (t->opt.ignore_failed_read)
+		tar_warn(t, err, "%s: Warning: Read error at byte %jd, while reading %zu bytes",
+		         tq(t, 0, path), (intmax_t)at, len);
+	else
+		tar_error(t, err, "%s: Read error at byte %jd, while reading %zu bytes",
+		          tq(t, 0, path), (intmax_t)at, len);
+}
+
 /* Copy up to len bytes from fd at offset off into the archive. Returns the
  * bytes copied (fewer at end of file or after a read error, reported), or
  * -1 after a fatal write error. */
@@ -80,8 +91,7 @@ static int64_t copy_range(struct create *cr, const struct sweep_entry *e, off_t 
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
-			tar_error(cr->t, errno, "%s: Read error at byte %jd, while reading %zu bytes",
-			          tq(cr->t, 0, e->path), (intmax_t)(off + (off_t)done), avail);
+			read_error(cr->t, e->path, off + (off_t)done, avail, errno);
 			break;
 		}
 		if (n == 0)
@@ -125,13 +135,20 @@ static void check_changed(struct create *cr, const struct sweep_entry *e, uint64
 	struct stat now;
 	if (done < size) {
 		uint64_t left = size - done;
-		tar_differs(t, WARN_FILE_SHRANK, left == 1 ? "%s: File shrank by %ju byte; padding with zeros"
-		                         : "%s: File shrank by %ju bytes; padding with zeros",
-		            tq(t, 0, e->path), (uintmax_t)left);
+		const char *q = tq(t, 0, e->path);
+		/* --ignore-failed-read keeps the note but not the status. */
+		int differs = t->opt.ignore_failed_read ? 0 : TAR_DIFFERS;
+		if (left == 1)
+			tar_note(t, WARN_FILE_SHRANK, "%s: File shrank by %ju byte; padding with zeros",
+			         q, (uintmax_t)left);
+		else
+			tar_note(t, WARN_FILE_SHRANK, "%s: File shrank by %ju bytes; padding with zeros",
+			         q, (uintmax_t)left);
+		diag_fail(t->diag, differs);
 		return;
 	}
 	if (fstat(e->fd, &now) < 0) {
-		tar_cannot(t, e->path, "stat", errno);
+		tar_cannot_read(t, e->path, "stat", errno);
 		return;
 	}
 	if (now.st_ctim.tv_sec != e->st.st_ctim.tv_sec ||

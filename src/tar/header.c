@@ -64,7 +64,7 @@ static int set_links(struct create *cr, const struct sweep_entry *e, const char 
 	}
 	if (S_ISLNK(e->st.st_mode)) {
 		if (read_symlink(cr, e) < 0) {
-			tar_cannot(cr->t, e->path, "readlink", errno);
+			tar_cannot_read(cr->t, e->path, "readlink", errno);
 			return -1;
 		}
 		archive_entry_copy_symlink(ae, cr->link.s);

@@ -43,7 +43,7 @@ static const struct sweep_entry *take_data(struct create *cr, const struct sweep
 	int follow = cr->t->opt.dereference ? 0 : O_NOFOLLOW;
 	int fd = openat(e->dirfd, e->name, O_RDONLY | O_CLOEXEC | follow);
 	if (fd < 0 || fstat(fd, &copy->st) < 0) {
-		tar_cannot(cr->t, e->path, "open", errno);
+		tar_cannot_read(cr->t, e->path, "open", errno);
 		if (fd >= 0)
 			close(fd);
 		return NULL;

@@ -82,3 +82,11 @@ void tar_cannot(struct tar *t, const char *name, const char *op, int errnum)
 {
 	tar_error(t, errnum, "%s: Cannot %s", tq(t, 0, name), op);
 }
+
+void tar_cannot_read(struct tar *t, const char *name, const char *op, int errnum)
+{
+	if (t->opt.ignore_failed_read)
+		tar_warn(t, errnum, "%s: Warning: Cannot %s", tq(t, 0, name), op);
+	else
+		tar_cannot(t, name, op, errnum);
+}

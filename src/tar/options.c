@@ -25,7 +25,7 @@ enum {
 	OPT_NO_SAME_PERMS, OPT_SAME_OWNER, OPT_NO_SAME_OWNER, OPT_STRIP, OPT_FULL_TIME,
 	OPT_PROGRESS, OPT_WILDCARDS, OPT_NO_WILDCARDS, OPT_ANCHORED, OPT_NO_ANCHORED,
 	OPT_POSIX, OPT_RECORD_SIZE, OPT_WARNING, OPT_RECURSION, OPT_NO_RECURSION, OPT_MTIME,
-	OPT_CLAMP_MTIME, OPT_HELP, OPT_USAGE, OPT_VERSION,
+	OPT_CLAMP_MTIME, OPT_IGNORE_FAILED_READ, OPT_HELP, OPT_USAGE, OPT_VERSION,
 };
 
 static const struct option long_options[] = {
@@ -66,6 +66,7 @@ static const struct option long_options[] = {
 	{ "anchored", no_argument, NULL, OPT_ANCHORED },
 	{ "no-anchored", no_argument, NULL, OPT_NO_ANCHORED },
 	{ "one-file-system", no_argument, NULL, OPT_ONE_FS },
+	{ "ignore-failed-read", no_argument, NULL, OPT_IGNORE_FAILED_READ },
 	{ "recursion", no_argument, NULL, OPT_RECURSION },
 	{ "no-recursion", no_argument, NULL, OPT_NO_RECURSION },
 	{ "numeric-owner", no_argument, NULL, OPT_NUMERIC },
@@ -143,6 +144,7 @@ static void usage(const char *prog)
 	      "      --exclude-vcs          leave out version control directories\n"
 	      "      --one-file-system      stay in the file system of each name\n"
 	      "      --no-recursion         directories without their contents\n"
+	      "      --ignore-failed-read   unreadable files are warnings, not errors\n"
 	      "  -h, --dereference          archive what symlinks point to\n"
 	      "  -S, --sparse               store holes of sparse files efficiently\n"
 	      "      --xattrs, --acls       store extended attributes, POSIX ACLs\n"
@@ -401,6 +403,7 @@ static int create_option(struct tar *t, struct parse_state *ps, int c)
 	case OPT_ANCHORED: ps->excl_flags |= EXCL_ANCHORED; return 1;
 	case OPT_NO_ANCHORED: ps->excl_flags &= ~EXCL_ANCHORED; return 1;
 	case OPT_ONE_FS: o->one_fs = true; return 1;
+	case OPT_IGNORE_FAILED_READ: o->ignore_failed_read = true; return 1;
 	case OPT_RECURSION: o->no_recursion = false; return 1;
 	case OPT_NO_RECURSION: o->no_recursion = true; return 1;
 	case OPT_NUMERIC: o->numeric_owner = true; return 1;

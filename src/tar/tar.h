@@ -82,6 +82,7 @@ struct tar_opts {
 	bool touch;               /* -m: do not restore modification times */
 	bool no_recursion;        /* directories without their contents */
 	bool set_mtime, clamp_mtime; /* --mtime, --clamp-mtime */
+	bool ignore_failed_read;
 	struct timespec mtime;
 	bool full_time;
 	int same_perms;           /* -p; -1: as root */
@@ -151,6 +152,9 @@ void tar_fatal(struct tar *t, int errnum, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* "NAME: Cannot OP: strerror" with status 2. */
 void tar_cannot(struct tar *t, const char *name, const char *op, int errnum);
+/* The same for a file being archived; with --ignore-failed-read, "NAME:
+ * Warning: Cannot OP: strerror" and the status left alone. */
+void tar_cannot_read(struct tar *t, const char *name, const char *op, int errnum);
 
 /* safename.c: the member name GNU tar would store or extract for name:
  * unless -P, without its leading "/" and everything up to its last ".."

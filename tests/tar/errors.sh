@@ -3,7 +3,7 @@
 # status, found by running GNU tar on the same thing: a missing name (the
 # rest still archived), unreadable files and directories, a file shrinking
 # or growing while it is read, an output that cannot be opened (missing or
-# unwritable directory), and a full device.
+# unwritable directory), and a full device; --ignore-failed-read.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tar/tree.sh"
 need_cmd tar
@@ -117,6 +117,8 @@ mkdir "$T/ro"
 chmod 555 "$T/ro"
 run_both "unwritable output" -cf "$T/ro/out.tar" dir
 SORTED=1 run_both "unreadable file and directory" -cf "$T/src/out.tar" dir other
+# --ignore-failed-read: the same as warnings, exit 0
+SORTED=1 run_both "--ignore-failed-read" --ignore-failed-read -cf "$T/src/out2.tar" dir missing
 (cd "$T/src" && "$top_builddir/sweep-tar" -tf out.tar) | sort > "$T/got"
 printf '%s\n' dir/ dir/a dir/locked-dir/ dir/sub/ dir/sub/b other > "$T/want"
 check_same "$T/want" "$T/got"
