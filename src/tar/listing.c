@@ -5,12 +5,16 @@
  *   -rw-r--r-- user/group      1234 2024-01-02 03:04 name
  * where the owner, group and size share one column that widens as wider
  * values come (GNU tar starts it at 19), devices show "major,minor", and
- * links end in " -> target" or " link to target". Names are escaped as GNU
- * tar escapes them.
+ * links end in " -> target" or " link to target". With --xattrs or --acls
+ * the mode gets a mark ('+' ACLs, '*' attributes) and, one level more
+ * verbose, "  a:" and "  x:" lines follow. Names are escaped as GNU tar
+ * escapes them.
  */
+#include <archive.h>
 #include <archive_entry.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "tar.h"
@@ -51,10 +55,70 @@ static void time_string(const struct tar *t, time_t when, char *buf, size_t size
 		snprintf(buf, size, "%jd", (intmax_t)when);
 }
 
+/* GNU tar's verbosity: listing counts one more than creating. */
+static int verbosity(const struct tar *t)
+{
+	return t->opt.verbose + (t->opt.mode == MODE_LIST && t->opt.verbose ? 1 : 0);
+}
+
+/* Whether name is an attribute GNU tar shows (those it would extract by
+ * default: user.*). */
+static bool shown_xattr(const char *name)
+{
+	return strncmp(name, "user.", 5) == 0;
+}
+
+/* The mark after the mode with --xattrs or --acls, as GNU's ls -l-like
+ * preview: '+' ACLs, '*' shown attributes, ' ' neither. */
+static char attr_mark(const struct tar *t, struct archive_entry *e)
+{
+	const char *name;
+	const void *value;
+	size_t size;
+	if (t->opt.acls && (archive_entry_acl_count(e, ARCHIVE_ENTRY_ACL_TYPE_ACCESS) > 0 ||
+	                    archive_entry_acl_count(e, ARCHIVE_ENTRY_ACL_TYPE_DEFAULT) > 0))
+		return '+';
+	if (t->opt.xattrs && archive_entry_xattr_reset(e) > 0)
+		while (archive_entry_xattr_next(e, &name, &value, &size) == ARCHIVE_OK)
+			if (shown_xattr(name))
+				return '*';
+	return ' ';
+}
+
+/* The "  a: ACL" and "  x: SIZE NAME" lines of the most verbose listing. */
+static void print_attrs(struct tar *t, struct archive_entry *e)
+{
+	static const int types[] = { ARCHIVE_ENTRY_ACL_TYPE_ACCESS, ARCHIVE_ENTRY_ACL_TYPE_DEFAULT };
+	const int style = ARCHIVE_ENTRY_ACL_STYLE_EXTRA_ID | ARCHIVE_ENTRY_ACL_STYLE_SEPARATOR_COMMA |
+	                  ARCHIVE_ENTRY_ACL_STYLE_MARK_DEFAULT;
+	bool any = false;
+	for (int i = 0; t->opt.acls && i < 2; i++) {
+		char *text = archive_entry_acl_count(e, types[i]) > 0
+		                     ? archive_entry_acl_to_text(e, NULL, types[i] | style) : NULL;
+		if (text)
+			fprintf(t->listing, "%s%s", any ? "," : "  a: ", text);
+		any = any || text;
+		free(text);
+	}
+	if (any)
+		fputc('\n', t->listing);
+	const char *name;
+	const void *value;
+	size_t size;
+	if (t->opt.xattrs && archive_entry_xattr_reset(e) > 0)
+		while (archive_entry_xattr_next(e, &name, &value, &size) == ARCHIVE_OK)
+			if (shown_xattr(name))
+				fprintf(t->listing, "  x: %zu %s\n", size, name);
+}
+
 static void print_long(struct tar *t, struct archive_entry *e, const char *name)
 {
-	char modes[11], size[48], when[64], uid[24], gid[24];
+	char modes[12], size[48], when[64], uid[24], gid[24];
 	mode_string(e, modes);
+	if (t->opt.xattrs || t->opt.acls) {
+		modes[10] = attr_mark(t, e);
+		modes[11] = 0;
+	}
 	const char *user = archive_entry_uname(e), *group = archive_entry_gname(e);
 	if (!user || !*user) {
 		snprintf(uid, sizeof(uid), "%jd", (intmax_t)archive_entry_uid(e));
@@ -83,8 +147,7 @@ static void print_long(struct tar *t, struct archive_entry *e, const char *name)
 
 void listing_print(struct tar *t, struct archive_entry *e, const char *name)
 {
-	bool lng = t->opt.verbose >= 2 || (t->opt.mode == MODE_LIST && t->opt.verbose);
-	if (!lng) {
+	if (verbosity(t) < 2) {
 		fprintf(t->listing, "%s\n", tqlist(t, 0, name));
 		return;
 	}
@@ -95,4 +158,6 @@ void listing_print(struct tar *t, struct archive_entry *e, const char *name)
 	else if (sym)
 		fprintf(t->listing, " -> %s", tqlist(t, 1, sym));
 	fputc('\n', t->listing);
+	if (verbosity(t) >= 3)
+		print_attrs(t, e);
 }

@@ -75,7 +75,12 @@ static int set_format(struct archive *a, enum tar_format f)
 	switch (f) {
 	case FMT_DEFAULT:
 	case FMT_GNU: return archive_write_set_format_gnutar(a);
-	case FMT_PAX: return archive_write_set_format_pax(a);
+	case FMT_PAX:
+		/* Attributes as SCHILY.xattr only: GNU tar warns about every
+		 * LIBARCHIVE.xattr record, and libarchive reads both. */
+		if (archive_write_set_format_pax(a) != ARCHIVE_OK)
+			return ARCHIVE_FATAL;
+		return archive_write_set_format_option(a, "pax", "xattrheader", "SCHILY");
 	case FMT_USTAR: return archive_write_set_format_ustar(a);
 	case FMT_V7: return archive_write_set_format_v7tar(a);
 	}

@@ -102,6 +102,21 @@ for fmt in gnu posix ustar; do
 	same_output "-tv of sweep-tar's $fmt" --warning=no-unknown-keyword -tvf "$T/s-$fmt.tar"
 done
 
+# with --xattrs and --acls: the marks after the mode and the "x:" and "a:"
+# lines (and no warning from GNU tar about libarchive's own records)
+mkdir -p "$T/attrs/t"
+add_xattrs "$T/attrs/t" || skip "extended attributes not supported on $T"
+if command -v setfacl > /dev/null 2>&1; then
+	printf 'acl\n' > "$T/attrs/t/acl-file"
+	setfacl -m u:nobody:rw "$T/attrs/t/acl-file" 2> /dev/null
+	mkdir "$T/attrs/t/acl-dir"
+	setfacl -d -m u:nobody:rwx "$T/attrs/t/acl-dir" 2> /dev/null
+fi
+sweep_tar --xattrs --acls -cf "$T/attrs.tar" -C "$T/attrs" t
+for v in -tvf -tvvf; do
+	same_output "attributes $v" --xattrs --acls $v "$T/attrs.tar"
+done
+
 # a file that is not an archive
 printf 'not an archive at all\n' > "$T/junk"
 same_output "junk" -tf "$T/junk"
