@@ -85,6 +85,25 @@ static char attr_mark(const struct tar *t, struct archive_entry *e)
 	return ' ';
 }
 
+/* The "  x: SIZE NAME" lines, in the archive's order: libarchive hands
+ * attributes out last read first. */
+static void print_xattrs(struct tar *t, struct archive_entry *e)
+{
+	int n = archive_entry_xattr_reset(e);
+	const char **names = n > 0 ? calloc((size_t)n, sizeof(*names)) : NULL;
+	size_t *sizes = n > 0 ? calloc((size_t)n, sizeof(*sizes)) : NULL;
+	const void *value;
+	int k = 0;
+	while (names && sizes && k < n &&
+	       archive_entry_xattr_next(e, &names[k], &value, &sizes[k]) == ARCHIVE_OK)
+		k++;
+	while (k-- > 0)
+		if (shown_xattr(names[k]))
+			fprintf(t->listing, "  x: %zu %s\n", sizes[k], names[k]);
+	free(names);
+	free(sizes);
+}
+
 /* The "  a: ACL" and "  x: SIZE NAME" lines of the most verbose listing. */
 static void print_attrs(struct tar *t, struct archive_entry *e)
 {
@@ -102,13 +121,8 @@ static void print_attrs(struct tar *t, struct archive_entry *e)
 	}
 	if (any)
 		fputc('\n', t->listing);
-	const char *name;
-	const void *value;
-	size_t size;
-	if (t->opt.xattrs && archive_entry_xattr_reset(e) > 0)
-		while (archive_entry_xattr_next(e, &name, &value, &size) == ARCHIVE_OK)
-			if (shown_xattr(name))
-				fprintf(t->listing, "  x: %zu %s\n", size, name);
+	if (t->opt.xattrs)
+		print_xattrs(t, e);
 }
 
 static void print_long(struct tar *t, struct archive_entry *e, const char *name)
