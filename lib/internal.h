@@ -197,8 +197,8 @@ int place_rotational(dev_t dev);
 
 /* links.c */
 struct sw_links *links_new(void);
-const char *links_check(struct sw_links *l, const struct stat *st, const char *path,
-                        int *err);
+const char *links_find(struct sw_links *l, const struct stat *st);
+int links_add(struct sw_links *l, const struct stat *st, const char *path);
 void links_free(struct sw_links *l);
 
 /* path.c */

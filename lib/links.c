@@ -4,7 +4,6 @@
  * Keyed by (st_dev, st_ino); only files with st_nlink > 1 come here, so the
  * table grows with the number of hard-linked inodes, not with the tree.
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
@@ -56,29 +55,27 @@ static int rehash(struct sw_links *l)
 	return 0;
 }
 
-/* The path under which st's inode was handed out before, or NULL after
- * remembering path as its first name. *err is set to ENOMEM when the name
- * could not be remembered (the walk goes on; only link detection suffers). */
-const char *links_check(struct sw_links *l, const struct stat *st, const char *path,
-                        int *err)
+/* The path under which st's inode was handed out before, or NULL. */
+const char *links_find(struct sw_links *l, const struct stat *st)
 {
-	*err = 0;
-	if ((l->n + 1) * 4 > l->cap * 3 && rehash(l) < 0) {
-		*err = ENOMEM;
-		return NULL;
-	}
+	return l->cap ? find(l, st->st_dev, st->st_ino)->path : NULL;
+}
+
+/* Remember path as the first name handed out of st's inode. Returns 0, or
+ * -1 (ENOMEM: the walk goes on, only link detection suffers). */
+int links_add(struct sw_links *l, const struct stat *st, const char *path)
+{
+	if ((l->n + 1) * 4 > l->cap * 3 && rehash(l) < 0)
+		return -1;
 	struct sw_link *s = find(l, st->st_dev, st->st_ino);
 	if (s->path)
-		return s->path;
-	s->path = strdup(path);
-	if (!s->path) {
-		*err = ENOMEM;
-		return NULL;
-	}
+		return 0;
+	if (!(s->path = strdup(path)))
+		return -1;
 	s->dev = st->st_dev;
 	s->ino = st->st_ino;
 	l->n++;
-	return NULL;
+	return 0;
 }
 
 void links_free(struct sw_links *l)

@@ -111,14 +111,23 @@ const struct sweep_entry *emit_error(struct sweep *sw, enum sweep_op op, int err
 	return &sw->ent;
 }
 
-/* Set link_first for a non-directory seen before under another name. */
-static void note_link(struct sweep *sw)
+static bool multiply_linked(const struct stat *st)
+{
+	return st->st_nlink > 1 && !S_ISDIR(st->st_mode); /* nlink 0 under NOSTAT */
+}
+
+/* Set link_first for a non-directory handed out before under another name;
+ * else, if remember, make this the name later ones point to. A name is only
+ * remembered once it is surely handed out (not for a file that then fails to
+ * open), or later names would point at a member nobody has. */
+static void note_link(struct sweep *sw, bool remember)
 {
 	const struct stat *st = &sw->ent.st;
-	if (st->st_nlink < 2 || S_ISDIR(st->st_mode))  /* 0 under SWEEP_NOSTAT */
+	if (!multiply_linked(st))
 		return;
-	int err;
-	sw->ent.link_first = links_check(sw->links, st, sw->ent.path, &err);
+	sw->ent.link_first = links_find(sw->links, st);
+	if (!sw->ent.link_first && remember)
+		links_add(sw->links, st, sw->ent.path);
 }
 
 /* Hand out a regular file with its data: opened (unless fd is one opened
@@ -126,7 +135,7 @@ static void note_link(struct sweep *sw)
  * a second name of a file already handed out. ent.path is built already. */
 const struct sweep_entry *emit_regular(struct sweep *sw, int dirfd, bool follow, int fd)
 {
-	note_link(sw);
+	note_link(sw, false);
 	if (sw->ent.link_first) {
 		if (fd >= 0)
 			close(fd);
@@ -154,6 +163,8 @@ const struct sweep_entry *emit_regular(struct sweep *sw, int dirfd, bool follow,
 	}
 	sw->ent.kind = SWEEP_DATA;
 	sw->ent.fd = fd;
+	if (multiply_linked(&now))
+		links_add(sw->links, &now, sw->ent.path);
 	return &sw->ent;
 }
 
@@ -226,6 +237,6 @@ const struct sweep_entry *serve_node(struct sweep *sw, struct sw_node *n)
 	sw->done_node = n;
 	if (S_ISREG(st.st_mode) && sw->data_inline)
 		return emit_regular(sw, pfd, follow, -1);
-	note_link(sw);
+	note_link(sw, true);
 	return &sw->ent;
 }
