@@ -27,6 +27,7 @@ struct sw_dir {
 	int depth;
 	bool follow;             /* opened through a symbolic link */
 	bool in_post;            /* on the post-order list */
+	dev_t root_dev;          /* the device of its root, for SWEEP_XDEV */
 	uint64_t id;
 	struct stat st;
 	size_t namelen;
@@ -103,7 +104,6 @@ struct sweep {
 	enum sweep_order order;
 	bool data_by_block;      /* data queue sorted by FIEMAP */
 	bool data_inline;        /* regular files opened as they are served */
-	dev_t root_dev;
 	size_t ra_files;         /* files announced ahead at most */
 	uid_t euid;              /* who may open with O_NOATIME */
 	bool no_cachestat;       /* the kernel has no cachestat(2) */

@@ -182,11 +182,12 @@ static const struct sweep_entry *serve_dir(struct sweep *sw, struct sw_node *n,
 	}
 	d->basefd = n->basefd;
 	d->follow = follow;
+	d->root_dev = n->parent ? n->parent->root_dev : st->st_dev;
 	node_free(sw, n); /* its reference on the parent is now d's */
 	sw->ent.kind = SWEEP_DIR;
 	sw->ent.dir_id = d->id;
 	sw->ent.dirfd = pfd;
-	if ((sw->opt.flags & SWEEP_XDEV) && st->st_dev != sw->root_dev) {
+	if ((sw->opt.flags & SWEEP_XDEV) && st->st_dev != d->root_dev) {
 		sw->ent.flags |= SWEEP_E_XDEV;
 		sw->done_parent = d;
 	} else {
@@ -219,8 +220,6 @@ const struct sweep_entry *serve_node(struct sweep *sw, struct sw_node *n)
 		sw->done_node = n;
 		return emit_error(sw, SWEEP_OP_STAT, err);
 	}
-	if (n->root)
-		sw->root_dev = st.st_dev;
 	follow = follow && !S_ISLNK(st.st_mode);
 	if (sw->opt.filter && sw->opt.filter(&sw->ent, sw->opt.filter_arg) == SWEEP_PRUNE) {
 		node_release(sw, n);

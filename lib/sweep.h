@@ -58,6 +58,10 @@ enum sweep_follow {
 #define SWEEP_XDEV      0x01u /* do not descend into other file systems */
 #define SWEEP_NODATA    0x02u /* metadata only: no FIEMAP, no data phase (du, find) */
 #define SWEEP_POSTORDER 0x04u /* also hand out SWEEP_DIR_POST entries */
+#define SWEEP_ROOTS_TOGETHER 0x10u /* all roots in one walk: one elevator and
+                                 one data sweep per flush for them all (as
+                                 tar -T wants), in the order chosen from the
+                                 first root; else roots go one after another */
 #define SWEEP_NOSTAT    0x08u /* with SWEEP_NODATA: stat only what the walk
                                  needs (directories, roots, links followed,
                                  names of unknown type); other entries carry
@@ -180,7 +184,7 @@ struct sweep *sweep_open(const char *const *roots, const struct sweep_options *o
 
 /* Add a root, relative to dirfd (AT_FDCWD or an open directory that must stay
  * open during the walk). Roots are walked one after another, in the order
- * added. Returns 0, or -1 with errno set. */
+ * added, unless SWEEP_ROOTS_TOGETHER. Returns 0, or -1 with errno set. */
 int sweep_add_root(struct sweep *sw, int dirfd, const char *path);
 
 /* The next entry, or NULL at the end. The entry and everything it points to

@@ -81,7 +81,8 @@ static bool valid_options(const struct sweep_options *o)
 {
 	return (unsigned)o->order < NORDERS && (unsigned)o->follow <= SWEEP_FOLLOW_ALL &&
 	       (unsigned)o->dir_order <= SWEEP_DIRS_BLOCK &&
-	       !(o->flags & ~(SWEEP_XDEV | SWEEP_NODATA | SWEEP_POSTORDER | SWEEP_NOSTAT)) &&
+	       !(o->flags & ~(SWEEP_XDEV | SWEEP_NODATA | SWEEP_POSTORDER | SWEEP_NOSTAT |
+	                      SWEEP_ROOTS_TOGETHER)) &&
 	       (!(o->flags & SWEEP_NOSTAT) || (o->flags & SWEEP_NODATA));
 }
 
@@ -173,11 +174,11 @@ static void choose_policy(struct sweep *sw, const struct sw_root *r)
 	sw->ra_files = rotational == 1 ? 32 : 128;
 }
 
-static int start_root(struct sweep *sw)
+/* Queue root number i (its index keeps the roots' order among themselves). */
+static int queue_root(struct sweep *sw, size_t i)
 {
-	const struct sw_root *r = &sw->roots[sw->next_root++];
-	choose_policy(sw, r);
-	struct sw_node *n = node_new(sw, NULL, 0, DT_UNKNOWN, r->path, strlen(r->path));
+	const struct sw_root *r = &sw->roots[i];
+	struct sw_node *n = node_new(sw, NULL, (ino_t)i, DT_UNKNOWN, r->path, strlen(r->path));
 	if (!n)
 		return -1;
 	n->basefd = r->basefd;
@@ -186,6 +187,20 @@ static int start_root(struct sweep *sw)
 		node_free(sw, n);
 		return -1;
 	}
+	return 0;
+}
+
+/* Start the next root, or all the remaining ones together, in the order the
+ * first of them calls for (a stack pops the last pushed first). */
+static int start_root(struct sweep *sw)
+{
+	size_t first = sw->next_root;
+	size_t end = sw->opt.flags & SWEEP_ROOTS_TOGETHER ? sw->nroots : first + 1;
+	choose_policy(sw, &sw->roots[first]);
+	sw->next_root = end;
+	for (size_t k = 0; k < end - first; k++)
+		if (queue_root(sw, sw->q.cscan ? first + k : end - 1 - k) < 0)
+			return -1;
 	return 0;
 }
 
@@ -380,9 +395,10 @@ static const struct sweep_entry *next_entry(struct sweep *sw)
 			continue;
 		if (sw->next_root == sw->nroots)
 			return NULL;
+		size_t first = sw->next_root;
 		if (start_root(sw) < 0) {
 			ent_fill(sw, SWEEP_ERROR, NULL, -1, 0, NULL);
-			sw->ent.path = sw->ent.name = sw->roots[sw->next_root - 1].path;
+			sw->ent.path = sw->ent.name = sw->roots[first].path;
 			return emit_error(sw, SWEEP_OP_STAT, ENOMEM);
 		}
 	}

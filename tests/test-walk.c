@@ -418,6 +418,63 @@ static void cached_files_need_no_placement(void **state)
 	assert_int_equal(unplaced, 0);
 }
 
+/* Walk roots a and b of root, alone or together: returns the flushes, and
+ * checks every file comes once and, together, in one block order. */
+static uint64_t flushes_of_two_roots(const char *root, bool together)
+{
+	char a[4096], b[4096];
+	snprintf(a, sizeof(a), "%s/a", root);
+	snprintf(b, sizeof(b), "%s/b", root);
+	const char *roots[] = { a, b, NULL };
+	struct sweep_options o = { .order = SWEEP_ORDER_DISK,
+	                           .flags = together ? SWEEP_ROOTS_TOGETHER : 0 };
+	struct sweep *sw = sweep_open(roots, &o);
+	const struct sweep_entry *e;
+	long long last = -1;
+	int files = 0, roots_seen = 0;
+	while ((e = sweep_next(sw))) {
+		roots_seen += (e->flags & SWEEP_E_ROOT) != 0;
+		if (e->kind != SWEEP_DATA)
+			continue;
+		files++;
+		long long phys = tree_fiemap(e->fd);
+		if (together && phys >= 0) {
+			assert_true(phys >= last);
+			last = phys;
+		}
+	}
+	struct sweep_stats s;
+	sweep_get_stats(sw, &s);
+	sweep_close(sw);
+	assert_int_equal(files, 40);
+	assert_int_equal(roots_seen, 2);
+	return s.flushes;
+}
+
+/* Roots walked together share the elevator and the data sweep, as a tar -T
+ * list of names needs; alone, each root has its own. */
+static void roots_together_share_one_sweep(void **state)
+{
+	const char *root = *state;
+	if (!tree_fs_sorts(root))
+		skip();
+	int fd = tree_open_dir(AT_FDCWD, root);
+	tree_mkdir(fd, "a");
+	tree_mkdir(fd, "b");
+	for (int i = 0; i < 40; i++) {
+		char name[32];
+		/* alternate between the roots, so that their blocks interleave */
+		snprintf(name, sizeof(name), "%c/f%02d", i % 2 ? 'b' : 'a', i);
+		tree_file(fd, name, 6000, 1);
+		int f = openat(fd, name, O_RDONLY);
+		assert_int_equal(posix_fadvise(f, 0, 0, POSIX_FADV_DONTNEED), 0);
+		close(f);
+	}
+	close(fd);
+	assert_int_equal(flushes_of_two_roots(root, false), 2);
+	assert_int_equal(flushes_of_two_roots(root, true), 1);
+}
+
 static enum sweep_verdict delete_victim(const struct sweep_entry *e, void *arg)
 {
 	(void)arg;
@@ -800,6 +857,7 @@ int main(void)
 		T(metadata_served_in_cscan_order),
 		T(data_in_block_order_within_each_flush),
 		T(cached_files_need_no_placement),
+		T(roots_together_share_one_sweep),
 		T(vanished_file_is_an_error_and_walk_goes_on),
 		T(unreadable_entries_are_errors),
 		T(hard_links_named_once),

@@ -21,7 +21,7 @@ static const char kinds[] = { [SWEEP_DIR] = 'D', [SWEEP_DIR_POST] = 'P',
 
 static int usage(void)
 {
-	fputs("usage: walk-dump [-HLNnprsx] [-o ORDER] [-d block|inode] [-e ENTRIES] [-b BYTES] ROOT...\n", stderr);
+	fputs("usage: walk-dump [-HLNnprsTx] [-o ORDER] [-d block|inode] [-e ENTRIES] [-b BYTES] ROOT...\n", stderr);
 	return 2;
 }
 
@@ -38,7 +38,7 @@ int main(int argc, char **argv)
 {
 	struct sweep_options o = {0};
 	int c, readdata = 0, stats = 0;
-	while ((c = getopt(argc, argv, "HLNnprsxo:d:e:b:")) != -1) {
+	while ((c = getopt(argc, argv, "HLNnprsTxo:d:e:b:")) != -1) {
 		switch (c) {
 		case 'H': o.follow = SWEEP_FOLLOW_ROOTS; break;
 		case 'L': o.follow = SWEEP_FOLLOW_ALL; break;
@@ -46,6 +46,7 @@ int main(int argc, char **argv)
 		case 'N': o.flags |= SWEEP_NODATA | SWEEP_NOSTAT; break;
 		case 'p': o.flags |= SWEEP_POSTORDER; break;
 		case 'x': o.flags |= SWEEP_XDEV; break;
+		case 'T': o.flags |= SWEEP_ROOTS_TOGETHER; break;
 		case 'r': readdata = 1; break;
 		case 's': stats = 1; break;
 		case 'o':

@@ -48,8 +48,10 @@ for mode in -P -H -L; do
 	[ "$mode" = -L ] || roots+=("$T/deep")
 	find "$mode" "${roots[@]}" -print0 2> "$T/find.err" | sort -z > "$T/want"
 	want_loops=$(grep -c 'File system loop detected' "$T/find.err" || true)
-	for order in auto disk inode name none block; do
+	for order in auto disk inode name none block auto-T disk-T name-T; do
 		flag=${mode#-P}
+		case $order in *-T) flag="$flag -T"; order=${order%-T} ;; esac
+		# shellcheck disable=SC2086
 		walk-dump $flag -o "$order" "${roots[@]}" > "$T/dump" 2> "$T/dump.err" ||
 			fail "walk-dump $flag -o $order failed: $(cat "$T/dump.err")"
 		paths_of DFR < "$T/dump" > "$T/got"
