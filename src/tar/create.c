@@ -82,7 +82,9 @@ static struct sweep *open_walk(struct create *cr)
 		.order = o->order,
 		.follow = o->dereference ? SWEEP_FOLLOW_ALL : SWEEP_FOLLOW_NONE,
 		/* Directories are stored after their contents (see put_entry()). */
-		.flags = SWEEP_POSTORDER | (o->one_fs ? SWEEP_XDEV : 0),
+		/* all names in one sweep: a -T list of files is read in disk
+		 * order as a whole, not one name at a time */
+		.flags = SWEEP_POSTORDER | SWEEP_ROOTS_TOGETHER | (o->one_fs ? SWEEP_XDEV : 0),
 		.max_entries = o->mem_entries,
 		.max_bytes = o->mem_bytes,
 		.filter = walk_filter,
