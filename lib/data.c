@@ -9,11 +9,12 @@
  * the sweep queued and can merge neighbours; on an SSD the same depth is what
  * makes it fast.
  *
- * Sort keys: empty files and files already in the page cache first (key 0:
- * nothing to read from the disk, so no place in the sweep), then files by
+ * Sort keys: empty files first (nothing to read; no FIEMAP), then files by
  * their first physical byte, then files FIEMAP could not place, by inode.
- * A warm tree therefore costs neither FIEMAP nor announcing, which cost more
- * than the reads themselves when nothing has to come from the disk.
+ * Files already in the page cache have no place in a sweep: they are handed
+ * out as they are served, with the descriptor opened to ask, so a warm tree
+ * costs one open per file, as for GNU tar, and neither FIEMAP nor announcing,
+ * which cost more than the reads themselves when nothing comes from the disk.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -54,52 +55,49 @@ static bool cached(struct sweep *sw, int fd)
 	return cs.nr_cache > 0;
 }
 
-static uint64_t sort_key(const struct stat *st, uint64_t phys, bool warm)
+static uint64_t sort_key(const struct stat *st, uint64_t phys)
 {
-	if (st->st_size == 0 || warm)
+	if (st->st_size == 0)
 		return 0;
 	if (phys == SWEEP_PHYS_NONE)
 		return UNPLACED | (uint64_t)st->st_ino;
 	return phys + 1;
 }
 
-/* Where the file's data starts: one FIEMAP call, on a descriptor opened only
- * for it (the data phase may be far away, and descriptors are few); none for
- * a file whose data is in the page cache already (*warm). */
-static uint64_t locate(struct sweep *sw, int pfd, const char *name, bool follow,
-                       const struct stat *st, bool *warm)
-{
-	*warm = false;
-	if (st->st_size == 0)
-		return SWEEP_PHYS_NONE;
-	int fd = open_file(sw, pfd, name, follow, st);
-	if (fd < 0)
-		return SWEEP_PHYS_NONE; /* the data phase reports why */
-	uint64_t phys = SWEEP_PHYS_NONE;
-	*warm = cached(sw, fd);
-	if (!*warm) {
-		sw->stats.fiemap_calls++;
-		phys = place_first_byte(fd);
-	}
-	close(fd);
-	return phys;
-}
-
-/* Move n to the data queue. Returns 0, or -1 (ENOMEM; n is left alone). */
+/* Queue n for the data phase, at the place FIEMAP gives its first byte (one
+ * call, on a descriptor opened only for it: the data phase may be far away,
+ * and descriptors are few). Returns 0 when queued; 1 when the file has no
+ * place in the sweep and is to be handed out now, with *fd its descriptor (a
+ * file in the page cache) or -1 (it cannot be opened: opening again says
+ * why); -1 when memory ran out (n is left alone). */
 int data_queue(struct sweep *sw, struct sw_node *n, int pfd, const struct stat *st,
-               bool follow)
+               bool follow, int *fd)
 {
+	*fd = -1;
+	int ffd = -1;
+	if (st->st_size > 0) {
+		if ((ffd = open_file(sw, pfd, n->name, follow, st)) < 0)
+			return 1;
+		if (cached(sw, ffd)) {
+			*fd = ffd;
+			return 1;
+		}
+	}
 	struct sw_file **v = sw_grow(sw->data, &sw->capdata, sw->ndata + 1, sizeof(*v));
-	if (!v)
-		return -1;
-	sw->data = v;
 	size_t size = sizeof(struct sw_file) + n->namelen + 1;
-	struct sw_file *f = malloc(size);
-	if (!f)
+	struct sw_file *f = v ? malloc(size) : NULL;
+	if (!f) {
+		close(ffd);
 		return -1;
-	bool warm;
-	f->phys = locate(sw, pfd, n->name, follow, st, &warm);
-	f->key = sort_key(st, f->phys, warm);
+	}
+	sw->data = v;
+	f->phys = SWEEP_PHYS_NONE;
+	if (ffd >= 0) {
+		sw->stats.fiemap_calls++;
+		f->phys = place_first_byte(ffd);
+		close(ffd);
+	}
+	f->key = sort_key(st, f->phys);
 	f->seq = sw->seq++;
 	f->parent = n->parent;
 	f->basefd = n->basefd;
@@ -158,8 +156,9 @@ static void announce_ahead(struct sweep *sw)
 	while (sw->ra_pos < sw->ndata && sw->ra_pos - sw->data_pos < sw->ra_files &&
 	       sw->ra_bytes < sw->opt.readahead) {
 		struct sw_file *f = sw->data[sw->ra_pos++];
-		if (f->key == 0 || f->st.st_nlink > 1 || f->phys == SWEEP_PHYS_NONE)
-			continue; /* nothing to announce: empty, cached, or unplaced */
+		if (f->st.st_nlink > 1 || f->phys == SWEEP_PHYS_NONE)
+			continue; /* second names come without data; empty or unplaced:
+			             nothing to announce */
 		int pfd = parent_fd(sw, f->parent, f->basefd);
 		if (pfd < 0 && pfd != AT_FDCWD)
 			continue;

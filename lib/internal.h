@@ -185,7 +185,7 @@ const struct sweep_entry *emit_regular(struct sweep *sw, int dirfd, bool follow,
 
 /* data.c */
 int data_queue(struct sweep *sw, struct sw_node *n, int pfd, const struct stat *st,
-               bool follow);
+               bool follow, int *fd);
 void data_start_flush(struct sweep *sw);
 const struct sweep_entry *data_next(struct sweep *sw);
 void file_free(struct sweep *sw, struct sw_file *f);

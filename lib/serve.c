@@ -228,10 +228,14 @@ const struct sweep_entry *serve_node(struct sweep *sw, struct sw_node *n)
 	if (S_ISDIR(st.st_mode))
 		return serve_dir(sw, n, pfd, &st, follow);
 	if (S_ISREG(st.st_mode) && sw->data_by_block) {
-		if (data_queue(sw, n, pfd, &st, follow) == 0)
+		int fd;
+		int r = data_queue(sw, n, pfd, &st, follow, &fd);
+		if (r == 0)
 			return NULL;
 		sw->done_node = n;
-		return emit_error(sw, SWEEP_OP_STAT, ENOMEM);
+		if (r < 0)
+			return emit_error(sw, SWEEP_OP_STAT, ENOMEM);
+		return emit_regular(sw, pfd, follow, fd);
 	}
 	sw->done_node = n;
 	if (S_ISREG(st.st_mode) && sw->data_inline)

@@ -156,8 +156,8 @@ struct sweep_entry {
 	int error;              /* SWEEP_ERROR: errno */
 	struct stat st;         /* lstat (or stat when following) of the entry */
 	uint64_t phys;          /* first physical byte, or SWEEP_PHYS_NONE (also
-	                           for files found in the page cache, which are
-	                           handed out first: they need no disk) */
+	                           for empty files, and files found in the page
+	                           cache, handed out as served: no disk needed) */
 	const char *link_first; /* a non-directory with st_nlink > 1 already handed
 	                           out under another name: that name's path */
 	uint64_t dir_id;        /* SWEEP_DIR, SWEEP_DIR_POST: this directory's id */

@@ -33,8 +33,9 @@
 #endif
 #endif
 
-/* top/NN/MM/fileKK: dirs1 x dirs2 directories of 100 empty files (one with
- * data in each), so no directory holds more than 100 names. Every directory
+/* top/NN/MM/fileKK: dirs1 x dirs2 directories of 100 empty files, so no
+ * directory holds more than 100 names (files with data would be in the page
+ * cache on tmpfs, handed out as served and never queued). Every directory
  * is made before any file: their inodes are all lower, so the elevator reaches
  * every directory before the first file, the worst case for the queue. */
 static void make_tree(const char *top, int dirs1, int dirs2)
@@ -56,7 +57,7 @@ static void make_tree(const char *top, int dirs1, int dirs2)
 				int d2 = tree_open_dir(d1, name);
 				for (int k = 0; k < 100; k++) {
 					snprintf(name, sizeof(name), "file%02d", k);
-					tree_file(d2, name, k == 0 ? 100 : 0, 0);
+					tree_file(d2, name, 0, 0);
 				}
 				close(d2);
 			}
