@@ -7,15 +7,8 @@
 . "$top_srcdir/tests/lib.sh"
 need_cmd du
 command -v sweep-du >/dev/null || fail "sweep-du not built"
-run=()
-if [ "$(id -u)" = 0 ]; then
-	need_cmd setpriv
-	id nobody >/dev/null 2>&1 || skip "no user nobody to drop privileges to"
-	group=$(id -gn nobody 2>/dev/null)
-	getent group nogroup >/dev/null && group=nogroup
-	run=(setpriv --reuid=nobody --regid="$group" --clear-groups)
-	"${run[@]}" true 2>/dev/null || skip "setpriv cannot drop privileges here"
-fi
+unprivileged
+run=("${AS_USER[@]}")
 chmod 755 "$T"
 cd "$T" || fail "no scratch directory"
 mkdir -p t/ok t/noread/in t/noexec/in t/deep/a/noread2/x t/mixed/open

@@ -100,12 +100,12 @@ mkdir "$T/src/dir/locked-dir"
 printf 'x\n' > "$T/src/dir/locked-dir/x"
 chmod 000 "$T/src/dir/locked-file" "$T/src/dir/locked-dir"
 if [ "$(id -u)" = 0 ]; then
-	need_cmd setpriv
+	unprivileged
 	chmod 755 "$T"
 	chmod -R a+rwX "$T/src" 2> /dev/null
 	chmod 000 "$T/src/dir/locked-file" "$T/src/dir/locked-dir"
 	chmod 777 "$T/src"
-	as_nobody="setpriv --reuid=nobody --regid=nogroup --clear-groups"
+	as_nobody="${AS_USER[*]}"
 	PATH_SAVE=$PATH
 	tar() { $as_nobody /usr/bin/env tar "$@"; }
 	sweep_tar() { $as_nobody "$top_builddir/sweep-tar" "$@"; }
