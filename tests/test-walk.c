@@ -64,6 +64,23 @@ static void collect(const char *root, const struct sweep_options *o, struct strl
 	sweep_close(sw);
 }
 
+/* Walk root in every order and directory order, following links as told
+ * and with flags, and check that it hands out exactly the paths of ref. */
+static void every_order_matches(const char *root, enum sweep_follow follow,
+                                unsigned flags, struct strlist *ref)
+{
+	for (size_t i = 0; i < sizeof(all_orders) / sizeof(all_orders[0]); i++)
+		for (int dirs = SWEEP_DIRS_AUTO; dirs <= SWEEP_DIRS_BLOCK; dirs++) {
+			struct sweep_options o = { .order = all_orders[i], .follow = follow,
+			                           .flags = flags,
+			                           .dir_order = (enum sweep_dir_order)dirs };
+			struct strlist got = {0};
+			collect(root, &o, &got, NULL);
+			strlist_assert_equal(&got, ref);
+			strlist_free(&got);
+		}
+}
+
 /* A tree with the awkward cases: odd names, fifo, sparse file, hard links,
  * symbolic links (one dangling, one looping), empty files and directories. */
 static void odd_tree(const char *root)
@@ -102,18 +119,8 @@ static void every_entry_once(void **state)
 	odd_tree(root);
 	struct strlist ref = {0};
 	tree_reference_walk(root, 0, &ref);
-	for (size_t i = 0; i < sizeof(all_orders) / sizeof(all_orders[0]); i++) {
-		for (unsigned nodata = 0; nodata <= SWEEP_NODATA; nodata += SWEEP_NODATA) {
-			for (int dirs = SWEEP_DIRS_AUTO; dirs <= SWEEP_DIRS_BLOCK; dirs++) {
-				struct sweep_options o = { .order = all_orders[i], .flags = nodata,
-				                           .dir_order = (enum sweep_dir_order)dirs };
-				struct strlist got = {0};
-				collect(root, &o, &got, NULL);
-				strlist_assert_equal(&got, &ref);
-				strlist_free(&got);
-			}
-		}
-	}
+	every_order_matches(root, SWEEP_FOLLOW_NONE, 0, &ref);
+	every_order_matches(root, SWEEP_FOLLOW_NONE, SWEEP_NODATA, &ref);
 	strlist_free(&ref);
 }
 
@@ -123,13 +130,7 @@ static void every_entry_once_following_links(void **state)
 	odd_tree(root);
 	struct strlist ref = {0};
 	tree_reference_walk(root, 1, &ref);
-	for (size_t i = 0; i < sizeof(all_orders) / sizeof(all_orders[0]); i++) {
-		struct sweep_options o = { .order = all_orders[i], .follow = SWEEP_FOLLOW_ALL };
-		struct strlist got = {0};
-		collect(root, &o, &got, NULL);
-		strlist_assert_equal(&got, &ref);
-		strlist_free(&got);
-	}
+	every_order_matches(root, SWEEP_FOLLOW_ALL, 0, &ref);
 	strlist_free(&ref);
 }
 
@@ -769,15 +770,7 @@ static void small_descriptor_budget_reopens(void **state)
 		struct rlimit rl = { 128, 128 };
 		if (setrlimit(RLIMIT_NOFILE, &rl) < 0)
 			_exit(2);
-		for (size_t i = 0; i < sizeof(all_orders) / sizeof(all_orders[0]); i++)
-			for (int dirs = SWEEP_DIRS_INODE; dirs <= SWEEP_DIRS_BLOCK; dirs++) {
-				struct sweep_options o = { .order = all_orders[i],
-				                           .dir_order = (enum sweep_dir_order)dirs };
-				struct strlist got = {0};
-				collect(*state, &o, &got, NULL);
-				strlist_assert_equal(&got, &ref);
-				strlist_free(&got);
-			}
+		every_order_matches(root, SWEEP_FOLLOW_NONE, 0, &ref);
 		_exit(0);
 	}
 	int status;
