@@ -204,6 +204,7 @@ void links_free(struct sw_links *l);
 /* path.c */
 int path_build(struct sweep *sw, const struct sw_dir *parent, const char *name,
                size_t namelen);
+void path_name_only(struct sweep *sw, const char *name, size_t namelen);
 
 /* walk.c */
 void ent_fill(struct sweep *sw, enum sweep_kind kind, const struct stat *st,

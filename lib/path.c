@@ -16,7 +16,16 @@ static size_t sep_after(const char *name, size_t len)
 	return len && name[len - 1] == '/' ? 0 : 1;
 }
 
-/* Make sw->ent.path the path of name in parent. Returns 0, or -1 (ENOMEM). */
+/* Name the entry by name alone: the best there is when its path cannot be
+ * built, and all there is for a root (its name is the path as given). */
+void path_name_only(struct sweep *sw, const char *name, size_t namelen)
+{
+	sw->ent.path = sw->ent.name = name;
+	sw->ent.pathlen = namelen;
+}
+
+/* Make sw->ent.path the path of name in parent. Returns 0, or -1 (ENOMEM,
+ * and the entry is named by name alone, so an error still names it). */
 int path_build(struct sweep *sw, const struct sw_dir *parent, const char *name,
                size_t namelen)
 {
@@ -29,6 +38,7 @@ int path_build(struct sweep *sw, const struct sw_dir *parent, const char *name,
 			cap *= 2;
 		char *p = realloc(sw->pathbuf, cap);
 		if (!p) {
+			path_name_only(sw, name, namelen);
 			errno = ENOMEM;
 			return -1;
 		}

@@ -239,8 +239,7 @@ static const struct sweep_entry *dir_error(struct sweep *sw, struct sw_dir *d, i
 	         d->parent);
 	sw->ent.dir_id = d->id;
 	sw->done_parent = d;
-	if (path_build(sw, d->parent, d->name, d->namelen) < 0)
-		sw->ent.path = d->name;
+	path_build(sw, d->parent, d->name, d->namelen); /* else named by d->name */
 	return emit_error(sw, SWEEP_OP_READDIR, err);
 }
 
@@ -398,7 +397,7 @@ static const struct sweep_entry *next_entry(struct sweep *sw)
 		size_t first = sw->next_root;
 		if (start_root(sw) < 0) {
 			ent_fill(sw, SWEEP_ERROR, NULL, -1, 0, NULL);
-			sw->ent.path = sw->ent.name = sw->roots[first].path;
+			path_name_only(sw, sw->roots[first].path, strlen(sw->roots[first].path));
 			return emit_error(sw, SWEEP_OP_STAT, ENOMEM);
 		}
 	}
