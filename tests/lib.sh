@@ -5,8 +5,9 @@
 #   need_root        skip unless running as root
 #   need_cmd CMD...  skip unless every CMD is installed
 #   check_same A B   fail with a diff unless files A and B are identical
-#   unprivileged     set AS_USER to the command prefix that runs without
-#                    root's powers (empty when not root), or skip
+#   unprivileged     set AS_USER to the command prefix (words without spaces,
+#                    to be used unquoted) that runs without root's powers,
+#                    empty when not root; or skip
 set -u
 : "${top_builddir:?run through make check}"
 : "${top_srcdir:?run through make check}"
@@ -24,14 +25,13 @@ check_same() {
 	diff -u "$1" "$2" | head -40 >&2
 	fail "$1 and $2 differ"
 }
-unprivileged() {
-	AS_USER=()
+unprivileged() { # POSIX sh: the tar tests run under dash
+	AS_USER=
 	[ "$(id -u)" = 0 ] || return 0
 	need_cmd setpriv
 	id nobody >/dev/null 2>&1 || skip "no user nobody to drop privileges to"
-	local group
-	group=$(id -gn nobody 2>/dev/null)
-	getent group nogroup >/dev/null && group=nogroup
-	AS_USER=(setpriv --reuid=nobody --regid="$group" --clear-groups)
-	"${AS_USER[@]}" true 2>/dev/null || skip "setpriv cannot drop privileges here"
+	_group=$(id -gn nobody 2>/dev/null)
+	getent group nogroup >/dev/null && _group=nogroup
+	AS_USER="setpriv --reuid=nobody --regid=$_group --clear-groups"
+	$AS_USER true 2>/dev/null || skip "setpriv cannot drop privileges here"
 }

@@ -8,7 +8,8 @@
 need_cmd du
 command -v sweep-du >/dev/null || fail "sweep-du not built"
 unprivileged
-run=("${AS_USER[@]}")
+# shellcheck disable=SC2206 # words without spaces, split on purpose
+run=($AS_USER)
 chmod 755 "$T"
 cd "$T" || fail "no scratch directory"
 mkdir -p t/ok t/noread/in t/noexec/in t/deep/a/noread2/x t/mixed/open

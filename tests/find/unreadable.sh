@@ -11,7 +11,8 @@
 need_cmd find
 command -v sweep-find >/dev/null || fail "sweep-find not built"
 unprivileged
-run=("${AS_USER[@]}")
+# shellcheck disable=SC2206 # words without spaces, split on purpose
+run=($AS_USER)
 chmod 755 "$T"
 cd "$T" || fail "no scratch directory"
 ours=$(command -v sweep-find)

@@ -105,7 +105,7 @@ if [ "$(id -u)" = 0 ]; then
 	chmod -R a+rwX "$T/src" 2> /dev/null
 	chmod 000 "$T/src/dir/locked-file" "$T/src/dir/locked-dir"
 	chmod 777 "$T/src"
-	as_nobody="${AS_USER[*]}"
+	as_nobody=$AS_USER
 	PATH_SAVE=$PATH
 	tar() { $as_nobody /usr/bin/env tar "$@"; }
 	sweep_tar() { $as_nobody "$top_builddir/sweep-tar" "$@"; }
