@@ -30,7 +30,7 @@ int locale_is_utf8(void)
 
 /* Length of the printable character at s (at most n bytes), or 0 when the
  * byte at s has to be escaped. */
-static size_t printable_len(const char *s, size_t n, mbstate_t *ps)
+size_t printable_len(const char *s, size_t n, mbstate_t *ps)
 {
 	unsigned char c = (unsigned char)*s;
 	if (c < 0x80) {
@@ -47,7 +47,7 @@ static size_t printable_len(const char *s, size_t n, mbstate_t *ps)
 }
 
 /* The C escape of one byte: \n, \t... or \ooo. */
-static int add_escape(struct strbuf *sb, unsigned char c)
+int add_escape(struct strbuf *sb, unsigned char c)
 {
 	static const char letters[] = "\aa\bb\ff\nn\rr\tt\vv";
 	const char *p = c ? memchr(letters, c, sizeof(letters) - 1) : NULL;

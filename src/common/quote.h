@@ -7,6 +7,7 @@
 #define SWEEP_QUOTE_H
 
 #include <stddef.h>
+#include <wchar.h>
 #include "strbuf.h"
 
 enum quote_style {
@@ -22,6 +23,13 @@ enum quote_style {
 
 /* Append the quoted form of the len bytes at s to sb. Returns 0 or -1. */
 int quote_append(struct strbuf *sb, enum quote_style style, const char *s, size_t len);
+
+/* Length of the printable (multibyte) character at s, at most n bytes, or 0
+ * when the byte at s has to be escaped; ps carries the shift state. */
+size_t printable_len(const char *s, size_t n, mbstate_t *ps);
+
+/* Append the C escape of byte c (\n, \t... or \ooo). Returns 0 or -1. */
+int add_escape(struct strbuf *sb, unsigned char c);
 
 /* Whether the current locale's character set is UTF-8. */
 int locale_is_utf8(void);
