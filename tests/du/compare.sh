@@ -13,21 +13,7 @@ need_cmd du python3
 du --version 2>/dev/null | grep -q 'GNU coreutils' || skip "needs GNU du"
 command -v sweep-du >/dev/null || fail "sweep-du not built"
 
-cd "$T" || fail "no scratch directory"
-mount_point=
-cleanup() {
-	[ -n "$mount_point" ] && umount "$mount_point" 2>/dev/null
-	chmod -R u+rwx "$T" 2>/dev/null
-	rm -rf "$T"
-}
-trap cleanup EXIT
-make_tree tree || fail "cannot build the test tree"
-if [ "$(id -u)" = 0 ] && mkdir tree/mnt && mount -t tmpfs -o size=4m none tree/mnt 2>/dev/null; then
-	mount_point=$T/tree/mnt
-	mkdir tree/mnt/in && printf 'on tmpfs\n' > tree/mnt/in/f
-else
-	echo "note: no mount point in the tree (needs root and tmpfs): -x is tested without one" >&2
-fi
+make_tree_in_scratch
 printf '*.link\n  \nbig  \ns5*\n' > patterns
 du -a tree >/dev/null 2>&1 # settle directory access times (relatime) for --time=atime
 

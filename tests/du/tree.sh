@@ -92,3 +92,26 @@ make_tree() {
 	touch -d '-200 days' odd/lower.txt
 	cd - >/dev/null
 }
+
+# make_tree_in_scratch: cd to $T, make the tree "tree" there and, as root, a
+# tmpfs mounted at tree/mnt (a mount point for -x/-xdev), undone on exit
+# with the rest of $T. Sets mount_point (empty without one).
+make_tree_in_scratch() {
+	cd "$T" || fail "no scratch directory"
+	mount_point=
+	trap 'cleanup_tree_scratch' EXIT
+	make_tree tree || fail "cannot build the test tree"
+	if [ "$(id -u)" = 0 ] && mkdir tree/mnt &&
+		mount -t tmpfs -o size=4m none tree/mnt 2>/dev/null; then
+		mount_point=$T/tree/mnt
+		mkdir tree/mnt/in && printf 'on tmpfs\n' > tree/mnt/in/f
+	else
+		echo "note: no mount point in the tree (needs root and tmpfs): -x is tested without one" >&2
+	fi
+}
+
+cleanup_tree_scratch() {
+	[ -n "$mount_point" ] && umount "$mount_point" 2>/dev/null
+	chmod -R u+rwx "$T" 2>/dev/null
+	rm -rf "$T"
+}

@@ -12,19 +12,7 @@ need_cmd find python3
 find --version 2>/dev/null | grep -q 'GNU findutils' || skip "needs GNU find"
 command -v sweep-find >/dev/null || fail "sweep-find not built"
 
-cd "$T" || fail "no scratch directory"
-mount_point=
-cleanup() {
-	[ -n "$mount_point" ] && umount "$mount_point" 2>/dev/null
-	chmod -R u+rwx "$T" 2>/dev/null
-	rm -rf "$T"
-}
-trap cleanup EXIT
-make_tree tree || fail "cannot build the test tree"
-if [ "$(id -u)" = 0 ] && mkdir tree/mnt && mount -t tmpfs -o size=4m none tree/mnt 2>/dev/null; then
-	mount_point=$T/tree/mnt
-	mkdir tree/mnt/in && printf 'on tmpfs\n' > tree/mnt/in/f
-fi
+make_tree_in_scratch
 inum=$(stat -c %i tree/sub/f)
 find tree >/dev/null 2>&1 # settle directory access times (relatime)
 
