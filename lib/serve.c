@@ -154,11 +154,12 @@ const struct sweep_entry *emit_regular(struct sweep *sw, int dirfd, bool follow,
 	}
 	sw->ent.st = now;
 	if (!S_ISREG(now.st_mode)) {
-		/* replaced since it was stat-ed: hand out what is there now */
+		/* replaced since it was stat-ed: a directory cannot be walked
+		 * from here; anything else is handed out as it is now */
 		close(fd);
-		sw->ent.kind = S_ISDIR(now.st_mode) ? SWEEP_ERROR : SWEEP_FILE;
-		if (sw->ent.kind == SWEEP_ERROR)
+		if (S_ISDIR(now.st_mode))
 			return emit_error(sw, SWEEP_OP_OPEN, EISDIR);
+		sw->ent.kind = SWEEP_FILE;
 		return &sw->ent;
 	}
 	sw->ent.kind = SWEEP_DATA;

@@ -529,6 +529,55 @@ static void vanished_file_is_an_error_and_walk_goes_on(void **state)
 	assert_int_equal(others, 1);
 }
 
+static enum sweep_verdict replace_victims(const struct sweep_entry *e, void *arg)
+{
+	(void)arg;
+	if (strcmp(e->name, "to-fifo") == 0) {
+		assert_int_equal(unlinkat(e->dirfd, e->name, 0), 0);
+		assert_int_equal(mkfifoat(e->dirfd, e->name, 0644), 0);
+	} else if (strcmp(e->name, "to-dir") == 0) {
+		assert_int_equal(unlinkat(e->dirfd, e->name, 0), 0);
+		assert_int_equal(mkdirat(e->dirfd, e->name, 0755), 0);
+	}
+	return SWEEP_KEEP;
+}
+
+/* A regular file replaced between its stat and its opening: a fifo comes
+ * as what it is now, without data and without blocking the walk; a
+ * directory is an error (it cannot be walked from there). */
+static void replaced_file_is_handed_out_as_it_is(void **state)
+{
+	const char *root = *state;
+	int fd = tree_open_dir(AT_FDCWD, root);
+	tree_file(fd, "to-fifo", 100, 0);
+	tree_file(fd, "to-dir", 100, 0);
+	tree_file(fd, "kept", 100, 0);
+	close(fd);
+	const char *roots[] = { root, NULL };
+	struct sweep_options o = { .order = SWEEP_ORDER_DISK, .filter = replace_victims };
+	struct sweep *sw = sweep_open(roots, &o);
+	const struct sweep_entry *e;
+	int fifo = 0, dir = 0, kept = 0;
+	while ((e = sweep_next(sw))) {
+		if (strcmp(e->name, "to-fifo") == 0) {
+			assert_int_equal(e->kind, SWEEP_FILE);
+			assert_true(S_ISFIFO(e->st.st_mode));
+			assert_int_equal(e->fd, -1);
+			fifo++;
+		} else if (strcmp(e->name, "to-dir") == 0) {
+			assert_int_equal(e->kind, SWEEP_ERROR);
+			assert_int_equal(e->op, SWEEP_OP_OPEN);
+			assert_int_equal(e->error, EISDIR);
+			dir++;
+		}
+		kept += e->kind == SWEEP_DATA && strcmp(e->name, "kept") == 0;
+	}
+	sweep_close(sw);
+	assert_int_equal(fifo, 1);
+	assert_int_equal(dir, 1);
+	assert_int_equal(kept, 1);
+}
+
 /* As an unprivileged user: an unreadable file and an unreadable directory
  * are errors with their paths, the rest is walked. Run in a child that drops
  * root, when the test runs as root. */
@@ -868,6 +917,7 @@ int main(void)
 		T(cached_files_need_no_placement),
 		T(roots_together_share_one_sweep),
 		T(vanished_file_is_an_error_and_walk_goes_on),
+		T(replaced_file_is_handed_out_as_it_is),
 		T(unreadable_entries_are_errors),
 		T(hard_links_named_once),
 		T(special_files_never_opened),
