@@ -58,13 +58,20 @@ same "excludes" -c --exclude='*.o' --exclude=deeper tree
 printf '*.c\nsub/d.txt\n' > "$T/patterns"
 same "-X" -c -X "$T/patterns" tree
 same "--exclude-vcs" -c --exclude-vcs tree
-# and when extracting
+# and when extracting. Both tars skip the VCS directories' own members but
+# make them anyway for the files inside, so those get the time of the
+# extraction, which can fall in different seconds for the two: the archive's
+# directories are dated 2001 and any other directory time reads as "now".
+find "$src/tree" -type d -exec touch -d '2001-01-01 00:00:00 UTC' {} +
 (cd "$src" && tar -cf "$T/all.tar" tree)
 mkdir "$T/vcs-gnu" "$T/vcs-sweep"
 tar -xf "$T/all.tar" --exclude-vcs -C "$T/vcs-gnu"
 sweep_tar -xf "$T/all.tar" --exclude-vcs -C "$T/vcs-sweep"
-manifest -R "$T/vcs-gnu" > "$T/want"
-manifest -R "$T/vcs-sweep" > "$T/got"
+dir_times_from_archive() {
+	manifest -R "$1" | awk '$2 == "d" && $6 != 978307200 { $6 = "now" } { print }'
+}
+dir_times_from_archive "$T/vcs-gnu" > "$T/want"
+dir_times_from_archive "$T/vcs-sweep" > "$T/got"
 check_same "$T/want" "$T/got"
 same "-v" -cv tree other
 same "-vv" -cvv tree other
