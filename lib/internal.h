@@ -111,8 +111,12 @@ struct sweep {
 	struct sw_queue q;
 	struct sw_heap deferred; /* directories put off while memory is short */
 	bool dirs_by_block;      /* directory reads wait in dirq */
+	bool dirs_by_cache;      /* ... unless they come from the cache lately */
 	struct sw_cscan dirq;    /* directories to read, by first physical byte */
 	bool reading_dirs;       /* draining dirq: one sweep over the blocks */
+	unsigned dir_miss_level; /* share of recent directory reads that went
+	                          * to the device, in 1/65536 (readdir.c) */
+	unsigned dir_reads_timed;
 
 	struct sw_file **data;   /* the data queue */
 	size_t ndata, capdata, data_pos, ra_pos, ra_bytes;
@@ -171,6 +175,8 @@ bool dir_is_ancestor(const struct sw_dir *d, const struct stat *st);
 
 /* readdir.c */
 int read_dir(struct sweep *sw, struct sw_dir *d);
+bool dirs_cached(const struct sweep *sw);
+void dirs_assume_nothing(struct sweep *sw);
 struct sw_node *node_new(struct sweep *sw, struct sw_dir *parent, ino_t ino,
                          unsigned char type, const char *name, size_t namelen);
 void node_free(struct sweep *sw, struct sw_node *n);

@@ -173,6 +173,7 @@ struct sweep_stats {
 	uint64_t dirs_deferred; /* directory reads put off to bound memory */
 	size_t peak_data_entries; /* most files queued for data at once */
 	size_t peak_bytes;      /* most memory held by queued entries and dirs */
+	uint64_t dirs_by_block; /* directory reads queued by physical block */
 };
 
 /*

@@ -167,7 +167,9 @@ static void choose_policy(struct sweep *sw, const struct sw_root *r)
 	 * where seeks are free, only the cost is left */
 	sw->dirs_by_block = sw->q.cscan && (sw->opt.dir_order == SWEEP_DIRS_BLOCK ||
 	                    (sw->opt.dir_order == SWEEP_DIRS_AUTO && rotational == 1));
+	sw->dirs_by_cache = sw->opt.dir_order == SWEEP_DIRS_AUTO;
 	sw->q.el.head = 0;
+	dirs_assume_nothing(sw);
 	bool nodata = sw->opt.flags & SWEEP_NODATA;
 	sw->data_by_block = !nodata && (order == SWEEP_ORDER_DISK || order == SWEEP_ORDER_BLOCK);
 	sw->data_inline = !nodata && !sw->data_by_block;
@@ -266,15 +268,18 @@ static const struct sweep_entry *read_later(struct sweep *sw, struct sw_dir *d)
 	uint64_t key = phys != SWEEP_PHYS_NONE ? phys : (1ull << 63) | (uint64_t)d->st.st_ino;
 	if (cscan_push(&sw->dirq, key, d) < 0)
 		return read_now(sw, d);
+	sw->stats.dirs_by_block++;
 	return NULL;
 }
 
-/* Read the directory handed out last, now or in block order. */
+/* Read the directory handed out last: in block order (unless, by default,
+ * directory reads come from the cache lately), else now. */
 static const struct sweep_entry *read_pending(struct sweep *sw)
 {
 	struct sw_dir *d = sw->to_read;
 	sw->to_read = NULL;
-	return sw->dirs_by_block ? read_later(sw, d) : read_now(sw, d);
+	bool by_block = sw->dirs_by_block && !(sw->dirs_by_cache && dirs_cached(sw));
+	return by_block ? read_later(sw, d) : read_now(sw, d);
 }
 
 static const struct sweep_entry *emit_post(struct sweep *sw)

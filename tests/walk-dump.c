@@ -85,9 +85,10 @@ int main(int argc, char **argv)
 	sweep_get_stats(sw, &s);
 	if (stats)
 		fprintf(stderr, "entries %" PRIu64 " flushes %" PRIu64 " fiemap %" PRIu64
-		        " sweeps %" PRIu64 " deferred %" PRIu64 " peak_data %zu peak_bytes %zu\n",
+		        " sweeps %" PRIu64 " deferred %" PRIu64 " by_block %" PRIu64
+		        " peak_data %zu peak_bytes %zu\n",
 		        s.entries, s.flushes, s.fiemap_calls, s.sweeps, s.dirs_deferred,
-		        s.peak_data_entries, s.peak_bytes);
+		        s.dirs_by_block, s.peak_data_entries, s.peak_bytes);
 	sweep_close(sw);
 	return 0;
 }
