@@ -149,21 +149,32 @@ static int put_member(struct create *cr, const struct sweep_entry *e, const char
 		filedata_sparse(cr, e);
 	if (t->opt.xattrs || t->opt.acls)
 		xattr_fill(cr, e);
-	int r = archive_write_header(cr->a, cr->entry);
+	if (held_wanted(cr, e, link))
+		return held_keep(cr, e);
+	int w = create_write_header(cr, cr->entry, e->path, cr->shown.s);
+	if (w <= 0)
+		return w;
+	if (e->kind == SWEEP_DATA && !e->link_first && !link)
+		return filedata_write(cr, e);
+	return 0;
+}
+
+int create_write_header(struct create *cr, struct archive_entry *ae, const char *path,
+                        const char *shown)
+{
+	int r = archive_write_header(cr->a, ae);
 	/* A name that is not text in the locale is stored in pax as the bytes
 	 * it is (hdrcharset=BINARY) and read back as such: nothing to say, as
 	 * GNU tar says nothing. */
 	if (r == ARCHIVE_WARN && archive_errno(cr->a) == EILSEQ)
 		r = ARCHIVE_OK;
-	if (r != ARCHIVE_OK && create_archive_error(cr, e->path, r) < 0)
+	if (r != ARCHIVE_OK && create_archive_error(cr, path, r) < 0)
 		return -1;
 	if (r < ARCHIVE_WARN)
 		return 0;
-	if (t->opt.verbose)
-		listing_print(t, cr->entry, cr->shown.s);
-	if (e->kind == SWEEP_DATA && !e->link_first && !link)
-		return filedata_write(cr, e);
-	return 0;
+	if (cr->t->opt.verbose && shown)
+		listing_print(cr->t, ae, shown);
+	return 1;
 }
 
 /* A directory as the walk meets it, before its contents: only notes now,
@@ -233,8 +244,10 @@ static int put_entry(struct create *cr, const struct sweep_entry *e)
 	int r = put_member(cr, use, member, link);
 	if (use == &copy)
 		close(copy.fd);
-	if (e->kind == SWEEP_DIR_POST && r == 0)
+	if (e->kind == SWEEP_DIR_POST && r == 0) {
 		dir_changed(cr, e);
+		r = held_after_dir(cr, e->dir_id, e->path);
+	}
 	return r;
 }
 
@@ -251,6 +264,7 @@ static void walk(struct create *cr, struct sweep *sw)
 		if (t->progress)
 			progress_update(t->progress, t->files, cr->out.bytes);
 	}
+	held_release(cr, 0); /* those whose directory was not stored */
 }
 
 /* Open the archive's output and its writer. Returns 0 or -1 (reported). */
@@ -334,5 +348,6 @@ out:
 	sb_free(&cr.xattr);
 	keymap_free(&cr.links);
 	sb_free(&cr.link_names);
+	held_free(&cr);
 	return t->diag->status;
 }

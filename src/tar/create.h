@@ -27,6 +27,8 @@ struct create {
 	struct strbuf link_names;
 	int *dirfds;                 /* -C directories, closed at the end */
 	size_t ndirfds;
+	struct held_link *held;      /* held.c: links waiting for their directory */
+	size_t nheld, capheld;
 };
 
 /* header.c: fill cr->entry for e, stored as member; link is the member it
@@ -64,5 +66,22 @@ int filedata_write(struct create *cr, const struct sweep_entry *e);
 /* create.c: report a failed libarchive call on the archive; fatal when the
  * archive cannot go on. Returns -1 when fatal, else 0. */
 int create_archive_error(struct create *cr, const char *name, int r);
+/* Write the header ae of the file at path (-v lists it as shown, unless
+ * NULL). Returns 1 when written, 0 when not (reported), -1 when the archive
+ * cannot go on. */
+int create_write_header(struct create *cr, struct archive_entry *ae, const char *path,
+                        const char *shown);
+
+/* held.c: whether e, whose header is in cr->entry, is a symbolic link to
+ * hold until its directory is stored; hold it (0, or -1 when memory ran
+ * out: reported); after the member of directory dir_id (at path, its header
+ * still in cr->entry), store the links held for it and that member again;
+ * store the links held for directory dir_id, or all of them when 0; forget
+ * them all. Storing returns 0, or -1 when the archive cannot go on. */
+bool held_wanted(const struct create *cr, const struct sweep_entry *e, const char *link);
+int held_keep(struct create *cr, const struct sweep_entry *e);
+int held_after_dir(struct create *cr, uint64_t dir_id, const char *path);
+int held_release(struct create *cr, uint64_t dir_id);
+void held_free(struct create *cr);
 
 #endif

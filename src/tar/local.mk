@@ -14,6 +14,7 @@ sweep_tar_SOURCES = \
 	src/tar/create.c src/tar/create.h \
 	src/tar/header.c \
 	src/tar/links.c \
+	src/tar/held.c \
 	src/tar/limits.c \
 	src/tar/xattr.c \
 	src/tar/filedata.c \
