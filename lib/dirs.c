@@ -82,6 +82,18 @@ static void lru_trim(struct sweep *sw, const struct sw_dir *keep)
 	}
 }
 
+/* Out of descriptors: give back half of the cache (sparing keep, which is
+ * being used, and the one the caller holds). Whether any was closed. */
+static bool lru_shrink(struct sweep *sw, const struct sw_dir *keep)
+{
+	size_t before = sw->nfds;
+	size_t max = sw->max_fds;
+	sw->max_fds = before / 2;
+	lru_trim(sw, keep);
+	sw->max_fds = max;
+	return sw->nfds < before;
+}
+
 int parent_fd(struct sweep *sw, struct sw_dir *parent, int basefd)
 {
 	return parent ? dir_fd(sw, parent) : basefd;
@@ -104,6 +116,8 @@ int dir_fd(struct sweep *sw, struct sw_dir *d)
 	if (!d->follow)
 		flags |= O_NOFOLLOW;
 	int fd = openat(pfd, d->name, flags);
+	if (fd < 0 && errno == EMFILE && lru_shrink(sw, d->parent)) /* the caller's, */
+		fd = openat(pfd, d->name, flags);               /* or the helpers' */
 	if (fd < 0)
 		return -1;
 	struct stat st;

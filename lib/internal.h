@@ -29,6 +29,7 @@ struct sw_dir {
 	bool in_post;            /* on the post-order list */
 	dev_t root_dev;          /* the device of its root, for SWEEP_XDEV */
 	uint64_t id;
+	uint64_t dirq_key;       /* where its blocks start, while in dirq */
 	struct stat st;
 	size_t namelen;
 	struct sw_dir *post_next;
@@ -89,6 +90,19 @@ struct sw_queue {
 };
 
 struct sw_links;
+struct sw_warm;
+struct warm_task;
+
+/* latency.c: see there */
+struct sw_latency {
+	unsigned level;      /* share of recent directory reads that missed,
+	                        in 1/65536 */
+	unsigned reads;      /* directory reads that counted since the root began */
+	uint64_t misses;     /* reads made at once that missed, in the whole walk */
+	uint64_t miss_ns;    /* moving average of their time */
+};
+
+#define SWEEP_WARM_THREADS 8
 
 struct sw_root {
 	int basefd;
@@ -114,9 +128,10 @@ struct sweep {
 	bool dirs_by_cache;      /* ... unless they come from the cache lately */
 	struct sw_cscan dirq;    /* directories to read, by first physical byte */
 	bool reading_dirs;       /* draining dirq: one sweep over the blocks */
-	unsigned dir_miss_level; /* share of recent directory reads that went
-	                          * to the device, in 1/65536 (readdir.c) */
-	unsigned dir_reads_timed;
+	uint64_t last_dirq_key;  /* of the directory read last from dirq */
+	struct sw_latency lat;   /* what directory reads' times tell */
+	struct sw_warm *warm;    /* helper threads warming the caches, or NULL */
+	bool warm_failed;        /* they could not be started: do not retry */
 
 	struct sw_file **data;   /* the data queue */
 	size_t ndata, capdata, data_pos, ra_pos, ra_bytes;
@@ -174,9 +189,7 @@ void dir_free(struct sweep *sw, struct sw_dir *d);
 bool dir_is_ancestor(const struct sw_dir *d, const struct stat *st);
 
 /* readdir.c */
-int read_dir(struct sweep *sw, struct sw_dir *d);
-bool dirs_cached(const struct sweep *sw);
-void dirs_assume_nothing(struct sweep *sw);
+int read_dir(struct sweep *sw, struct sw_dir *d, bool near_last);
 struct sw_node *node_new(struct sweep *sw, struct sw_dir *parent, ino_t ino,
                          unsigned char type, const char *name, size_t namelen);
 void node_free(struct sweep *sw, struct sw_node *n);
@@ -211,6 +224,23 @@ void links_free(struct sw_links *l);
 int path_build(struct sweep *sw, const struct sw_dir *parent, const char *name,
                size_t namelen);
 void path_name_only(struct sweep *sw, const char *name, size_t namelen);
+
+/* latency.c */
+uint64_t now_ns(void);
+void note_dir_read(struct sweep *sw, uint64_t ns, ssize_t len, bool near_last);
+void latency_reset(struct sweep *sw);
+bool dirs_probing(const struct sweep *sw);
+bool dirs_cached(const struct sweep *sw);
+bool misses_cheap(const struct sweep *sw);
+
+/* warm.c */
+struct sw_warm *warm_start(void);
+void warm_stop(struct sw_warm *w);
+struct warm_task *warm_task_for(struct sweep *sw, int dirfd, dev_t dev);
+bool warm_task_add(struct warm_task *t, unsigned char type, const char *name,
+                   size_t namelen);
+void warm_submit(struct sw_warm *w, struct warm_task *t);
+void warm_task_drop(struct warm_task *t);
 
 /* walk.c */
 void ent_fill(struct sweep *sw, enum sweep_kind kind, const struct stat *st,

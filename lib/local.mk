@@ -8,9 +8,12 @@ lib_libsweep_la_SOURCES = \
 	lib/queue.c \
 	lib/dirs.c \
 	lib/readdir.c \
+	lib/latency.c \
+	lib/warm.c \
 	lib/data.c \
 	lib/place.c \
 	lib/links.c \
 	lib/path.c
+lib_libsweep_la_LIBADD = -lpthread
 lib_libsweep_la_LDFLAGS = -version-info $(LIBSWEEP_LT_VERSION) -no-undefined \
 	-export-symbols-regex '^sweep_'

@@ -81,6 +81,18 @@ enum sweep_dir_order {
 	                        directories, by their first physical block (FIEMAP) */
 };
 
+/* Helper threads that pull metadata into the cache ahead of the walk (they
+ * stat the names of each directory read and read its subdirectories; the
+ * walk's order and results stay the same). */
+enum sweep_warm {
+	SWEEP_WARM_AUTO = 0, /* the library's choice: while directory reads miss
+	                        the cache and misses are cheap (under 0.3 ms: an
+	                        SSD, not a disk arm, whose seeks the elevator
+	                        saves better alone) */
+	SWEEP_WARM_OFF,      /* never: one thread, one request at a time */
+	SWEEP_WARM_ON,       /* from the first directory on */
+};
+
 /* What a filter callback answers. */
 enum sweep_verdict {
 	SWEEP_KEEP = 0,  /* hand the entry out (and read it, if a directory) */
@@ -93,6 +105,7 @@ struct sweep_options {
 	enum sweep_order order;
 	enum sweep_follow follow;
 	enum sweep_dir_order dir_order;
+	enum sweep_warm warm;
 	unsigned flags;        /* SWEEP_XDEV | SWEEP_NODATA | SWEEP_POSTORDER |
 	                          SWEEP_NOSTAT */
 	size_t max_entries;    /* flush the data queue past this many files;
@@ -174,6 +187,7 @@ struct sweep_stats {
 	size_t peak_data_entries; /* most files queued for data at once */
 	size_t peak_bytes;      /* most memory held by queued entries and dirs */
 	uint64_t dirs_by_block; /* directory reads queued by physical block */
+	unsigned warm_threads;  /* helper threads started (enum sweep_warm) */
 };
 
 /*

@@ -21,6 +21,10 @@
 #define DIR_FDS_MIN  64          /* directory descriptors kept open, at least */
 #define DIR_FDS_MAX  4096        /* and at most */
 #define DENT_BUFSIZE (64u << 10) /* getdents64 buffer */
+/* Directories closer than this after the one read before may have come in
+ * with its read-ahead (the kernel's or the drive's): their reads say nothing
+ * of the cache or of the device (latency.c). */
+#define READ_AHEAD_REACH (1u << 20)
 
 static const char *const order_names[] = {
 	[SWEEP_ORDER_AUTO] = "auto",   [SWEEP_ORDER_DISK] = "disk",
@@ -80,7 +84,7 @@ static size_t dir_fd_budget(void)
 static bool valid_options(const struct sweep_options *o)
 {
 	return (unsigned)o->order < NORDERS && (unsigned)o->follow <= SWEEP_FOLLOW_ALL &&
-	       (unsigned)o->dir_order <= SWEEP_DIRS_BLOCK &&
+	       (unsigned)o->dir_order <= SWEEP_DIRS_BLOCK && (unsigned)o->warm <= SWEEP_WARM_ON &&
 	       !(o->flags & ~(SWEEP_XDEV | SWEEP_NODATA | SWEEP_POSTORDER | SWEEP_NOSTAT |
 	                      SWEEP_ROOTS_TOGETHER)) &&
 	       (!(o->flags & SWEEP_NOSTAT) || (o->flags & SWEEP_NODATA));
@@ -169,7 +173,7 @@ static void choose_policy(struct sweep *sw, const struct sw_root *r)
 	                    (sw->opt.dir_order == SWEEP_DIRS_AUTO && rotational == 1));
 	sw->dirs_by_cache = sw->opt.dir_order == SWEEP_DIRS_AUTO;
 	sw->q.el.head = 0;
-	dirs_assume_nothing(sw);
+	latency_reset(sw);
 	bool nodata = sw->opt.flags & SWEEP_NODATA;
 	sw->data_by_block = !nodata && (order == SWEEP_ORDER_DISK || order == SWEEP_ORDER_BLOCK);
 	sw->data_inline = !nodata && !sw->data_by_block;
@@ -245,10 +249,11 @@ static const struct sweep_entry *dir_error(struct sweep *sw, struct sw_dir *d, i
 	return emit_error(sw, SWEEP_OP_READDIR, err);
 }
 
-/* Read d now. NULL, or an error entry for it. */
-static const struct sweep_entry *read_now(struct sweep *sw, struct sw_dir *d)
+/* Read d now (near_last: close after the one read before, in a sweep over
+ * the directories' blocks). NULL, or an error entry for it. */
+static const struct sweep_entry *read_now(struct sweep *sw, struct sw_dir *d, bool near_last)
 {
-	int err = read_dir(sw, d);
+	int err = read_dir(sw, d, near_last);
 	if (!err) {
 		dir_unref(sw, d);
 		return NULL;
@@ -266,20 +271,24 @@ static const struct sweep_entry *read_later(struct sweep *sw, struct sw_dir *d)
 	sw->stats.fiemap_calls++;
 	uint64_t phys = place_first_byte(fd);
 	uint64_t key = phys != SWEEP_PHYS_NONE ? phys : (1ull << 63) | (uint64_t)d->st.st_ino;
+	d->dirq_key = key;
 	if (cscan_push(&sw->dirq, key, d) < 0)
-		return read_now(sw, d);
+		return read_now(sw, d, false);
 	sw->stats.dirs_by_block++;
 	return NULL;
 }
 
 /* Read the directory handed out last: in block order (unless, by default,
- * directory reads come from the cache lately), else now. */
+ * directory reads come from the cache lately, or misses are cheap), else
+ * now. */
 static const struct sweep_entry *read_pending(struct sweep *sw)
 {
 	struct sw_dir *d = sw->to_read;
 	sw->to_read = NULL;
-	bool by_block = sw->dirs_by_block && !(sw->dirs_by_cache && dirs_cached(sw));
-	return by_block ? read_later(sw, d) : read_now(sw, d);
+	bool by_block = sw->dirs_by_block &&
+	                !(sw->dirs_by_cache && (dirs_probing(sw) || dirs_cached(sw) ||
+	                                        misses_cheap(sw)));
+	return by_block ? read_later(sw, d) : read_now(sw, d, false);
 }
 
 static const struct sweep_entry *emit_post(struct sweep *sw)
@@ -357,7 +366,10 @@ static const struct sweep_entry *step_metadata(struct sweep *sw, bool *done)
 	struct sw_dir *d = cscan_pop(&sw->dirq);
 	if (d) {
 		sw->reading_dirs = true;
-		return read_now(sw, d);
+		bool near = d->dirq_key >= sw->last_dirq_key &&
+		            d->dirq_key - sw->last_dirq_key < READ_AHEAD_REACH;
+		sw->last_dirq_key = d->dirq_key;
+		return read_now(sw, d, near);
 	}
 	sw->reading_dirs = false;
 	n = pick_node(sw);
@@ -445,6 +457,7 @@ void sweep_close(struct sweep *sw)
 	if (!sw)
 		return;
 	release_last(sw);
+	warm_stop(sw->warm);
 	sw->opt.flags &= ~SWEEP_POSTORDER; /* from now on, complete means free */
 	if (sw->to_read)
 		dir_unref(sw, sw->to_read);

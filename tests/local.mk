@@ -17,6 +17,14 @@ tests_test_queue_LDADD = $(CMOCKA_LIBS)
 endif
 
 if HAVE_CMOCKA
+check_PROGRAMS += tests/test-latency
+TESTS += tests/test-latency
+tests_test_latency_SOURCES = tests/test-latency.c lib/latency.c
+tests_test_latency_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_test_latency_LDADD = $(CMOCKA_LIBS)
+endif
+
+if HAVE_CMOCKA
 check_PROGRAMS += tests/test-walk
 TESTS += tests/test-walk
 tests_test_walk_SOURCES = tests/test-walk.c tests/tree.c tests/tree.h

@@ -64,21 +64,28 @@ static void collect(const char *root, const struct sweep_options *o, struct strl
 	sweep_close(sw);
 }
 
-/* Walk root in every order and directory order, following links as told
- * and with flags, and check that it hands out exactly the paths of ref. */
+/* Walk root in every order and directory order, with and without the
+ * helper threads that warm the caches, following links as told and with
+ * flags, and check that it hands out exactly the paths of ref. */
 static void every_order_matches(const char *root, enum sweep_follow follow,
                                 unsigned flags, struct strlist *ref)
 {
+	static const enum sweep_warm warms[] = { SWEEP_WARM_AUTO, SWEEP_WARM_ON };
 	for (size_t i = 0; i < sizeof(all_orders) / sizeof(all_orders[0]); i++)
-		for (int dirs = SWEEP_DIRS_AUTO; dirs <= SWEEP_DIRS_BLOCK; dirs++) {
-			struct sweep_options o = { .order = all_orders[i], .follow = follow,
-			                           .flags = flags,
-			                           .dir_order = (enum sweep_dir_order)dirs };
-			struct strlist got = {0};
-			collect(root, &o, &got, NULL);
-			strlist_assert_equal(&got, ref);
-			strlist_free(&got);
-		}
+		for (int dirs = SWEEP_DIRS_AUTO; dirs <= SWEEP_DIRS_BLOCK; dirs++)
+			for (size_t w = 0; w < sizeof(warms) / sizeof(warms[0]); w++) {
+				struct sweep_options o = {
+					.order = all_orders[i], .follow = follow, .flags = flags,
+					.dir_order = (enum sweep_dir_order)dirs, .warm = warms[w],
+				};
+				struct strlist got = {0};
+				struct sweep_stats s;
+				collect(root, &o, &got, &s);
+				strlist_assert_equal(&got, ref);
+				strlist_free(&got);
+				if (warms[w] == SWEEP_WARM_ON)
+					assert_true(s.warm_threads > 0);
+			}
 }
 
 /* A tree with the awkward cases: odd names, fifo, sparse file, hard links,
@@ -291,6 +298,25 @@ static void renamed_tree(const char *top, bool older_last)
 	close(fd);
 }
 
+/* Whether every file of top/dirNN has a lower inode than its directory, as
+ * renamed_tree() means; the file system may reuse freed numbers instead. */
+static bool files_below_their_dirs(const char *top)
+{
+	char path[4096 + 32];
+	for (int i = 0; i < 20; i++) {
+		struct stat dir, file;
+		snprintf(path, sizeof(path), "%s/dir%02d", top, i);
+		assert_int_equal(stat(path, &dir), 0);
+		for (int j = 0; j < 50; j++) {
+			snprintf(path, sizeof(path), "%s/dir%02d/file%02d", top, i, j);
+			assert_int_equal(stat(path, &file), 0);
+			if (file.st_ino > dir.st_ino)
+				return false;
+		}
+	}
+	return true;
+}
+
 /* Served inodes rise from the head and wrap once per sweep. Files older than
  * their directories sit behind the head when their directory is read, so
  * inode order wraps; reading directories in a phase of their own serves all
@@ -304,7 +330,11 @@ static void metadata_served_in_cscan_order(void **state)
 	snprintf(b, sizeof(b), "%s/b", root);
 	renamed_tree(a, false);
 	renamed_tree(b, true);
-	assert_true(cscan_sweeps(a, SWEEP_DIRS_INODE) > 0);
+	if (files_below_their_dirs(a))
+		assert_true(cscan_sweeps(a, SWEEP_DIRS_INODE) > 0);
+	else
+		print_message("not checked: the file system gave the directories of %s lower "
+		              "inode numbers than their files (freed numbers reused)\n", a);
 	assert_true(cscan_sweeps(a, SWEEP_DIRS_BLOCK) <= 2);
 	assert_true(cscan_sweeps(b, SWEEP_DIRS_BLOCK) <= 2);
 	assert_int_equal(sweep_order_parse("disk"), SWEEP_ORDER_DISK);
@@ -863,16 +893,24 @@ static bool drop_caches(void)
 }
 
 /* By default, on a cold cache, directories are read in block order (a FIEMAP
- * call each) only on a rotational device. The root is read at once: the
- * time it takes is what tells the cache is cold. */
+ * call each) only on a rotational device whose misses are costly; where
+ * they are cheap (an SSD, whatever sysfs says), helper threads warm the
+ * caches instead. The first directories are read at once: their times tell
+ * which case this is. */
 static void directory_order_by_device(void **state)
 {
 	const char *root = *state;
 	if (!tree_fs_sorts(root))
 		skip();
 	int fd = tree_open_dir(AT_FDCWD, root);
-	tree_mkdir(fd, "a");
-	tree_mkdir(fd, "b");
+	for (int i = 0; i < 12; i++) {
+		char name[8];
+		snprintf(name, sizeof(name), "d%d", i);
+		tree_mkdir(fd, name);
+		int sub = tree_open_dir(fd, name);
+		tree_mkdir(sub, "inner");
+		close(sub);
+	}
 	close(fd);
 	if (!drop_caches()) {
 		print_message("skipped: dropping the caches needs root\n");
@@ -884,9 +922,13 @@ static void directory_order_by_device(void **state)
 	collect(root, &o, &got, &s);
 	strlist_free(&got);
 	int rot = rotational_of(root);
-	print_message("device rotational: %d\n", rot);
-	assert_int_equal(s.fiemap_calls, rot == 1 ? 2 : 0); /* a, b */
-	assert_int_equal(s.dirs_by_block, rot == 1 ? 2 : 0);
+	print_message("device rotational: %d; %ju of 25 directories read by block, "
+	              "%u helper threads\n", rot, (uintmax_t)s.dirs_by_block, s.warm_threads);
+	assert_int_equal(s.fiemap_calls, s.dirs_by_block);
+	if (rot == 1)
+		assert_true(s.dirs_by_block > 0 || s.warm_threads > 0);
+	else
+		assert_int_equal(s.dirs_by_block, 0);
 }
 
 /* By default, directories that come from the cache are read at once even

@@ -6,7 +6,8 @@
  * L (a directory loop: SWEEP_OP_LOOP);
  * PHYS is -1 when unplaced, FLUSH the number of flushes begun so far.
  * With -r the data of every R entry is read to the end (as a tool would).
- * With -s the walk's counters go to stderr.
+ * With -s the walk's counters go to stderr. -w on|off forces the helper
+ * threads that warm the caches.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -21,7 +22,7 @@ static const char kinds[] = { [SWEEP_DIR] = 'D', [SWEEP_DIR_POST] = 'P',
 
 static int usage(void)
 {
-	fputs("usage: walk-dump [-HLNnprsTx] [-o ORDER] [-d block|inode] [-e ENTRIES] [-b BYTES] ROOT...\n", stderr);
+	fputs("usage: walk-dump [-HLNnprsTx] [-o ORDER] [-d block|inode] [-w on|off] [-e ENTRIES] [-b BYTES] ROOT...\n", stderr);
 	return 2;
 }
 
@@ -38,7 +39,7 @@ int main(int argc, char **argv)
 {
 	struct sweep_options o = {0};
 	int c, readdata = 0, stats = 0;
-	while ((c = getopt(argc, argv, "HLNnprsTxo:d:e:b:")) != -1) {
+	while ((c = getopt(argc, argv, "HLNnprsTxo:d:w:e:b:")) != -1) {
 		switch (c) {
 		case 'H': o.follow = SWEEP_FOLLOW_ROOTS; break;
 		case 'L': o.follow = SWEEP_FOLLOW_ALL; break;
@@ -58,6 +59,11 @@ int main(int argc, char **argv)
 			if (strcmp(optarg, "block") && strcmp(optarg, "inode"))
 				return usage();
 			o.dir_order = optarg[0] == 'b' ? SWEEP_DIRS_BLOCK : SWEEP_DIRS_INODE;
+			break;
+		case 'w':
+			if (strcmp(optarg, "on") && strcmp(optarg, "off"))
+				return usage();
+			o.warm = optarg[1] == 'n' ? SWEEP_WARM_ON : SWEEP_WARM_OFF;
 			break;
 		case 'e': o.max_entries = strtoull(optarg, NULL, 0); break;
 		case 'b': o.max_bytes = strtoull(optarg, NULL, 0); break;
@@ -85,10 +91,10 @@ int main(int argc, char **argv)
 	sweep_get_stats(sw, &s);
 	if (stats)
 		fprintf(stderr, "entries %" PRIu64 " flushes %" PRIu64 " fiemap %" PRIu64
-		        " sweeps %" PRIu64 " deferred %" PRIu64 " by_block %" PRIu64
+		        " sweeps %" PRIu64 " deferred %" PRIu64 " by_block %" PRIu64 " warm %u"
 		        " peak_data %zu peak_bytes %zu\n",
 		        s.entries, s.flushes, s.fiemap_calls, s.sweeps, s.dirs_deferred,
-		        s.dirs_by_block, s.peak_data_entries, s.peak_bytes);
+		        s.dirs_by_block, s.warm_threads, s.peak_data_entries, s.peak_bytes);
 	sweep_close(sw);
 	return 0;
 }

@@ -1,0 +1,134 @@
+/*
+ * test-latency.c: what libsweep concludes from the times of directory reads
+ * (lib/latency.c), fed with the times a warm cache, a rotating disk and an
+ * SSD give. The walk's side of it (block order dropped warm, helper threads
+ * started cold on a fast device) is in test-walk.c.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <cmocka.h>
+#include "internal.h"
+
+#define US 1000u
+#define SMALL_DIR 200 /* bytes getdents returns for a few names */
+
+static int setup(void **state)
+{
+	struct sweep *sw = calloc(1, sizeof(*sw));
+	assert_non_null(sw);
+	latency_reset(sw);
+	*state = sw;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	free(*state);
+	return 0;
+}
+
+static void reads(struct sweep *sw, unsigned n, uint64_t ns, ssize_t len, bool near)
+{
+	while (n--)
+		note_dir_read(sw, ns, len, near);
+}
+
+static void warm_cache_shows_in_four_reads(void **state)
+{
+	struct sweep *sw = *state;
+	for (int i = 0; i < 4; i++) {
+		assert_true(dirs_probing(sw));
+		assert_false(dirs_cached(sw));
+		reads(sw, 1, 3 * US, SMALL_DIR, false);
+	}
+	assert_false(dirs_probing(sw));
+	assert_true(dirs_cached(sw));
+	assert_false(misses_cheap(sw));
+}
+
+/* ext4 sorts a large directory's hashes on the first read, cache or not. */
+static void large_directory_from_the_cache_is_no_miss(void **state)
+{
+	struct sweep *sw = *state;
+	reads(sw, 4, 400 * US, 27 << 10, false);
+	assert_true(dirs_cached(sw));
+	reads(sw, 1, 400 * US, SMALL_DIR, false);
+	assert_false(dirs_probing(sw));
+	assert_false(misses_cheap(sw));
+}
+
+static void disk_miss_ends_probing(void **state)
+{
+	struct sweep *sw = *state;
+	reads(sw, 1, 8000 * US, SMALL_DIR, false);
+	assert_false(dirs_probing(sw));
+	assert_false(dirs_cached(sw));
+	assert_false(misses_cheap(sw));
+}
+
+static void ssd_misses_are_cheap(void **state)
+{
+	struct sweep *sw = *state;
+	reads(sw, 1, 80 * US, SMALL_DIR, false);
+	assert_true(dirs_probing(sw)); /* one sample does not judge */
+	assert_false(misses_cheap(sw));
+	reads(sw, 1, 110 * US, SMALL_DIR, false);
+	assert_true(misses_cheap(sw));
+	assert_false(dirs_cached(sw));
+	/* one slow outlier does not undo it */
+	reads(sw, 1, 900 * US, SMALL_DIR, false);
+	assert_true(misses_cheap(sw));
+}
+
+/* Fast reads right after their neighbour in block order may be read-ahead:
+ * they do not make a cold cache look warm; far ones do. */
+static void reads_near_the_last_do_not_warm(void **state)
+{
+	struct sweep *sw = *state;
+	reads(sw, 20, 8000 * US, SMALL_DIR, false);
+	reads(sw, 1000, 3 * US, SMALL_DIR, true);
+	assert_false(dirs_cached(sw));
+	reads(sw, 40, 3 * US, SMALL_DIR, false);
+	assert_true(dirs_cached(sw));
+}
+
+/* A short seek or a hit in the drive's buffer is fast; it must not make a
+ * rotating disk look like an SSD. */
+static void near_misses_do_not_judge_the_device(void **state)
+{
+	struct sweep *sw = *state;
+	reads(sw, 2, 8000 * US, SMALL_DIR, false);
+	reads(sw, 1000, 90 * US, SMALL_DIR, true);
+	assert_false(misses_cheap(sw));
+	assert_false(dirs_cached(sw));
+}
+
+/* A new root probes again, but what was learnt of the device stays. */
+static void new_root_probes_again(void **state)
+{
+	struct sweep *sw = *state;
+	reads(sw, 2, 80 * US, SMALL_DIR, false);
+	reads(sw, 2, 80 * US, SMALL_DIR, false);
+	assert_false(dirs_probing(sw));
+	latency_reset(sw);
+	assert_true(dirs_probing(sw));
+	assert_true(misses_cheap(sw));
+}
+
+int main(void)
+{
+#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+	const struct CMUnitTest tests[] = {
+		T(warm_cache_shows_in_four_reads),
+		T(large_directory_from_the_cache_is_no_miss),
+		T(disk_miss_ends_probing),
+		T(ssd_misses_are_cheap),
+		T(reads_near_the_last_do_not_warm),
+		T(near_misses_do_not_judge_the_device),
+		T(new_root_probes_again),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
