@@ -140,6 +140,8 @@ static int by_key(const void *a, const void *b)
 void data_start_flush(struct sweep *sw)
 {
 	qsort(sw->data, sw->ndata, sizeof(*sw->data), by_key);
+	if (misses_cheap(sw)) /* whatever sysfs said: depth is what wins */
+		sw->ra_files = RA_FILES_DEEP;
 	sw->flushing = true;
 	sw->data_pos = sw->ra_pos = 0;
 	sw->ra_bytes = 0;

@@ -103,6 +103,8 @@ struct sw_latency {
 };
 
 #define SWEEP_WARM_THREADS 8
+#define RA_FILES_DISK 32   /* files announced ahead at most: a disk arm */
+#define RA_FILES_DEEP 128  /* a device that wants depth */
 
 struct sw_root {
 	int basefd;

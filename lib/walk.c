@@ -177,7 +177,7 @@ static void choose_policy(struct sweep *sw, const struct sw_root *r)
 	bool nodata = sw->opt.flags & SWEEP_NODATA;
 	sw->data_by_block = !nodata && (order == SWEEP_ORDER_DISK || order == SWEEP_ORDER_BLOCK);
 	sw->data_inline = !nodata && !sw->data_by_block;
-	sw->ra_files = rotational == 1 ? 32 : 128;
+	sw->ra_files = rotational == 1 ? RA_FILES_DISK : RA_FILES_DEEP;
 }
 
 /* Queue root number i (its index keeps the roots' order among themselves). */
