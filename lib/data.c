@@ -137,11 +137,20 @@ static int by_key(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+/* How many files to announce ahead: many where the device wants depth,
+ * fewer for a disk arm; never more than half the directory descriptors the
+ * walk may cache, so that both fit in RLIMIT_NOFILE with the helpers. */
+size_t ra_depth(const struct sweep *sw, bool deep)
+{
+	size_t files = deep ? RA_FILES_DEEP : RA_FILES_DISK;
+	return files < sw->max_fds / 2 ? files : sw->max_fds / 2;
+}
+
 void data_start_flush(struct sweep *sw)
 {
 	qsort(sw->data, sw->ndata, sizeof(*sw->data), by_key);
 	if (misses_cheap(sw)) /* whatever sysfs said: depth is what wins */
-		sw->ra_files = RA_FILES_DEEP;
+		sw->ra_files = ra_depth(sw, true);
 	sw->flushing = true;
 	sw->data_pos = sw->ra_pos = 0;
 	sw->ra_bytes = 0;
@@ -165,6 +174,10 @@ static void announce_ahead(struct sweep *sw)
 		if (pfd < 0 && pfd != AT_FDCWD)
 			continue;
 		f->fd = open_file(sw, pfd, f->name, f->follow, &f->st);
+		if (f->fd < 0 && (errno == EMFILE || errno == ENFILE)) {
+			sw->ra_pos--; /* out of descriptors: this one again later */
+			break;
+		}
 		if (f->fd < 0)
 			continue;
 		size_t len = (uint64_t)f->st.st_size < ANNOUNCE_LIMIT ? (size_t)f->st.st_size

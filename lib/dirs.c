@@ -84,7 +84,7 @@ static void lru_trim(struct sweep *sw, const struct sw_dir *keep)
 
 /* Out of descriptors: give back half of the cache (sparing keep, which is
  * being used, and the one the caller holds). Whether any was closed. */
-static bool lru_shrink(struct sweep *sw, const struct sw_dir *keep)
+bool dir_fds_shrink(struct sweep *sw, const struct sw_dir *keep)
 {
 	size_t before = sw->nfds;
 	size_t max = sw->max_fds;
@@ -116,8 +116,8 @@ int dir_fd(struct sweep *sw, struct sw_dir *d)
 	if (!d->follow)
 		flags |= O_NOFOLLOW;
 	int fd = openat(pfd, d->name, flags);
-	if (fd < 0 && errno == EMFILE && lru_shrink(sw, d->parent)) /* the caller's, */
-		fd = openat(pfd, d->name, flags);               /* or the helpers' */
+	if (fd < 0 && (errno == EMFILE || errno == ENFILE) && dir_fds_shrink(sw, d->parent))
+		fd = openat(pfd, d->name, flags); /* the caller's, or the helpers' */
 	if (fd < 0)
 		return -1;
 	struct stat st;

@@ -98,11 +98,14 @@ struct sw_latency {
 	unsigned level;      /* share of recent directory reads that missed,
 	                        in 1/65536 */
 	unsigned reads;      /* directory reads that counted since the root began */
+	bool costly_miss;    /* ... and one of them missed, at a disk arm's cost */
 	uint64_t misses;     /* reads made at once that missed, in the whole walk */
 	uint64_t miss_ns;    /* moving average of their time */
+	dev_t dev;           /* the device they were on */
 };
 
 #define SWEEP_WARM_THREADS 8
+#define NO_DIRQ_KEY UINT64_MAX
 #define RA_FILES_DISK 32   /* files announced ahead at most: a disk arm */
 #define RA_FILES_DEEP 128  /* a device that wants depth */
 
@@ -130,7 +133,8 @@ struct sweep {
 	bool dirs_by_cache;      /* ... unless they come from the cache lately */
 	struct sw_cscan dirq;    /* directories to read, by first physical byte */
 	bool reading_dirs;       /* draining dirq: one sweep over the blocks */
-	uint64_t last_dirq_key;  /* of the directory read last from dirq */
+	uint64_t last_dirq_key;  /* of the directory read last from dirq, or
+	                            NO_DIRQ_KEY */
 	struct sw_latency lat;   /* what directory reads' times tell */
 	struct sw_warm *warm;    /* helper threads warming the caches, or NULL */
 	bool warm_failed;        /* they could not be started: do not retry */
@@ -185,6 +189,7 @@ void swq_free(struct sw_queue *q);
 struct sw_dir *dir_new(struct sweep *sw, struct sw_dir *parent, const char *name,
                        size_t namelen, const struct stat *st);
 int dir_fd(struct sweep *sw, struct sw_dir *d);
+bool dir_fds_shrink(struct sweep *sw, const struct sw_dir *keep);
 int parent_fd(struct sweep *sw, struct sw_dir *parent, int basefd);
 void dir_unref(struct sweep *sw, struct sw_dir *d);
 void dir_free(struct sweep *sw, struct sw_dir *d);
@@ -210,6 +215,7 @@ int data_queue(struct sweep *sw, struct sw_node *n, int pfd, const struct stat *
 void data_start_flush(struct sweep *sw);
 const struct sweep_entry *data_next(struct sweep *sw);
 void file_free(struct sweep *sw, struct sw_file *f);
+size_t ra_depth(const struct sweep *sw, bool deep);
 
 /* place.c */
 uint64_t place_first_byte(int fd);
@@ -230,13 +236,13 @@ void path_name_only(struct sweep *sw, const char *name, size_t namelen);
 /* latency.c */
 uint64_t now_ns(void);
 void note_dir_read(struct sweep *sw, uint64_t ns, ssize_t len, bool near_last);
-void latency_reset(struct sweep *sw);
+void latency_reset(struct sweep *sw, dev_t dev);
 bool dirs_probing(const struct sweep *sw);
 bool dirs_cached(const struct sweep *sw);
 bool misses_cheap(const struct sweep *sw);
 
 /* warm.c */
-struct sw_warm *warm_start(void);
+struct sw_warm *warm_start(size_t max_bytes);
 void warm_stop(struct sw_warm *w);
 struct warm_task *warm_task_for(struct sweep *sw, int dirfd, dev_t dev);
 bool warm_task_add(struct warm_task *t, unsigned char type, const char *name,

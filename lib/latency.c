@@ -19,8 +19,10 @@
  * openat calls for /usr). A walk starts undecided: its first PROBES
  * directories are read at once, as probes, for as long as each is fast or
  * its miss cheap; four fast ones make the level "cached", a costly miss ends
- * the probing (a cold walk on a disk pays one or two reads out of block
- * order for it).
+ * the probing (a cold walk on a disk pays one read out of block order for
+ * it, or a few if the drive's read-ahead makes the first ones look cheap:
+ * the device is judged on MISSES_TO_JUDGE misses at least, and one costly
+ * miss weighs an eighth of the average).
  *
  * A read in block order close after the one before says little when it is
  * fast: the read-ahead of the kernel or the drive may have brought it in
@@ -41,9 +43,9 @@
 #define LEVEL_ONE                   65536u
 #define LEVEL_CACHED                (LEVEL_ONE / 4)
 #define LEVEL_START                 (LEVEL_ONE * 5 / 16) /* 4 fast reads below */
-#define PROBES                      4
+#define PROBES                      8
 #define FAST_MISS_NS                300000
-#define MISSES_TO_JUDGE             2
+#define MISSES_TO_JUDGE             6
 
 uint64_t now_ns(void)
 {
@@ -55,6 +57,8 @@ uint64_t now_ns(void)
 void note_dir_read(struct sweep *sw, uint64_t ns, ssize_t len, bool near_last)
 {
 	struct sw_latency *l = &sw->lat;
+	if (len < 0)
+		return; /* a failure says nothing of the cache */
 	uint64_t names = len > 0 ? (uint64_t)len / DIRENT_SIZE_GUESS : 0;
 	bool miss = ns > DIR_READ_CACHED_NS + names * DIR_READ_CACHED_NS_PER_NAME;
 	if (near_last && !miss)
@@ -62,6 +66,8 @@ void note_dir_read(struct sweep *sw, uint64_t ns, ssize_t len, bool near_last)
 	l->level -= l->level / 16;
 	if (miss)
 		l->level += LEVEL_ONE / 16;
+	if (miss && !near_last && ns >= FAST_MISS_NS)
+		l->costly_miss = true;
 	if (miss && !near_last) {
 		l->miss_ns = l->misses ? l->miss_ns - l->miss_ns / 8 + ns / 8 : ns;
 		l->misses++;
@@ -69,18 +75,25 @@ void note_dir_read(struct sweep *sw, uint64_t ns, ssize_t len, bool near_last)
 	l->reads++;
 }
 
-void latency_reset(struct sweep *sw)
+/* A new root: probe again; what was learnt of the device stays only if the
+ * root is on the same one. */
+void latency_reset(struct sweep *sw, dev_t dev)
 {
-	sw->lat.level = LEVEL_START;
-	sw->lat.reads = 0;
+	struct sw_latency *l = &sw->lat;
+	l->level = LEVEL_START;
+	l->reads = 0;
+	l->costly_miss = false;
+	if (l->dev != dev) {
+		l->misses = 0;
+		l->miss_ns = 0;
+		l->dev = dev;
+	}
 }
 
-/* Probe while the reads so far were fast, or their misses cheap. */
+/* Probe until PROBES reads, or a costly miss. */
 bool dirs_probing(const struct sweep *sw)
 {
-	const struct sw_latency *l = &sw->lat;
-	bool cheap_so_far = l->misses && l->miss_ns < FAST_MISS_NS;
-	return l->reads < PROBES && (l->level <= LEVEL_START || cheap_so_far);
+	return sw->lat.reads < PROBES && !sw->lat.costly_miss;
 }
 
 bool dirs_cached(const struct sweep *sw)

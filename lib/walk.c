@@ -25,6 +25,7 @@
  * with its read-ahead (the kernel's or the drive's): their reads say nothing
  * of the cache or of the device (latency.c). */
 #define READ_AHEAD_REACH (1u << 20)
+#define UNPLACED_DIR     (1ull << 63) /* dirq keys of directories without FIEMAP */
 
 static const char *const order_names[] = {
 	[SWEEP_ORDER_AUTO] = "auto",   [SWEEP_ORDER_DISK] = "disk",
@@ -150,6 +151,7 @@ static void choose_policy(struct sweep *sw, const struct sw_root *r)
 {
 	enum sweep_order order = sw->opt.order;
 	int rotational = -1;
+	dev_t dev = 0;
 	int flags = O_PATH | O_CLOEXEC;
 	if (sw->opt.follow == SWEEP_FOLLOW_NONE)
 		flags |= O_NOFOLLOW;
@@ -158,8 +160,10 @@ static void choose_policy(struct sweep *sw, const struct sw_root *r)
 		struct stat st;
 		if (order == SWEEP_ORDER_AUTO)
 			order = place_policy(fd);
-		if (fstat(fd, &st) == 0)
+		if (fstat(fd, &st) == 0) {
 			rotational = place_rotational(st.st_dev);
+			dev = st.st_dev;
+		}
 		close(fd);
 	}
 	if (order == SWEEP_ORDER_AUTO)
@@ -173,11 +177,12 @@ static void choose_policy(struct sweep *sw, const struct sw_root *r)
 	                    (sw->opt.dir_order == SWEEP_DIRS_AUTO && rotational == 1));
 	sw->dirs_by_cache = sw->opt.dir_order == SWEEP_DIRS_AUTO;
 	sw->q.el.head = 0;
-	latency_reset(sw);
+	sw->last_dirq_key = NO_DIRQ_KEY;
+	latency_reset(sw, dev);
 	bool nodata = sw->opt.flags & SWEEP_NODATA;
 	sw->data_by_block = !nodata && (order == SWEEP_ORDER_DISK || order == SWEEP_ORDER_BLOCK);
 	sw->data_inline = !nodata && !sw->data_by_block;
-	sw->ra_files = rotational == 1 ? RA_FILES_DISK : RA_FILES_DEEP;
+	sw->ra_files = ra_depth(sw, rotational != 1);
 }
 
 /* Queue root number i (its index keeps the roots' order among themselves). */
@@ -270,7 +275,7 @@ static const struct sweep_entry *read_later(struct sweep *sw, struct sw_dir *d)
 		return dir_error(sw, d, errno);
 	sw->stats.fiemap_calls++;
 	uint64_t phys = place_first_byte(fd);
-	uint64_t key = phys != SWEEP_PHYS_NONE ? phys : (1ull << 63) | (uint64_t)d->st.st_ino;
+	uint64_t key = phys != SWEEP_PHYS_NONE ? phys : UNPLACED_DIR | (uint64_t)d->st.st_ino;
 	d->dirq_key = key;
 	if (cscan_push(&sw->dirq, key, d) < 0)
 		return read_now(sw, d, false);
@@ -367,7 +372,8 @@ static const struct sweep_entry *step_metadata(struct sweep *sw, bool *done)
 	if (d) {
 		sw->reading_dirs = true;
 		bool near = d->dirq_key >= sw->last_dirq_key &&
-		            d->dirq_key - sw->last_dirq_key < READ_AHEAD_REACH;
+		            d->dirq_key - sw->last_dirq_key < READ_AHEAD_REACH &&
+		            !(d->dirq_key & UNPLACED_DIR); /* inode numbers, not bytes */
 		sw->last_dirq_key = d->dirq_key;
 		return read_now(sw, d, near);
 	}

@@ -10,13 +10,17 @@
  * caches one level ahead of the walk. The threads change nothing and hand
  * nothing back: the walk finds the caches warm, its order and results are
  * the same, and a task dropped (queue full, no memory) only costs its I/O
- * later.
+ * later. Directories are read only with O_NOATIME, so that the walk finds
+ * the atime it would have found without the threads; a name is stat-ed
+ * without automounting before it is opened, and a directory on another
+ * file system (a mount point, an automount trigger) is not opened.
  *
  * A task holds a duplicate of the directory's descriptor and a packed copy
  * of the names to warm. Descriptors are the scarce part: the threads and
  * their queue keep to an eighth of RLIMIT_NOFILE (one per task waiting, two
- * per thread at work), at most WARM_QUEUE tasks; a task that does not fit
- * is not made. Subdirectories of another file system are not read.
+ * per thread at work, and the task being filled), at most WARM_QUEUE tasks;
+ * a task that does not fit is not made. The names of the queued tasks are
+ * kept under a quarter of the walk's memory bound.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -38,8 +42,9 @@ struct warm_task {
 	struct warm_task *next;
 	int fd;          /* the directory, dup-ed */
 	dev_t dev;       /* its device: subdirectories elsewhere are skipped */
-	bool stat_all;   /* stat every name, not only directories */
-	size_t len;      /* bytes used in names: (type byte, name, NUL)... */
+	uid_t euid;      /* who may read directories with O_NOATIME */
+	bool stat_all;   /* take every name, not only possible directories */
+	size_t len;      /* bytes used in names: (name, NUL)... */
 	size_t cap;
 	char *names;
 };
@@ -49,7 +54,9 @@ struct sw_warm {
 	pthread_cond_t cv;
 	struct warm_task *head, *tail;
 	size_t queued, max_queued;
-	bool stop;
+	size_t bytes, max_bytes; /* names held by queued tasks */
+	bool stop;               /* read without the lock by run_task() */
+	pid_t pid;               /* the process the threads belong to */
 	size_t nthreads;
 	pthread_t threads[SWEEP_WARM_THREADS];
 };
@@ -62,40 +69,37 @@ static void task_free(struct warm_task *t)
 	free(t);
 }
 
-/* Read directory fd to its end; what is read is not kept. */
-static void read_through(int fd, char *buf)
+/* Read subdirectory name of t (st: its stat) to its end; what is read is
+ * not kept. Only with O_NOATIME: the walk must find the atime it would have
+ * found without us (find -atime, du --time=atime), and it stats a directory
+ * before it reads it. */
+static void warm_subdir(const struct warm_task *t, const char *name, const struct stat *st,
+                        char *buf)
 {
-	while (getdents64(fd, buf, WARM_DENTBUF) > 0)
-		;
-}
-
-static void warm_subdir(const struct warm_task *t, const char *name, char *buf)
-{
+	if (t->euid != 0 && t->euid != st->st_uid)
+		return;
 	int fd = openat(t->fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC |
-	                O_NOCTTY | O_NONBLOCK);
+	                O_NOCTTY | O_NONBLOCK | O_NOATIME);
 	if (fd < 0)
 		return;
-	struct stat st;
-	if (fstat(fd, &st) == 0 && st.st_dev == t->dev)
-		read_through(fd, buf);
+	while (getdents64(fd, buf, WARM_DENTBUF) > 0)
+		;
 	close(fd);
 }
 
-static void run_task(const struct warm_task *t, char *buf)
+/* Stat the names of t and read its subdirectories, until told to stop. A
+ * name is always stat-ed (without automounting) before it is opened: a
+ * mount point or an automount trigger is left alone. */
+static void run_task(struct sw_warm *w, const struct warm_task *t, char *buf)
 {
-	for (size_t off = 0; off < t->len;) {
-		unsigned char type = (unsigned char)t->names[off];
-		const char *name = t->names + off + 1;
-		off += 2 + strlen(name);
-		bool dir = type == DT_DIR;
-		if (t->stat_all || type == DT_UNKNOWN) {
-			struct stat st;
-			if (fstatat(t->fd, name, &st, AT_SYMLINK_NOFOLLOW | AT_NO_AUTOMOUNT) < 0)
-				continue;
-			dir = S_ISDIR(st.st_mode) && st.st_dev == t->dev;
-		}
-		if (dir)
-			warm_subdir(t, name, buf);
+	for (size_t off = 0; off < t->len && !__atomic_load_n(&w->stop, __ATOMIC_RELAXED);) {
+		const char *name = t->names + off;
+		off += strlen(name) + 1;
+		struct stat st;
+		if (fstatat(t->fd, name, &st, AT_SYMLINK_NOFOLLOW | AT_NO_AUTOMOUNT) < 0)
+			continue;
+		if (S_ISDIR(st.st_mode) && st.st_dev == t->dev)
+			warm_subdir(t, name, &st, buf);
 	}
 }
 
@@ -114,9 +118,10 @@ static void *warm_thread(void *arg)
 		if (!w->head)
 			w->tail = NULL;
 		w->queued--;
+		w->bytes -= t->cap;
 		pthread_mutex_unlock(&w->mu);
 		if (buf)
-			run_task(t, buf);
+			run_task(w, t, buf);
 		task_free(t);
 		pthread_mutex_lock(&w->mu);
 	}
@@ -136,7 +141,7 @@ static size_t fd_share(void)
 	return (size_t)rl.rlim_cur / 8;
 }
 
-struct sw_warm *warm_start(void)
+struct sw_warm *warm_start(size_t max_bytes)
 {
 	size_t share = fd_share();
 	if (share < 4)
@@ -148,6 +153,8 @@ struct sw_warm *warm_start(void)
 	size_t threads = share / 4 < SWEEP_WARM_THREADS ? share / 4 : SWEEP_WARM_THREADS;
 	size_t room = share - 2 * threads;
 	w->max_queued = room < WARM_QUEUE ? room : WARM_QUEUE;
+	w->max_bytes = max_bytes;
+	w->pid = getpid();
 	pthread_mutex_init(&w->mu, NULL);
 	pthread_cond_init(&w->cv, NULL);
 	/* the caller's signals stay the caller's */
@@ -169,33 +176,45 @@ void warm_stop(struct sw_warm *w)
 {
 	if (!w)
 		return;
-	pthread_mutex_lock(&w->mu);
-	w->stop = true;
-	pthread_cond_broadcast(&w->cv);
-	pthread_mutex_unlock(&w->mu);
-	for (size_t i = 0; i < w->nthreads; i++)
-		pthread_join(w->threads[i], NULL);
+	/* In a child of fork() the threads do not exist, and the lock may have
+	 * been held by one of them: only memory and descriptors are let go. */
+	bool ours = w->pid == getpid();
+	if (ours) {
+		pthread_mutex_lock(&w->mu);
+		__atomic_store_n(&w->stop, true, __ATOMIC_RELAXED);
+		pthread_cond_broadcast(&w->cv);
+		pthread_mutex_unlock(&w->mu);
+		for (size_t i = 0; i < w->nthreads; i++)
+			pthread_join(w->threads[i], NULL);
+	}
 	while (w->head) {
 		struct warm_task *t = w->head;
 		w->head = t->next;
 		task_free(t);
 	}
-	pthread_cond_destroy(&w->cv);
-	pthread_mutex_destroy(&w->mu);
+	if (ours) {
+		pthread_cond_destroy(&w->cv);
+		pthread_mutex_destroy(&w->mu);
+	}
 	free(w);
 }
 
 /* Whether to warm ahead now: asked for; or by default, while directory
- * reads miss and misses are cheap (latency.c). Once started, the threads
- * stay for the rest of the walk. */
+ * reads miss and misses are cheap (latency.c). Started, the threads stay
+ * for the rest of the walk, and get work for as long as misses are cheap
+ * (a later root may be on a disk arm); a warm cache does not stop them,
+ * since it is warm because of them. */
 static bool warm_wanted(struct sweep *sw)
 {
 	if (sw->opt.warm == SWEEP_WARM_OFF || sw->warm_failed)
 		return false;
-	if (!sw->warm && sw->opt.warm == SWEEP_WARM_AUTO &&
-	    (dirs_cached(sw) || !misses_cheap(sw)))
+	if (sw->opt.warm == SWEEP_WARM_AUTO && !misses_cheap(sw))
 		return false;
-	if (!sw->warm && !(sw->warm = warm_start())) {
+	if (sw->opt.warm == SWEEP_WARM_AUTO && !sw->warm && dirs_cached(sw))
+		return false;
+	if (sw->warm)
+		return true;
+	if (!(sw->warm = warm_start(sw->opt.max_bytes / 4))) {
 		sw->warm_failed = true;
 		return false;
 	}
@@ -211,7 +230,7 @@ struct warm_task *warm_task_for(struct sweep *sw, int dirfd, dev_t dev)
 		return NULL;
 	struct sw_warm *w = sw->warm;
 	pthread_mutex_lock(&w->mu);
-	bool full = w->queued >= w->max_queued;
+	bool full = w->queued >= w->max_queued || w->bytes >= w->max_bytes;
 	pthread_mutex_unlock(&w->mu);
 	if (full)
 		return NULL;
@@ -224,6 +243,7 @@ struct warm_task *warm_task_for(struct sweep *sw, int dirfd, dev_t dev)
 		return NULL;
 	}
 	t->dev = dev;
+	t->euid = sw->euid;
 	t->stat_all = !(sw->opt.flags & SWEEP_NOSTAT);
 	return t;
 }
@@ -235,36 +255,34 @@ bool warm_task_add(struct warm_task *t, unsigned char type, const char *name, si
 {
 	if (!t->stat_all && type != DT_DIR && type != DT_UNKNOWN)
 		return true;
-	char *v = sw_grow(t->names, &t->cap, t->len + namelen + 2, 1);
+	char *v = sw_grow(t->names, &t->cap, t->len + namelen + 1, 1);
 	if (!v)
 		return false;
 	t->names = v;
-	t->names[t->len] = (char)type;
-	memcpy(t->names + t->len + 1, name, namelen + 1);
-	t->len += namelen + 2;
+	memcpy(t->names + t->len, name, namelen + 1);
+	t->len += namelen + 1;
 	return true;
 }
 
+/* Queue t for the threads, or drop it when the queue is full (in tasks, or
+ * in bytes of names: the walk's memory bound does not count these). */
 void warm_submit(struct sw_warm *w, struct warm_task *t)
 {
-	if (!t->len) {
-		task_free(t);
-		return;
-	}
 	pthread_mutex_lock(&w->mu);
-	if (w->queued >= w->max_queued) {
-		pthread_mutex_unlock(&w->mu);
-		task_free(t);
-		return;
+	bool room = t->len && w->queued < w->max_queued && w->bytes + t->cap <= w->max_bytes;
+	if (room) {
+		if (w->tail)
+			w->tail->next = t;
+		else
+			w->head = t;
+		w->tail = t;
+		w->queued++;
+		w->bytes += t->cap;
+		pthread_cond_signal(&w->cv);
 	}
-	if (w->tail)
-		w->tail->next = t;
-	else
-		w->head = t;
-	w->tail = t;
-	w->queued++;
-	pthread_cond_signal(&w->cv);
 	pthread_mutex_unlock(&w->mu);
+	if (!room)
+		task_free(t);
 }
 
 void warm_task_drop(struct warm_task *t)

@@ -14,12 +14,13 @@
 
 #define US 1000u
 #define SMALL_DIR 200 /* bytes getdents returns for a few names */
+#define DEV 0x801     /* the device of the root */
 
 static int setup(void **state)
 {
 	struct sweep *sw = calloc(1, sizeof(*sw));
 	assert_non_null(sw);
-	latency_reset(sw);
+	latency_reset(sw, DEV);
 	*state = sw;
 	return 0;
 }
@@ -44,9 +45,10 @@ static void warm_cache_shows_in_four_reads(void **state)
 		assert_false(dirs_cached(sw));
 		reads(sw, 1, 3 * US, SMALL_DIR, false);
 	}
-	assert_false(dirs_probing(sw));
 	assert_true(dirs_cached(sw));
 	assert_false(misses_cheap(sw));
+	reads(sw, 4, 3 * US, SMALL_DIR, false);
+	assert_false(dirs_probing(sw)); /* eight probes at most */
 }
 
 /* ext4 sorts a large directory's hashes on the first read, cache or not. */
@@ -55,7 +57,7 @@ static void large_directory_from_the_cache_is_no_miss(void **state)
 	struct sweep *sw = *state;
 	reads(sw, 4, 400 * US, 27 << 10, false);
 	assert_true(dirs_cached(sw));
-	reads(sw, 1, 400 * US, SMALL_DIR, false);
+	reads(sw, 1, 400 * US, SMALL_DIR, false); /* but a small one is */
 	assert_false(dirs_probing(sw));
 	assert_false(misses_cheap(sw));
 }
@@ -72,9 +74,9 @@ static void disk_miss_ends_probing(void **state)
 static void ssd_misses_are_cheap(void **state)
 {
 	struct sweep *sw = *state;
-	reads(sw, 1, 80 * US, SMALL_DIR, false);
-	assert_true(dirs_probing(sw)); /* one sample does not judge */
-	assert_false(misses_cheap(sw));
+	reads(sw, 5, 80 * US, SMALL_DIR, false);
+	assert_true(dirs_probing(sw)); /* cheap so far: probing goes on */
+	assert_false(misses_cheap(sw)); /* but five misses do not judge */
 	reads(sw, 1, 110 * US, SMALL_DIR, false);
 	assert_true(misses_cheap(sw));
 	assert_false(dirs_cached(sw));
@@ -83,12 +85,26 @@ static void ssd_misses_are_cheap(void **state)
 	assert_true(misses_cheap(sw));
 }
 
+/* The first reads on a disk may come from its read-ahead and look like an
+ * SSD's; the first real seek ends the probing and the judgement. */
+static void disk_read_ahead_does_not_pass_for_an_ssd(void **state)
+{
+	struct sweep *sw = *state;
+	reads(sw, 3, 150 * US, SMALL_DIR, false);
+	assert_true(dirs_probing(sw));
+	reads(sw, 1, 8000 * US, SMALL_DIR, false);
+	assert_false(dirs_probing(sw));
+	reads(sw, 3, 150 * US, SMALL_DIR, false);
+	assert_false(misses_cheap(sw));
+}
+
 /* Fast reads right after their neighbour in block order may be read-ahead:
  * they do not make a cold cache look warm; far ones do. */
 static void reads_near_the_last_do_not_warm(void **state)
 {
 	struct sweep *sw = *state;
 	reads(sw, 20, 8000 * US, SMALL_DIR, false);
+	assert_false(dirs_cached(sw));
 	reads(sw, 1000, 3 * US, SMALL_DIR, true);
 	assert_false(dirs_cached(sw));
 	reads(sw, 40, 3 * US, SMALL_DIR, false);
@@ -106,16 +122,29 @@ static void near_misses_do_not_judge_the_device(void **state)
 	assert_false(dirs_cached(sw));
 }
 
-/* A new root probes again, but what was learnt of the device stays. */
+/* A new root probes again; what was learnt of the device stays only for a
+ * root on the same device. */
 static void new_root_probes_again(void **state)
 {
 	struct sweep *sw = *state;
-	reads(sw, 2, 80 * US, SMALL_DIR, false);
-	reads(sw, 2, 80 * US, SMALL_DIR, false);
+	reads(sw, 8, 80 * US, SMALL_DIR, false);
 	assert_false(dirs_probing(sw));
-	latency_reset(sw);
+	assert_true(misses_cheap(sw));
+	latency_reset(sw, DEV);
 	assert_true(dirs_probing(sw));
 	assert_true(misses_cheap(sw));
+	latency_reset(sw, DEV + 1);
+	assert_true(dirs_probing(sw));
+	assert_false(misses_cheap(sw));
+}
+
+/* A read that failed took no time worth counting. */
+static void failed_reads_do_not_count(void **state)
+{
+	struct sweep *sw = *state;
+	reads(sw, 20, 1 * US, -1, false);
+	assert_false(dirs_cached(sw));
+	assert_true(dirs_probing(sw));
 }
 
 int main(void)
@@ -126,9 +155,11 @@ int main(void)
 		T(large_directory_from_the_cache_is_no_miss),
 		T(disk_miss_ends_probing),
 		T(ssd_misses_are_cheap),
+		T(disk_read_ahead_does_not_pass_for_an_ssd),
 		T(reads_near_the_last_do_not_warm),
 		T(near_misses_do_not_judge_the_device),
 		T(new_root_probes_again),
+		T(failed_reads_do_not_count),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

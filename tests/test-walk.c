@@ -959,6 +959,46 @@ static void cached_directories_are_read_at_once(void **state)
 	strlist_free(&got);
 }
 
+/* The helper threads read directories ahead of the walk, but without
+ * touching their atime: the walk reports the atime it would have without
+ * them (find -atime, du --time=atime). */
+static void helpers_leave_atime_alone(void **state)
+{
+	const char *root = *state;
+	enum { NDIRS = 60 };
+	const struct timespec old[2] = { { 978307200, 0 }, { UTIME_OMIT, 0 } };
+	int fd = tree_open_dir(AT_FDCWD, root);
+	for (int i = 0; i < NDIRS; i++) {
+		char name[16];
+		snprintf(name, sizeof(name), "d%02d", i);
+		tree_mkdir(fd, name);
+		int d = tree_open_dir(fd, name);
+		tree_mkdir(d, "inner");
+		tree_file(d, "file", 10, 0);
+		assert_int_equal(utimensat(d, "inner", old, 0), 0);
+		close(d);
+		assert_int_equal(utimensat(fd, name, old, 0), 0);
+	}
+	close(fd);
+	struct sweep_options o = { .order = SWEEP_ORDER_INODE, .flags = SWEEP_NODATA,
+	                           .warm = SWEEP_WARM_ON };
+	const char *roots[] = { root, NULL };
+	struct sweep *sw = sweep_open(roots, &o);
+	assert_non_null(sw);
+	const struct sweep_entry *e;
+	int dirs = 0;
+	while ((e = sweep_next(sw))) {
+		if (e->kind != SWEEP_DIR || e->depth == 0)
+			continue;
+		if (e->st.st_atim.tv_sec != old[0].tv_sec)
+			fail_msg("%s: atime %jd, not %jd", e->path, (intmax_t)e->st.st_atim.tv_sec,
+			         (intmax_t)old[0].tv_sec);
+		dirs++;
+	}
+	sweep_close(sw);
+	assert_int_equal(dirs, 2 * NDIRS);
+}
+
 static void bad_options_refused(void **state)
 {
 	(void)state;
@@ -1015,8 +1055,12 @@ int main(void)
 		T(small_descriptor_budget_reopens),
 		T(directory_order_by_device),
 		T(cached_directories_are_read_at_once),
+		T(helpers_leave_atime_alone),
 		T(bad_options_refused),
 		T(missing_root_is_an_error),
 	};
+	/* TEST_FILTER=name* runs only some tests, by hand */
+	if (getenv("TEST_FILTER"))
+		cmocka_set_test_filter(getenv("TEST_FILTER"));
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -137,7 +137,8 @@ static const char *member_name(struct create *cr, const struct sweep_entry *e)
 }
 
 /* Write the header of e as member (a hard link to link when not NULL), then
- * its data. Returns -1 only when the archive cannot go on. */
+ * its data. Returns 1 when the header was written, 0 when not (reported, or
+ * held: held.c), -1 when the archive cannot go on. */
 static int put_member(struct create *cr, const struct sweep_entry *e, const char *member,
                       const char *link)
 {
@@ -154,9 +155,9 @@ static int put_member(struct create *cr, const struct sweep_entry *e, const char
 	int w = create_write_header(cr, cr->entry, e->path, cr->shown.s);
 	if (w <= 0)
 		return w;
-	if (e->kind == SWEEP_DATA && !e->link_first && !link)
-		return filedata_write(cr, e);
-	return 0;
+	if (e->kind == SWEEP_DATA && !e->link_first && !link && filedata_write(cr, e) < 0)
+		return -1;
+	return 1;
 }
 
 int create_write_header(struct create *cr, struct archive_entry *ae, const char *path,
@@ -244,11 +245,13 @@ static int put_entry(struct create *cr, const struct sweep_entry *e)
 	int r = put_member(cr, use, member, link);
 	if (use == &copy)
 		close(copy.fd);
-	if (e->kind == SWEEP_DIR_POST && r == 0) {
-		dir_changed(cr, e);
-		r = held_after_dir(cr, e->dir_id, e->path);
-	}
-	return r;
+	if (r < 0)
+		return -1;
+	if (e->kind != SWEEP_DIR_POST)
+		return 0;
+	dir_changed(cr, e);
+	/* the directory once more after its held links, if it was stored */
+	return r > 0 ? held_after_dir(cr, e->dir_id, e->path) : held_release(cr, e->dir_id);
 }
 
 /* Walk every root into the archive, until a fatal error if one comes. */

@@ -29,6 +29,7 @@ struct create {
 	size_t ndirfds;
 	struct held_link *held;      /* held.c: links waiting for their directory */
 	size_t nheld, capheld;
+	struct keymap held_dirs;     /* (dir_id, 0) -> how many links wait for it */
 };
 
 /* header.c: fill cr->entry for e, stored as member; link is the member it
@@ -74,8 +75,9 @@ int create_write_header(struct create *cr, struct archive_entry *ae, const char 
 
 /* held.c: whether e, whose header is in cr->entry, is a symbolic link to
  * hold until its directory is stored; hold it (0, or -1 when memory ran
- * out: reported); after the member of directory dir_id (at path, its header
- * still in cr->entry), store the links held for it and that member again;
+ * out: reported); after the member of directory dir_id was stored (from
+ * path, its header still in cr->entry), store the links held for it and
+ * that member again;
  * store the links held for directory dir_id, or all of them when 0; forget
  * them all. Storing returns 0, or -1 when the archive cannot go on. */
 bool held_wanted(const struct create *cr, const struct sweep_entry *e, const char *link);

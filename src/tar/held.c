@@ -81,21 +81,19 @@ int held_keep(struct create *cr, const struct sweep_entry *e)
 		tar_fatal(cr->t, ENOMEM, "memory exhausted");
 		return -1;
 	}
+	uint64_t *count = keymap_get(&cr->held_dirs, h.dir_id, 0);
+	if (keymap_put(&cr->held_dirs, h.dir_id, 0, count ? *count + 1 : 1) < 0) {
+		held_free_one(&h);
+		tar_fatal(cr->t, ENOMEM, "memory exhausted");
+		return -1;
+	}
 	cr->held[cr->nheld++] = h;
 	return 0;
 }
 
-static bool held_for(const struct create *cr, uint64_t dir_id)
-{
-	for (size_t i = 0; i < cr->nheld; i++)
-		if (cr->held[i].dir_id == dir_id)
-			return true;
-	return false;
-}
-
 int held_after_dir(struct create *cr, uint64_t dir_id, const char *path)
 {
-	if (!held_for(cr, dir_id))
+	if (!keymap_get(&cr->held_dirs, dir_id, 0))
 		return 0;
 	if (held_release(cr, dir_id) < 0)
 		return -1;
@@ -105,6 +103,10 @@ int held_after_dir(struct create *cr, uint64_t dir_id, const char *path)
 
 int held_release(struct create *cr, uint64_t dir_id)
 {
+	if (dir_id && !keymap_get(&cr->held_dirs, dir_id, 0))
+		return 0;
+	if (dir_id)
+		keymap_del(&cr->held_dirs, dir_id, 0);
 	int r = 0;
 	size_t kept = 0;
 	for (size_t i = 0; i < cr->nheld; i++) {
@@ -128,4 +130,5 @@ void held_free(struct create *cr)
 	free(cr->held);
 	cr->held = NULL;
 	cr->nheld = cr->capheld = 0;
+	keymap_free(&cr->held_dirs);
 }
