@@ -904,7 +904,7 @@ static void directory_order_by_device(void **state)
 		skip();
 	int fd = tree_open_dir(AT_FDCWD, root);
 	for (int i = 0; i < 12; i++) {
-		char name[8];
+		char name[16];
 		snprintf(name, sizeof(name), "d%d", i);
 		tree_mkdir(fd, name);
 		int sub = tree_open_dir(fd, name);
