@@ -26,24 +26,42 @@ int names_add(struct tar_names *ns, const char *name, bool chdir)
 	return 0;
 }
 
-/* Add every name in buf (len bytes, separated by sep); empty ones are
- * skipped as GNU tar skips them. */
-static int add_list(struct tar_names *ns, char *buf, size_t len, char sep)
+/* The directory of a -C line of a list ("-C DIR", "-CDIR", "--directory=DIR"),
+ * or NULL for any other option. */
+static const char *list_chdir(const char *line)
+{
+	const char *dir = NULL;
+	if (strncmp(line, "--directory=", 12) == 0)
+		dir = line + 12;
+	else if (strncmp(line, "-C", 2) == 0)
+		for (dir = line + 2; *dir == ' '; dir++)
+			;
+	return dir && *dir ? dir : NULL;
+}
+
+/* Add every name in buf (len bytes, separated by sep) from list file; empty
+ * ones are skipped as GNU tar skips them; with options, lines that start
+ * with '-' are options. */
+static int add_list(struct tar *t, const char *file, char *buf, size_t len, char sep,
+                    bool options)
 {
 	char *p = buf, *end = buf + len;
-	while (p < end) {
+	for (size_t line = 1; p < end; line++) {
 		char *stop = memchr(p, sep, (size_t)(end - p));
 		if (!stop)
 			stop = end;
 		*stop = 0;
-		if (stop > p && names_add(ns, p, false) < 0)
+		const char *dir = options && p[0] == '-' ? list_chdir(p) : NULL;
+		if (options && p[0] == '-' && !dir)
+			tar_error(t, 0, "%s:%zu: unrecognized option", tq(t, 0, file), line);
+		else if (stop > p && names_add(&t->opt.names, dir ? dir : p, dir != NULL) < 0)
 			return -1;
 		p = stop + 1;
 	}
 	return 0;
 }
 
-int names_add_file(struct tar_names *ns, const char *file, bool null)
+int names_add_file(struct tar *t, const char *file)
 {
 	bool is_stdin = strcmp(file, "-") == 0;
 	FILE *fp = is_stdin ? stdin : fopen(file, "re");
@@ -58,7 +76,9 @@ int names_add_file(struct tar_names *ns, const char *file, bool null)
 			goto out;
 	if (ferror(fp))
 		goto out;
-	ret = sb.len ? add_list(ns, sb.s, sb.len, null ? '\0' : '\n') : 0;
+	bool null = t->opt.null;
+	ret = sb.len ? add_list(t, file, sb.s, sb.len, null ? '\0' : '\n',
+	                        !null && !t->opt.verbatim_files_from) : 0;
 out:;
 	int err = errno;
 	if (!is_stdin)

@@ -19,7 +19,8 @@
 #include "tar.h"
 
 enum {
-	OPT_EXCLUDE = 256, OPT_EXCLUDE_VCS, OPT_NULL, OPT_NO_NULL, OPT_TOTALS, OPT_ZSTD,
+	OPT_EXCLUDE = 256, OPT_EXCLUDE_VCS, OPT_NULL, OPT_NO_NULL, OPT_VERBATIM,
+	OPT_NO_VERBATIM, OPT_TOTALS, OPT_ZSTD,
 	OPT_LZMA, OPT_NO_AUTO, OPT_ONE_FS, OPT_NUMERIC, OPT_OWNER, OPT_GROUP, OPT_XATTRS,
 	OPT_NO_XATTRS, OPT_ACLS, OPT_NO_ACLS, OPT_SORT, OPT_MEMORY, OPT_MEMORY_ENTRIES,
 	OPT_NO_SAME_PERMS, OPT_SAME_OWNER, OPT_NO_SAME_OWNER, OPT_STRIP, OPT_FULL_TIME,
@@ -38,6 +39,8 @@ static const struct option long_options[] = {
 	{ "files-from", required_argument, NULL, 'T' },
 	{ "null", no_argument, NULL, OPT_NULL },
 	{ "no-null", no_argument, NULL, OPT_NO_NULL },
+	{ "verbatim-files-from", no_argument, NULL, OPT_VERBATIM },
+	{ "no-verbatim-files-from", no_argument, NULL, OPT_NO_VERBATIM },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "totals", no_argument, NULL, OPT_TOTALS },
 	{ "progress", no_argument, NULL, OPT_PROGRESS },
@@ -134,6 +137,7 @@ static void usage(const char *prog)
 	      "  -C, --directory=DIR        change to directory DIR (also between names)\n"
 	      "  -T, --files-from=FILE      get names to create or extract from FILE\n"
 	      "      --null                 -T reads null-terminated names\n"
+	      "      --verbatim-files-from  -T reads lines that start with '-' as names\n"
 	      "  -b, --blocking-factor=N    N x 512 bytes per record (default 20)\n"
 	      "  -H, --format=FORMAT        gnu (default), posix, pax, ustar or v7\n"
 	      "  -z, -j, -J, --zstd, --lzma, -Z  compress with gzip, bzip2, xz, zstd...\n"
@@ -336,7 +340,7 @@ static bool add_names_file(struct tar *t, const char *file)
 		tar_fatal(t, errno, "%s: Cannot stat", tq(t, 0, file));
 		return false;
 	}
-	if (names_add_file(&t->opt.names, file, t->opt.null) == 0)
+	if (names_add_file(t, file) == 0)
 		return true;
 	tar_fatal(t, errno, "%s: Cannot open", tq(t, 0, file));
 	return false;
@@ -369,6 +373,8 @@ static int main_option(struct tar *t, struct parse_state *ps, int c)
 	case 'T': return add_names_file(t, optarg);
 	case OPT_NULL: o->null = true; return 1;
 	case OPT_NO_NULL: o->null = false; return 1;
+	case OPT_VERBATIM: o->verbatim_files_from = true; return 1;
+	case OPT_NO_VERBATIM: o->verbatim_files_from = false; return 1;
 	case 'v': o->verbose++; return 1;
 	case OPT_TOTALS: o->totals = true; return 1;
 	case OPT_PROGRESS: o->progress = true; return 1;

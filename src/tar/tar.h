@@ -77,7 +77,7 @@ struct tar_opts {
 	enum tar_filter filter;
 	bool auto_compress;       /* -a: filter from the archive's suffix */
 	int verbose;              /* -v count */
-	bool totals, null, numeric_owner, dereference, sparse, xattrs, acls;
+	bool totals, null, verbatim_files_from, numeric_owner, dereference, sparse, xattrs, acls;
 	bool one_fs, absolute, keep_old, to_stdout, progress, wildcards;
 	bool touch;               /* -m: do not restore modification times */
 	bool no_recursion;        /* directories without their contents */
@@ -129,8 +129,11 @@ char **oldargs_expand(int argc, char **argv, int *newargc);
 /* names.c */
 int names_add(struct tar_names *ns, const char *name, bool chdir);
 /* Add the names listed in file ("-": standard input), separated by newlines
- * or, with null, NULs. Returns 0 or -1 with errno set. */
-int names_add_file(struct tar_names *ns, const char *file, bool null);
+ * or, with --null, NULs; unless --null or --verbatim-files-from, a line
+ * that starts with '-' is an option, as in GNU tar: -C DIR, -CDIR and
+ * --directory=DIR are known, any other is reported. Returns 0 or -1 with
+ * errno set. */
+int names_add_file(struct tar *t, const char *file);
 /* Whether any operand is a name (not a -C). */
 bool names_any(const struct tar_names *ns);
 void names_free(struct tar_names *ns);

@@ -58,6 +58,16 @@ same "excludes" -c --exclude='*.o' --exclude=deeper tree
 printf '*.c\nsub/d.txt\n' > "$T/patterns"
 same "-X" -c -X "$T/patterns" tree
 same "--exclude-vcs" -c --exclude-vcs tree
+# -C lines in -T lists (positional, and in force after the list), unless
+# --null or --verbatim-files-from; any other option there is an error
+printf 'tree/a.c\n-C tree/sub\nc.c\n--directory=deeper\n' > "$T/list-chdir"
+same "-T with -C lines" -c -T "$T/list-chdir" e.o
+printf 'tree/a.c\n-bogus\n-Ctree/sub\nc.c\n' > "$T/list-bad"
+same "-T with an unknown option" -c -T "$T/list-bad"
+printf 'tree/a.c\n-C tree/sub\n' > "$T/list-verbatim"
+same "--verbatim-files-from" -c --verbatim-files-from -T "$T/list-verbatim"
+printf 'tree/a.c\0-C tree/sub\0' > "$T/list-null"
+same "--null: no options in the list" -c --null -T "$T/list-null"
 # and when extracting. Both tars skip the VCS directories' own members but
 # make them anyway for the files inside, so those get the time of the
 # extraction, which can fall in different seconds for the two: the archive's
