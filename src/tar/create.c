@@ -312,9 +312,17 @@ static void close_archive(struct create *cr)
 	cr->a = NULL;
 }
 
+static size_t operands(const struct tar *t)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < t->opt.names.n; i++)
+		n += !t->opt.names.v[i].chdir;
+	return n;
+}
+
 int tar_create(struct tar *t)
 {
-	struct create cr = { .t = t };
+	struct create cr = { .t = t, .track_all = t->opt.dereference || operands(t) > 1 };
 	struct timespec start;
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	if (open_archive(&cr) < 0)

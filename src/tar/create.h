@@ -18,6 +18,7 @@ struct create {
 	struct tar_out out;
 	enum tar_format format;
 	bool archive_is_file;        /* the archive is a regular file: skip it */
+	bool track_all;              /* links.c: one file may come under two paths */
 	struct stat archive_st;
 	struct strbuf name;          /* member name being built */
 	struct strbuf shown;         /* the name -v shows */

@@ -2,13 +2,15 @@
  * links.c: hard links that libsweep's pairing by link count gets wrong,
  * settled here by (device, inode):
  *   - under -h one file can be reached by several paths (a symlink to it,
- *     a symlink to a directory holding it) while having one name only: the
- *     later paths are stored as hard links, as GNU tar stores them;
+ *     a symlink to a directory holding it) while having one name only, and
+ *     with several operands one file can be named twice (a b a, or dir
+ *     dir/file): the later paths are stored as hard links, as GNU tar
+ *     stores them;
  *   - when the first name of a file with several names cannot be opened,
  *     libsweep still hands the later names out as links to it, a member
  *     the archive does not hold: the first later name that opens is stored
  *     with the data instead, and the others link to it.
- * Only -h and such failures pay for the table.
+ * Only -h, several operands and such failures pay for the table.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -63,16 +65,16 @@ const struct sweep_entry *links_resolve(struct create *cr, const struct sweep_en
                                         const char **link)
 {
 	*link = NULL;
-	bool deref = cr->t->opt.dereference && !e->link_first && e->kind == SWEEP_DATA &&
+	bool track = cr->track_all && !e->link_first && e->kind == SWEEP_DATA &&
 	             e->st.st_nlink <= 1;
-	if (!deref && (!e->link_first || !cr->links.n))
+	if (!track && (!e->link_first || !cr->links.n))
 		return e;
 	uint64_t *v = keymap_get(&cr->links, (uint64_t)e->st.st_dev, (uint64_t)e->st.st_ino);
 	if (v && *v) {
 		*link = cr->link_names.s + *v - 1;
 		return e;
 	}
-	if (deref) {
+	if (track) {
 		remember(cr, e, member);
 		return e;
 	}

@@ -58,6 +58,10 @@ same "excludes" -c --exclude='*.o' --exclude=deeper tree
 printf '*.c\nsub/d.txt\n' > "$T/patterns"
 same "-X" -c -X "$T/patterns" tree
 same "--exclude-vcs" -c --exclude-vcs tree
+# a file named twice is stored once, then as a hard link to itself
+same "a name twice" -c tree/a.c tree/a.c
+same "a file and its directory" -c tree/sub tree/sub/c.c
+same "a file under two names" -c tree/a.c ./tree/a.c
 # -C lines in -T lists (positional, and in force after the list), unless
 # --null or --verbatim-files-from; any other option there is an error
 printf 'tree/a.c\n-C tree/sub\nc.c\n--directory=deeper\n' > "$T/list-chdir"
