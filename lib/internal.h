@@ -102,6 +102,8 @@ struct sw_latency {
 	uint64_t misses;     /* reads made at once that missed, in the whole walk */
 	uint64_t miss_ns;    /* moving average of their time */
 	dev_t dev;           /* the device they were on */
+	bool cheap;          /* misses judged cheap: under FAST_MISS_NS, until
+	                        they average SLOW_MISS_NS (latency.c) */
 };
 
 #define SWEEP_WARM_THREADS 8

@@ -32,7 +32,10 @@
  * reads, and where it is under FAST_MISS_NS (an SSD, not a disk arm) the
  * order of requests hardly matters but their number in flight does: block
  * order is dropped, and helper threads warm the caches ahead of the walk
- * (warm.c).
+ * (warm.c). The judgement holds until the average passes SLOW_MISS_NS:
+ * the threads' own load on a small machine delays the walk's reads past
+ * FAST_MISS_NS now and then, and flapping back to block order would stop
+ * them for nothing.
  */
 #include <time.h>
 #include "internal.h"
@@ -45,6 +48,7 @@
 #define LEVEL_START                 (LEVEL_ONE * 5 / 16) /* 4 fast reads below */
 #define PROBES                      8
 #define FAST_MISS_NS                300000
+#define SLOW_MISS_NS                1500000
 #define MISSES_TO_JUDGE             6
 
 uint64_t now_ns(void)
@@ -71,6 +75,10 @@ void note_dir_read(struct sweep *sw, uint64_t ns, ssize_t len, bool near_last)
 	if (miss && !near_last) {
 		l->miss_ns = l->misses ? l->miss_ns - l->miss_ns / 8 + ns / 8 : ns;
 		l->misses++;
+		if (l->misses >= MISSES_TO_JUDGE && l->miss_ns < FAST_MISS_NS)
+			l->cheap = true;
+		else if (l->miss_ns > SLOW_MISS_NS)
+			l->cheap = false;
 	}
 	l->reads++;
 }
@@ -86,6 +94,7 @@ void latency_reset(struct sweep *sw, dev_t dev)
 	if (l->dev != dev) {
 		l->misses = 0;
 		l->miss_ns = 0;
+		l->cheap = false;
 		l->dev = dev;
 	}
 }
@@ -103,6 +112,5 @@ bool dirs_cached(const struct sweep *sw)
 
 bool misses_cheap(const struct sweep *sw)
 {
-	const struct sw_latency *l = &sw->lat;
-	return l->misses >= MISSES_TO_JUDGE && l->miss_ns < FAST_MISS_NS;
+	return sw->lat.cheap;
 }

@@ -80,9 +80,14 @@ static void ssd_misses_are_cheap(void **state)
 	reads(sw, 1, 110 * US, SMALL_DIR, false);
 	assert_true(misses_cheap(sw));
 	assert_false(dirs_cached(sw));
-	/* one slow outlier does not undo it */
+	/* one slow outlier does not undo it, nor a spell of reads delayed by
+	 * a busy machine; misses at a disk arm's cost do */
 	reads(sw, 1, 900 * US, SMALL_DIR, false);
 	assert_true(misses_cheap(sw));
+	reads(sw, 30, 600 * US, SMALL_DIR, false);
+	assert_true(misses_cheap(sw));
+	reads(sw, 30, 5000 * US, SMALL_DIR, false);
+	assert_false(misses_cheap(sw));
 }
 
 /* The first reads on a disk may come from its read-ahead and look like an
