@@ -1,11 +1,21 @@
 #!/bin/bash
-# bench/smoke.sh: the bench end to end in miniature. A synthetic tree of a
+# bench/smoke.sh: the bench end to end in miniature (and bench/compare, which
+# runs without root). A synthetic tree of a
 # few hundred files (bench/age), a 64 MiB emulated disk at 1/100 time, ext4,
 # one elevator, one run of every cell available here; checks a CSV row per
 # cell, that the emulator counted requests and busy time for each, that the
 # report was written, and that no mount or loop device is left behind.
 set -euo pipefail
 . "$top_srcdir/tests/lib.sh"
+
+# bench/compare (no root needed warm): a line per command, min <= median,
+# a failing command said
+out=$("$top_srcdir/bench/compare" 3 'sleep 0.05' 'false' 2>"$T/compare.err")
+[ "$(printf '%s\n' "$out" | wc -l)" = 2 ] || fail "bench/compare: $out"
+printf '%s\n' "$out" | awk '$2 > $4 || $2 < 0.04 && NR == 1 { exit 1 }' ||
+	fail "bench/compare: times out of order: $out"
+grep -q "failed: false" "$T/compare.err" || fail "bench/compare did not say a command failed"
+
 need_root
 [ -c /dev/fuse ] || skip "needs /dev/fuse"
 hddsim=$top_builddir/bench/hddsim/hddsim
