@@ -99,10 +99,23 @@ static void walk(const char *root, size_t max_entries, size_t max_bytes,
 	sweep_close(sw);
 }
 
+/* The tree goes in teardown, which runs even when an assertion fails. */
+static int setup(void **state)
+{
+	*state = tree_scratch_fast();
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	tree_remove(*state);
+	free(*state);
+	return 0;
+}
+
 static void memory_bound_holds(void **state)
 {
-	(void)state;
-	char *top = tree_scratch_fast();
+	const char *top = *state;
 	char small[4096], large[4096];
 	snprintf(small, sizeof(small), "%s/small", top);
 	snprintf(large, sizeof(large), "%s/large", top);
@@ -144,14 +157,12 @@ static void memory_bound_holds(void **state)
 	assert_true(s.peak_bytes <= (16u << 10) + SLACK);
 	assert_true(s.peak_data_entries < MAX_ENTRIES);
 	assert_true(s.dirs_deferred > 0);
-	tree_remove(top);
-	free(top);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(memory_bound_holds),
+		cmocka_unit_test_setup_teardown(memory_bound_holds, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
