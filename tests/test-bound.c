@@ -99,20 +99,6 @@ static void walk(const char *root, size_t max_entries, size_t max_bytes,
 	sweep_close(sw);
 }
 
-/* The tree goes in teardown, which runs even when an assertion fails. */
-static int setup(void **state)
-{
-	*state = tree_scratch_fast();
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	tree_remove(*state);
-	free(*state);
-	return 0;
-}
-
 static void memory_bound_holds(void **state)
 {
 	const char *top = *state;
@@ -162,7 +148,7 @@ static void memory_bound_holds(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(memory_bound_holds, setup, teardown),
+		cmocka_unit_test_setup_teardown(memory_bound_holds, tree_setup_fast, tree_teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -30,19 +30,6 @@ static const enum sweep_order all_orders[] = {
 	SWEEP_ORDER_NAME, SWEEP_ORDER_NONE, SWEEP_ORDER_BLOCK,
 };
 
-static int setup(void **state)
-{
-	*state = tree_scratch();
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	tree_remove(*state);
-	free(*state);
-	return 0;
-}
-
 /* Every path the walk hands out once per entry (post-order entries and
  * directory read errors repeat a path already handed out: not counted). */
 static void collect(const char *root, const struct sweep_options *o, struct strlist *out,
@@ -1033,7 +1020,7 @@ static void missing_root_is_an_error(void **state)
 
 int main(void)
 {
-#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+#define T(f) cmocka_unit_test_setup_teardown(f, tree_setup, tree_teardown)
 	const struct CMUnitTest tests[] = {
 		T(every_entry_once),
 		T(every_entry_once_following_links),

@@ -42,6 +42,25 @@ char *tree_scratch_fast(void)
 	return tree_scratch();
 }
 
+int tree_setup(void **state)
+{
+	*state = tree_scratch();
+	return 0;
+}
+
+int tree_setup_fast(void **state)
+{
+	*state = tree_scratch_fast();
+	return 0;
+}
+
+int tree_teardown(void **state)
+{
+	tree_remove(*state);
+	free(*state);
+	return 0;
+}
+
 void tree_remove(const char *path)
 {
 	char *cmd;

@@ -13,6 +13,12 @@ char *tree_scratch(void);
 /* The same on tmpfs (/dev/shm) when there is one, for big trees whose
  * placement does not matter: making 200,000 files there takes seconds. */
 char *tree_scratch_fast(void);
+/* cmocka setup: *state is a new tree_scratch() (tree_setup) or
+ * tree_scratch_fast() (tree_setup_fast); tree_teardown removes and frees it,
+ * also after a failed assertion. */
+int tree_setup(void **state);
+int tree_setup_fast(void **state);
+int tree_teardown(void **state);
 /* rm -rf path (also unreadable parts). */
 void tree_remove(const char *path);
 void tree_mkdir(int dirfd, const char *name);

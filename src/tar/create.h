@@ -30,7 +30,7 @@ struct create {
 	size_t ndirfds;
 	struct held_link *held;      /* held.c: links waiting for their directory */
 	size_t nheld, capheld;
-	struct keymap held_dirs;     /* (dir_id, 0) -> how many links wait for it */
+	struct keymap held_dirs;     /* (dir_id, 0): directories links wait for */
 };
 
 /* header.c: fill cr->entry for e, stored as member; link is the member it

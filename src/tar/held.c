@@ -81,8 +81,7 @@ int held_keep(struct create *cr, const struct sweep_entry *e)
 		tar_fatal(cr->t, ENOMEM, "memory exhausted");
 		return -1;
 	}
-	uint64_t *count = keymap_get(&cr->held_dirs, h.dir_id, 0);
-	if (keymap_put(&cr->held_dirs, h.dir_id, 0, count ? *count + 1 : 1) < 0) {
+	if (keymap_put(&cr->held_dirs, h.dir_id, 0, 1) < 0) {
 		held_free_one(&h);
 		tar_fatal(cr->t, ENOMEM, "memory exhausted");
 		return -1;
