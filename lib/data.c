@@ -24,8 +24,7 @@
 #include <unistd.h>
 #include "internal.h"
 
-#define UNPLACED       (1ull << 63)
-#define ANNOUNCE_LIMIT (2u << 20) /* per file: the kernel reads on from there */
+#define UNPLACED (1ull << 63)
 
 /* cachestat(2), Linux 6.5: what of a range is in the page cache, without
  * any I/O (a RWF_NOWAIT read would start read-ahead on a miss, in inode order,
@@ -91,12 +90,14 @@ int data_queue(struct sweep *sw, struct sw_node *n, int pfd, const struct stat *
 		return -1;
 	}
 	sw->data = v;
-	f->phys = SWEEP_PHYS_NONE;
+	struct sw_run runs[SPLIT_RUNS];
+	size_t nruns = 0;
 	if (ffd >= 0) {
 		sw->stats.fiemap_calls++;
-		f->phys = place_first_byte(ffd);
+		nruns = place_runs(ffd, runs, SPLIT_RUNS);
 		close(ffd);
 	}
+	f->phys = nruns ? runs[0].phys : SWEEP_PHYS_NONE;
 	f->key = sort_key(st, f->phys);
 	f->seq = sw->seq++;
 	f->parent = n->parent;
@@ -108,6 +109,7 @@ int data_queue(struct sweep *sw, struct sw_node *n, int pfd, const struct stat *
 	f->st = *st;
 	f->namelen = n->namelen;
 	memcpy(f->name, n->name, n->namelen + 1);
+	runs_split(sw, f, runs, nruns);
 	node_free(sw, n); /* its reference on the parent is now f's */
 	sw->data[sw->ndata++] = f;
 	sw->mem += size;
@@ -149,6 +151,7 @@ size_t ra_depth(const struct sweep *sw, bool deep)
 void data_start_flush(struct sweep *sw)
 {
 	qsort(sw->data, sw->ndata, sizeof(*sw->data), by_key);
+	runs_start_flush(sw);
 	if (misses_cheap(sw)) /* whatever sysfs said: depth is what wins */
 		sw->ra_files = ra_depth(sw, true);
 	sw->flushing = true;
@@ -167,6 +170,7 @@ static void announce_ahead(struct sweep *sw)
 	while (sw->ra_pos < sw->ndata && sw->ra_pos - sw->data_pos < sw->ra_files &&
 	       sw->ra_bytes < sw->opt.readahead) {
 		struct sw_file *f = sw->data[sw->ra_pos++];
+		runs_announce(sw, f->key); /* what the arm passes on its way to f */
 		if (f->st.st_nlink > 1 || f->phys == SWEEP_PHYS_NONE)
 			continue; /* second names come without data; empty or unplaced:
 			             nothing to announce */
@@ -194,10 +198,12 @@ const struct sweep_entry *data_next(struct sweep *sw)
 	if (sw->data_pos == sw->ndata) {
 		sw->ndata = 0;
 		sw->flushing = false;
+		runs_end_flush(sw);
 		return NULL;
 	}
 	announce_ahead(sw);
 	struct sw_file *f = sw->data[sw->data_pos++];
+	runs_announce(sw, f->key); /* where announcing fell behind */
 	sw->ra_bytes -= f->announced;
 	sw->done_file = f;
 	int pfd = parent_fd(sw, f->parent, f->basefd);

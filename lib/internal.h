@@ -63,6 +63,19 @@ struct sw_file {
 	char name[];
 };
 
+/* A stretch of a file's data apart from the rest on the disk (place.c). */
+struct sw_run {
+	uint64_t phys, off, len; /* physical byte, offset in the file, length */
+};
+
+/* A run of a split file that lies before the run its sort key names: the
+ * sweep announces it as the arm passes it (runs.c). */
+struct sw_early {
+	uint64_t key;            /* physical byte + 1, comparable with file keys */
+	uint64_t off, len;
+	struct sw_file *f;       /* alive: its key is past this one's */
+};
+
 /* Binary min-heap of (key, pointer). */
 struct sw_slot {
 	uint64_t key;
@@ -110,6 +123,8 @@ struct sw_latency {
 #define NO_DIRQ_KEY UINT64_MAX
 #define RA_FILES_DISK 32   /* files announced ahead at most: a disk arm */
 #define RA_FILES_DEEP 128  /* a device that wants depth */
+#define ANNOUNCE_LIMIT (2u << 20) /* per file: the kernel reads on from there */
+#define SPLIT_RUNS 8       /* runs of a file the sweep reads apart, at most */
 
 struct sw_root {
 	int basefd;
@@ -145,6 +160,8 @@ struct sweep {
 	size_t ndata, capdata, data_pos, ra_pos, ra_bytes;
 	bool flushing;
 	uint64_t seq;
+	struct sw_early *early;  /* early runs of split files, by key in a flush */
+	size_t nearly, capearly, early_pos;
 
 	struct sw_dir *lru_head, *lru_tail;
 	size_t nfds, max_fds;
@@ -219,8 +236,15 @@ const struct sweep_entry *data_next(struct sweep *sw);
 void file_free(struct sweep *sw, struct sw_file *f);
 size_t ra_depth(const struct sweep *sw, bool deep);
 
+/* runs.c */
+void runs_split(struct sweep *sw, struct sw_file *f, const struct sw_run *runs, size_t n);
+void runs_start_flush(struct sweep *sw);
+void runs_announce(struct sweep *sw, uint64_t limit);
+void runs_end_flush(struct sweep *sw);
+
 /* place.c */
 uint64_t place_first_byte(int fd);
+size_t place_runs(int fd, struct sw_run *runs, size_t max);
 enum sweep_order place_policy(int fd);
 int place_rotational(dev_t dev);
 

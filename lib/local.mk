@@ -11,6 +11,7 @@ lib_libsweep_la_SOURCES = \
 	lib/latency.c \
 	lib/warm.c \
 	lib/data.c \
+	lib/runs.c \
 	lib/place.c \
 	lib/links.c \
 	lib/path.c

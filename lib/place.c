@@ -1,8 +1,10 @@
 /*
  * place.c: where things are on the disk, and what that means for the order.
  *
- * FIEMAP with room for a single extent is all the ordering needs: the first
- * physical byte of a file. The policy table says which file systems have
+ * FIEMAP with room for a single extent is all a directory's place needs: its
+ * first physical byte. A file's place is its runs: the stretches of its data
+ * that lie apart on the disk, since an aged file system gives many small files
+ * an appended tail far from their head (runs.c). The policy table says which file systems have
  * anything to win from sorting: on ext2/3/4 and XFS inode numbers follow the
  * disk (block groups, allocation groups), on btrfs they say nothing but
  * FIEMAP does, and on network, virtual and FUSE file systems sorting only
@@ -40,6 +42,45 @@ uint64_t place_first_byte(int fd)
 	if (req.extent[0].fe_flags & (FIEMAP_EXTENT_UNKNOWN | FIEMAP_EXTENT_DELALLOC))
 		return SWEEP_PHYS_NONE;
 	return req.extent[0].fe_physical;
+}
+
+/* Fills runs with the places of fd's data that are apart on the disk (extents
+ * that follow each other on the disk make one run), in file order. Returns
+ * how many: 0 when the first has no known place (no extent, or delayed
+ * allocation), max + 1 when there are more than max or one has no known
+ * place (runs[0] is then still right). */
+size_t place_runs(int fd, struct sw_run *runs, size_t max)
+{
+	enum { ASK = 16 }; /* more extents than runs: neighbours merge */
+	struct {
+		struct fiemap map;
+		struct fiemap_extent extent[ASK];
+	} req;
+	memset(&req, 0, sizeof(req));
+	req.map.fm_start = 0;
+	req.map.fm_length = FIEMAP_MAX_OFFSET;
+	req.map.fm_extent_count = ASK;
+	if (ioctl(fd, FS_IOC_FIEMAP, &req) < 0 || req.map.fm_mapped_extents == 0)
+		return 0;
+	const uint32_t unknown = FIEMAP_EXTENT_UNKNOWN | FIEMAP_EXTENT_DELALLOC;
+	size_t n = 0;
+	for (uint32_t i = 0; i < req.map.fm_mapped_extents; i++) {
+		const struct fiemap_extent *e = &req.extent[i];
+		if (e->fe_flags & unknown)
+			return n ? max + 1 : 0;
+		struct sw_run *last = n ? &runs[n - 1] : NULL;
+		if (last && last->phys + last->len == e->fe_physical &&
+		    last->off + last->len == e->fe_logical) {
+			last->len += e->fe_length;
+			continue;
+		}
+		if (n == max)
+			return max + 1;
+		runs[n++] = (struct sw_run){ e->fe_physical, e->fe_logical, e->fe_length };
+	}
+	if (!(req.extent[req.map.fm_mapped_extents - 1].fe_flags & FIEMAP_EXTENT_LAST))
+		return max + 1; /* more extents than asked for */
+	return n;
 }
 
 /* The order SWEEP_ORDER_AUTO means for the file system fd is on. */

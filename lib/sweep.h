@@ -7,7 +7,9 @@
  * of a sweep, so the inode tables are read in one pass per sweep. The data
  * phase hands out regular files opened for reading, sorted by the physical
  * address of their first extent (FIEMAP), with the next files announced to the
- * kernel ahead of time so the device queue does not run dry. The data queue is
+ * kernel ahead of time so the device queue does not run dry. A small file in
+ * runs apart on the disk (an appended tail, on an aged file system) is read a
+ * run at a time as the sweep passes each, and handed out at its last one. The data queue is
  * flushed (handed out) whenever it passes a bound in entries or bytes, so
  * memory stays flat whatever the size of the tree.
  *
@@ -122,8 +124,10 @@ struct sweep_options {
 	void *filter_arg;
 };
 
-#define SWEEP_DEFAULT_MAX_ENTRIES 65536
-#define SWEEP_DEFAULT_MAX_BYTES   (24u << 20)
+/* Every flush is another pass of the arm over the whole disk: the defaults
+ * let a Linux source tree (78,549 files, 19 MB queued) go in one. */
+#define SWEEP_DEFAULT_MAX_ENTRIES 131072
+#define SWEEP_DEFAULT_MAX_BYTES   (64u << 20)
 #define SWEEP_DEFAULT_READAHEAD   (16u << 20)
 
 /* What an entry is. */
@@ -188,6 +192,8 @@ struct sweep_stats {
 	size_t peak_bytes;      /* most memory held by queued entries and dirs */
 	uint64_t dirs_by_block; /* directory reads queued by physical block */
 	unsigned warm_threads;  /* helper threads started (enum sweep_warm) */
+	uint64_t files_split;   /* files placed by their last run apart on the
+	                           disk, the others read as the sweep passed */
 };
 
 /*

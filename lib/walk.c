@@ -488,6 +488,7 @@ void sweep_close(struct sweep *sw)
 	swq_free(&sw->q);
 	free(sw->deferred.v);
 	free(sw->data);
+	free(sw->early);
 	for (size_t i = 0; i < sw->nroots; i++)
 		free(sw->roots[i].path);
 	free(sw->roots);

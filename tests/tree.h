@@ -42,8 +42,11 @@ void strlist_assert_equal(struct strlist *a, struct strlist *b);
  * descend into a directory that is its own ancestor. */
 void tree_reference_walk(const char *root, int follow, struct strlist *out);
 
-/* The first physical byte of an open file, by FIEMAP; -1 if unplaced. */
-long long tree_fiemap(int fd);
+/* Where libsweep(3) places an open file in its sweep, by FIEMAP: the start
+ * of the run reached last for a file of one link and at most 2 MiB whose data
+ * lies in 2 to 8 runs apart on the disk, else its first physical byte; -1 if
+ * unplaced. *runs, if runs is not NULL: how many runs (9: more than 8). */
+long long tree_sweep_place(int fd, int *runs);
 /* Whether path is on a file system that FIEMAP places (ext4, xfs, btrfs). */
 int tree_fs_sorts(const char *path);
 

@@ -158,7 +158,7 @@ static void usage(const char *prog)
 	      "      --clamp-mtime          only for members newer than DATE\n"
 	      "      --owner=NAME[:UID], --group=NAME[:GID]  force owner or group\n"
 	      "      --sort=ORDER           disk (default), inode, name, none\n"
-	      "      --memory-bound=SIZE    memory for the disk-order queue (default 24M)\n"
+	      "      --memory-bound=SIZE    memory for the disk-order queue (default 64M)\n"
 	      "  -P, --absolute-names       keep leading '/' and '..' in member names\n\n"
 	      " Extract:\n"
 	      "  -p, --same-permissions     restore permissions exactly (default as root)\n"
