@@ -104,6 +104,8 @@ struct sw_queue {
 
 struct sw_links;
 struct sw_warm;
+struct warm_ticket;
+struct hold_batch;
 struct warm_task;
 
 /* latency.c: see there */
@@ -154,6 +156,10 @@ struct sweep {
 	                            NO_DIRQ_KEY */
 	struct sw_latency lat;   /* what directory reads' times tell */
 	struct sw_warm *warm;    /* helper threads warming the caches, or NULL */
+	struct sw_node **held;   /* names waiting for the helpers (hold.c) */
+	size_t nheld, capheld, held_pos;
+	struct hold_batch *batches; /* one per directory read, in order */
+	size_t nbatches, capbatches, held_batch;
 	bool warm_failed;        /* they could not be started: do not retry */
 
 	struct sw_file **data;   /* the data queue */
@@ -270,10 +276,22 @@ bool misses_cheap(const struct sweep *sw);
 /* warm.c */
 struct sw_warm *warm_start(size_t max_bytes);
 void warm_stop(struct sw_warm *w);
-struct warm_task *warm_task_for(struct sweep *sw, int dirfd, dev_t dev);
+struct warm_task *warm_task_for(struct sweep *sw, int dirfd, const struct stat *st);
 bool warm_task_add(struct warm_task *t, unsigned char type, const char *name,
                    size_t namelen);
-void warm_submit(struct sw_warm *w, struct warm_task *t);
+bool warm_submit(struct sw_warm *w, struct warm_task *t);
+struct warm_ticket *warm_task_ticket(const struct warm_task *t);
+struct warm_ticket *warm_ticket_get(struct warm_ticket *k);
+void warm_ticket_put(struct warm_ticket *k);
+bool warm_ticket_done(const struct warm_ticket *k);
+void warm_ticket_wait(struct sw_warm *w, const struct warm_ticket *k);
+
+/* hold.c */
+bool hold_begin(struct sweep *sw, struct warm_ticket *ticket);
+int hold_push(struct sweep *sw, struct sw_node *n);
+bool hold_any(const struct sweep *sw);
+struct sw_node *hold_release(struct sweep *sw, bool wait);
+void hold_free(struct sweep *sw);
 void warm_task_drop(struct warm_task *t);
 
 /* walk.c */

@@ -10,6 +10,7 @@ lib_libsweep_la_SOURCES = \
 	lib/readdir.c \
 	lib/latency.c \
 	lib/warm.c \
+	lib/hold.c \
 	lib/data.c \
 	lib/runs.c \
 	lib/place.c \

@@ -53,15 +53,17 @@ static int by_name(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-/* Queue one name, or keep it aside for a depth-first order. */
-static int take_name(struct sweep *sw, struct sw_dir *d, const struct dirent64 *de)
+/* Queue one name (or hold it for the helpers), or keep it aside for a
+ * depth-first order. */
+static int take_name(struct sweep *sw, struct sw_dir *d, const struct dirent64 *de,
+                     bool holding)
 {
 	struct sw_node *n = node_new(sw, d, de->d_ino, de->d_type, de->d_name,
 	                             strlen(de->d_name));
 	if (!n)
 		return ENOMEM;
 	if (sw->q.cscan) {
-		if (swq_push(&sw->q, n) == 0)
+		if ((holding && hold_push(sw, n) == 0) || swq_push(&sw->q, n) == 0)
 			return 0;
 	} else {
 		struct sw_node **v = sw_grow(sw->tmp, &sw->captmp, sw->ntmp + 1, sizeof(*v));
@@ -107,7 +109,9 @@ int read_dir(struct sweep *sw, struct sw_dir *d, bool near_last)
 		return errno;
 	int err = 0;
 	sw->ntmp = 0;
-	struct warm_task *wt = warm_task_for(sw, fd, d->st.st_dev);
+	struct warm_task *wt = warm_task_for(sw, fd, &d->st);
+	struct warm_ticket *ticket = wt && sw->q.cscan ? warm_task_ticket(wt) : NULL;
+	bool holding = ticket && hold_begin(sw, ticket);
 	for (bool first = true; !err; first = false) {
 		uint64_t start = first ? now_ns() : 0;
 		ssize_t len = getdents64(fd, sw->dentbuf, sw->dentcap);
@@ -122,7 +126,7 @@ int read_dir(struct sweep *sw, struct sw_dir *d, bool near_last)
 			off += de->d_reclen;
 			if (is_dot(de->d_name))
 				continue;
-			err = take_name(sw, d, de);
+			err = take_name(sw, d, de, holding);
 			if (wt && !warm_task_add(wt, de->d_type, de->d_name, strlen(de->d_name))) {
 				warm_task_drop(wt);
 				wt = NULL;

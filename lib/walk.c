@@ -362,8 +362,11 @@ static struct sw_node *pick_node(struct sweep *sw)
 static const struct sweep_entry *step_metadata(struct sweep *sw, bool *done)
 {
 	*done = false;
+	struct sw_node *n = hold_release(sw, false);
+	if (n)
+		return serve_node(sw, n);
 	bool names_first = !sw->reading_dirs || meta_mem(sw) > sw->opt.max_bytes / 2;
-	struct sw_node *n = names_first ? pick_node(sw) : NULL;
+	n = names_first ? pick_node(sw) : NULL;
 	if (n) {
 		sw->reading_dirs = false;
 		return serve_node(sw, n);
@@ -381,6 +384,10 @@ static const struct sweep_entry *step_metadata(struct sweep *sw, bool *done)
 	n = pick_node(sw);
 	if (n)
 		return serve_node(sw, n);
+	if (hold_any(sw)) { /* nothing else to do: wait for the helpers */
+		n = hold_release(sw, true);
+		return n ? serve_node(sw, n) : NULL;
+	}
 	*done = true;
 	return NULL;
 }
@@ -405,7 +412,7 @@ static const struct sweep_entry *next_entry(struct sweep *sw)
 			continue;
 		}
 		bool meta_done = swq_len(&sw->q) == 0 && sw->deferred.n == 0 &&
-		                 cscan_len(&sw->dirq) == 0;
+		                 cscan_len(&sw->dirq) == 0 && !hold_any(sw);
 		if (sw->ndata && (data_over_bound(sw) || meta_done)) {
 			data_start_flush(sw);
 			continue;
@@ -415,6 +422,10 @@ static const struct sweep_entry *next_entry(struct sweep *sw)
 			return e;
 		if (!done)
 			continue;
+		if (sw->ndata) { /* the last held names were none */
+			data_start_flush(sw);
+			continue;
+		}
 		if (sw->next_root == sw->nroots)
 			return NULL;
 		size_t first = sw->next_root;
@@ -463,6 +474,7 @@ void sweep_close(struct sweep *sw)
 	if (!sw)
 		return;
 	release_last(sw);
+	hold_free(sw);
 	warm_stop(sw->warm);
 	sw->opt.flags &= ~SWEEP_POSTORDER; /* from now on, complete means free */
 	if (sw->to_read)

@@ -890,6 +890,53 @@ static void policy_by_file_system(void **state)
  * directories must close and reopen them from their parents, and still hand
  * out every entry once, in every order. Run in a child: the limit is
  * process-wide. */
+/* levels of 4 subdirectories, each with files, under dirfd */
+static void fan_tree(int dirfd, int levels)
+{
+	for (int i = 0; i < 3; i++) {
+		char name[8];
+		snprintf(name, sizeof(name), "f%d", i);
+		tree_file(dirfd, name, i * 10, 0);
+	}
+	for (int i = 0; levels > 0 && i < 4; i++) {
+		char name[8];
+		snprintf(name, sizeof(name), "d%d", i);
+		tree_mkdir(dirfd, name);
+		int d = tree_open_dir(dirfd, name);
+		fan_tree(d, levels - 1);
+		close(d);
+	}
+}
+
+/* The helper threads run levels ahead of the walk, which holds each
+ * directory's names until they are done with them: whatever the timing and
+ * the descriptors left, every entry still comes exactly once. */
+static void helpers_ahead_keep_every_entry(void **state)
+{
+	const char *root = *state;
+	int fd = tree_open_dir(AT_FDCWD, root);
+	fan_tree(fd, 5); /* 1,365 directories, 4,095 files */
+	close(fd);
+	struct strlist ref = {0};
+	tree_reference_walk(root, 0, &ref);
+	every_order_matches(root, SWEEP_FOLLOW_NONE, 0, &ref);
+	every_order_matches(root, SWEEP_FOLLOW_NONE, SWEEP_NOSTAT | SWEEP_NODATA, &ref);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) { /* room for only a few tasks */
+		struct rlimit rl = { 64, 64 };
+		if (setrlimit(RLIMIT_NOFILE, &rl) < 0)
+			_exit(2);
+		every_order_matches(root, SWEEP_FOLLOW_NONE, 0, &ref);
+		_exit(0);
+	}
+	int status;
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	strlist_free(&ref);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+}
+
 static void small_descriptor_budget_reopens(void **state)
 {
 	const char *root = *state;
@@ -1117,6 +1164,7 @@ int main(void)
 		T(prune_and_filter_skip_subtrees),
 		T(policy_by_file_system),
 		T(small_descriptor_budget_reopens),
+		T(helpers_ahead_keep_every_entry),
 		T(directory_order_by_device),
 		T(cached_directories_are_read_at_once),
 		T(helpers_leave_atime_alone),
