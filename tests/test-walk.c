@@ -890,6 +890,24 @@ static void policy_by_file_system(void **state)
  * directories must close and reopen them from their parents, and still hand
  * out every entry once, in every order. Run in a child: the limit is
  * process-wide. */
+/* every_order_matches() in a child process limited to fds descriptors */
+static void every_order_matches_with_fds(const char *root, rlim_t fds, struct strlist *ref)
+{
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		struct rlimit rl = { fds, fds };
+		if (setrlimit(RLIMIT_NOFILE, &rl) < 0)
+			_exit(2);
+		every_order_matches(root, SWEEP_FOLLOW_NONE, 0, ref);
+		_exit(0);
+	}
+	int status;
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+}
+
 /* levels of 4 subdirectories, each with files, under dirfd */
 static void fan_tree(int dirfd, int levels)
 {
@@ -921,20 +939,8 @@ static void helpers_ahead_keep_every_entry(void **state)
 	tree_reference_walk(root, 0, &ref);
 	every_order_matches(root, SWEEP_FOLLOW_NONE, 0, &ref);
 	every_order_matches(root, SWEEP_FOLLOW_NONE, SWEEP_NOSTAT | SWEEP_NODATA, &ref);
-	pid_t pid = fork();
-	assert_true(pid >= 0);
-	if (pid == 0) { /* room for only a few tasks */
-		struct rlimit rl = { 64, 64 };
-		if (setrlimit(RLIMIT_NOFILE, &rl) < 0)
-			_exit(2);
-		every_order_matches(root, SWEEP_FOLLOW_NONE, 0, &ref);
-		_exit(0);
-	}
-	int status;
-	assert_int_equal(waitpid(pid, &status, 0), pid);
+	every_order_matches_with_fds(root, 64, &ref); /* room for a few tasks */
 	strlist_free(&ref);
-	assert_true(WIFEXITED(status));
-	assert_int_equal(WEXITSTATUS(status), 0);
 }
 
 static void small_descriptor_budget_reopens(void **state)
@@ -953,20 +959,8 @@ static void small_descriptor_budget_reopens(void **state)
 	close(fd);
 	struct strlist ref = {0};
 	tree_reference_walk(root, 0, &ref);
-	pid_t pid = fork();
-	assert_true(pid >= 0);
-	if (pid == 0) {
-		struct rlimit rl = { 128, 128 };
-		if (setrlimit(RLIMIT_NOFILE, &rl) < 0)
-			_exit(2);
-		every_order_matches(root, SWEEP_FOLLOW_NONE, 0, &ref);
-		_exit(0);
-	}
-	int status;
-	assert_int_equal(waitpid(pid, &status, 0), pid);
+	every_order_matches_with_fds(root, 128, &ref);
 	strlist_free(&ref);
-	assert_true(WIFEXITED(status));
-	assert_int_equal(WEXITSTATUS(status), 0);
 }
 
 /* sysfs's word on the device under path: 1 rotational, 0 not, -1 unknown. */
