@@ -94,7 +94,7 @@ int data_queue(struct sweep *sw, struct sw_node *n, int pfd, const struct stat *
 	size_t nruns = 0;
 	if (ffd >= 0) {
 		sw->stats.fiemap_calls++;
-		nruns = place_runs(ffd, runs, SPLIT_RUNS);
+		nruns = place_runs(ffd, st->st_size, runs, SPLIT_RUNS);
 		close(ffd);
 	}
 	f->phys = nruns ? runs[0].phys : SWEEP_PHYS_NONE;

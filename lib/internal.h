@@ -250,7 +250,7 @@ void runs_end_flush(struct sweep *sw);
 
 /* place.c */
 uint64_t place_first_byte(int fd);
-size_t place_runs(int fd, struct sw_run *runs, size_t max);
+size_t place_runs(int fd, off_t size, struct sw_run *runs, size_t max);
 enum sweep_order place_policy(int fd);
 int place_rotational(dev_t dev);
 

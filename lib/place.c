@@ -44,12 +44,13 @@ uint64_t place_first_byte(int fd)
 	return req.extent[0].fe_physical;
 }
 
-/* Fills runs with the places of fd's data that are apart on the disk (extents
- * that follow each other on the disk make one run), in file order. Returns
- * how many: 0 when the first has no known place (no extent, or delayed
- * allocation), max + 1 when there are more than max or one has no known
- * place (runs[0] is then still right). */
-size_t place_runs(int fd, struct sw_run *runs, size_t max)
+/* Fills runs with the places of the data of fd (size bytes) that are apart
+ * on the disk (extents that follow each other on the disk make one run), in
+ * file order. Unwritten extents and what lies past size are never read, and
+ * left out. Returns how many: 0 when the first has no known place (no extent,
+ * or delayed allocation), max + 1 when there are more than max or one has no
+ * known place (runs[0] is then still right). */
+size_t place_runs(int fd, off_t size, struct sw_run *runs, size_t max)
 {
 	enum { ASK = 16 }; /* more extents than runs: neighbours merge */
 	struct {
@@ -66,6 +67,10 @@ size_t place_runs(int fd, struct sw_run *runs, size_t max)
 	size_t n = 0;
 	for (uint32_t i = 0; i < req.map.fm_mapped_extents; i++) {
 		const struct fiemap_extent *e = &req.extent[i];
+		if (e->fe_logical >= (uint64_t)size)
+			return n;
+		if (e->fe_flags & FIEMAP_EXTENT_UNWRITTEN)
+			continue;
 		if (e->fe_flags & unknown)
 			return n ? max + 1 : 0;
 		struct sw_run *last = n ? &runs[n - 1] : NULL;

@@ -27,21 +27,28 @@ void runs_split(struct sweep *sw, struct sw_file *f, const struct sw_run *runs, 
 	if (n < 2 || n > SPLIT_RUNS || f->st.st_nlink != 1 ||
 	    f->st.st_size > (off_t)ANNOUNCE_LIMIT)
 		return;
-	struct sw_early *v = sw_grow(sw->early, &sw->capearly, sw->nearly + n - 1, sizeof(*v));
-	if (!v)
-		return;
-	sw->early = v;
-	size_t last = 0;
+	size_t last = 0, early = 0;
 	for (size_t i = 1; i < n; i++)
 		if (runs[i].phys > runs[last].phys)
 			last = i;
+	/* Only runs strictly before the last are early: one at the same place
+	 * (a shared extent: btrfs compression, reflinks) would have f's own key
+	 * and might be announced after f is gone. f's own announcement reads it. */
 	for (size_t i = 0; i < n; i++)
-		if (i != last)
+		early += runs[i].phys < runs[last].phys;
+	struct sw_early *v = early ? sw_grow(sw->early, &sw->capearly, sw->nearly + early,
+	                                     sizeof(*v))
+	                           : NULL;
+	if (!v)
+		return;
+	sw->early = v;
+	for (size_t i = 0; i < n; i++)
+		if (runs[i].phys < runs[last].phys)
 			v[sw->nearly++] = (struct sw_early){ runs[i].phys + 1, runs[i].off,
 			                                     runs[i].len, f };
 	f->key = runs[last].phys + 1;
-	sw->mem += (n - 1) * sizeof(*v);
-	sw->data_mem += (n - 1) * sizeof(*v);
+	sw->mem += early * sizeof(*v);
+	sw->data_mem += early * sizeof(*v);
 	sw->stats.files_split++;
 }
 

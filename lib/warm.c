@@ -20,9 +20,11 @@
  * lookups the threads started (measured: the walk's thread spent 0.9 s of a
  * 1.3 s cold du in statx). So a thread that meets a subdirectory reads its
  * names into a task of its own, down to WARM_LEVELS below the directory the
- * walk read, and a fixed bitmap of the directories so taken lets the walk
- * skip what the threads already did; a directory the walk later prunes costs
- * at most those levels. A false hit in the bitmap only costs warmth.
+ * walk read, and fixed bitmaps of the directories so taken (and done) let the
+ * walk skip what the threads already did; a directory the walk later prunes
+ * costs at most those levels. A directory's bits are cleared once the walk
+ * reads it, so the bitmaps hold only what lies ahead of the walk; a false
+ * hit in them only costs warmth.
  *
  * A task holds a duplicate of the directory's descriptor and a packed copy
  * of the names to warm. Descriptors are the scarce part: the threads and
@@ -111,7 +113,8 @@ void warm_ticket_wait(struct sw_warm *w, const struct warm_ticket *k)
 }
 
 /* Frees t; its ticket is done. A thread tells the walk, which may wait (w);
- * elsewhere the walk itself is calling, or gone (w NULL). */
+ * with w NULL no one can be waiting: the walk itself is calling, or the
+ * threads are gone, or a thread drops a task it made (those have no ticket). */
 static void task_free(struct sw_warm *w, struct warm_task *t)
 {
 	if (t->fd >= 0)
@@ -404,15 +407,17 @@ struct warm_task *warm_task_for(struct sweep *sw, int dirfd, const struct stat *
 	                                        WARM_LEVELS);
 	if (!t && fd >= 0)
 		close(fd);
-	if (t && t->stat_all && (t->ticket = calloc(1, sizeof(*t->ticket))))
+	if (t && (t->ticket = calloc(1, sizeof(*t->ticket))))
 		t->ticket->refs = 1;
-	if (t)
-		bit_mark(w->seen, st->st_dev, st->st_ino);
+	/* Read by the walk, it is no thread's business any more: its bits go,
+	 * so that the bitmaps hold only the directories ahead of the walk. */
+	bit_clear(w->seen, st->st_dev, st->st_ino);
+	bit_clear(w->done, st->st_dev, st->st_ino);
 	return t;
 }
 
-/* What tells when t's names were all stat-ed, or NULL where t does not stat
- * them all. */
+/* What tells when the threads are done with t (its names stat-ed, or only
+ * its subdirectories' under SWEEP_NOSTAT: then they were read), or NULL. */
 struct warm_ticket *warm_task_ticket(const struct warm_task *t)
 {
 	return t->ticket;

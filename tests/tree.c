@@ -199,30 +199,43 @@ long long tree_sweep_place(int fd, int *runs)
 	assert_int_equal(fstat(fd, &st), 0);
 	if (runs)
 		*runs = 0;
-	if (ioctl(fd, FS_IOC_FIEMAP, &req) < 0 || req.map.fm_mapped_extents == 0 ||
-	    (req.ext[0].fe_flags & (FIEMAP_EXTENT_UNKNOWN | FIEMAP_EXTENT_DELALLOC)))
+	if (ioctl(fd, FS_IOC_FIEMAP, &req) < 0)
 		return -1;
-	int n = 1;
-	bool all_known = (req.ext[req.map.fm_mapped_extents - 1].fe_flags & FIEMAP_EXTENT_LAST) != 0;
-	uint64_t last_start = req.ext[0].fe_physical;
-	for (uint32_t i = 1; i < req.map.fm_mapped_extents; i++) {
-		const struct fiemap_extent *p = &req.ext[i - 1], *e = &req.ext[i];
-		if (e->fe_flags & (FIEMAP_EXTENT_UNKNOWN | FIEMAP_EXTENT_DELALLOC))
-			all_known = false;
-		if (e->fe_physical == p->fe_physical + p->fe_length &&
-		    e->fe_logical == p->fe_logical + p->fe_length)
-			continue;
-		n++;
-		if (e->fe_physical > last_start)
-			last_start = e->fe_physical;
+	/* the extents read: written ones, within the size */
+	struct fiemap_extent *v = req.ext;
+	uint32_t n = 0;
+	bool known = req.map.fm_mapped_extents > 0 &&
+	             (req.ext[req.map.fm_mapped_extents - 1].fe_flags & FIEMAP_EXTENT_LAST);
+	for (uint32_t i = 0; i < req.map.fm_mapped_extents; i++) {
+		if (req.ext[i].fe_logical >= (uint64_t)st.st_size) {
+			known = true;
+			break;
+		}
+		if (!(req.ext[i].fe_flags & FIEMAP_EXTENT_UNWRITTEN))
+			v[n++] = req.ext[i];
 	}
-	if (!all_known)
-		n = 9;
+	const uint32_t unknown = FIEMAP_EXTENT_UNKNOWN | FIEMAP_EXTENT_DELALLOC;
+	if (n == 0 || (v[0].fe_flags & unknown))
+		return -1;
+	int count = 1;
+	uint64_t last_start = v[0].fe_physical;
+	for (uint32_t i = 1; i < n; i++) {
+		if (v[i].fe_flags & unknown)
+			known = false;
+		if (v[i].fe_physical == v[i - 1].fe_physical + v[i - 1].fe_length &&
+		    v[i].fe_logical == v[i - 1].fe_logical + v[i - 1].fe_length)
+			continue;
+		count++;
+		if (v[i].fe_physical > last_start)
+			last_start = v[i].fe_physical;
+	}
+	if (!known)
+		count = 9;
 	if (runs)
-		*runs = n;
-	if (n >= 2 && n <= 8 && st.st_nlink == 1 && st.st_size <= 2 << 20)
+		*runs = count;
+	if (count >= 2 && count <= 8 && st.st_nlink == 1 && st.st_size <= 2 << 20)
 		return (long long)last_start;
-	return (long long)req.ext[0].fe_physical;
+	return (long long)v[0].fe_physical;
 }
 
 int tree_fs_sorts(const char *path)
