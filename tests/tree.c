@@ -186,7 +186,7 @@ void tree_reference_walk(const char *root, int follow, struct strlist *out)
 	free(path);
 }
 
-long long tree_sweep_place(int fd, int *runs)
+long long tree_sweep_place(int fd, int *runs, long long *first)
 {
 	struct {
 		struct fiemap map;
@@ -199,6 +199,8 @@ long long tree_sweep_place(int fd, int *runs)
 	assert_int_equal(fstat(fd, &st), 0);
 	if (runs)
 		*runs = 0;
+	if (first)
+		*first = -1;
 	if (ioctl(fd, FS_IOC_FIEMAP, &req) < 0)
 		return -1;
 	/* the extents read: written ones, within the size */
@@ -217,6 +219,8 @@ long long tree_sweep_place(int fd, int *runs)
 	const uint32_t unknown = FIEMAP_EXTENT_UNKNOWN | FIEMAP_EXTENT_DELALLOC;
 	if (n == 0 || (v[0].fe_flags & unknown))
 		return -1;
+	if (first)
+		*first = (long long)v[0].fe_physical;
 	int count = 1;
 	uint64_t last_start = v[0].fe_physical;
 	for (uint32_t i = 1; i < n; i++) {

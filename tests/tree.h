@@ -45,8 +45,9 @@ void tree_reference_walk(const char *root, int follow, struct strlist *out);
 /* Where libsweep(3) places an open file in its sweep, by FIEMAP: the start
  * of the run reached last for a file of one link and at most 2 MiB whose data
  * lies in 2 to 8 runs apart on the disk, else its first physical byte; -1 if
- * unplaced. *runs, if runs is not NULL: how many runs (9: more than 8). */
-long long tree_sweep_place(int fd, int *runs);
+ * unplaced. *runs, if runs is not NULL: how many runs (9: more than 8);
+ * *first, if first is not NULL: the first physical byte (-1 if unplaced). */
+long long tree_sweep_place(int fd, int *runs, long long *first);
 /* Whether path is on a file system that FIEMAP places (ext4, xfs, btrfs). */
 int tree_fs_sorts(const char *path);
 
