@@ -22,9 +22,10 @@
  * names into a task of its own, down to WARM_LEVELS below the directory the
  * walk read, and fixed bitmaps of the directories so taken (and done) let the
  * walk skip what the threads already did; a directory the walk later prunes
- * costs at most those levels. A directory's bits are cleared once the walk
- * reads it, so the bitmaps hold only what lies ahead of the walk; a false
- * hit in them only costs warmth.
+ * costs at most those levels. A false hit in them only costs warmth: on a
+ * tree of millions of directories they fill, and the walk gets less help.
+ * (Clearing a directory's bits once the walk read it let a late task of its
+ * parent take it again, and cost more than it saved.)
  *
  * A task holds a duplicate of the directory's descriptor and a packed copy
  * of the names to warm. Descriptors are the scarce part: the threads and
@@ -49,7 +50,7 @@
 #define WARM_QUEUE    128        /* tasks waiting (each with a descriptor), at most */
 #define WARM_DENTBUF  (32u << 10)
 #define WARM_LEVELS   2          /* of subdirectories taken ahead of the walk */
-#define WARM_SEEN     (1u << 19) /* bits of the bitmap of directories taken */
+#define WARM_SEEN     (1u << 21) /* bits of each bitmap of directories */
 
 /* Tells the walk when a task's names were stat-ed (or dropped); shared. */
 struct warm_ticket {
@@ -151,7 +152,7 @@ static struct warm_task *task_new(int fd, const struct stat *st, uid_t euid, boo
 static uint64_t seen_bit(dev_t dev, ino_t ino)
 {
 	uint64_t h = ((uint64_t)ino ^ ((uint64_t)dev << 40)) * 0x9E3779B97F4A7C15ull;
-	return h >> (64 - 19); /* WARM_SEEN bits */
+	return h >> (64 - 21); /* WARM_SEEN bits */
 }
 
 /* Marks directory (dev, ino) in bitmap v; returns whether it was already. */
@@ -202,10 +203,14 @@ static bool read_names(struct warm_task *c, char *buf)
 	return true;
 }
 
-static bool queue_room(struct sw_warm *w)
+/* Whether a task fits in the queue: the walk's may fill it, the threads'
+ * own only half of it, so that the walk's tasks, which it waits for, are
+ * not turned away by tasks of the levels below. */
+static bool queue_room(struct sw_warm *w, bool walk)
 {
 	pthread_mutex_lock(&w->mu);
-	bool room = w->queued < w->max_queued && w->bytes < w->max_bytes;
+	size_t max = walk ? w->max_queued : w->max_queued / 2;
+	bool room = w->queued < max && w->bytes < (walk ? w->max_bytes : w->max_bytes / 2);
 	pthread_mutex_unlock(&w->mu);
 	return room;
 }
@@ -216,7 +221,7 @@ static bool queue_room(struct sw_warm *w)
 static void warm_subdir(struct sw_warm *w, const struct warm_task *t, const char *name,
                         const struct stat *st, char *buf)
 {
-	bool take = t->levels > 0 && queue_room(w);
+	bool take = t->levels > 0 && queue_room(w, false);
 	if (take && bit_mark(w->seen, st->st_dev, st->st_ino))
 		return;
 	int fd = open_subdir(t, name, st);
@@ -397,7 +402,7 @@ struct warm_task *warm_task_for(struct sweep *sw, int dirfd, const struct stat *
 	if (!warm_wanted(sw))
 		return NULL;
 	struct sw_warm *w = sw->warm;
-	if (!queue_room(w))
+	if (!queue_room(w, true))
 		return NULL;
 	bool done = bit_test(w->done, st->st_dev, st->st_ino);
 	int fd = fcntl(dirfd, F_DUPFD_CLOEXEC, 0);
@@ -407,17 +412,16 @@ struct warm_task *warm_task_for(struct sweep *sw, int dirfd, const struct stat *
 	                                        WARM_LEVELS);
 	if (!t && fd >= 0)
 		close(fd);
-	if (t && (t->ticket = calloc(1, sizeof(*t->ticket))))
+	if (t && !done && (t->ticket = calloc(1, sizeof(*t->ticket))))
 		t->ticket->refs = 1;
-	/* Read by the walk, it is no thread's business any more: its bits go,
-	 * so that the bitmaps hold only the directories ahead of the walk. */
-	bit_clear(w->seen, st->st_dev, st->st_ino);
-	bit_clear(w->done, st->st_dev, st->st_ino);
+	if (t)
+		bit_mark(w->seen, st->st_dev, st->st_ino);
 	return t;
 }
 
-/* What tells when the threads are done with t (its names stat-ed, or only
- * its subdirectories' under SWEEP_NOSTAT: then they were read), or NULL. */
+/* What tells when the threads are done with t (its names stat-ed, or under
+ * SWEEP_NOSTAT its subdirectories read), or NULL where they did that before
+ * (the names are warm: nothing to wait for). */
 struct warm_ticket *warm_task_ticket(const struct warm_task *t)
 {
 	return t->ticket;

@@ -90,6 +90,21 @@ static void ssd_misses_are_cheap(void **state)
 	assert_false(misses_cheap(sw));
 }
 
+/* Once the helper threads run, the walk's reads wait behind them: their
+ * times no longer judge the device (without the threads, they would). */
+static void helpers_load_does_not_undo_cheap(void **state)
+{
+	struct sweep *sw = *state;
+	reads(sw, 6, 90 * US, SMALL_DIR, false);
+	assert_true(misses_cheap(sw));
+	sw->warm = (struct sw_warm *)sw; /* started: only compared with NULL */
+	reads(sw, 40, 4000 * US, SMALL_DIR, false);
+	assert_true(misses_cheap(sw));
+	sw->warm = NULL;
+	reads(sw, 40, 4000 * US, SMALL_DIR, false);
+	assert_false(misses_cheap(sw));
+}
+
 /* The first reads on a disk may come from its read-ahead and look like an
  * SSD's; the first real seek ends the probing and the judgement. */
 static void disk_read_ahead_does_not_pass_for_an_ssd(void **state)
@@ -160,6 +175,7 @@ int main(void)
 		T(large_directory_from_the_cache_is_no_miss),
 		T(disk_miss_ends_probing),
 		T(ssd_misses_are_cheap),
+		T(helpers_load_does_not_undo_cheap),
 		T(disk_read_ahead_does_not_pass_for_an_ssd),
 		T(reads_near_the_last_do_not_warm),
 		T(near_misses_do_not_judge_the_device),
