@@ -933,12 +933,12 @@ static void every_order_matches_with_fds(const char *root, rlim_t fds, struct st
 static void fan_tree(int dirfd, int levels)
 {
 	for (int i = 0; i < 3; i++) {
-		char name[8];
+		char name[16];
 		snprintf(name, sizeof(name), "f%d", i);
 		tree_file(dirfd, name, i * 10, 0);
 	}
 	for (int i = 0; levels > 0 && i < 4; i++) {
-		char name[8];
+		char name[16];
 		snprintf(name, sizeof(name), "d%d", i);
 		tree_mkdir(dirfd, name);
 		int d = tree_open_dir(dirfd, name);
