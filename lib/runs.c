@@ -60,7 +60,8 @@ static int by_key(const void *a, const void *b)
 
 void runs_start_flush(struct sweep *sw)
 {
-	qsort(sw->early, sw->nearly, sizeof(*sw->early), by_key);
+	if (sw->nearly) /* sw->early may still be NULL: qsort must not see it */
+		qsort(sw->early, sw->nearly, sizeof(*sw->early), by_key);
 	sw->early_pos = 0;
 }
 
