@@ -220,6 +220,12 @@ void dir_unref(struct sweep *sw, struct sw_dir *d);
 void dir_free(struct sweep *sw, struct sw_dir *d);
 bool dir_is_ancestor(const struct sw_dir *d, const struct stat *st);
 
+/* "." or "..": names getdents64 gives that are no entries of the tree */
+static inline bool is_dot(const char *s)
+{
+	return s[0] == '.' && (s[1] == 0 || (s[1] == '.' && s[2] == 0));
+}
+
 /* readdir.c */
 int read_dir(struct sweep *sw, struct sw_dir *d, bool near_last);
 struct sw_node *node_new(struct sweep *sw, struct sw_dir *parent, ino_t ino,
@@ -285,6 +291,7 @@ struct warm_ticket *warm_ticket_get(struct warm_ticket *k);
 void warm_ticket_put(struct warm_ticket *k);
 bool warm_ticket_done(const struct warm_ticket *k);
 void warm_ticket_wait(struct sw_warm *w, const struct warm_ticket *k);
+void warm_task_drop(struct warm_task *t);
 
 /* hold.c */
 bool hold_begin(struct sweep *sw, struct warm_ticket *ticket);
@@ -292,7 +299,6 @@ int hold_push(struct sweep *sw, struct sw_node *n);
 bool hold_any(const struct sweep *sw);
 struct sw_node *hold_release(struct sweep *sw, bool wait);
 void hold_free(struct sweep *sw);
-void warm_task_drop(struct warm_task *t);
 
 /* walk.c */
 void ent_fill(struct sweep *sw, enum sweep_kind kind, const struct stat *st,

@@ -3,9 +3,9 @@
  *
  * FIEMAP with room for a single extent is all a directory's place needs: its
  * first physical byte. A file's place is its runs: the stretches of its data
- * that lie apart on the disk, since an aged file system gives many small files
- * an appended tail far from their head (runs.c). The policy table says which file systems have
- * anything to win from sorting: on ext2/3/4 and XFS inode numbers follow the
+ * that lie apart on the disk, since an aged file system gives many small
+ * files an appended tail far from their head (runs.c). The policy table says
+ * which file systems have anything to win from sorting: on ext2/3/4 and XFS inode numbers follow the
  * disk (block groups, allocation groups), on btrfs they say nothing but
  * FIEMAP does, and on network, virtual and FUSE file systems sorting only
  * costs (gnulib turned it off on Lustre after a 9x slowdown).
@@ -25,6 +25,20 @@
 #define MAGIC_XFS    0x58465342
 #define MAGIC_BTRFS  0x9123683E
 
+#define UNKNOWN_PLACE (FIEMAP_EXTENT_UNKNOWN | FIEMAP_EXTENT_DELALLOC)
+
+/* Asks for the first count extents of fd's whole data into map (followed by
+ * room for them); returns how many came, 0 on failure. */
+static uint32_t ask_extents(int fd, struct fiemap *map, uint32_t count)
+{
+	memset(map, 0, sizeof(*map) + count * sizeof(struct fiemap_extent));
+	map->fm_length = FIEMAP_MAX_OFFSET;
+	map->fm_extent_count = count;
+	if (ioctl(fd, FS_IOC_FIEMAP, map) < 0)
+		return 0;
+	return map->fm_mapped_extents;
+}
+
 /* The first physical byte of fd's data, or SWEEP_PHYS_NONE when the file has
  * no extent, or only one whose place is not known yet (delayed allocation). */
 uint64_t place_first_byte(int fd)
@@ -33,13 +47,7 @@ uint64_t place_first_byte(int fd)
 		struct fiemap map;
 		struct fiemap_extent extent[1];
 	} req;
-	memset(&req, 0, sizeof(req));
-	req.map.fm_start = 0;
-	req.map.fm_length = FIEMAP_MAX_OFFSET;
-	req.map.fm_extent_count = 1;
-	if (ioctl(fd, FS_IOC_FIEMAP, &req) < 0 || req.map.fm_mapped_extents == 0)
-		return SWEEP_PHYS_NONE;
-	if (req.extent[0].fe_flags & (FIEMAP_EXTENT_UNKNOWN | FIEMAP_EXTENT_DELALLOC))
+	if (!ask_extents(fd, &req.map, 1) || (req.extent[0].fe_flags & UNKNOWN_PLACE))
 		return SWEEP_PHYS_NONE;
 	return req.extent[0].fe_physical;
 }
@@ -57,21 +65,15 @@ size_t place_runs(int fd, off_t size, struct sw_run *runs, size_t max)
 		struct fiemap map;
 		struct fiemap_extent extent[ASK];
 	} req;
-	memset(&req, 0, sizeof(req));
-	req.map.fm_start = 0;
-	req.map.fm_length = FIEMAP_MAX_OFFSET;
-	req.map.fm_extent_count = ASK;
-	if (ioctl(fd, FS_IOC_FIEMAP, &req) < 0 || req.map.fm_mapped_extents == 0)
-		return 0;
-	const uint32_t unknown = FIEMAP_EXTENT_UNKNOWN | FIEMAP_EXTENT_DELALLOC;
+	uint32_t got = ask_extents(fd, &req.map, ASK);
 	size_t n = 0;
-	for (uint32_t i = 0; i < req.map.fm_mapped_extents; i++) {
+	for (uint32_t i = 0; i < got; i++) {
 		const struct fiemap_extent *e = &req.extent[i];
 		if (e->fe_logical >= (uint64_t)size)
 			return n;
 		if (e->fe_flags & FIEMAP_EXTENT_UNWRITTEN)
 			continue;
-		if (e->fe_flags & unknown)
+		if (e->fe_flags & UNKNOWN_PLACE)
 			return n ? max + 1 : 0;
 		struct sw_run *last = n ? &runs[n - 1] : NULL;
 		if (last && last->phys + last->len == e->fe_physical &&
@@ -83,7 +85,7 @@ size_t place_runs(int fd, off_t size, struct sw_run *runs, size_t max)
 			return max + 1;
 		runs[n++] = (struct sw_run){ e->fe_physical, e->fe_logical, e->fe_length };
 	}
-	if (!(req.extent[req.map.fm_mapped_extents - 1].fe_flags & FIEMAP_EXTENT_LAST))
+	if (got && !(req.extent[got - 1].fe_flags & FIEMAP_EXTENT_LAST))
 		return max + 1; /* more extents than asked for */
 	return n;
 }

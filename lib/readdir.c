@@ -95,10 +95,6 @@ static int stack_names(struct sweep *sw, struct sw_dir *d)
 	return err;
 }
 
-static bool is_dot(const char *s)
-{
-	return s[0] == '.' && (s[1] == 0 || (s[1] == '.' && s[2] == 0));
-}
 
 /* Queue every name of d. Returns 0 or an errno; names read before a failure
  * stay queued, as GNU tools go on with what they could read. */

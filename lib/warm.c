@@ -60,7 +60,7 @@ struct warm_ticket {
 
 struct warm_task {
 	struct warm_task *next;
-	struct warm_ticket *ticket; /* tasks made by the walk for every name */
+	struct warm_ticket *ticket; /* tasks the walk waits for, else NULL */
 	int fd;          /* the directory, dup-ed */
 	dev_t dev;       /* its device: subdirectories elsewhere are skipped */
 	ino_t ino;       /* its inode */
@@ -193,10 +193,9 @@ static bool read_names(struct warm_task *c, char *buf)
 		for (ssize_t off = 0; off < len;) {
 			const struct dirent64 *de = (const void *)(buf + off);
 			off += de->d_reclen;
-			const char *s = de->d_name;
-			if (s[0] == '.' && (s[1] == 0 || (s[1] == '.' && s[2] == 0)))
+			if (is_dot(de->d_name))
 				continue;
-			if (!warm_task_add(c, de->d_type, s, strlen(s)))
+			if (!warm_task_add(c, de->d_type, de->d_name, strlen(de->d_name)))
 				return false;
 		}
 	}
