@@ -18,6 +18,8 @@
 struct hold_batch {
 	struct warm_ticket *ticket;
 	size_t count;            /* its names still held, from held_pos on */
+	size_t released;         /* ... and released: the next one's index in
+	                            the helpers' task */
 };
 
 /* Starts holding the names of the directory about to be read, until ticket
@@ -29,7 +31,7 @@ bool hold_begin(struct sweep *sw, struct warm_ticket *ticket)
 	if (!b)
 		return false;
 	sw->batches = b;
-	sw->batches[sw->nbatches++] = (struct hold_batch){ warm_ticket_get(ticket), 0 };
+	sw->batches[sw->nbatches++] = (struct hold_batch){ warm_ticket_get(ticket), 0, 0 };
 	return true;
 }
 
@@ -43,6 +45,7 @@ int hold_push(struct sweep *sw, struct sw_node *n)
 	sw->held = v;
 	sw->held[sw->nheld++] = n;
 	sw->batches[sw->nbatches - 1].count++;
+	sw->mem += warm_name_bytes(); /* the helpers' stat of it, until released */
 	return 0;
 }
 
@@ -72,14 +75,21 @@ static void compact(struct sweep *sw)
 	}
 }
 
-/* Moves the first batch's names to the queue. Returns a name the queue had
- * no memory for, to be served at once, or NULL. */
+/* Moves the first batch's names to the queue, each with the stat the
+ * helpers took of it. Names and the task's entries go in the same order
+ * (a name that could not be held breaks it, and the inode check then leaves
+ * the rest to the walk). Returns a name the queue had no memory for, to be
+ * served at once, or NULL. */
 static struct sw_node *release_first(struct sweep *sw)
 {
 	struct hold_batch *b = &sw->batches[sw->held_batch];
 	while (b->count) {
 		struct sw_node *n = sw->held[sw->held_pos++];
 		b->count--;
+		sw->mem -= warm_name_bytes();
+		const struct stat *st = warm_ticket_stat(b->ticket, b->released++, n->ino);
+		if (st)
+			n = node_add_stat(sw, n, st);
 		if (swq_push(&sw->q, n) < 0)
 			return n;
 	}
@@ -109,8 +119,10 @@ void hold_free(struct sweep *sw)
 {
 	for (; sw->held_batch < sw->nbatches; sw->held_batch++) {
 		struct hold_batch *b = &sw->batches[sw->held_batch];
-		while (b->count--)
+		for (; b->count; b->count--) {
+			sw->mem -= warm_name_bytes();
 			node_release(sw, sw->held[sw->held_pos++]);
+		}
 		warm_ticket_put(b->ticket);
 	}
 	free(sw->held);

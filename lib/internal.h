@@ -36,10 +36,11 @@ struct sw_dir {
 	char name[];
 };
 
-/* A name read from a directory, not yet stat-ed. */
+/* A name read from a directory, not yet stat-ed by the walk. */
 struct sw_node {
 	ino_t ino;               /* the C-SCAN key */
 	struct sw_dir *parent;   /* NULL for a root */
+	struct stat *st;         /* a helper's stat of it (after the name), or NULL */
 	int basefd;              /* roots only */
 	unsigned char type;      /* d_type */
 	bool root;
@@ -199,6 +200,7 @@ struct sweep {
 
 /* queue.c */
 void *sw_grow(void *p, size_t *cap, size_t need, size_t size);
+void *sw_grow_from(void *p, size_t *cap, size_t need, size_t size, size_t first);
 int heap_push(struct sw_heap *h, uint64_t key, void *p);
 void *heap_pop(struct sw_heap *h);
 int cscan_push(struct sw_cscan *c, uint64_t key, void *p);
@@ -229,7 +231,9 @@ static inline bool is_dot(const char *s)
 /* readdir.c */
 int read_dir(struct sweep *sw, struct sw_dir *d, bool near_last);
 struct sw_node *node_new(struct sweep *sw, struct sw_dir *parent, ino_t ino,
-                         unsigned char type, const char *name, size_t namelen);
+                         unsigned char type, const char *name, size_t namelen,
+                         const struct stat *st);
+struct sw_node *node_add_stat(struct sweep *sw, struct sw_node *n, const struct stat *st);
 void node_free(struct sweep *sw, struct sw_node *n);
 void node_release(struct sweep *sw, struct sw_node *n);
 
@@ -282,8 +286,9 @@ bool misses_cheap(const struct sweep *sw);
 /* warm.c */
 struct sw_warm *warm_start(size_t max_bytes);
 void warm_stop(struct sw_warm *w);
-struct warm_task *warm_task_for(struct sweep *sw, int dirfd, const struct stat *st);
-bool warm_task_add(struct warm_task *t, unsigned char type, const char *name,
+struct warm_task *warm_task_for(struct sweep *sw, int dirfd, const struct stat *st,
+                                bool stated);
+bool warm_task_add(struct warm_task *t, ino_t ino, unsigned char type, const char *name,
                    size_t namelen);
 bool warm_submit(struct sw_warm *w, struct warm_task *t);
 struct warm_ticket *warm_task_ticket(const struct warm_task *t);
@@ -292,6 +297,12 @@ void warm_ticket_put(struct warm_ticket *k);
 bool warm_ticket_done(const struct warm_ticket *k);
 void warm_ticket_wait(struct sw_warm *w, const struct warm_ticket *k);
 void warm_task_drop(struct warm_task *t);
+struct warm_task *warm_claim(struct sweep *sw, int dirfd);
+size_t warm_task_len(const struct warm_task *t);
+const char *warm_task_name(const struct warm_task *t, size_t i, ino_t *ino,
+                           unsigned char *type, const struct stat **st);
+const struct stat *warm_ticket_stat(const struct warm_ticket *k, size_t i, ino_t ino);
+size_t warm_name_bytes(void);
 
 /* hold.c */
 bool hold_begin(struct sweep *sw, struct warm_ticket *ticket);

@@ -9,7 +9,9 @@ lib_libsweep_la_SOURCES = \
 	lib/dirs.c \
 	lib/readdir.c \
 	lib/latency.c \
+	lib/warm.h \
 	lib/warm.c \
+	lib/stash.c \
 	lib/hold.c \
 	lib/data.c \
 	lib/runs.c \

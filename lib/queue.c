@@ -11,19 +11,25 @@
 #include <stdlib.h>
 #include "internal.h"
 
-/* Room for need elements of size bytes: the array, moved if it had to grow,
- * or NULL (the old array still valid) when memory ran out. */
-void *sw_grow(void *p, size_t *cap, size_t need, size_t size)
+/* Room for need elements of size bytes: the array, moved if it had to grow
+ * (to first elements at least), or NULL (the old array still valid) when
+ * memory ran out. */
+void *sw_grow_from(void *p, size_t *cap, size_t need, size_t size, size_t first)
 {
 	if (need <= *cap)
 		return p;
-	size_t ncap = *cap ? *cap * 2 : 256;
+	size_t ncap = *cap ? *cap * 2 : first;
 	while (ncap < need)
 		ncap *= 2;
 	void *np = reallocarray(p, ncap, size);
 	if (np)
 		*cap = ncap;
 	return np;
+}
+
+void *sw_grow(void *p, size_t *cap, size_t need, size_t size)
+{
+	return sw_grow_from(p, cap, need, size, 256);
 }
 
 int heap_push(struct sw_heap *h, uint64_t key, void *p)

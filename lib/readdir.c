@@ -4,37 +4,77 @@
  * getdents64 with a large buffer gives names, inode numbers and types in one
  * call per buffer; nothing is stat-ed here. In inode order each name goes
  * straight into the elevator; in depth-first orders one directory's names are
- * gathered, sorted if asked, and stacked so that they pop in order.
+ * gathered, sorted if asked, and stacked so that they pop in order. Where the
+ * helper threads read a directory (and stat-ed its names) ahead of the walk,
+ * their names and stats are taken instead (warm.c, stash.c).
  */
 #include <dirent.h>
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
 
-struct sw_node *node_new(struct sweep *sw, struct sw_dir *parent, ino_t ino,
-                         unsigned char type, const char *name, size_t namelen)
+/* Where a node keeps a helper's stat: after its name, aligned. */
+static size_t stat_offset(size_t namelen)
 {
-	size_t size = sizeof(struct sw_node) + namelen + 1;
+	size_t a = _Alignof(struct stat);
+	return (offsetof(struct sw_node, name) + namelen + 1 + a - 1) / a * a;
+}
+
+static size_t node_size(size_t namelen, bool with_stat)
+{
+	if (with_stat)
+		return stat_offset(namelen) + sizeof(struct stat);
+	return offsetof(struct sw_node, name) + namelen + 1;
+}
+
+/* A node for a name, with the stat a helper took of it (st) or none. */
+struct sw_node *node_new(struct sweep *sw, struct sw_dir *parent, ino_t ino,
+                         unsigned char type, const char *name, size_t namelen,
+                         const struct stat *st)
+{
+	size_t size = node_size(namelen, st);
 	struct sw_node *n = malloc(size);
 	if (!n)
 		return NULL;
 	n->ino = ino;
 	n->parent = parent;
+	n->st = NULL;
 	n->basefd = -1;
 	n->type = type;
 	n->root = false;
 	n->namelen = namelen;
 	memcpy(n->name, name, namelen + 1);
+	if (st) {
+		n->st = (struct stat *)((char *)n + stat_offset(namelen));
+		*n->st = *st;
+	}
 	if (parent)
 		parent->refs++;
 	sw->mem += size;
 	return n;
 }
 
+/* n, moved to make room for the stat a helper took of it; n as it is when
+ * memory is short (the walk then stats it itself). n must be in no queue. */
+struct sw_node *node_add_stat(struct sweep *sw, struct sw_node *n, const struct stat *st)
+{
+	if (n->st)
+		return n;
+	size_t size = node_size(n->namelen, true);
+	struct sw_node *m = realloc(n, size);
+	if (!m)
+		return n;
+	sw->mem += size - node_size(m->namelen, false);
+	m->st = (struct stat *)((char *)m + stat_offset(m->namelen));
+	*m->st = *st;
+	return m;
+}
+
 void node_free(struct sweep *sw, struct sw_node *n)
 {
-	sw->mem -= sizeof(*n) + n->namelen + 1;
+	sw->mem -= node_size(n->namelen, n->st);
 	free(n);
 }
 
@@ -54,12 +94,11 @@ static int by_name(const void *a, const void *b)
 }
 
 /* Queue one name (or hold it for the helpers), or keep it aside for a
- * depth-first order. */
-static int take_name(struct sweep *sw, struct sw_dir *d, const struct dirent64 *de,
-                     bool holding)
+ * depth-first order. st: a helper's stat of it, or NULL. */
+static int take_name(struct sweep *sw, struct sw_dir *d, ino_t ino, unsigned char type,
+                     const char *name, const struct stat *st, bool holding)
 {
-	struct sw_node *n = node_new(sw, d, de->d_ino, de->d_type, de->d_name,
-	                             strlen(de->d_name));
+	struct sw_node *n = node_new(sw, d, ino, type, name, strlen(name), st);
 	if (!n)
 		return ENOMEM;
 	if (sw->q.cscan) {
@@ -95,6 +134,40 @@ static int stack_names(struct sweep *sw, struct sw_dir *d)
 	return err;
 }
 
+/* Adds a name to the helpers' task wt (NULL: none); drops the task and
+ * returns NULL when memory ran out. */
+static struct warm_task *warm_add(struct warm_task *wt, ino_t ino, unsigned char type,
+                                  const char *name)
+{
+	if (wt && !warm_task_add(wt, ino, type, name, strlen(name))) {
+		warm_task_drop(wt);
+		return NULL;
+	}
+	return wt;
+}
+
+/* Queue the names of d that the helpers read ahead (task ahead), each with
+ * its stat; only the subdirectories go to the helpers' new task wt, to keep
+ * them ahead. */
+static int take_ahead(struct sweep *sw, struct sw_dir *d, struct warm_task *ahead,
+                      struct warm_task **wt)
+{
+	int err = 0;
+	size_t n = warm_task_len(ahead);
+	for (size_t i = 0; i < n && !err; i++) {
+		ino_t ino;
+		unsigned char type;
+		const struct stat *st;
+		const char *name = warm_task_name(ahead, i, &ino, &type, &st);
+		err = take_name(sw, d, ino, type, name, st, false);
+		if (st && !S_ISDIR(st->st_mode))
+			continue;
+		*wt = warm_add(*wt, ino, st ? DT_DIR : type, name);
+	}
+	sw->stats.dirs_read_ahead++;
+	warm_task_drop(ahead);
+	return err;
+}
 
 /* Queue every name of d. Returns 0 or an errno; names read before a failure
  * stay queued, as GNU tools go on with what they could read. */
@@ -105,7 +178,12 @@ int read_dir(struct sweep *sw, struct sw_dir *d, bool near_last)
 		return errno;
 	int err = 0;
 	sw->ntmp = 0;
-	struct warm_task *wt = warm_task_for(sw, fd, &d->st);
+	struct warm_task *ahead = warm_claim(sw, fd);
+	struct warm_task *wt = warm_task_for(sw, fd, &d->st, ahead);
+	if (ahead) {
+		err = take_ahead(sw, d, ahead, &wt);
+		goto out;
+	}
 	struct warm_ticket *ticket = wt && sw->q.cscan ? warm_task_ticket(wt) : NULL;
 	bool holding = ticket && hold_begin(sw, ticket);
 	for (bool first = true; !err; first = false) {
@@ -122,13 +200,11 @@ int read_dir(struct sweep *sw, struct sw_dir *d, bool near_last)
 			off += de->d_reclen;
 			if (is_dot(de->d_name))
 				continue;
-			err = take_name(sw, d, de, holding);
-			if (wt && !warm_task_add(wt, de->d_type, de->d_name, strlen(de->d_name))) {
-				warm_task_drop(wt);
-				wt = NULL;
-			}
+			err = take_name(sw, d, de->d_ino, de->d_type, de->d_name, NULL, holding);
+			wt = warm_add(wt, de->d_ino, de->d_type, de->d_name);
 		}
 	}
+out:
 	if (wt)
 		warm_submit(sw->warm, wt);
 	int serr = stack_names(sw, d);

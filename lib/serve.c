@@ -86,6 +86,18 @@ static bool type_is_enough(const struct sweep *sw, const struct sw_node *n, bool
 	return true;
 }
 
+/* Whether a helper's stat of n (taken without following links) is the one
+ * the walk would take now; then it is in st. */
+static bool stated_ahead(struct sweep *sw, const struct sw_node *n, bool follow,
+                         struct stat *st)
+{
+	if (!n->st || (follow && S_ISLNK(n->st->st_mode)))
+		return false;
+	*st = *n->st;
+	sw->stats.names_stated_ahead++;
+	return true;
+}
+
 /* Open a regular file for its data. O_NONBLOCK keeps a file swapped for a
  * fifo behind our back from hanging the walk; O_NOATIME is asked only where
  * the kernel allows it (owner or root), to spare a failing call. */
@@ -210,7 +222,8 @@ const struct sweep_entry *serve_node(struct sweep *sw, struct sw_node *n)
 	int err = pfd < 0 && pfd != AT_FDCWD ? errno : 0;
 	struct stat st;
 	bool nostat = !err && type_is_enough(sw, n, follow, &st);
-	if (!err && !nostat && stat_entry(pfd, n->name, follow, &st) < 0)
+	if (!err && !nostat && !stated_ahead(sw, n, follow, &st) &&
+	    stat_entry(pfd, n->name, follow, &st) < 0)
 		err = errno;
 	ent_fill(sw, err ? SWEEP_ERROR : SWEEP_FILE, err ? NULL : &st, pfd, depth, n->parent);
 	if (nostat)

@@ -84,8 +84,8 @@ enum sweep_dir_order {
 };
 
 /* Helper threads that pull metadata into the cache ahead of the walk (they
- * stat the names of each directory read and read its subdirectories; the
- * walk's order and results stay the same). */
+ * stat the names of each directory read and read its subdirectories, and
+ * hand over what they found; the walk's results stay the same). */
 enum sweep_warm {
 	SWEEP_WARM_AUTO = 0, /* the library's choice: while directory reads miss
 	                        the cache and misses are cheap (under 0.3 ms: an
@@ -194,6 +194,8 @@ struct sweep_stats {
 	unsigned warm_threads;  /* helper threads started (enum sweep_warm) */
 	uint64_t files_split;   /* files placed by their last run apart on the
 	                           disk, the others read as the sweep passed */
+	uint64_t names_stated_ahead; /* names whose stat a helper took */
+	uint64_t dirs_read_ahead; /* directories whose names a helper read */
 };
 
 /*

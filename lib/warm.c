@@ -7,10 +7,15 @@
  * request at a time, so while it runs on such a device with a cold cache,
  * every directory it reads is handed to a pool of threads that stat its
  * names and read its subdirectories, which fills the inode and directory
- * caches one level ahead of the walk. The threads change nothing and hand
- * nothing back: the walk finds the caches warm, its order and results are
- * the same, and a task dropped (queue full, no memory) only costs its I/O
- * later. Directories are read only with O_NOATIME, so that the walk finds
+ * caches one level ahead of the walk. The threads change nothing: the walk's
+ * results are the same, and a task dropped (queue full, no memory) only
+ * costs its I/O later. What they found they hand over, since a cold walk
+ * here is CPU-bound and doing it twice showed (the walk's own warm statx and
+ * getdents were a fifth of the CPU of a cold du): the stats of a task the
+ * walk waits on go back with its ticket (hold.c), and the names and stats of
+ * a directory a thread read on its own go to the stash (stash.c), where the
+ * walk takes them instead of reading the directory. Directories are read
+ * only with O_NOATIME, so that the walk finds
  * the atime it would have found without the threads; a name is stat-ed
  * without automounting before it is opened, and a directory on another
  * file system (a mount point, an automount trigger) is not opened.
@@ -27,8 +32,8 @@
  * (Clearing a directory's bits once the walk read it let a late task of its
  * parent take it again, and cost more than it saved.)
  *
- * A task holds a duplicate of the directory's descriptor and a packed copy
- * of the names to warm. Descriptors are the scarce part: the threads and
+ * A task holds a duplicate of the directory's descriptor and a copy of the
+ * names to warm, with room for their stats. Descriptors are the scarce part: the threads and
  * their queue keep to an eighth of RLIMIT_NOFILE (one per task waiting, two
  * per thread at work, and the task being filled), at most WARM_QUEUE tasks;
  * a task that does not fit is not made. The names of the queued tasks are
@@ -46,31 +51,12 @@
 #include <time.h>
 #include <unistd.h>
 #include "internal.h"
+#include "warm.h"
 
 #define WARM_QUEUE    128        /* tasks waiting (each with a descriptor), at most */
 #define WARM_DENTBUF  (32u << 10)
 #define WARM_LEVELS   2          /* of subdirectories taken ahead of the walk */
 #define WARM_SEEN     (1u << 21) /* bits of each bitmap of directories */
-
-/* Tells the walk when a task's names were stat-ed (or dropped); shared. */
-struct warm_ticket {
-	int refs;        /* atomic */
-	bool done;       /* atomic; set under the lock by the threads */
-};
-
-struct warm_task {
-	struct warm_task *next;
-	struct warm_ticket *ticket; /* tasks the walk waits for, else NULL */
-	int fd;          /* the directory, dup-ed */
-	dev_t dev;       /* its device: subdirectories elsewhere are skipped */
-	ino_t ino;       /* its inode */
-	uid_t euid;      /* who may read directories with O_NOATIME */
-	bool stat_all;   /* take every name, not only possible directories */
-	int levels;      /* of subdirectories still to take as tasks */
-	size_t len;      /* bytes used in names: (name, NUL)... */
-	size_t cap;
-	char *names;
-};
 
 struct sw_warm {
 	pthread_mutex_t mu;
@@ -82,6 +68,7 @@ struct sw_warm {
 	bool stop;               /* read without the lock by run_task() */
 	uint64_t *seen;          /* directories taken as tasks, hashed; atomic */
 	uint64_t *done;          /* ... and whose names were all stat-ed */
+	struct warm_stash stash; /* what the threads' own tasks found */
 	pid_t pid;               /* the process the threads belong to */
 	size_t nthreads;
 	pthread_t threads[SWEEP_WARM_THREADS];
@@ -95,8 +82,11 @@ struct warm_ticket *warm_ticket_get(struct warm_ticket *k)
 
 void warm_ticket_put(struct warm_ticket *k)
 {
-	if (k && __atomic_sub_fetch(&k->refs, 1, __ATOMIC_ACQ_REL) == 0)
+	if (k && __atomic_sub_fetch(&k->refs, 1, __ATOMIC_ACQ_REL) == 0) {
+		if (k->result)
+			task_free(k->result);
 		free(k);
+	}
 }
 
 bool warm_ticket_done(const struct warm_ticket *k)
@@ -113,29 +103,72 @@ void warm_ticket_wait(struct sw_warm *w, const struct warm_ticket *k)
 	pthread_mutex_unlock(&w->mu);
 }
 
-/* Frees t; its ticket is done. A thread tells the walk, which may wait (w);
- * with w NULL no one can be waiting: the walk itself is calling, or the
- * threads are gone, or a thread drops a task it made (those have no ticket). */
-static void task_free(struct sw_warm *w, struct warm_task *t)
+void task_free(struct warm_task *t)
 {
 	if (t->fd >= 0)
 		close(t->fd);
-	if (t->ticket) {
-		if (w)
-			pthread_mutex_lock(&w->mu);
-		__atomic_store_n(&t->ticket->done, true, __ATOMIC_RELEASE);
-		if (w) {
-			pthread_cond_broadcast(&w->done_cv);
-			pthread_mutex_unlock(&w->mu);
-		}
-		warm_ticket_put(t->ticket);
-	}
+	free(t->ents);
 	free(t->names);
 	free(t);
 }
 
+/* What t holds, for the bounds of the queue and the stash. */
+size_t task_bytes(const struct warm_task *t)
+{
+	return sizeof(*t) + t->cap + t->capents * sizeof(*t->ents);
+}
+
+/* Gives back what t's vectors hold beyond their use: a stashed task may
+ * wait long. */
+static void task_shrink(struct warm_task *t)
+{
+	struct warm_ent *e = t->n ? realloc(t->ents, t->n * sizeof(*e)) : NULL;
+	if (e) {
+		t->ents = e;
+		t->capents = t->n;
+	}
+	char *v = t->len ? realloc(t->names, t->len) : NULL;
+	if (v) {
+		t->names = v;
+		t->cap = t->len;
+	}
+}
+
+/* Hands finished (or dropped) t on: to the walk, which waits on its ticket,
+ * when its names were all to be stat-ed; a task of the threads' own that
+ * went through, to the stash; else to nothing. w is NULL where no one can
+ * be waiting and nothing is stashed: the walk itself is calling, or the
+ * threads are gone, or a thread drops a task it made. */
+static void task_finish(struct sw_warm *w, struct warm_task *t)
+{
+	struct warm_ticket *k = t->ticket;
+	if (t->fd >= 0)
+		close(t->fd);
+	t->fd = -1;
+	t->ticket = NULL;
+	bool keep = t->stat_all && (k || (w && t->complete));
+	if (!keep)
+		task_free(t);
+	else if (!k)
+		task_shrink(t);
+	if (w && (k || keep))
+		pthread_mutex_lock(&w->mu);
+	if (k) {
+		k->result = keep ? t : NULL;
+		__atomic_store_n(&k->done, true, __ATOMIC_RELEASE);
+	} else if (keep) {
+		stash_put(&w->stash, t);
+	}
+	if (w && (k || keep)) {
+		if (k)
+			pthread_cond_broadcast(&w->done_cv);
+		pthread_mutex_unlock(&w->mu);
+	}
+	warm_ticket_put(k);
+}
+
 static struct warm_task *task_new(int fd, const struct stat *st, uid_t euid, bool stat_all,
-                                  int levels)
+                                  bool stat_below, int levels)
 {
 	struct warm_task *t = calloc(1, sizeof(*t));
 	if (!t)
@@ -143,8 +176,11 @@ static struct warm_task *task_new(int fd, const struct stat *st, uid_t euid, boo
 	t->fd = fd;
 	t->dev = st->st_dev;
 	t->ino = st->st_ino;
+	t->mtime = st->st_mtim;
+	t->ctime = st->st_ctim;
 	t->euid = euid;
 	t->stat_all = stat_all;
+	t->stat_below = stat_below;
 	t->levels = levels;
 	return t;
 }
@@ -185,7 +221,8 @@ static int open_subdir(const struct warm_task *t, const char *name, const struct
 	              O_NOCTTY | O_NONBLOCK | O_NOATIME);
 }
 
-/* Reads the names of c's directory into c; false when memory ran out. */
+/* Reads the names of c's directory into c; false when that failed (no
+ * memory, or an error the walk will meet and report itself). */
 static bool read_names(struct warm_task *c, char *buf)
 {
 	ssize_t len;
@@ -195,11 +232,12 @@ static bool read_names(struct warm_task *c, char *buf)
 			off += de->d_reclen;
 			if (is_dot(de->d_name))
 				continue;
-			if (!warm_task_add(c, de->d_type, de->d_name, strlen(de->d_name)))
+			if (!warm_task_add(c, de->d_ino, de->d_type, de->d_name,
+			                   strlen(de->d_name)))
 				return false;
 		}
 	}
-	return true;
+	return len == 0;
 }
 
 /* Whether a task fits in the queue: the walk's may fill it, the threads'
@@ -226,12 +264,12 @@ static void warm_subdir(struct sw_warm *w, const struct warm_task *t, const char
 	int fd = open_subdir(t, name, st);
 	struct warm_task *c = NULL;
 	if (fd >= 0 && take)
-		c = task_new(fd, st, t->euid, t->stat_all, t->levels - 1);
+		c = task_new(fd, st, t->euid, t->stat_below, t->stat_below, t->levels - 1);
 	if (c && read_names(c, buf)) {
 		if (warm_submit(w, c)) /* else it is gone, and its fd */
 			return;
 	} else if (c) {
-		warm_task_drop(c); /* closes fd */
+		task_free(c); /* closes fd */
 	} else if (fd >= 0) {
 		while (getdents64(fd, buf, WARM_DENTBUF) > 0)
 			;
@@ -241,20 +279,23 @@ static void warm_subdir(struct sw_warm *w, const struct warm_task *t, const char
 		bit_clear(w->seen, st->st_dev, st->st_ino);
 }
 
-/* Stat the names of t and read its subdirectories, until told to stop. A
- * name is always stat-ed (without automounting) before it is opened: a
- * mount point or an automount trigger is left alone. */
-static void run_task(struct sw_warm *w, const struct warm_task *t, char *buf)
+/* Stat the names of t, keeping what was found, and read its
+ * subdirectories, until told to stop. A name is always stat-ed (without
+ * automounting) before it is opened: a mount point or an automount trigger
+ * is left alone. */
+static void run_task(struct sw_warm *w, struct warm_task *t, char *buf)
 {
-	for (size_t off = 0; off < t->len && !__atomic_load_n(&w->stop, __ATOMIC_RELAXED);) {
-		const char *name = t->names + off;
-		off += strlen(name) + 1;
-		struct stat st;
-		if (fstatat(t->fd, name, &st, AT_SYMLINK_NOFOLLOW | AT_NO_AUTOMOUNT) < 0)
+	size_t i;
+	for (i = 0; i < t->n && !__atomic_load_n(&w->stop, __ATOMIC_RELAXED); i++) {
+		struct warm_ent *e = &t->ents[i];
+		const char *name = t->names + e->off;
+		if (fstatat(t->fd, name, &e->st, AT_SYMLINK_NOFOLLOW | AT_NO_AUTOMOUNT) < 0)
 			continue;
-		if (S_ISDIR(st.st_mode) && st.st_dev == t->dev)
-			warm_subdir(w, t, name, &st, buf);
+		e->stated = true;
+		if (S_ISDIR(e->st.st_mode) && e->st.st_dev == t->dev)
+			warm_subdir(w, t, name, &e->st, buf);
 	}
+	t->complete = i == t->n;
 }
 
 static void *warm_thread(void *arg)
@@ -272,13 +313,17 @@ static void *warm_thread(void *arg)
 		if (!w->head)
 			w->tail = NULL;
 		w->queued--;
-		w->bytes -= t->cap;
+		w->bytes -= task_bytes(t);
 		pthread_mutex_unlock(&w->mu);
 		if (buf)
 			run_task(w, t, buf);
-		if (buf && t->stat_all) /* a hint: the kernel's caches are the truth */
-			bit_mark(w->done, t->dev, t->ino);
-		task_free(w, t);
+		/* marked once stashed, so that the walk finds it there */
+		bool mark = buf && t->stat_all;
+		dev_t dev = t->dev;
+		ino_t ino = t->ino;
+		task_finish(w, t);
+		if (mark) /* a hint: the kernel's caches are the truth */
+			bit_mark(w->done, dev, ino);
 		pthread_mutex_lock(&w->mu);
 	}
 	pthread_mutex_unlock(&w->mu);
@@ -305,6 +350,7 @@ struct sw_warm *warm_start(size_t max_bytes)
 	struct sw_warm *w = calloc(1, sizeof(*w));
 	if (!w)
 		return NULL;
+	w->stash.max_bytes = max_bytes;
 	w->seen = calloc(WARM_SEEN / 64, sizeof(*w->seen));
 	w->done = calloc(WARM_SEEN / 64, sizeof(*w->done));
 	if (!w->seen || !w->done) {
@@ -355,8 +401,9 @@ void warm_stop(struct sw_warm *w)
 	while (w->head) {
 		struct warm_task *t = w->head;
 		w->head = t->next;
-		task_free(NULL, t);
+		task_finish(NULL, t);
 	}
+	stash_free(&w->stash);
 	if (ours) {
 		pthread_cond_destroy(&w->done_cv);
 		pthread_cond_destroy(&w->cv);
@@ -392,22 +439,24 @@ static bool warm_wanted(struct sweep *sw)
 
 /* A task to fill with the names of directory dirfd (st: its stat) as they
  * are read, or NULL when no warming is wanted now (or possible). Where a
- * thread has stat-ed its names already, only its subdirectories are taken,
- * to keep WARM_LEVELS ahead; where a thread took it but is not done, the
- * names are stat-ed again (cheap if the other got there first), since only
- * a task of the walk's own has a ticket to wait on. */
-struct warm_task *warm_task_for(struct sweep *sw, int dirfd, const struct stat *st)
+ * thread has stat-ed its names already (stated, or so the bitmap says),
+ * only its subdirectories are taken, to keep WARM_LEVELS ahead; where a
+ * thread took it but is not done, the names are stat-ed again (cheap if the
+ * other got there first), since only a task of the walk's own has a ticket
+ * to wait on. */
+struct warm_task *warm_task_for(struct sweep *sw, int dirfd, const struct stat *st,
+                                bool stated)
 {
 	if (!warm_wanted(sw))
 		return NULL;
 	struct sw_warm *w = sw->warm;
 	if (!queue_room(w, true))
 		return NULL;
-	bool done = bit_test(w->done, st->st_dev, st->st_ino);
+	bool done = stated || bit_test(w->done, st->st_dev, st->st_ino);
+	bool stat = !(sw->opt.flags & SWEEP_NOSTAT);
 	int fd = fcntl(dirfd, F_DUPFD_CLOEXEC, 0);
 	struct warm_task *t = fd < 0 ? NULL
-	                             : task_new(fd, st, sw->euid,
-	                                        !done && !(sw->opt.flags & SWEEP_NOSTAT),
+	                             : task_new(fd, st, sw->euid, stat && !done, stat,
 	                                        WARM_LEVELS);
 	if (!t && fd >= 0)
 		close(fd);
@@ -429,7 +478,8 @@ struct warm_ticket *warm_task_ticket(const struct warm_task *t)
 /* Add a name to warm: every name when stat_all, else only those that may be
  * directories. Returns false when memory ran out (the task is then best
  * dropped). */
-bool warm_task_add(struct warm_task *t, unsigned char type, const char *name, size_t namelen)
+bool warm_task_add(struct warm_task *t, ino_t ino, unsigned char type, const char *name,
+                   size_t namelen)
 {
 	if (!t->stat_all && type != DT_DIR && type != DT_UNKNOWN)
 		return true;
@@ -437,6 +487,12 @@ bool warm_task_add(struct warm_task *t, unsigned char type, const char *name, si
 	if (!v)
 		return false;
 	t->names = v;
+	/* most directories are small, and entries are not */
+	struct warm_ent *e = sw_grow_from(t->ents, &t->capents, t->n + 1, sizeof(*e), 8);
+	if (!e)
+		return false;
+	t->ents = e;
+	t->ents[t->n++] = (struct warm_ent){ .ino = ino, .off = t->len, .type = type };
 	memcpy(t->names + t->len, name, namelen + 1);
 	t->len += namelen + 1;
 	return true;
@@ -448,7 +504,8 @@ bool warm_task_add(struct warm_task *t, unsigned char type, const char *name, si
 bool warm_submit(struct sw_warm *w, struct warm_task *t)
 {
 	pthread_mutex_lock(&w->mu);
-	bool room = t->len && w->queued < w->max_queued && w->bytes + t->cap <= w->max_bytes;
+	size_t bytes = task_bytes(t);
+	bool room = t->n && w->queued < w->max_queued && w->bytes + bytes <= w->max_bytes;
 	if (room) {
 		if (w->tail)
 			w->tail->next = t;
@@ -456,17 +513,76 @@ bool warm_submit(struct sw_warm *w, struct warm_task *t)
 			w->head = t;
 		w->tail = t;
 		w->queued++;
-		w->bytes += t->cap;
+		w->bytes += bytes;
 		pthread_cond_signal(&w->cv);
 	}
 	pthread_mutex_unlock(&w->mu);
 	if (!room)
-		task_free(NULL, t);
+		task_finish(NULL, t);
 	return room;
 }
 
 void warm_task_drop(struct warm_task *t)
 {
 	if (t)
-		task_free(NULL, t);
+		task_finish(NULL, t);
+}
+
+static bool same_time(struct timespec a, struct timespec b)
+{
+	return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec;
+}
+
+/* The names of directory dirfd, and their stats, as a thread read them
+ * ahead of the walk, or NULL. Only while the directory is as it was then:
+ * its change times, asked now, are those of the stat the thread took before
+ * it read the names; else the walk reads it anew. (The walk's own stat of
+ * the directory may be that same stat, handed over.) The caller drops the
+ * task. */
+struct warm_task *warm_claim(struct sweep *sw, int dirfd)
+{
+	struct sw_warm *w = sw->warm;
+	struct stat st;
+	if (!w || w->pid != getpid() || fstat(dirfd, &st) < 0)
+		return NULL;
+	pthread_mutex_lock(&w->mu);
+	struct warm_task *t = stash_take(&w->stash, st.st_dev, st.st_ino);
+	pthread_mutex_unlock(&w->mu);
+	if (t && (!same_time(t->mtime, st.st_mtim) || !same_time(t->ctime, st.st_ctim))) {
+		task_free(t);
+		t = NULL;
+	}
+	return t;
+}
+
+size_t warm_task_len(const struct warm_task *t)
+{
+	return t->n;
+}
+
+/* Name i of finished task t, its d_ino and d_type, and its stat or NULL. */
+const char *warm_task_name(const struct warm_task *t, size_t i, ino_t *ino,
+                           unsigned char *type, const struct stat **st)
+{
+	const struct warm_ent *e = &t->ents[i];
+	*ino = e->ino;
+	*type = e->type;
+	*st = e->stated ? &e->st : NULL;
+	return t->names + e->off;
+}
+
+/* What the threads keep of one name of a task. */
+size_t warm_name_bytes(void)
+{
+	return sizeof(struct warm_ent);
+}
+
+/* The stat a thread took of the name added i-th to k's task, if it was
+ * taken and is of inode ino, else NULL. Only once k is done. */
+const struct stat *warm_ticket_stat(const struct warm_ticket *k, size_t i, ino_t ino)
+{
+	const struct warm_task *t = k->result;
+	if (!t || i >= t->n || !t->ents[i].stated || t->ents[i].st.st_ino != ino)
+		return NULL;
+	return &t->ents[i].st;
 }

@@ -30,8 +30,37 @@ static const enum sweep_order all_orders[] = {
 	SWEEP_ORDER_NAME, SWEEP_ORDER_NONE, SWEEP_ORDER_BLOCK,
 };
 
+/* Checks e's stat against the file system's own answer for its path, as
+ * lstat, or stat where links are followed (a dangling link: the link).
+ * Whoever took it (the walk, or a helper thread ahead of it), it must be the
+ * same; atime aside, which reading data moves. */
+static void assert_stat_is_the_paths(const struct sweep_entry *e, enum sweep_follow follow)
+{
+	if (e->kind == SWEEP_ERROR || e->kind == SWEEP_DIR_POST || (e->flags & SWEEP_E_NOSTAT))
+		return;
+	bool follows = follow == SWEEP_FOLLOW_ALL ||
+	               (follow == SWEEP_FOLLOW_ROOTS && (e->flags & SWEEP_E_ROOT));
+	struct stat st;
+	if (!follows || stat(e->path, &st) < 0)
+		assert_int_equal(lstat(e->path, &st), 0);
+	assert_int_equal(e->st.st_dev, st.st_dev);
+	assert_int_equal(e->st.st_ino, st.st_ino);
+	assert_int_equal(e->st.st_mode, st.st_mode);
+	assert_int_equal(e->st.st_nlink, st.st_nlink);
+	assert_int_equal(e->st.st_uid, st.st_uid);
+	assert_int_equal(e->st.st_gid, st.st_gid);
+	assert_int_equal(e->st.st_size, st.st_size);
+	assert_int_equal(e->st.st_blocks, st.st_blocks);
+	assert_int_equal(e->st.st_rdev, st.st_rdev);
+	assert_int_equal(e->st.st_mtim.tv_sec, st.st_mtim.tv_sec);
+	assert_int_equal(e->st.st_mtim.tv_nsec, st.st_mtim.tv_nsec);
+	assert_int_equal(e->st.st_ctim.tv_sec, st.st_ctim.tv_sec);
+	assert_int_equal(e->st.st_ctim.tv_nsec, st.st_ctim.tv_nsec);
+}
+
 /* Every path the walk hands out once per entry (post-order entries and
- * directory read errors repeat a path already handed out: not counted). */
+ * directory read errors repeat a path already handed out: not counted),
+ * each entry's stat checked on the way. */
 static void collect(const char *root, const struct sweep_options *o, struct strlist *out,
                     struct sweep_stats *stats)
 {
@@ -41,6 +70,7 @@ static void collect(const char *root, const struct sweep_options *o, struct strl
 	const struct sweep_entry *e;
 	while ((e = sweep_next(sw))) {
 		assert_int_equal(strlen(e->path), e->pathlen);
+		assert_stat_is_the_paths(e, o->follow);
 		if (e->kind == SWEEP_DIR_POST ||
 		    (e->kind == SWEEP_ERROR && e->op == SWEEP_OP_READDIR))
 			continue;
@@ -1124,6 +1154,92 @@ static void helpers_leave_atime_alone(void **state)
 	assert_int_equal(dirs, 2 * NDIRS);
 }
 
+/* What add_late_file() adds, and where. */
+struct late {
+	int attempt;
+	int added;
+};
+
+/* A filter that waits a little on each directory below the root, so that
+ * the helper threads are surely done with it, then adds a file to it. */
+static enum sweep_verdict add_late_file(const struct sweep_entry *e, void *arg)
+{
+	struct late *l = arg;
+	if (!S_ISDIR(e->st.st_mode) || e->depth != 1)
+		return SWEEP_KEEP;
+	usleep(20000);
+	char *path;
+	assert_true(asprintf(&path, "%s/late%d", e->path, l->attempt) > 0);
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	assert_true(fd >= 0);
+	close(fd);
+	free(path);
+	l->added++;
+	return SWEEP_KEEP;
+}
+
+/* Walks root as collect() does, checking the stats of all but the
+ * directories that add_late_file() changes after they were stat-ed. */
+static void collect_late(const char *root, struct late *l, struct strlist *out,
+                         struct sweep_stats *stats)
+{
+	struct sweep_options o = { .order = SWEEP_ORDER_INODE, .flags = SWEEP_NODATA,
+	                           .warm = SWEEP_WARM_ON, .filter = add_late_file,
+	                           .filter_arg = l };
+	const char *roots[] = { root, NULL };
+	struct sweep *sw = sweep_open(roots, &o);
+	assert_non_null(sw);
+	const struct sweep_entry *e;
+	while ((e = sweep_next(sw))) {
+		if (e->kind != SWEEP_DIR || e->depth != 1)
+			assert_stat_is_the_paths(e, o.follow);
+		strlist_add(out, e->path);
+	}
+	sweep_get_stats(sw, stats);
+	sweep_close(sw);
+}
+
+/* The helper threads read directories and stat names ahead of the walk, and
+ * hand both over (the stats are checked against lstat). A directory changed
+ * after they read it is read anew: the walk's stat of it may be theirs, so
+ * only a fresh one can tell. Tried until a directory was handed over. */
+static void helpers_hand_over_names_and_stats(void **state)
+{
+	const char *root = *state;
+	enum { NSUB = 6, NFILES = 1500 };
+	int fd = tree_open_dir(AT_FDCWD, root);
+	for (int i = 0; i < NFILES; i++) {
+		char name[16];
+		snprintf(name, sizeof(name), "f%04d", i);
+		tree_file(fd, name, 0, 0);
+	}
+	for (int i = 0; i < NSUB; i++) {
+		char name[16];
+		snprintf(name, sizeof(name), "s%d", i);
+		tree_mkdir(fd, name);
+		int d = tree_open_dir(fd, name);
+		fan_tree(d, 1);
+		close(d);
+	}
+	close(fd);
+	struct sweep_stats s = {0};
+	for (int attempt = 0; attempt < 20 && !s.dirs_read_ahead; attempt++) {
+		struct late l = { attempt, 0 };
+		struct strlist got = {0}, ref = {0};
+		collect_late(root, &l, &got, &s);
+		assert_int_equal(l.added, NSUB);
+		tree_reference_walk(root, 0, &ref);
+		strlist_assert_equal(&got, &ref);
+		strlist_free(&got);
+		strlist_free(&ref);
+		assert_true(s.names_stated_ahead > 0);
+		print_message("attempt %d: %ju names stat-ed, %ju directories read ahead\n",
+		              attempt, (uintmax_t)s.names_stated_ahead,
+		              (uintmax_t)s.dirs_read_ahead);
+	}
+	assert_true(s.dirs_read_ahead > 0);
+}
+
 static void bad_options_refused(void **state)
 {
 	(void)state;
@@ -1183,6 +1299,7 @@ int main(void)
 		T(directory_order_by_device),
 		T(cached_directories_are_read_at_once),
 		T(helpers_leave_atime_alone),
+		T(helpers_hand_over_names_and_stats),
 		T(bad_options_refused),
 		T(missing_root_is_an_error),
 	};

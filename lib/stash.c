@@ -1,0 +1,88 @@
+/*
+ * stash.c: directories the helper threads read and stat-ed on their own,
+ * kept until the walk comes to read them.
+ *
+ * A thread that takes a subdirectory ahead of the walk (warm.c) reads its
+ * names and stats each one. Before the stash, the walk then read the same
+ * directory and stat-ed the same names again: warm, but on two cores that
+ * was a fifth of the CPU of a cold du, in a walk that is CPU-bound. So the
+ * finished task waits here, and the walk takes its names and their stats
+ * instead of reading the directory (walk.c checks that the directory did
+ * not change since). A directory the walk never reads (pruned, or taken
+ * when the walk had read it already) ages out: the oldest task goes when
+ * the stash is over its bytes.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include "warm.h"
+
+static size_t bucket_of(dev_t dev, ino_t ino)
+{
+	uint64_t h = ((uint64_t)ino ^ ((uint64_t)dev << 40)) * 0x9E3779B97F4A7C15ull;
+	return (size_t)(h >> 52) % STASH_BUCKETS;
+}
+
+/* Takes t out of its chain and out of the age list. */
+static void unlink_task(struct warm_stash *s, struct warm_task *t)
+{
+	struct warm_task **p = &s->bucket[bucket_of(t->dev, t->ino)];
+	while (*p != t)
+		p = &(*p)->next;
+	*p = t->next;
+	if (t->older)
+		t->older->newer = t->newer;
+	else
+		s->oldest = t->newer;
+	if (t->newer)
+		t->newer->older = t->older;
+	else
+		s->newest = t->older;
+	s->bytes -= task_bytes(t);
+}
+
+/* Keeps finished task t (or frees it when it alone is over the bytes),
+ * freeing the oldest tasks to make room. */
+void stash_put(struct warm_stash *s, struct warm_task *t)
+{
+	size_t bytes = task_bytes(t);
+	if (bytes > s->max_bytes) {
+		task_free(t);
+		return;
+	}
+	while (s->oldest && s->bytes + bytes > s->max_bytes) {
+		struct warm_task *old = s->oldest;
+		unlink_task(s, old);
+		task_free(old);
+	}
+	struct warm_task **b = &s->bucket[bucket_of(t->dev, t->ino)];
+	t->next = *b;
+	*b = t;
+	t->older = s->newest;
+	t->newer = NULL;
+	if (s->newest)
+		s->newest->newer = t;
+	else
+		s->oldest = t;
+	s->newest = t;
+	s->bytes += bytes;
+}
+
+/* Takes out the task of directory (dev, ino), or returns NULL. */
+struct warm_task *stash_take(struct warm_stash *s, dev_t dev, ino_t ino)
+{
+	struct warm_task *t = s->bucket[bucket_of(dev, ino)];
+	while (t && (t->dev != dev || t->ino != ino))
+		t = t->next;
+	if (t)
+		unlink_task(s, t);
+	return t;
+}
+
+void stash_free(struct warm_stash *s)
+{
+	while (s->oldest) {
+		struct warm_task *t = s->oldest;
+		unlink_task(s, t);
+		task_free(t);
+	}
+}
