@@ -134,16 +134,17 @@ static int stack_names(struct sweep *sw, struct sw_dir *d)
 	return err;
 }
 
-/* Adds a name to the helpers' task wt (NULL: none); drops the task and
- * returns NULL when memory ran out. */
-static struct warm_task *warm_add(struct warm_task *wt, ino_t ino, unsigned char type,
-                                  const char *name)
+/* Adds a name to the helpers' task wt (NULL: none). Returns the task to add
+ * the next name to: wt, or once wt is full a new one (wt is submitted), or
+ * NULL when memory ran out (wt is dropped). */
+static struct warm_task *warm_add(struct sweep *sw, struct warm_task *wt, ino_t ino,
+                                  unsigned char type, const char *name)
 {
 	if (wt && !warm_task_add(wt, ino, type, name, strlen(name))) {
 		warm_task_drop(wt);
 		return NULL;
 	}
-	return wt;
+	return wt && warm_task_full(wt) ? warm_task_next(sw, wt) : wt;
 }
 
 /* Queue the names of d that the helpers read ahead (task ahead), each with
@@ -162,7 +163,7 @@ static int take_ahead(struct sweep *sw, struct sw_dir *d, struct warm_task *ahea
 		err = take_name(sw, d, ino, type, name, st, false);
 		if (st && !S_ISDIR(st->st_mode))
 			continue;
-		*wt = warm_add(*wt, ino, st ? DT_DIR : type, name);
+		*wt = warm_add(sw, *wt, ino, st ? DT_DIR : type, name);
 	}
 	sw->stats.dirs_read_ahead++;
 	warm_task_drop(ahead);
@@ -178,7 +179,7 @@ int read_dir(struct sweep *sw, struct sw_dir *d, bool near_last)
 		return errno;
 	int err = 0;
 	sw->ntmp = 0;
-	struct warm_task *ahead = warm_claim(sw, fd);
+	struct warm_task *ahead = warm_claim(sw, fd, &d->st);
 	struct warm_task *wt = warm_task_for(sw, fd, &d->st, ahead);
 	if (ahead) {
 		err = take_ahead(sw, d, ahead, &wt);
@@ -201,7 +202,10 @@ int read_dir(struct sweep *sw, struct sw_dir *d, bool near_last)
 			if (is_dot(de->d_name))
 				continue;
 			err = take_name(sw, d, de->d_ino, de->d_type, de->d_name, NULL, holding);
-			wt = warm_add(wt, de->d_ino, de->d_type, de->d_name);
+			struct warm_task *was = wt;
+			wt = warm_add(sw, wt, de->d_ino, de->d_type, de->d_name);
+			if (holding && wt && wt != was) /* the next part: its own batch */
+				holding = (ticket = warm_task_ticket(wt)) && hold_begin(sw, ticket);
 		}
 	}
 out:

@@ -7,10 +7,10 @@
  * directory and stat-ed the same names again: warm, but on two cores that
  * was a fifth of the CPU of a cold du, in a walk that is CPU-bound. So the
  * finished task waits here, and the walk takes its names and their stats
- * instead of reading the directory (walk.c checks that the directory did
- * not change since). A directory the walk never reads (pruned, or taken
- * when the walk had read it already) ages out: the oldest task goes when
- * the stash is over its bytes.
+ * instead of reading the directory (warm_claim() checks that it did not
+ * change since). The walk tends to take the oldest first, so a full stash
+ * takes no more rather than drop its oldest; what the walk never reads
+ * (pruned, or read by the walk before the thread was done) stays to the end.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -40,19 +40,13 @@ static void unlink_task(struct warm_stash *s, struct warm_task *t)
 	s->bytes -= task_bytes(t);
 }
 
-/* Keeps finished task t (or frees it when it alone is over the bytes),
- * freeing the oldest tasks to make room. */
+/* Keeps finished task t, or frees it when there is no room. */
 void stash_put(struct warm_stash *s, struct warm_task *t)
 {
 	size_t bytes = task_bytes(t);
-	if (bytes > s->max_bytes) {
+	if (s->bytes + bytes > s->max_bytes) {
 		task_free(t);
 		return;
-	}
-	while (s->oldest && s->bytes + bytes > s->max_bytes) {
-		struct warm_task *old = s->oldest;
-		unlink_task(s, old);
-		task_free(old);
 	}
 	struct warm_task **b = &s->bucket[bucket_of(t->dev, t->ino)];
 	t->next = *b;

@@ -7,9 +7,9 @@
  * request at a time, so while it runs on such a device with a cold cache,
  * every directory it reads is handed to a pool of threads that stat its
  * names and read its subdirectories, which fills the inode and directory
- * caches one level ahead of the walk. The threads change nothing: the walk's
- * results are the same, and a task dropped (queue full, no memory) only
- * costs its I/O later. What they found they hand over, since a cold walk
+ * caches one level ahead of the walk. The threads change nothing: on a tree
+ * that does not change meanwhile the walk's results are the same, and a task
+ * dropped (queue full, no memory) only costs its I/O later. What they found they hand over, since a cold walk
  * here is CPU-bound and doing it twice showed (the walk's own warm statx and
  * getdents were a fifth of the CPU of a cold du): the stats of a task the
  * walk waits on go back with its ticket (hold.c), and the names and stats of
@@ -33,11 +33,14 @@
  * parent take it again, and cost more than it saved.)
  *
  * A task holds a duplicate of the directory's descriptor and a copy of the
- * names to warm, with room for their stats. Descriptors are the scarce part: the threads and
- * their queue keep to an eighth of RLIMIT_NOFILE (one per task waiting, two
- * per thread at work, and the task being filled), at most WARM_QUEUE tasks;
- * a task that does not fit is not made. The names of the queued tasks are
- * kept under a quarter of the walk's memory bound.
+ * names to warm, with room for their stats (some 170 bytes a name), at most
+ * WARM_CHUNK of them: the walk gives a big directory to the threads in parts,
+ * each with a ticket of its own; a thread leaves a big subdirectory to the
+ * walk. Descriptors are the scarce part: the threads and their queue keep to
+ * an eighth of RLIMIT_NOFILE (one per task waiting, two per thread at work,
+ * and the task being filled), at most WARM_QUEUE tasks; a task that does not
+ * fit is not made. The queued tasks are kept under a quarter of the walk's
+ * memory bound, and so is the stash.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -55,6 +58,7 @@
 
 #define WARM_QUEUE    128        /* tasks waiting (each with a descriptor), at most */
 #define WARM_DENTBUF  (32u << 10)
+#define WARM_CHUNK    1024       /* names of a task, at most */
 #define WARM_LEVELS   2          /* of subdirectories taken ahead of the walk */
 #define WARM_SEEN     (1u << 21) /* bits of each bitmap of directories */
 
@@ -64,7 +68,7 @@ struct sw_warm {
 	pthread_cond_t done_cv;  /* a ticket is done */
 	struct warm_task *head, *tail;
 	size_t queued, max_queued;
-	size_t bytes, max_bytes; /* names held by queued tasks */
+	size_t bytes, max_bytes; /* held by queued tasks (task_bytes) */
 	bool stop;               /* read without the lock by run_task() */
 	uint64_t *seen;          /* directories taken as tasks, hashed; atomic */
 	uint64_t *done;          /* ... and whose names were all stat-ed */
@@ -134,11 +138,11 @@ static void task_shrink(struct warm_task *t)
 	}
 }
 
-/* Hands finished (or dropped) t on: to the walk, which waits on its ticket,
+/* Hands t on once a thread ran it: to the walk, which waits on its ticket,
  * when its names were all to be stat-ed; a task of the threads' own that
- * went through, to the stash; else to nothing. w is NULL where no one can
- * be waiting and nothing is stashed: the walk itself is calling, or the
- * threads are gone, or a thread drops a task it made. */
+ * went through, to the stash; else to nothing. w is NULL where t did not
+ * run (dropped), and then no one can be waiting: the walk itself is
+ * calling, or the threads are gone, or a thread drops a task it made. */
 static void task_finish(struct sw_warm *w, struct warm_task *t)
 {
 	struct warm_ticket *k = t->ticket;
@@ -146,7 +150,7 @@ static void task_finish(struct sw_warm *w, struct warm_task *t)
 		close(t->fd);
 	t->fd = -1;
 	t->ticket = NULL;
-	bool keep = t->stat_all && (k || (w && t->complete));
+	bool keep = w && t->stat_all && (k || t->complete);
 	if (!keep)
 		task_free(t);
 	else if (!k)
@@ -222,7 +226,8 @@ static int open_subdir(const struct warm_task *t, const char *name, const struct
 }
 
 /* Reads the names of c's directory into c; false when that failed (no
- * memory, or an error the walk will meet and report itself). */
+ * memory, an error the walk will meet and report itself, or more names
+ * than a task holds). */
 static bool read_names(struct warm_task *c, char *buf)
 {
 	ssize_t len;
@@ -232,12 +237,28 @@ static bool read_names(struct warm_task *c, char *buf)
 			off += de->d_reclen;
 			if (is_dot(de->d_name))
 				continue;
-			if (!warm_task_add(c, de->d_ino, de->d_type, de->d_name,
+			if (c->n == WARM_CHUNK ||
+			    !warm_task_add(c, de->d_ino, de->d_type, de->d_name,
 			                   strlen(de->d_name)))
 				return false;
 		}
 	}
 	return len == 0;
+}
+
+/* Reads the rest of directory fd, which warms its blocks for the walk. */
+static void read_through(int fd, char *buf)
+{
+	while (getdents64(fd, buf, WARM_DENTBUF) > 0)
+		;
+}
+
+/* Whether fd is the directory st: a name can be swapped between the stat
+ * and the open, and a stash entry must list the directory it is filed as. */
+static bool is_dir(int fd, const struct stat *st)
+{
+	struct stat now;
+	return fstat(fd, &now) == 0 && now.st_dev == st->st_dev && now.st_ino == st->st_ino;
 }
 
 /* Whether a task fits in the queue: the walk's may fill it, the threads'
@@ -263,16 +284,16 @@ static void warm_subdir(struct sw_warm *w, const struct warm_task *t, const char
 		return;
 	int fd = open_subdir(t, name, st);
 	struct warm_task *c = NULL;
-	if (fd >= 0 && take)
+	if (fd >= 0 && take && is_dir(fd, st))
 		c = task_new(fd, st, t->euid, t->stat_below, t->stat_below, t->levels - 1);
 	if (c && read_names(c, buf)) {
 		if (warm_submit(w, c)) /* else it is gone, and its fd */
 			return;
 	} else if (c) {
+		read_through(c->fd, buf);
 		task_free(c); /* closes fd */
 	} else if (fd >= 0) {
-		while (getdents64(fd, buf, WARM_DENTBUF) > 0)
-			;
+		read_through(fd, buf);
 		close(fd);
 	}
 	if (take)
@@ -317,13 +338,9 @@ static void *warm_thread(void *arg)
 		pthread_mutex_unlock(&w->mu);
 		if (buf)
 			run_task(w, t, buf);
-		/* marked once stashed, so that the walk finds it there */
-		bool mark = buf && t->stat_all;
-		dev_t dev = t->dev;
-		ino_t ino = t->ino;
+		if (buf && t->stat_all) /* a hint: the kernel's caches are the truth */
+			bit_mark(w->done, t->dev, t->ino);
 		task_finish(w, t);
-		if (mark) /* a hint: the kernel's caches are the truth */
-			bit_mark(w->done, dev, ino);
 		pthread_mutex_lock(&w->mu);
 	}
 	pthread_mutex_unlock(&w->mu);
@@ -403,7 +420,8 @@ void warm_stop(struct sw_warm *w)
 		w->head = t->next;
 		task_finish(NULL, t);
 	}
-	stash_free(&w->stash);
+	if (ours) /* a child's may be half-linked: left alone */
+		stash_free(&w->stash);
 	if (ours) {
 		pthread_cond_destroy(&w->done_cv);
 		pthread_cond_destroy(&w->cv);
@@ -499,8 +517,8 @@ bool warm_task_add(struct warm_task *t, ino_t ino, unsigned char type, const cha
 }
 
 /* Queue t for the threads, or drop it when the queue is full (in tasks, or
- * in bytes of names: the walk's memory bound does not count these). Returns
- * whether it was queued. */
+ * in bytes: the walk's memory bound does not count these). Returns whether
+ * it was queued. */
 bool warm_submit(struct sw_warm *w, struct warm_task *t)
 {
 	pthread_mutex_lock(&w->mu);
@@ -522,6 +540,32 @@ bool warm_submit(struct sw_warm *w, struct warm_task *t)
 	return room;
 }
 
+/* Whether t holds as many names as a task may. */
+bool warm_task_full(const struct warm_task *t)
+{
+	return t->n >= WARM_CHUNK;
+}
+
+/* Submits t, full, and returns a task for the next names of the same
+ * directory, with a ticket of its own if t had one, or NULL. */
+struct warm_task *warm_task_next(struct sweep *sw, struct warm_task *t)
+{
+	int fd = fcntl(t->fd, F_DUPFD_CLOEXEC, 0);
+	struct warm_task *c = fd < 0 ? NULL : calloc(1, sizeof(*c));
+	if (c) {
+		*c = (struct warm_task){ .fd = fd, .dev = t->dev, .ino = t->ino,
+		                         .mtime = t->mtime, .ctime = t->ctime, .euid = t->euid,
+		                         .stat_all = t->stat_all, .stat_below = t->stat_below,
+		                         .levels = t->levels };
+		if (t->ticket && (c->ticket = calloc(1, sizeof(*c->ticket))))
+			c->ticket->refs = 1;
+	} else if (fd >= 0) {
+		close(fd);
+	}
+	warm_submit(sw->warm, t);
+	return c;
+}
+
 void warm_task_drop(struct warm_task *t)
 {
 	if (t)
@@ -533,22 +577,25 @@ static bool same_time(struct timespec a, struct timespec b)
 	return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec;
 }
 
-/* The names of directory dirfd, and their stats, as a thread read them
- * ahead of the walk, or NULL. Only while the directory is as it was then:
- * its change times, asked now, are those of the stat the thread took before
- * it read the names; else the walk reads it anew. (The walk's own stat of
- * the directory may be that same stat, handed over.) The caller drops the
- * task. */
-struct warm_task *warm_claim(struct sweep *sw, int dirfd)
+/* The names of directory dirfd (dirst: the walk's stat of it), and their
+ * stats, as a thread read them ahead of the walk, or NULL. Only while the
+ * directory is as it was then: its change times, asked now, are those of
+ * the stat the thread took before it read the names; else the walk reads it
+ * anew. (The walk's own stat of it may be that same stat, handed over.) A
+ * change in the same tick of the clock as the one before goes unseen: the
+ * names are then those of the moment the thread read them, as fts(3) has
+ * those of the moment it entered a directory. The caller drops the task. */
+struct warm_task *warm_claim(struct sweep *sw, int dirfd, const struct stat *dirst)
 {
 	struct sw_warm *w = sw->warm;
-	struct stat st;
-	if (!w || w->pid != getpid() || fstat(dirfd, &st) < 0)
+	if (!w || w->pid != getpid())
 		return NULL;
 	pthread_mutex_lock(&w->mu);
-	struct warm_task *t = stash_take(&w->stash, st.st_dev, st.st_ino);
+	struct warm_task *t = stash_take(&w->stash, dirst->st_dev, dirst->st_ino);
 	pthread_mutex_unlock(&w->mu);
-	if (t && (!same_time(t->mtime, st.st_mtim) || !same_time(t->ctime, st.st_ctim))) {
+	struct stat st;
+	if (t && (fstat(dirfd, &st) < 0 || st.st_dev != t->dev || st.st_ino != t->ino ||
+	          !same_time(t->mtime, st.st_mtim) || !same_time(t->ctime, st.st_ctim))) {
 		task_free(t);
 		t = NULL;
 	}

@@ -1240,6 +1240,34 @@ static void helpers_hand_over_names_and_stats(void **state)
 	assert_true(s.dirs_read_ahead > 0);
 }
 
+/* A directory too big for one task of the helper threads (their tasks keep
+ * a stat a name, under a quarter of max_bytes) goes to them in parts, each
+ * handed back on its own; in one piece it would be turned away whole. */
+static void big_directory_goes_to_helpers_in_parts(void **state)
+{
+	const char *root = *state;
+	enum { NFILES = 20000 };
+	int fd = tree_open_dir(AT_FDCWD, root);
+	for (int i = 0; i < NFILES; i++) {
+		char name[16];
+		snprintf(name, sizeof(name), "f%05d", i);
+		tree_file(fd, name, 0, 0);
+	}
+	close(fd);
+	struct strlist ref = {0}, got = {0};
+	tree_reference_walk(root, 0, &ref);
+	struct sweep_options o = { .order = SWEEP_ORDER_INODE, .flags = SWEEP_NODATA,
+	                           .warm = SWEEP_WARM_ON, .max_bytes = 8 << 20 };
+	struct sweep_stats s;
+	collect(root, &o, &got, &s);
+	strlist_assert_equal(&got, &ref);
+	print_message("%ju of %d names stat-ed by the helpers\n",
+	              (uintmax_t)s.names_stated_ahead, NFILES);
+	assert_true(s.names_stated_ahead >= NFILES / 4);
+	strlist_free(&got);
+	strlist_free(&ref);
+}
+
 static void bad_options_refused(void **state)
 {
 	(void)state;
@@ -1300,6 +1328,8 @@ int main(void)
 		T(cached_directories_are_read_at_once),
 		T(helpers_leave_atime_alone),
 		T(helpers_hand_over_names_and_stats),
+		cmocka_unit_test_setup_teardown(big_directory_goes_to_helpers_in_parts,
+		                                tree_setup_fast, tree_teardown),
 		T(bad_options_refused),
 		T(missing_root_is_an_error),
 	};
