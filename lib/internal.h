@@ -300,6 +300,7 @@ void warm_task_drop(struct warm_task *t);
 struct warm_task *warm_claim(struct sweep *sw, int dirfd, const struct stat *dirst);
 bool warm_task_full(const struct warm_task *t);
 struct warm_task *warm_task_next(struct sweep *sw, struct warm_task *t);
+bool warm_task_stated(const struct warm_task *t);
 size_t warm_task_len(const struct warm_task *t);
 const char *warm_task_name(const struct warm_task *t, size_t i, ino_t *ino,
                            unsigned char *type, const struct stat **st);

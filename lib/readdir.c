@@ -147,11 +147,34 @@ static struct warm_task *warm_add(struct sweep *sw, struct warm_task *wt, ino_t 
 	return wt && warm_task_full(wt) ? warm_task_next(sw, wt) : wt;
 }
 
-/* Queue the names of d that the helpers read ahead (task ahead), each with
- * its stat; only the subdirectories go to the helpers' new task wt, to keep
- * them ahead. */
-static int take_ahead(struct sweep *sw, struct sw_dir *d, struct warm_task *ahead,
-                      struct warm_task **wt)
+/* One directory being read: where its names go. */
+struct dir_read {
+	struct sw_dir *d;
+	struct warm_task *wt;      /* the helpers' task being filled, or NULL */
+	struct warm_ticket *ticket; /* wt's, whose batch names are held in */
+	bool holding;
+};
+
+/* Queue (or hold) one name of the directory, st: its stat if the helpers
+ * took it. The helpers' task gets the names it asks for: all, or those that
+ * may be directories; the held names and a ticketed task's go in the same
+ * order (hold.c). */
+static int take_one(struct sweep *sw, struct dir_read *r, ino_t ino, unsigned char type,
+                    const char *name, const struct stat *st)
+{
+	int err = take_name(sw, r->d, ino, type, name, st, r->holding && !st);
+	if (st && !S_ISDIR(st->st_mode))
+		return err;
+	struct warm_task *was = r->wt;
+	r->wt = warm_add(sw, r->wt, ino, st ? DT_DIR : type, name);
+	if (r->holding && r->wt && r->wt != was) /* the next part: its own batch */
+		r->holding = (r->ticket = warm_task_ticket(r->wt)) && hold_begin(sw, r->ticket);
+	return err;
+}
+
+/* Queue the names of the directory that the helpers read ahead (task
+ * ahead), with their stats where they took them. */
+static int take_ahead(struct sweep *sw, struct dir_read *r, struct warm_task *ahead)
 {
 	int err = 0;
 	size_t n = warm_task_len(ahead);
@@ -160,57 +183,52 @@ static int take_ahead(struct sweep *sw, struct sw_dir *d, struct warm_task *ahea
 		unsigned char type;
 		const struct stat *st;
 		const char *name = warm_task_name(ahead, i, &ino, &type, &st);
-		err = take_name(sw, d, ino, type, name, st, false);
-		if (st && !S_ISDIR(st->st_mode))
-			continue;
-		*wt = warm_add(sw, *wt, ino, st ? DT_DIR : type, name);
+		err = take_one(sw, r, ino, type, name, st);
 	}
 	sw->stats.dirs_read_ahead++;
 	warm_task_drop(ahead);
 	return err;
 }
 
-/* Queue every name of d. Returns 0 or an errno; names read before a failure
- * stay queued, as GNU tools go on with what they could read. */
-int read_dir(struct sweep *sw, struct sw_dir *d, bool near_last)
+/* Queue the names of the directory read from fd. */
+static int take_read(struct sweep *sw, struct dir_read *r, int fd, bool near_last)
 {
-	int fd = dir_fd(sw, d);
-	if (fd < 0)
-		return errno;
 	int err = 0;
-	sw->ntmp = 0;
-	struct warm_task *ahead = warm_claim(sw, fd, &d->st);
-	struct warm_task *wt = warm_task_for(sw, fd, &d->st, ahead);
-	if (ahead) {
-		err = take_ahead(sw, d, ahead, &wt);
-		goto out;
-	}
-	struct warm_ticket *ticket = wt && sw->q.cscan ? warm_task_ticket(wt) : NULL;
-	bool holding = ticket && hold_begin(sw, ticket);
 	for (bool first = true; !err; first = false) {
 		uint64_t start = first ? now_ns() : 0;
 		ssize_t len = getdents64(fd, sw->dentbuf, sw->dentcap);
 		if (first)
 			note_dir_read(sw, now_ns() - start, len, near_last);
-		if (len <= 0) {
-			err = len < 0 ? errno : 0;
-			break;
-		}
+		if (len <= 0)
+			return len < 0 ? errno : 0;
 		for (ssize_t off = 0; off < len && !err;) {
 			const struct dirent64 *de = (const void *)(sw->dentbuf + off);
 			off += de->d_reclen;
-			if (is_dot(de->d_name))
-				continue;
-			err = take_name(sw, d, de->d_ino, de->d_type, de->d_name, NULL, holding);
-			struct warm_task *was = wt;
-			wt = warm_add(sw, wt, de->d_ino, de->d_type, de->d_name);
-			if (holding && wt && wt != was) /* the next part: its own batch */
-				holding = (ticket = warm_task_ticket(wt)) && hold_begin(sw, ticket);
+			if (!is_dot(de->d_name))
+				err = take_one(sw, r, de->d_ino, de->d_type, de->d_name, NULL);
 		}
 	}
-out:
-	if (wt)
-		warm_submit(sw->warm, wt);
+	return err;
+}
+
+/* Queue every name of d. Returns 0 or an errno; names read before a failure
+ * stay queued, as GNU tools go on with what they could read. Names the
+ * helpers stat-ed ahead need no task of theirs but for the subdirectories,
+ * to keep them ahead. */
+int read_dir(struct sweep *sw, struct sw_dir *d, bool near_last)
+{
+	int fd = dir_fd(sw, d);
+	if (fd < 0)
+		return errno;
+	sw->ntmp = 0;
+	struct warm_task *ahead = warm_claim(sw, fd, &d->st);
+	bool stated = ahead && warm_task_stated(ahead);
+	struct dir_read r = { d, warm_task_for(sw, fd, &d->st, stated), NULL, false };
+	r.ticket = r.wt && sw->q.cscan ? warm_task_ticket(r.wt) : NULL;
+	r.holding = r.ticket && hold_begin(sw, r.ticket);
+	int err = ahead ? take_ahead(sw, &r, ahead) : take_read(sw, &r, fd, near_last);
+	if (r.wt)
+		warm_submit(sw->warm, r.wt);
 	int serr = stack_names(sw, d);
 	return err ? err : serr;
 }

@@ -8,7 +8,9 @@
  * was a fifth of the CPU of a cold du, in a walk that is CPU-bound. So the
  * finished task waits here, and the walk takes its names and their stats
  * instead of reading the directory (warm_claim() checks that it did not
- * change since). The walk tends to take the oldest first, so a full stash
+ * change since). A subdirectory a thread only read, past the levels it
+ * takes as tasks, waits here too, as a listing without stats: the walk
+ * gives its names to the threads as it would names it had read. The walk tends to take the oldest first, so a full stash
  * takes no more rather than drop its oldest; what the walk never reads
  * (pruned, or read by the walk before the thread was done) stays to the end.
  */
@@ -61,15 +63,27 @@ void stash_put(struct warm_stash *s, struct warm_task *t)
 	s->bytes += bytes;
 }
 
-/* Takes out the task of directory (dev, ino), or returns NULL. */
+/* Takes out the tasks of directory (dev, ino) and returns the best, or
+ * NULL: one whose names were stat-ed over a listing, the newer over the
+ * older (a directory can be listed by one thread and taken by another). */
 struct warm_task *stash_take(struct warm_stash *s, dev_t dev, ino_t ino)
 {
-	struct warm_task *t = s->bucket[bucket_of(dev, ino)];
-	while (t && (t->dev != dev || t->ino != ino))
-		t = t->next;
-	if (t)
-		unlink_task(s, t);
-	return t;
+	struct warm_task *best = NULL, *t = s->bucket[bucket_of(dev, ino)];
+	while (t) {
+		struct warm_task *next = t->next;
+		if (t->dev == dev && t->ino == ino) {
+			unlink_task(s, t);
+			if (!best || (t->complete && !best->complete)) {
+				if (best)
+					task_free(best);
+				best = t;
+			} else {
+				task_free(t);
+			}
+		}
+		t = next;
+	}
+	return best;
 }
 
 void stash_free(struct warm_stash *s)

@@ -273,9 +273,21 @@ static bool queue_room(struct sw_warm *w, bool walk)
 	return room;
 }
 
+/* Keeps the names of c, read but not to be stat-ed, in the stash: the walk
+ * takes them instead of reading the directory again. */
+static void stash_listing(struct sw_warm *w, struct warm_task *c)
+{
+	close(c->fd);
+	c->fd = -1;
+	task_shrink(c);
+	pthread_mutex_lock(&w->mu);
+	stash_put(&w->stash, c);
+	pthread_mutex_unlock(&w->mu);
+}
+
 /* Takes subdirectory name of t as a task of its own, one level further down,
  * unless the walk or a thread took it already; else, or without room in the
- * queue, only reads it through, which warms its blocks. */
+ * queue, only reads its names for the stash (which warms its blocks). */
 static void warm_subdir(struct sw_warm *w, const struct warm_task *t, const char *name,
                         const struct stat *st, char *buf)
 {
@@ -284,10 +296,12 @@ static void warm_subdir(struct sw_warm *w, const struct warm_task *t, const char
 		return;
 	int fd = open_subdir(t, name, st);
 	struct warm_task *c = NULL;
-	if (fd >= 0 && take && is_dir(fd, st))
+	if (fd >= 0 && (take || t->stat_below) && is_dir(fd, st))
 		c = task_new(fd, st, t->euid, t->stat_below, t->stat_below, t->levels - 1);
 	if (c && read_names(c, buf)) {
-		if (warm_submit(w, c)) /* else it is gone, and its fd */
+		if (!take)
+			stash_listing(w, c);
+		else if (warm_submit(w, c)) /* else it is gone, and its fd */
 			return;
 	} else if (c) {
 		read_through(c->fd, buf);
@@ -600,6 +614,13 @@ struct warm_task *warm_claim(struct sweep *sw, int dirfd, const struct stat *dir
 		t = NULL;
 	}
 	return t;
+}
+
+/* Whether the threads stat-ed the names of finished task t (or only read
+ * them: a listing, whose names the walk gives them to stat). */
+bool warm_task_stated(const struct warm_task *t)
+{
+	return t->complete;
 }
 
 size_t warm_task_len(const struct warm_task *t)

@@ -33,7 +33,8 @@ struct warm_task {
 	uid_t euid;              /* who may read directories with O_NOATIME */
 	bool stat_all;           /* take every name, not only possible directories */
 	bool stat_below;         /* ... in the tasks of its subdirectories */
-	bool complete;           /* every name was read and its stat tried */
+	bool complete;           /* every name was read and its stat tried (a
+	                            stashed task that is not: a listing) */
 	int levels;              /* of subdirectories still to take as tasks */
 	struct warm_ent *ents;
 	size_t n, capents;
