@@ -564,18 +564,16 @@ bool warm_task_full(const struct warm_task *t)
  * directory, with a ticket of its own if t had one, or NULL. */
 struct warm_task *warm_task_next(struct sweep *sw, struct warm_task *t)
 {
+	const struct stat dir = { .st_dev = t->dev, .st_ino = t->ino, .st_mtim = t->mtime,
+	                          .st_ctim = t->ctime };
 	int fd = fcntl(t->fd, F_DUPFD_CLOEXEC, 0);
-	struct warm_task *c = fd < 0 ? NULL : calloc(1, sizeof(*c));
-	if (c) {
-		*c = (struct warm_task){ .fd = fd, .dev = t->dev, .ino = t->ino,
-		                         .mtime = t->mtime, .ctime = t->ctime, .euid = t->euid,
-		                         .stat_all = t->stat_all, .stat_below = t->stat_below,
-		                         .levels = t->levels };
-		if (t->ticket && (c->ticket = calloc(1, sizeof(*c->ticket))))
-			c->ticket->refs = 1;
-	} else if (fd >= 0) {
+	struct warm_task *c = fd < 0 ? NULL
+	                             : task_new(fd, &dir, t->euid, t->stat_all, t->stat_below,
+	                                        t->levels);
+	if (c && t->ticket && (c->ticket = calloc(1, sizeof(*c->ticket))))
+		c->ticket->refs = 1;
+	else if (!c && fd >= 0)
 		close(fd);
-	}
 	warm_submit(sw->warm, t);
 	return c;
 }

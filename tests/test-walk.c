@@ -1154,6 +1154,16 @@ static void helpers_leave_atime_alone(void **state)
 	assert_int_equal(dirs, 2 * NDIRS);
 }
 
+/* n empty files f00000... in dirfd */
+static void empty_files(int dirfd, int n)
+{
+	for (int i = 0; i < n; i++) {
+		char name[16];
+		snprintf(name, sizeof(name), "f%05d", i);
+		tree_file(dirfd, name, 0, 0);
+	}
+}
+
 /* What add_late_file() adds, and where. */
 struct late {
 	int attempt;
@@ -1208,11 +1218,7 @@ static void helpers_hand_over_names_and_stats(void **state)
 	const char *root = *state;
 	enum { NSUB = 6, NFILES = 1500 };
 	int fd = tree_open_dir(AT_FDCWD, root);
-	for (int i = 0; i < NFILES; i++) {
-		char name[16];
-		snprintf(name, sizeof(name), "f%04d", i);
-		tree_file(fd, name, 0, 0);
-	}
+	empty_files(fd, NFILES);
 	for (int i = 0; i < NSUB; i++) {
 		char name[16];
 		snprintf(name, sizeof(name), "s%d", i);
@@ -1248,11 +1254,7 @@ static void big_directory_goes_to_helpers_in_parts(void **state)
 	const char *root = *state;
 	enum { NFILES = 20000 };
 	int fd = tree_open_dir(AT_FDCWD, root);
-	for (int i = 0; i < NFILES; i++) {
-		char name[16];
-		snprintf(name, sizeof(name), "f%05d", i);
-		tree_file(fd, name, 0, 0);
-	}
+	empty_files(fd, NFILES);
 	close(fd);
 	struct strlist ref = {0}, got = {0};
 	tree_reference_walk(root, 0, &ref);
