@@ -44,6 +44,7 @@ struct sw_node {
 	int basefd;              /* roots only */
 	unsigned char type;      /* d_type */
 	bool root;
+	bool stat_room;          /* allocated with room for st, used or not */
 	size_t namelen;
 	char name[];
 };
@@ -216,6 +217,7 @@ void swq_free(struct sw_queue *q);
 struct sw_dir *dir_new(struct sweep *sw, struct sw_dir *parent, const char *name,
                        size_t namelen, const struct stat *st);
 int dir_fd(struct sweep *sw, struct sw_dir *d);
+void dir_adopt_fd(struct sweep *sw, struct sw_dir *d, int fd);
 bool dir_fds_shrink(struct sweep *sw, const struct sw_dir *keep);
 int parent_fd(struct sweep *sw, struct sw_dir *parent, int basefd);
 void dir_unref(struct sweep *sw, struct sw_dir *d);
@@ -232,7 +234,7 @@ static inline bool is_dot(const char *s)
 int read_dir(struct sweep *sw, struct sw_dir *d, bool near_last);
 struct sw_node *node_new(struct sweep *sw, struct sw_dir *parent, ino_t ino,
                          unsigned char type, const char *name, size_t namelen,
-                         const struct stat *st);
+                         const struct stat *st, bool room);
 struct sw_node *node_add_stat(struct sweep *sw, struct sw_node *n, const struct stat *st);
 void node_free(struct sweep *sw, struct sw_node *n);
 void node_release(struct sweep *sw, struct sw_node *n);
@@ -297,7 +299,7 @@ void warm_ticket_put(struct warm_ticket *k);
 bool warm_ticket_done(const struct warm_ticket *k);
 void warm_ticket_wait(struct sw_warm *w, const struct warm_ticket *k);
 void warm_task_drop(struct warm_task *t);
-struct warm_task *warm_claim(struct sweep *sw, int dirfd, const struct stat *dirst);
+struct warm_task *warm_claim(struct sweep *sw, struct sw_dir *d);
 bool warm_task_full(const struct warm_task *t);
 struct warm_task *warm_task_next(struct sweep *sw, struct warm_task *t);
 bool warm_task_stated(const struct warm_task *t);

@@ -29,12 +29,15 @@ static size_t node_size(size_t namelen, bool with_stat)
 	return offsetof(struct sw_node, name) + namelen + 1;
 }
 
-/* A node for a name, with the stat a helper took of it (st) or none. */
+/* A node for a name, with the stat a helper took of it (st) or none; with
+ * room for one to come (room), which spares a name held for the helpers
+ * (hold.c) its move when the stat comes. */
 struct sw_node *node_new(struct sweep *sw, struct sw_dir *parent, ino_t ino,
                          unsigned char type, const char *name, size_t namelen,
-                         const struct stat *st)
+                         const struct stat *st, bool room)
 {
-	size_t size = node_size(namelen, st);
+	room = room || st;
+	size_t size = node_size(namelen, room);
 	struct sw_node *n = malloc(size);
 	if (!n)
 		return NULL;
@@ -44,6 +47,7 @@ struct sw_node *node_new(struct sweep *sw, struct sw_dir *parent, ino_t ino,
 	n->basefd = -1;
 	n->type = type;
 	n->root = false;
+	n->stat_room = room;
 	n->namelen = namelen;
 	memcpy(n->name, name, namelen + 1);
 	if (st) {
@@ -56,25 +60,30 @@ struct sw_node *node_new(struct sweep *sw, struct sw_dir *parent, ino_t ino,
 	return n;
 }
 
-/* n, moved to make room for the stat a helper took of it; n as it is when
- * memory is short (the walk then stats it itself). n must be in no queue. */
+/* n with the stat a helper took of it: moved to make room for it unless
+ * it has some; as it is when memory is short (the walk then stats it
+ * itself). n must be in no queue. */
 struct sw_node *node_add_stat(struct sweep *sw, struct sw_node *n, const struct stat *st)
 {
 	if (n->st)
 		return n;
-	size_t size = node_size(n->namelen, true);
-	struct sw_node *m = realloc(n, size);
-	if (!m)
-		return n;
-	sw->mem += size - node_size(m->namelen, false);
-	m->st = (struct stat *)((char *)m + stat_offset(m->namelen));
-	*m->st = *st;
-	return m;
+	if (!n->stat_room) {
+		size_t size = node_size(n->namelen, true);
+		struct sw_node *m = realloc(n, size);
+		if (!m)
+			return n;
+		sw->mem += size - node_size(m->namelen, false);
+		n = m;
+		n->stat_room = true;
+	}
+	n->st = (struct stat *)((char *)n + stat_offset(n->namelen));
+	*n->st = *st;
+	return n;
 }
 
 void node_free(struct sweep *sw, struct sw_node *n)
 {
-	sw->mem -= node_size(n->namelen, n->st);
+	sw->mem -= node_size(n->namelen, n->stat_room);
 	free(n);
 }
 
@@ -98,7 +107,7 @@ static int by_name(const void *a, const void *b)
 static int take_name(struct sweep *sw, struct sw_dir *d, ino_t ino, unsigned char type,
                      const char *name, const struct stat *st, bool holding)
 {
-	struct sw_node *n = node_new(sw, d, ino, type, name, strlen(name), st);
+	struct sw_node *n = node_new(sw, d, ino, type, name, strlen(name), st, holding);
 	if (!n)
 		return ENOMEM;
 	if (sw->q.cscan) {
@@ -217,11 +226,14 @@ static int take_read(struct sweep *sw, struct dir_read *r, int fd, bool near_las
  * to keep them ahead. */
 int read_dir(struct sweep *sw, struct sw_dir *d, bool near_last)
 {
+	struct warm_task *ahead = warm_claim(sw, d);
 	int fd = dir_fd(sw, d);
-	if (fd < 0)
-		return errno;
+	if (fd < 0) {
+		int err = errno;
+		warm_task_drop(ahead);
+		return err;
+	}
 	sw->ntmp = 0;
-	struct warm_task *ahead = warm_claim(sw, fd, &d->st);
 	bool stated = ahead && warm_task_stated(ahead);
 	struct dir_read r = { d, warm_task_for(sw, fd, &d->st, stated), NULL, false };
 	r.ticket = r.wt && sw->q.cscan ? warm_task_ticket(r.wt) : NULL;

@@ -190,7 +190,7 @@ static int queue_root(struct sweep *sw, size_t i)
 {
 	const struct sw_root *r = &sw->roots[i];
 	struct sw_node *n = node_new(sw, NULL, (ino_t)i, DT_UNKNOWN, r->path, strlen(r->path),
-	                             NULL);
+	                             NULL, false);
 	if (!n)
 		return -1;
 	n->basefd = r->basefd;

@@ -39,8 +39,10 @@
  * walk. Descriptors are the scarce part: the threads and their queue keep to
  * an eighth of RLIMIT_NOFILE (one per task waiting, two per thread at work,
  * and the task being filled), at most WARM_QUEUE tasks; a task that does not
- * fit is not made. The queued tasks are kept under a quarter of the walk's
- * memory bound, and so is the stash.
+ * fit is not made; the stash keeps directories open to half as many more.
+ * The queued tasks are kept under a quarter of the walk's memory bound, and
+ * so is the stash. Tasks the walk waits on (with a ticket) go before the
+ * threads' own.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -67,6 +69,8 @@ struct sw_warm {
 	pthread_cond_t cv;
 	pthread_cond_t done_cv;  /* a ticket is done */
 	struct warm_task *head, *tail;
+	struct warm_task *waited_tail; /* the last task with a ticket: those
+	                                  go first, the walk waits on them */
 	size_t queued, max_queued;
 	size_t bytes, max_bytes; /* held by queued tasks (task_bytes) */
 	bool stop;               /* read without the lock by run_task() */
@@ -146,15 +150,16 @@ static void task_shrink(struct warm_task *t)
 static void task_finish(struct sw_warm *w, struct warm_task *t)
 {
 	struct warm_ticket *k = t->ticket;
-	if (t->fd >= 0)
-		close(t->fd);
-	t->fd = -1;
 	t->ticket = NULL;
 	bool keep = w && t->stat_all && (k || t->complete);
 	if (!keep)
 		task_free(t);
 	else if (!k)
 		task_shrink(t);
+	if (keep && k) { /* the walk has the directory open */
+		close(t->fd);
+		t->fd = -1;
+	}
 	if (w && (k || keep))
 		pthread_mutex_lock(&w->mu);
 	if (k) {
@@ -277,22 +282,24 @@ static bool queue_room(struct sw_warm *w, bool walk)
  * takes them instead of reading the directory again. */
 static void stash_listing(struct sw_warm *w, struct warm_task *c)
 {
-	close(c->fd);
-	c->fd = -1;
 	task_shrink(c);
 	pthread_mutex_lock(&w->mu);
 	stash_put(&w->stash, c);
 	pthread_mutex_unlock(&w->mu);
 }
 
-/* Takes subdirectory name of t as a task of its own, one level further down,
- * unless the walk or a thread took it already; else, or without room in the
- * queue, only reads its names for the stash (which warms its blocks). */
+/* Takes subdirectory name of t as a task of its own, one level further down;
+ * past the levels, or without room in the queue, only reads its names for
+ * the stash (which warms its blocks). Neither where the walk or a thread
+ * took it already: its names come with that task, and a listing made after
+ * the walk read it would wait in the stash for nothing (measured: 800 of
+ * the 5,100 directories of a Linux tree were read twice so). */
 static void warm_subdir(struct sw_warm *w, const struct warm_task *t, const char *name,
                         const struct stat *st, char *buf)
 {
 	bool take = t->levels > 0 && queue_room(w, false);
-	if (take && bit_mark(w->seen, st->st_dev, st->st_ino))
+	if (take ? bit_mark(w->seen, st->st_dev, st->st_ino)
+	         : bit_test(w->seen, st->st_dev, st->st_ino))
 		return;
 	int fd = open_subdir(t, name, st);
 	struct warm_task *c = NULL;
@@ -347,6 +354,8 @@ static void *warm_thread(void *arg)
 		w->head = t->next;
 		if (!w->head)
 			w->tail = NULL;
+		if (w->waited_tail == t)
+			w->waited_tail = NULL;
 		w->queued--;
 		w->bytes -= task_bytes(t);
 		pthread_mutex_unlock(&w->mu);
@@ -382,6 +391,7 @@ struct sw_warm *warm_start(size_t max_bytes)
 	if (!w)
 		return NULL;
 	w->stash.max_bytes = max_bytes;
+	w->stash.max_fds = share / 2;
 	w->seen = calloc(WARM_SEEN / 64, sizeof(*w->seen));
 	w->done = calloc(WARM_SEEN / 64, sizeof(*w->done));
 	if (!w->seen || !w->done) {
@@ -539,11 +549,14 @@ bool warm_submit(struct sw_warm *w, struct warm_task *t)
 	size_t bytes = task_bytes(t);
 	bool room = t->n && w->queued < w->max_queued && w->bytes + bytes <= w->max_bytes;
 	if (room) {
-		if (w->tail)
-			w->tail->next = t;
-		else
-			w->head = t;
-		w->tail = t;
+		struct warm_task **at = !t->ticket ? (w->tail ? &w->tail->next : &w->head)
+		                        : w->waited_tail ? &w->waited_tail->next : &w->head;
+		t->next = *at;
+		*at = t;
+		if (!t->next)
+			w->tail = t;
+		if (t->ticket)
+			w->waited_tail = t;
 		w->queued++;
 		w->bytes += bytes;
 		pthread_cond_signal(&w->cv);
@@ -589,28 +602,35 @@ static bool same_time(struct timespec a, struct timespec b)
 	return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec;
 }
 
-/* The names of directory dirfd (dirst: the walk's stat of it), and their
- * stats, as a thread read them ahead of the walk, or NULL. Only while the
- * directory is as it was then: its change times, asked now, are those of
- * the stat the thread took before it read the names; else the walk reads it
- * anew. (The walk's own stat of it may be that same stat, handed over.) A
- * change in the same tick of the clock as the one before goes unseen: the
- * names are then those of the moment the thread read them, as fts(3) has
- * those of the moment it entered a directory. The caller drops the task. */
-struct warm_task *warm_claim(struct sweep *sw, int dirfd, const struct stat *dirst)
+/* The names of directory d, and their stats, as a thread read them ahead
+ * of the walk, or NULL. Only while the directory is as it was then: its
+ * change times, asked now, are those of the stat the thread took before it
+ * read the names; else the walk reads it anew. (The walk's own stat of it
+ * may be that same stat, handed over.) A change in the same tick of the
+ * clock as the one before goes unseen: the names are then those of the
+ * moment the thread read them, as fts(3) has those of the moment it entered
+ * a directory. The descriptor the thread read it with, if the stash kept
+ * it, becomes d's. The caller drops the task. */
+struct warm_task *warm_claim(struct sweep *sw, struct sw_dir *d)
 {
 	struct sw_warm *w = sw->warm;
 	if (!w || w->pid != getpid())
 		return NULL;
 	pthread_mutex_lock(&w->mu);
-	struct warm_task *t = stash_take(&w->stash, dirst->st_dev, dirst->st_ino);
+	struct warm_task *t = stash_take(&w->stash, d->st.st_dev, d->st.st_ino);
 	pthread_mutex_unlock(&w->mu);
+	if (!t)
+		return NULL;
+	int fd = t->fd >= 0 ? t->fd : dir_fd(sw, d);
 	struct stat st;
-	if (t && (fstat(dirfd, &st) < 0 || st.st_dev != t->dev || st.st_ino != t->ino ||
-	          !same_time(t->mtime, st.st_mtim) || !same_time(t->ctime, st.st_ctim))) {
+	if (fd < 0 || fstat(fd, &st) < 0 || st.st_dev != t->dev || st.st_ino != t->ino ||
+	    !same_time(t->mtime, st.st_mtim) || !same_time(t->ctime, st.st_ctim)) {
 		task_free(t);
-		t = NULL;
+		return NULL;
 	}
+	if (t->fd >= 0)
+		dir_adopt_fd(sw, d, t->fd);
+	t->fd = -1;
 	return t;
 }
 
