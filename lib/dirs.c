@@ -99,20 +99,6 @@ int parent_fd(struct sweep *sw, struct sw_dir *parent, int basefd)
 	return parent ? dir_fd(sw, parent) : basefd;
 }
 
-/* Makes fd, open on d (checked by the caller), d's descriptor; closes it if
- * d has one. */
-void dir_adopt_fd(struct sweep *sw, struct sw_dir *d, int fd)
-{
-	if (d->fd >= 0) {
-		close(fd);
-		return;
-	}
-	d->fd = fd;
-	sw->nfds++;
-	lru_push_front(sw, d);
-	lru_trim(sw, d);
-}
-
 /* An open descriptor on d, or -1 with errno set. */
 int dir_fd(struct sweep *sw, struct sw_dir *d)
 {
@@ -140,7 +126,10 @@ int dir_fd(struct sweep *sw, struct sw_dir *d)
 		errno = ESTALE;
 		return -1;
 	}
-	dir_adopt_fd(sw, d, fd);
+	d->fd = fd;
+	sw->nfds++;
+	lru_push_front(sw, d);
+	lru_trim(sw, d);
 	return fd;
 }
 

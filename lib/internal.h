@@ -217,7 +217,6 @@ void swq_free(struct sw_queue *q);
 struct sw_dir *dir_new(struct sweep *sw, struct sw_dir *parent, const char *name,
                        size_t namelen, const struct stat *st);
 int dir_fd(struct sweep *sw, struct sw_dir *d);
-void dir_adopt_fd(struct sweep *sw, struct sw_dir *d, int fd);
 bool dir_fds_shrink(struct sweep *sw, const struct sw_dir *keep);
 int parent_fd(struct sweep *sw, struct sw_dir *parent, int basefd);
 void dir_unref(struct sweep *sw, struct sw_dir *d);
@@ -299,7 +298,7 @@ void warm_ticket_put(struct warm_ticket *k);
 bool warm_ticket_done(const struct warm_ticket *k);
 void warm_ticket_wait(struct sw_warm *w, const struct warm_ticket *k);
 void warm_task_drop(struct warm_task *t);
-struct warm_task *warm_claim(struct sweep *sw, struct sw_dir *d);
+struct warm_task *warm_claim(struct sweep *sw, int dirfd, const struct stat *dirst);
 bool warm_task_full(const struct warm_task *t);
 struct warm_task *warm_task_next(struct sweep *sw, struct warm_task *t);
 bool warm_task_stated(const struct warm_task *t);

@@ -226,14 +226,11 @@ static int take_read(struct sweep *sw, struct dir_read *r, int fd, bool near_las
  * to keep them ahead. */
 int read_dir(struct sweep *sw, struct sw_dir *d, bool near_last)
 {
-	struct warm_task *ahead = warm_claim(sw, d);
 	int fd = dir_fd(sw, d);
-	if (fd < 0) {
-		int err = errno;
-		warm_task_drop(ahead);
-		return err;
-	}
+	if (fd < 0)
+		return errno;
 	sw->ntmp = 0;
+	struct warm_task *ahead = warm_claim(sw, fd, &d->st);
 	bool stated = ahead && warm_task_stated(ahead);
 	struct dir_read r = { d, warm_task_for(sw, fd, &d->st, stated), NULL, false };
 	r.ticket = r.wt && sw->q.cscan ? warm_task_ticket(r.wt) : NULL;

@@ -10,18 +10,12 @@
  * instead of reading the directory (warm_claim() checks that it did not
  * change since). A subdirectory a thread only read, past the levels it
  * takes as tasks, waits here too, as a listing without stats: the walk
- * gives its names to the threads as it would names it had read. The walk
- * tends to take the oldest first, so a full stash takes no more rather than
- * drop its oldest; what the walk never reads (pruned, or read by the walk
- * before the thread was done) stays to the end. An entry keeps the
- * descriptor the thread read the directory with, while the stash has
- * descriptors to spare: the walk takes it over instead of opening the
- * directory again (an openat and a close a directory: a seventh of the walk
- * thread's CPU on a cold Linux tree).
+ * gives its names to the threads as it would names it had read. The walk tends to take the oldest first, so a full stash
+ * takes no more rather than drop its oldest; what the walk never reads
+ * (pruned, or read by the walk before the thread was done) stays to the end.
  */
 #include <stdint.h>
 #include <stdlib.h>
-#include <unistd.h>
 #include "warm.h"
 
 static size_t bucket_of(dev_t dev, ino_t ino)
@@ -46,12 +40,9 @@ static void unlink_task(struct warm_stash *s, struct warm_task *t)
 	else
 		s->newest = t->older;
 	s->bytes -= task_bytes(t);
-	if (t->fd >= 0)
-		s->fds--;
 }
 
-/* Keeps finished task t, or frees it when there is no room; its
- * descriptor, while there are descriptors to spare. */
+/* Keeps finished task t, or frees it when there is no room. */
 void stash_put(struct warm_stash *s, struct warm_task *t)
 {
 	size_t bytes = task_bytes(t);
@@ -59,12 +50,6 @@ void stash_put(struct warm_stash *s, struct warm_task *t)
 		task_free(t);
 		return;
 	}
-	if (t->fd >= 0 && s->fds == s->max_fds) {
-		close(t->fd);
-		t->fd = -1;
-	}
-	if (t->fd >= 0)
-		s->fds++;
 	struct warm_task **b = &s->bucket[bucket_of(t->dev, t->ino)];
 	t->next = *b;
 	*b = t;

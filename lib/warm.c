@@ -39,10 +39,9 @@
  * walk. Descriptors are the scarce part: the threads and their queue keep to
  * an eighth of RLIMIT_NOFILE (one per task waiting, two per thread at work,
  * and the task being filled), at most WARM_QUEUE tasks; a task that does not
- * fit is not made; the stash keeps directories open to half as many more.
- * The queued tasks are kept under a quarter of the walk's memory bound, and
- * so is the stash. Tasks the walk waits on (with a ticket) go before the
- * threads' own.
+ * fit is not made. The queued tasks are kept under a quarter of the walk's
+ * memory bound, and so is the stash. Tasks the walk waits on (with a
+ * ticket) go before the threads' own.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -150,16 +149,15 @@ static void task_shrink(struct warm_task *t)
 static void task_finish(struct sw_warm *w, struct warm_task *t)
 {
 	struct warm_ticket *k = t->ticket;
+	if (t->fd >= 0)
+		close(t->fd);
+	t->fd = -1;
 	t->ticket = NULL;
 	bool keep = w && t->stat_all && (k || t->complete);
 	if (!keep)
 		task_free(t);
 	else if (!k)
 		task_shrink(t);
-	if (keep && k) { /* the walk has the directory open */
-		close(t->fd);
-		t->fd = -1;
-	}
 	if (w && (k || keep))
 		pthread_mutex_lock(&w->mu);
 	if (k) {
@@ -282,6 +280,8 @@ static bool queue_room(struct sw_warm *w, bool walk)
  * takes them instead of reading the directory again. */
 static void stash_listing(struct sw_warm *w, struct warm_task *c)
 {
+	close(c->fd);
+	c->fd = -1;
 	task_shrink(c);
 	pthread_mutex_lock(&w->mu);
 	stash_put(&w->stash, c);
@@ -391,7 +391,6 @@ struct sw_warm *warm_start(size_t max_bytes)
 	if (!w)
 		return NULL;
 	w->stash.max_bytes = max_bytes;
-	w->stash.max_fds = share / 2;
 	w->seen = calloc(WARM_SEEN / 64, sizeof(*w->seen));
 	w->done = calloc(WARM_SEEN / 64, sizeof(*w->done));
 	if (!w->seen || !w->done) {
@@ -602,35 +601,28 @@ static bool same_time(struct timespec a, struct timespec b)
 	return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec;
 }
 
-/* The names of directory d, and their stats, as a thread read them ahead
- * of the walk, or NULL. Only while the directory is as it was then: its
- * change times, asked now, are those of the stat the thread took before it
- * read the names; else the walk reads it anew. (The walk's own stat of it
- * may be that same stat, handed over.) A change in the same tick of the
- * clock as the one before goes unseen: the names are then those of the
- * moment the thread read them, as fts(3) has those of the moment it entered
- * a directory. The descriptor the thread read it with, if the stash kept
- * it, becomes d's. The caller drops the task. */
-struct warm_task *warm_claim(struct sweep *sw, struct sw_dir *d)
+/* The names of directory dirfd (dirst: the walk's stat of it), and their
+ * stats, as a thread read them ahead of the walk, or NULL. Only while the
+ * directory is as it was then: its change times, asked now, are those of
+ * the stat the thread took before it read the names; else the walk reads it
+ * anew. (The walk's own stat of it may be that same stat, handed over.) A
+ * change in the same tick of the clock as the one before goes unseen: the
+ * names are then those of the moment the thread read them, as fts(3) has
+ * those of the moment it entered a directory. The caller drops the task. */
+struct warm_task *warm_claim(struct sweep *sw, int dirfd, const struct stat *dirst)
 {
 	struct sw_warm *w = sw->warm;
 	if (!w || w->pid != getpid())
 		return NULL;
 	pthread_mutex_lock(&w->mu);
-	struct warm_task *t = stash_take(&w->stash, d->st.st_dev, d->st.st_ino);
+	struct warm_task *t = stash_take(&w->stash, dirst->st_dev, dirst->st_ino);
 	pthread_mutex_unlock(&w->mu);
-	if (!t)
-		return NULL;
-	int fd = t->fd >= 0 ? t->fd : dir_fd(sw, d);
 	struct stat st;
-	if (fd < 0 || fstat(fd, &st) < 0 || st.st_dev != t->dev || st.st_ino != t->ino ||
-	    !same_time(t->mtime, st.st_mtim) || !same_time(t->ctime, st.st_ctim)) {
+	if (t && (fstat(dirfd, &st) < 0 || st.st_dev != t->dev || st.st_ino != t->ino ||
+	          !same_time(t->mtime, st.st_mtim) || !same_time(t->ctime, st.st_ctim))) {
 		task_free(t);
-		return NULL;
+		t = NULL;
 	}
-	if (t->fd >= 0)
-		dir_adopt_fd(sw, d, t->fd);
-	t->fd = -1;
 	return t;
 }
 

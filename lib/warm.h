@@ -26,8 +26,7 @@ struct warm_task {
 	struct warm_task *next;  /* in the queue; in a chain of the stash */
 	struct warm_task *older, *newer; /* in the stash, by age */
 	struct warm_ticket *ticket; /* tasks the walk waits for, else NULL */
-	int fd;                  /* the directory, dup-ed; once finished, -1, or
-	                            in the stash the one the thread read */
+	int fd;                  /* the directory, dup-ed; -1 once finished */
 	dev_t dev;               /* its device: subdirectories elsewhere are skipped */
 	ino_t ino;               /* its inode */
 	struct timespec mtime, ctime; /* its times when it was stat-ed */
@@ -59,7 +58,6 @@ struct warm_stash {
 	struct warm_task *bucket[STASH_BUCKETS];
 	struct warm_task *oldest, *newest;
 	size_t bytes, max_bytes;
-	size_t fds, max_fds;     /* directories kept open for the walk */
 };
 
 void task_free(struct warm_task *t);
