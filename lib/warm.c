@@ -539,6 +539,14 @@ bool warm_task_add(struct warm_task *t, ino_t ino, unsigned char type, const cha
 	return true;
 }
 
+/* Where t goes in the queue: a task the walk waits on after the last such
+ * task, any other at the end. */
+static struct warm_task **queue_slot(struct sw_warm *w, const struct warm_task *t)
+{
+	struct warm_task *after = t->ticket ? w->waited_tail : w->tail;
+	return after ? &after->next : &w->head;
+}
+
 /* Queue t for the threads, or drop it when the queue is full (in tasks, or
  * in bytes: the walk's memory bound does not count these). Returns whether
  * it was queued. */
@@ -548,8 +556,7 @@ bool warm_submit(struct sw_warm *w, struct warm_task *t)
 	size_t bytes = task_bytes(t);
 	bool room = t->n && w->queued < w->max_queued && w->bytes + bytes <= w->max_bytes;
 	if (room) {
-		struct warm_task **at = !t->ticket ? (w->tail ? &w->tail->next : &w->head)
-		                        : w->waited_tail ? &w->waited_tail->next : &w->head;
+		struct warm_task **at = queue_slot(w, t);
 		t->next = *at;
 		*at = t;
 		if (!t->next)
