@@ -63,33 +63,33 @@ static uint64_t sort_key(const struct stat *st, uint64_t phys)
 	return phys + 1;
 }
 
-/* Queue n for the data phase, at the place FIEMAP gives its first byte (one
+/* Queue v for the data phase, at the place FIEMAP gives its first byte (one
  * call, on a descriptor opened only for it: the data phase may be far away,
  * and descriptors are few). Returns 0 when queued; 1 when the file has no
  * place in the sweep and is to be handed out now, with *fd its descriptor (a
  * file in the page cache) or -1 (it cannot be opened: opening again says
- * why); -1 when memory ran out (n is left alone). */
-int data_queue(struct sweep *sw, struct sw_node *n, int pfd, const struct stat *st,
+ * why); -1 when memory ran out (v is left alone). */
+int data_queue(struct sweep *sw, const struct sw_name *v, int pfd, const struct stat *st,
                bool follow, int *fd)
 {
 	*fd = -1;
 	int ffd = -1;
 	if (st->st_size > 0) {
-		if ((ffd = open_file(sw, pfd, n->name, follow, st)) < 0)
+		if ((ffd = open_file(sw, pfd, v->name, follow, st)) < 0)
 			return 1;
 		if (cached(sw, ffd)) {
 			*fd = ffd;
 			return 1;
 		}
 	}
-	struct sw_file **v = sw_grow(sw->data, &sw->capdata, sw->ndata + 1, sizeof(*v));
-	size_t size = sizeof(struct sw_file) + n->namelen + 1;
-	struct sw_file *f = v ? malloc(size) : NULL;
+	struct sw_file **q = sw_grow(sw->data, &sw->capdata, sw->ndata + 1, sizeof(*q));
+	size_t size = sizeof(struct sw_file) + v->namelen + 1;
+	struct sw_file *f = q ? malloc(size) : NULL;
 	if (!f) {
 		close(ffd);
 		return -1;
 	}
-	sw->data = v;
+	sw->data = q;
 	struct sw_run runs[SPLIT_RUNS];
 	size_t nruns = 0;
 	if (ffd >= 0) {
@@ -100,17 +100,17 @@ int data_queue(struct sweep *sw, struct sw_node *n, int pfd, const struct stat *
 	f->phys = nruns ? runs[0].phys : SWEEP_PHYS_NONE;
 	f->key = sort_key(st, f->phys);
 	f->seq = sw->seq++;
-	f->parent = n->parent;
-	f->basefd = n->basefd;
+	f->parent = v->parent;
+	f->basefd = v->basefd;
 	f->fd = -1;
 	f->announced = 0;
-	f->root = n->root;
+	f->root = v->root;
 	f->follow = follow;
 	f->st = *st;
-	f->namelen = n->namelen;
-	memcpy(f->name, n->name, n->namelen + 1);
+	f->namelen = v->namelen;
+	memcpy(f->name, v->name, v->namelen + 1);
 	runs_split(sw, f, runs, nruns);
-	node_free(sw, n); /* its reference on the parent is now f's */
+	name_take_ref(sw, v); /* f's now */
 	sw->data[sw->ndata++] = f;
 	sw->mem += size;
 	sw->data_mem += size;

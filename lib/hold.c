@@ -1,130 +1,194 @@
 /*
- * hold.c: names held back until the helper threads have stat-ed them.
+ * hold.c: names served straight from the helper threads' tasks.
  *
  * Where misses are cheap, the helper threads (warm.c) stat a directory's
  * names while the walk goes on. Queued at once, those names are served at
  * once too: they lie next to their directory in inode order, so the walk
  * meets them before the threads do and does the cold lookups itself, one at
  * a time (measured: 0.9 s of a 1.3 s cold du in the walk's own statx). So a
- * directory's names wait here, in the order their directories were read,
+ * directory's names are held back, in the order their directories were read,
  * until the task that stats them is done; meanwhile the walk serves what is
  * ready and reads further directories, and waits only when nothing else is
  * left. On a device where misses are cheap, that order costs nothing.
+ *
+ * A held name lives only in the task (the walk gives it every name of the
+ * directory, in order), and is served from there: it needs no node, and no
+ * place in the elevator, which cost the walk's thread nearly a fifth of its
+ * CPU in a cold du (malloc, free and the heap, for every name). The names of a
+ * directory the threads read and stat-ed on their own (stash.c) are served
+ * the same way, at once. A name the threads could not stat is stat-ed by the
+ * walk as it is served. Each batch holds a reference on its directory, whose
+ * descriptor its names are served relative to, until its last name is
+ * released.
  */
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
 
 struct hold_batch {
-	struct warm_ticket *ticket;
-	size_t count;            /* its names still held, from held_pos on */
-	size_t released;         /* ... and released: the next one's index in
-	                            the helpers' task */
+	struct hold_batch *next;
+	struct sw_dir *dir;
+	struct warm_ticket *ticket; /* done once the threads ran the task, or NULL */
+	struct warm_task *task;     /* a stashed one; else the ticket's, once done */
+	size_t pos;                 /* the next name to serve */
+	size_t bytes;               /* counted in sw->mem */
 };
 
-/* Starts holding the names of the directory about to be read, until ticket
- * is done; false (nothing held) without memory for it. */
-bool hold_begin(struct sweep *sw, struct warm_ticket *ticket)
+static struct hold_batch *batch_new(struct sweep *sw, struct sw_dir *d,
+                                    struct hold_batch **head, struct hold_batch **tail)
 {
-	struct hold_batch *b = sw_grow(sw->batches, &sw->capbatches, sw->nbatches + 1,
-	                               sizeof(*b));
+	struct hold_batch *b = calloc(1, sizeof(*b));
+	if (!b)
+		return NULL;
+	b->dir = d;
+	d->refs++;
+	if (*tail)
+		(*tail)->next = b;
+	else
+		*head = b;
+	*tail = b;
+	sw->mem += sizeof(*b);
+	b->bytes = sizeof(*b);
+	return b;
+}
+
+/* Starts holding the names of directory d, being read, until ticket is
+ * done; NULL (nothing held) without memory for it. */
+struct hold_batch *hold_begin(struct sweep *sw, struct sw_dir *d, struct warm_ticket *ticket)
+{
+	struct hold_batch *b = batch_new(sw, d, &sw->held, &sw->held_tail);
+	if (b)
+		b->ticket = warm_ticket_get(ticket);
+	return b;
+}
+
+/* Counts a name the walk gave b's task: the threads keep it, and its stat. */
+void hold_name(struct sweep *sw, struct hold_batch *b, size_t namelen)
+{
+	size_t bytes = warm_name_bytes() + namelen + 1;
+	b->bytes += bytes;
+	sw->mem += bytes;
+}
+
+/* Serves the names of directory d from t, a task the threads ran on their
+ * own (the caller's now); false without memory for it (t is left alone). */
+bool hold_stashed(struct sweep *sw, struct sw_dir *d, struct warm_task *t)
+{
+	struct hold_batch *b = batch_new(sw, d, &sw->ready, &sw->ready_tail);
 	if (!b)
 		return false;
-	sw->batches = b;
-	sw->batches[sw->nbatches++] = (struct hold_batch){ warm_ticket_get(ticket), 0, 0 };
+	b->task = t;
+	size_t n = warm_task_len(t);
+	for (size_t i = 0; i < n; i++) {
+		ino_t ino;
+		unsigned char type;
+		const struct stat *st;
+		hold_name(sw, b, strlen(warm_task_name(t, i, &ino, &type, &st)));
+	}
 	return true;
 }
 
-/* Holds n in the batch begun last. Returns -1 when memory ran out (n is
- * left to the caller). */
-int hold_push(struct sweep *sw, struct sw_node *n)
-{
-	struct sw_node **v = sw_grow(sw->held, &sw->capheld, sw->nheld + 1, sizeof(*v));
-	if (!v)
-		return -1;
-	sw->held = v;
-	sw->held[sw->nheld++] = n;
-	sw->batches[sw->nbatches - 1].count++;
-	sw->mem += warm_name_bytes(); /* the helpers' stat of it, until released */
-	return 0;
-}
-
-/* Whether names are held. */
 bool hold_any(const struct sweep *sw)
 {
-	return sw->held_batch < sw->nbatches;
+	return sw->ready || sw->held;
 }
 
-/* Drops what was released from the front of the vectors, once it is most. */
-static void compact(struct sweep *sw)
+/* The first batch with names to serve now (with wait, once the first held
+ * one's are), or NULL. */
+static struct hold_batch *first_ready(struct sweep *sw, bool wait)
 {
-	if (sw->held_batch == sw->nbatches) {
-		sw->nbatches = sw->held_batch = sw->nheld = sw->held_pos = 0;
-		return;
-	}
-	if (sw->held_pos > 4096 && sw->held_pos > sw->nheld / 2) {
-		sw->nheld -= sw->held_pos;
-		memmove(sw->held, sw->held + sw->held_pos, sw->nheld * sizeof(*sw->held));
-		sw->held_pos = 0;
-	}
-	if (sw->held_batch > 1024 && sw->held_batch > sw->nbatches / 2) {
-		sw->nbatches -= sw->held_batch;
-		memmove(sw->batches, sw->batches + sw->held_batch,
-		        sw->nbatches * sizeof(*sw->batches));
-		sw->held_batch = 0;
-	}
+	if (sw->ready)
+		return sw->ready;
+	struct hold_batch *b = sw->held;
+	if (!b)
+		return NULL;
+	if (wait)
+		warm_ticket_wait(sw->warm, b->ticket);
+	else if (!warm_ticket_done(b->ticket))
+		return NULL;
+	if (!b->task)
+		b->task = warm_ticket_task(b->ticket);
+	return b;
 }
 
-/* Moves the first batch's names to the queue, each with the stat the
- * helpers took of it. Names and the task's entries go in the same order
- * (a name that could not be held breaks it, and the inode check then leaves
- * the rest to the walk). Returns a name the queue had no memory for, to be
- * served at once, or NULL. */
-static struct sw_node *release_first(struct sweep *sw)
+/* Takes b, the first batch of its list, out of it. */
+static void unlink_first(struct sweep *sw, struct hold_batch *b)
 {
-	struct hold_batch *b = &sw->batches[sw->held_batch];
-	while (b->count) {
-		struct sw_node *n = sw->held[sw->held_pos++];
-		b->count--;
-		sw->mem -= warm_name_bytes();
-		const struct stat *st = warm_ticket_stat(b->ticket, b->released++, n->ino);
-		if (st)
-			n = node_add_stat(sw, n, st);
-		if (swq_push(&sw->q, n) < 0)
-			return n;
-	}
-	warm_ticket_put(b->ticket);
-	sw->held_batch++;
-	compact(sw);
-	return NULL;
+	bool ready = b == sw->ready;
+	struct hold_batch **head = ready ? &sw->ready : &sw->held;
+	*head = b->next;
+	if (!*head)
+		*(ready ? &sw->ready_tail : &sw->held_tail) = NULL;
+	b->next = NULL;
 }
 
-/* Moves the batches whose names were stat-ed to the queue, in order; with
- * wait, first waits for the first batch's. Returns a name to serve at once
- * (see release_first), or NULL. */
-struct sw_node *hold_release(struct sweep *sw, bool wait)
+/* Sets name v aside as a node while memory is short, as pick_node() would
+ * (walk.c); false where it is to be served now. */
+static bool set_aside(struct sweep *sw, const struct sw_name *v)
 {
-	if (wait && hold_any(sw))
-		warm_ticket_wait(sw->warm, sw->batches[sw->held_batch].ticket);
-	while (hold_any(sw) && warm_ticket_done(sw->batches[sw->held_batch].ticket)) {
-		struct sw_node *n = release_first(sw);
-		if (n)
-			return n;
+	if (v->type != DT_DIR || sw->mem - sw->data_mem <= sw->opt.max_bytes / 2)
+		return false;
+	struct sw_node *n = node_new(sw, v->parent, v->ino, v->type, v->name, v->namelen, v->st);
+	if (!n)
+		return false;
+	if (!defer_dir(sw, n)) {
+		node_release(sw, n);
+		return false;
 	}
-	return NULL;
+	return true;
+}
+
+/* Serves the next ready name, with wait once the helpers are done with one
+ * if none is. *served: whether there was one; the entry is NULL where it
+ * gave none (see serve_name) and the walk should go on. */
+const struct sweep_entry *hold_serve(struct sweep *sw, bool wait, bool *served)
+{
+	struct hold_batch *b = first_ready(sw, wait);
+	*served = b != NULL;
+	if (!b)
+		return NULL;
+	size_t n = b->task ? warm_task_len(b->task) : 0;
+	if (b->pos == n) { /* an empty directory */
+		unlink_first(sw, b);
+		hold_batch_free(sw, b);
+		return NULL;
+	}
+	struct sw_name v = { .parent = b->dir, .basefd = -1 };
+	v.name = warm_task_name(b->task, b->pos++, &v.ino, &v.type, &v.st);
+	v.namelen = strlen(v.name);
+	bool last = b->pos == n;
+	if (last)
+		unlink_first(sw, b);
+	const struct sweep_entry *e = set_aside(sw, &v) ? NULL : serve_name(sw, &v);
+	if (last && e)
+		sw->done_batch = b; /* e is served relative to b->dir */
+	else if (last)
+		hold_batch_free(sw, b);
+	return e;
+}
+
+void hold_batch_free(struct sweep *sw, struct hold_batch *b)
+{
+	if (b->ticket)
+		warm_ticket_put(b->ticket); /* and its task with it */
+	else
+		warm_task_drop(b->task);
+	sw->mem -= b->bytes;
+	dir_unref(sw, b->dir);
+	free(b);
 }
 
 /* Frees what is held (the end of the walk). */
 void hold_free(struct sweep *sw)
 {
-	for (; sw->held_batch < sw->nbatches; sw->held_batch++) {
-		struct hold_batch *b = &sw->batches[sw->held_batch];
-		for (; b->count; b->count--) {
-			sw->mem -= warm_name_bytes();
-			node_release(sw, sw->held[sw->held_pos++]);
+	struct hold_batch **lists[] = { &sw->ready, &sw->held };
+	for (size_t i = 0; i < 2; i++) {
+		while (*lists[i]) {
+			struct hold_batch *b = *lists[i];
+			*lists[i] = b->next;
+			hold_batch_free(sw, b);
 		}
-		warm_ticket_put(b->ticket);
 	}
-	free(sw->held);
-	free(sw->batches);
+	sw->ready_tail = sw->held_tail = NULL;
 }

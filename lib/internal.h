@@ -44,9 +44,24 @@ struct sw_node {
 	int basefd;              /* roots only */
 	unsigned char type;      /* d_type */
 	bool root;
-	bool stat_room;          /* allocated with room for st, used or not */
 	size_t namelen;
 	char name[];
+};
+
+/* A name to serve: a node's, or one the helpers' task of its directory
+ * holds (hold.c), which needs no node. */
+struct sw_name {
+	const char *name;
+	size_t namelen;
+	struct sw_dir *parent;   /* NULL for a root */
+	const struct stat *st;   /* a helper's stat of it, or NULL */
+	ino_t ino;
+	int basefd;              /* roots only */
+	unsigned char type;      /* d_type */
+	bool root;
+	struct sw_node *node;    /* the node, which holds the reference on parent
+	                            and is freed once served; NULL: the batch the
+	                            name is in holds it */
 };
 
 /* A regular file waiting for the data phase. */
@@ -158,10 +173,8 @@ struct sweep {
 	                            NO_DIRQ_KEY */
 	struct sw_latency lat;   /* what directory reads' times tell */
 	struct sw_warm *warm;    /* helper threads warming the caches, or NULL */
-	struct sw_node **held;   /* names waiting for the helpers (hold.c) */
-	size_t nheld, capheld, held_pos;
-	struct hold_batch *batches; /* one per directory read, in order */
-	size_t nbatches, capbatches, held_batch;
+	struct hold_batch *ready, *ready_tail; /* names to serve (hold.c) */
+	struct hold_batch *held, *held_tail;   /* ... once the helpers are done */
 	bool warm_failed;        /* they could not be started: do not retry */
 
 	struct sw_file **data;   /* the data queue */
@@ -185,6 +198,7 @@ struct sweep {
 	struct sw_file *done_file;
 	struct sw_dir *done_parent; /* reference to drop */
 	struct sw_dir *done_post;   /* a dir handed out as SWEEP_DIR_POST */
+	struct hold_batch *done_batch; /* its last name was handed out */
 
 	char *pathbuf;
 	size_t pathcap;
@@ -233,20 +247,21 @@ static inline bool is_dot(const char *s)
 int read_dir(struct sweep *sw, struct sw_dir *d, bool near_last);
 struct sw_node *node_new(struct sweep *sw, struct sw_dir *parent, ino_t ino,
                          unsigned char type, const char *name, size_t namelen,
-                         const struct stat *st, bool room);
-struct sw_node *node_add_stat(struct sweep *sw, struct sw_node *n, const struct stat *st);
+                         const struct stat *st);
 void node_free(struct sweep *sw, struct sw_node *n);
 void node_release(struct sweep *sw, struct sw_node *n);
 
 /* serve.c */
 const struct sweep_entry *serve_node(struct sweep *sw, struct sw_node *n);
+const struct sweep_entry *serve_name(struct sweep *sw, const struct sw_name *v);
+void name_take_ref(struct sweep *sw, const struct sw_name *v);
 int open_file(const struct sweep *sw, int dirfd, const char *name, bool follow,
               const struct stat *st);
 const struct sweep_entry *emit_error(struct sweep *sw, enum sweep_op op, int err);
 const struct sweep_entry *emit_regular(struct sweep *sw, int dirfd, bool follow, int fd);
 
 /* data.c */
-int data_queue(struct sweep *sw, struct sw_node *n, int pfd, const struct stat *st,
+int data_queue(struct sweep *sw, const struct sw_name *v, int pfd, const struct stat *st,
                bool follow, int *fd);
 void data_start_flush(struct sweep *sw);
 const struct sweep_entry *data_next(struct sweep *sw);
@@ -287,6 +302,7 @@ bool misses_cheap(const struct sweep *sw);
 /* warm.c */
 struct sw_warm *warm_start(size_t max_bytes);
 void warm_stop(struct sw_warm *w);
+bool warm_ready(struct sweep *sw);
 struct warm_task *warm_task_for(struct sweep *sw, int dirfd, const struct stat *st,
                                 bool stated);
 bool warm_task_add(struct warm_task *t, ino_t ino, unsigned char type, const char *name,
@@ -305,17 +321,20 @@ bool warm_task_stated(const struct warm_task *t);
 size_t warm_task_len(const struct warm_task *t);
 const char *warm_task_name(const struct warm_task *t, size_t i, ino_t *ino,
                            unsigned char *type, const struct stat **st);
-const struct stat *warm_ticket_stat(const struct warm_ticket *k, size_t i, ino_t ino);
+struct warm_task *warm_ticket_task(const struct warm_ticket *k);
 size_t warm_name_bytes(void);
 
 /* hold.c */
-bool hold_begin(struct sweep *sw, struct warm_ticket *ticket);
-int hold_push(struct sweep *sw, struct sw_node *n);
+struct hold_batch *hold_begin(struct sweep *sw, struct sw_dir *d, struct warm_ticket *ticket);
+void hold_name(struct sweep *sw, struct hold_batch *b, size_t namelen);
+bool hold_stashed(struct sweep *sw, struct sw_dir *d, struct warm_task *t);
 bool hold_any(const struct sweep *sw);
-struct sw_node *hold_release(struct sweep *sw, bool wait);
+const struct sweep_entry *hold_serve(struct sweep *sw, bool wait, bool *served);
+void hold_batch_free(struct sweep *sw, struct hold_batch *b);
 void hold_free(struct sweep *sw);
 
 /* walk.c */
+bool defer_dir(struct sweep *sw, struct sw_node *n);
 void ent_fill(struct sweep *sw, enum sweep_kind kind, const struct stat *st,
               int dirfd, int depth, struct sw_dir *parent);
 

@@ -29,15 +29,12 @@ static size_t node_size(size_t namelen, bool with_stat)
 	return offsetof(struct sw_node, name) + namelen + 1;
 }
 
-/* A node for a name, with the stat a helper took of it (st) or none; with
- * room for one to come (room), which spares a name held for the helpers
- * (hold.c) its move when the stat comes. */
+/* A node for a name, with the stat a helper took of it (st) or none. */
 struct sw_node *node_new(struct sweep *sw, struct sw_dir *parent, ino_t ino,
                          unsigned char type, const char *name, size_t namelen,
-                         const struct stat *st, bool room)
+                         const struct stat *st)
 {
-	room = room || st;
-	size_t size = node_size(namelen, room);
+	size_t size = node_size(namelen, st);
 	struct sw_node *n = malloc(size);
 	if (!n)
 		return NULL;
@@ -47,7 +44,6 @@ struct sw_node *node_new(struct sweep *sw, struct sw_dir *parent, ino_t ino,
 	n->basefd = -1;
 	n->type = type;
 	n->root = false;
-	n->stat_room = room;
 	n->namelen = namelen;
 	memcpy(n->name, name, namelen + 1);
 	if (st) {
@@ -60,30 +56,9 @@ struct sw_node *node_new(struct sweep *sw, struct sw_dir *parent, ino_t ino,
 	return n;
 }
 
-/* n with the stat a helper took of it: moved to make room for it unless
- * it has some; as it is when memory is short (the walk then stats it
- * itself). n must be in no queue. */
-struct sw_node *node_add_stat(struct sweep *sw, struct sw_node *n, const struct stat *st)
-{
-	if (n->st)
-		return n;
-	if (!n->stat_room) {
-		size_t size = node_size(n->namelen, true);
-		struct sw_node *m = realloc(n, size);
-		if (!m)
-			return n;
-		sw->mem += size - node_size(m->namelen, false);
-		n = m;
-		n->stat_room = true;
-	}
-	n->st = (struct stat *)((char *)n + stat_offset(n->namelen));
-	*n->st = *st;
-	return n;
-}
-
 void node_free(struct sweep *sw, struct sw_node *n)
 {
-	sw->mem -= node_size(n->namelen, n->stat_room);
+	sw->mem -= node_size(n->namelen, n->st);
 	free(n);
 }
 
@@ -102,16 +77,16 @@ static int by_name(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-/* Queue one name (or hold it for the helpers), or keep it aside for a
- * depth-first order. st: a helper's stat of it, or NULL. */
+/* Queue one name, or keep it aside for a depth-first order. st: a helper's
+ * stat of it, or NULL. */
 static int take_name(struct sweep *sw, struct sw_dir *d, ino_t ino, unsigned char type,
-                     const char *name, const struct stat *st, bool holding)
+                     const char *name, size_t namelen, const struct stat *st)
 {
-	struct sw_node *n = node_new(sw, d, ino, type, name, strlen(name), st, holding);
+	struct sw_node *n = node_new(sw, d, ino, type, name, namelen, st);
 	if (!n)
 		return ENOMEM;
 	if (sw->q.cscan) {
-		if ((holding && hold_push(sw, n) == 0) || swq_push(&sw->q, n) == 0)
+		if (swq_push(&sw->q, n) == 0)
 			return 0;
 	} else {
 		struct sw_node **v = sw_grow(sw->tmp, &sw->captmp, sw->ntmp + 1, sizeof(*v));
@@ -143,48 +118,79 @@ static int stack_names(struct sweep *sw, struct sw_dir *d)
 	return err;
 }
 
-/* Adds a name to the helpers' task wt (NULL: none). Returns the task to add
- * the next name to: wt, or once wt is full a new one (wt is submitted), or
- * NULL when memory ran out (wt is dropped). */
-static struct warm_task *warm_add(struct sweep *sw, struct warm_task *wt, ino_t ino,
-                                  unsigned char type, const char *name)
-{
-	if (wt && !warm_task_add(wt, ino, type, name, strlen(name))) {
-		warm_task_drop(wt);
-		return NULL;
-	}
-	return wt && warm_task_full(wt) ? warm_task_next(sw, wt) : wt;
-}
-
 /* One directory being read: where its names go. */
 struct dir_read {
 	struct sw_dir *d;
 	struct warm_task *wt;      /* the helpers' task being filled, or NULL */
-	struct warm_ticket *ticket; /* wt's, whose batch names are held in */
-	bool holding;
+	struct hold_batch *batch;  /* wt's, where its names are held, or NULL */
 };
+
+/* Adds a name to the helpers' task r->wt, if any. Once the task is full it
+ * is submitted, and the next names go to a new one, held in a batch of its
+ * own if wt's were. Returns false when memory ran out: the name is not in
+ * the task, which is dropped (with its ticket: the names it has are held
+ * still). */
+static bool warm_add(struct sweep *sw, struct dir_read *r, ino_t ino, unsigned char type,
+                     const char *name, size_t namelen)
+{
+	if (!r->wt)
+		return true;
+	if (!warm_task_add(r->wt, ino, type, name, namelen)) {
+		warm_task_drop(r->wt);
+		r->wt = NULL;
+		r->batch = NULL;
+		return false;
+	}
+	if (r->batch)
+		hold_name(sw, r->batch, namelen);
+	if (warm_task_full(r->wt)) {
+		r->wt = warm_task_next(sw, r->wt);
+		struct warm_ticket *k = r->batch && r->wt ? warm_task_ticket(r->wt) : NULL;
+		r->batch = k ? hold_begin(sw, r->d, k) : NULL;
+	}
+	return true;
+}
 
 /* Queue (or hold) one name of the directory, st: its stat if the helpers
  * took it. The helpers' task gets the names it asks for: all, or those that
- * may be directories; the held names and a ticketed task's go in the same
- * order (hold.c). */
+ * may be directories. A held name is only in the task (hold.c). */
 static int take_one(struct sweep *sw, struct dir_read *r, ino_t ino, unsigned char type,
                     const char *name, const struct stat *st)
 {
-	int err = take_name(sw, r->d, ino, type, name, st, r->holding && !st);
-	if (st && !S_ISDIR(st->st_mode))
-		return err;
-	struct warm_task *was = r->wt;
-	r->wt = warm_add(sw, r->wt, ino, st ? DT_DIR : type, name);
-	if (r->holding && r->wt && r->wt != was) /* the next part: its own batch */
-		r->holding = (r->ticket = warm_task_ticket(r->wt)) && hold_begin(sw, r->ticket);
+	size_t namelen = strlen(name);
+	if (r->batch && warm_add(sw, r, ino, type, name, namelen))
+		return 0;
+	int err = take_name(sw, r->d, ino, type, name, namelen, st);
+	if (!st || S_ISDIR(st->st_mode))
+		warm_add(sw, r, ino, st ? DT_DIR : type, name, namelen);
 	return err;
 }
 
+/* The subdirectories of a task the helpers ran ahead go to the task of
+ * the walk's, to keep the helpers ahead. */
+static void warm_subdirs(struct sweep *sw, struct dir_read *r, const struct warm_task *ahead)
+{
+	size_t n = warm_task_len(ahead);
+	for (size_t i = 0; i < n && r->wt; i++) {
+		ino_t ino;
+		unsigned char type;
+		const struct stat *st;
+		const char *name = warm_task_name(ahead, i, &ino, &type, &st);
+		if (!st || S_ISDIR(st->st_mode))
+			warm_add(sw, r, ino, st ? DT_DIR : type, name, strlen(name));
+	}
+}
+
 /* Queue the names of the directory that the helpers read ahead (task
- * ahead), with their stats where they took them. */
+ * ahead), with their stats where they took them: in inode order, where
+ * names with stats need no order, straight from the task (hold.c). */
 static int take_ahead(struct sweep *sw, struct dir_read *r, struct warm_task *ahead)
 {
+	sw->stats.dirs_read_ahead++;
+	if (sw->q.cscan && warm_task_stated(ahead) && hold_stashed(sw, r->d, ahead)) {
+		warm_subdirs(sw, r, ahead);
+		return 0;
+	}
 	int err = 0;
 	size_t n = warm_task_len(ahead);
 	for (size_t i = 0; i < n && !err; i++) {
@@ -194,7 +200,6 @@ static int take_ahead(struct sweep *sw, struct dir_read *r, struct warm_task *ah
 		const char *name = warm_task_name(ahead, i, &ino, &type, &st);
 		err = take_one(sw, r, ino, type, name, st);
 	}
-	sw->stats.dirs_read_ahead++;
 	warm_task_drop(ahead);
 	return err;
 }
@@ -230,11 +235,12 @@ int read_dir(struct sweep *sw, struct sw_dir *d, bool near_last)
 	if (fd < 0)
 		return errno;
 	sw->ntmp = 0;
+	bool warm = warm_ready(sw);
 	struct warm_task *ahead = warm_claim(sw, fd, &d->st);
 	bool stated = ahead && warm_task_stated(ahead);
-	struct dir_read r = { d, warm_task_for(sw, fd, &d->st, stated), NULL, false };
-	r.ticket = r.wt && sw->q.cscan ? warm_task_ticket(r.wt) : NULL;
-	r.holding = r.ticket && hold_begin(sw, r.ticket);
+	struct dir_read r = { d, warm ? warm_task_for(sw, fd, &d->st, stated) : NULL, NULL };
+	struct warm_ticket *k = r.wt ? warm_task_ticket(r.wt) : NULL;
+	r.batch = k ? hold_begin(sw, d, k) : NULL;
 	int err = ahead ? take_ahead(sw, &r, ahead) : take_read(sw, &r, fd, near_last);
 	if (r.wt)
 		warm_submit(sw->warm, r.wt);

@@ -72,28 +72,28 @@ static mode_t type_of(unsigned char d_type)
 /* Under SWEEP_NOSTAT, whether the directory's word on n is all the walk
  * needs: a non-directory of known type that is not a link to follow. This is
  * what lets find -name answer without reading a single inode. */
-static bool type_is_enough(const struct sweep *sw, const struct sw_node *n, bool follow,
+static bool type_is_enough(const struct sweep *sw, const struct sw_name *v, bool follow,
                            struct stat *st)
 {
-	if (!(sw->opt.flags & SWEEP_NOSTAT) || n->root)
+	if (!(sw->opt.flags & SWEEP_NOSTAT) || v->root)
 		return false;
-	mode_t type = type_of(n->type);
+	mode_t type = type_of(v->type);
 	if (!type || (type == S_IFLNK && follow))
 		return false;
 	memset(st, 0, sizeof(*st));
 	st->st_mode = type;
-	st->st_ino = n->ino;
+	st->st_ino = v->ino;
 	return true;
 }
 
-/* Whether a helper's stat of n (taken without following links) is the one
+/* Whether a helper's stat of v (taken without following links) is the one
  * the walk would take now; then it is in st. */
-static bool stated_ahead(struct sweep *sw, const struct sw_node *n, bool follow,
+static bool stated_ahead(struct sweep *sw, const struct sw_name *v, bool follow,
                          struct stat *st)
 {
-	if (!n->st || (follow && S_ISLNK(n->st->st_mode)))
+	if (!v->st || (follow && S_ISLNK(v->st->st_mode)))
 		return false;
-	*st = *n->st;
+	*st = *v->st;
 	sw->stats.names_stated_ahead++;
 	return true;
 }
@@ -183,22 +183,32 @@ const struct sweep_entry *emit_regular(struct sweep *sw, int dirfd, bool follow,
 	return &sw->ent;
 }
 
-static const struct sweep_entry *serve_dir(struct sweep *sw, struct sw_node *n,
+/* What holds v's parent now holds it for something else made of v (a
+ * directory, a file waiting for its data), whose reference it becomes. */
+void name_take_ref(struct sweep *sw, const struct sw_name *v)
+{
+	if (v->node)
+		node_free(sw, v->node);
+	else if (v->parent)
+		v->parent->refs++;
+}
+
+static const struct sweep_entry *serve_dir(struct sweep *sw, const struct sw_name *v,
                                            int pfd, const struct stat *st, bool follow)
 {
-	if (n->parent && dir_is_ancestor(n->parent, st)) {
-		sw->done_node = n;
+	if (v->parent && dir_is_ancestor(v->parent, st)) {
+		sw->done_node = v->node;
 		return emit_error(sw, SWEEP_OP_LOOP, ELOOP);
 	}
-	struct sw_dir *d = dir_new(sw, n->parent, n->name, n->namelen, st);
+	struct sw_dir *d = dir_new(sw, v->parent, v->name, v->namelen, st);
 	if (!d) {
-		sw->done_node = n;
+		sw->done_node = v->node;
 		return emit_error(sw, SWEEP_OP_STAT, ENOMEM);
 	}
-	d->basefd = n->basefd;
+	d->basefd = v->basefd;
 	d->follow = follow;
-	d->root_dev = n->parent ? n->parent->root_dev : st->st_dev;
-	node_free(sw, n); /* its reference on the parent is now d's */
+	d->root_dev = v->parent ? v->parent->root_dev : st->st_dev;
+	name_take_ref(sw, v);
 	sw->ent.kind = SWEEP_DIR;
 	sw->ent.dir_id = d->id;
 	sw->ent.dirfd = pfd;
@@ -211,51 +221,63 @@ static const struct sweep_entry *serve_dir(struct sweep *sw, struct sw_node *n,
 	return &sw->ent;
 }
 
-/* Serve n: returns the entry to hand out, or NULL when n produced none (it
- * was queued for data or filtered out) and the walk should go on. */
-const struct sweep_entry *serve_node(struct sweep *sw, struct sw_node *n)
+/* Serve v: returns the entry to hand out, or NULL when v produced none (it
+ * was queued for data or filtered out) and the walk should go on. Its node,
+ * if any, is freed on the next call or now. */
+const struct sweep_entry *serve_name(struct sweep *sw, const struct sw_name *v)
 {
-	int depth = n->parent ? n->parent->depth + 1 : 0;
+	int depth = v->parent ? v->parent->depth + 1 : 0;
 	bool follow = sw->opt.follow == SWEEP_FOLLOW_ALL ||
-	              (n->root && sw->opt.follow == SWEEP_FOLLOW_ROOTS);
-	int pfd = parent_fd(sw, n->parent, n->basefd);
+	              (v->root && sw->opt.follow == SWEEP_FOLLOW_ROOTS);
+	int pfd = parent_fd(sw, v->parent, v->basefd);
 	int err = pfd < 0 && pfd != AT_FDCWD ? errno : 0;
 	struct stat st;
-	bool nostat = !err && type_is_enough(sw, n, follow, &st);
-	if (!err && !nostat && !stated_ahead(sw, n, follow, &st) &&
-	    stat_entry(pfd, n->name, follow, &st) < 0)
+	bool nostat = !err && type_is_enough(sw, v, follow, &st);
+	if (!err && !nostat && !stated_ahead(sw, v, follow, &st) &&
+	    stat_entry(pfd, v->name, follow, &st) < 0)
 		err = errno;
-	ent_fill(sw, err ? SWEEP_ERROR : SWEEP_FILE, err ? NULL : &st, pfd, depth, n->parent);
+	ent_fill(sw, err ? SWEEP_ERROR : SWEEP_FILE, err ? NULL : &st, pfd, depth, v->parent);
 	if (nostat)
 		sw->ent.flags |= SWEEP_E_NOSTAT;
-	if (n->root)
+	if (v->root)
 		sw->ent.flags |= SWEEP_E_ROOT;
-	if (path_build(sw, n->parent, n->name, n->namelen) < 0)
+	if (path_build(sw, v->parent, v->name, v->namelen) < 0)
 		err = ENOMEM;
 	if (err) {
-		sw->done_node = n;
+		sw->done_node = v->node;
 		return emit_error(sw, SWEEP_OP_STAT, err);
 	}
 	follow = follow && !S_ISLNK(st.st_mode);
 	if (sw->opt.filter && sw->opt.filter(&sw->ent, sw->opt.filter_arg) == SWEEP_PRUNE) {
-		node_release(sw, n);
+		if (v->node)
+			node_release(sw, v->node);
 		return NULL;
 	}
 	if (S_ISDIR(st.st_mode))
-		return serve_dir(sw, n, pfd, &st, follow);
+		return serve_dir(sw, v, pfd, &st, follow);
 	if (S_ISREG(st.st_mode) && sw->data_by_block) {
 		int fd;
-		int r = data_queue(sw, n, pfd, &st, follow, &fd);
+		int r = data_queue(sw, v, pfd, &st, follow, &fd);
 		if (r == 0)
 			return NULL;
-		sw->done_node = n;
+		sw->done_node = v->node;
 		if (r < 0)
 			return emit_error(sw, SWEEP_OP_STAT, ENOMEM);
 		return emit_regular(sw, pfd, follow, fd);
 	}
-	sw->done_node = n;
+	sw->done_node = v->node;
 	if (S_ISREG(st.st_mode) && sw->data_inline)
 		return emit_regular(sw, pfd, follow, -1);
 	note_link(sw, true);
 	return &sw->ent;
+}
+
+/* Serve node n of the queue (see serve_name). */
+const struct sweep_entry *serve_node(struct sweep *sw, struct sw_node *n)
+{
+	const struct sw_name v = {
+		.name = n->name, .namelen = n->namelen, .parent = n->parent, .st = n->st,
+		.ino = n->ino, .basefd = n->basefd, .type = n->type, .root = n->root, .node = n,
+	};
+	return serve_name(sw, &v);
 }

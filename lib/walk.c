@@ -190,7 +190,7 @@ static int queue_root(struct sweep *sw, size_t i)
 {
 	const struct sw_root *r = &sw->roots[i];
 	struct sw_node *n = node_new(sw, NULL, (ino_t)i, DT_UNKNOWN, r->path, strlen(r->path),
-	                             NULL, false);
+	                             NULL);
 	if (!n)
 		return -1;
 	n->basefd = r->basefd;
@@ -235,6 +235,10 @@ static void release_last(struct sweep *sw)
 	if (sw->done_parent) {
 		dir_unref(sw, sw->done_parent);
 		sw->done_parent = NULL;
+	}
+	if (sw->done_batch) {
+		hold_batch_free(sw, sw->done_batch);
+		sw->done_batch = NULL;
 	}
 	if (sw->done_post) {
 		struct sw_dir *parent = sw->done_post->parent;
@@ -330,6 +334,17 @@ static size_t meta_mem(const struct sweep *sw)
 	return sw->mem - sw->data_mem;
 }
 
+/* Sets directory node n aside while the metadata side is over its half
+ * (see pick_node); false where it is to be served now. */
+bool defer_dir(struct sweep *sw, struct sw_node *n)
+{
+	if (n->type != DT_DIR || meta_mem(sw) <= sw->opt.max_bytes / 2 ||
+	    heap_push(&sw->deferred, n->ino, n) < 0)
+		return false;
+	sw->stats.dirs_deferred++;
+	return true;
+}
+
 /* The next name to serve. While the metadata side is over its half, names of
  * directories are set aside, and taken back once it has drained to a quarter
  * of the bound (or nothing else is left). */
@@ -337,8 +352,7 @@ static struct sw_node *pick_node(struct sweep *sw)
 {
 	if (!sw->q.cscan)
 		return swq_pop(&sw->q);
-	bool short_mem = meta_mem(sw) > sw->opt.max_bytes / 2;
-	if (!short_mem && sw->deferred.n && meta_mem(sw) < sw->opt.max_bytes / 4) {
+	if (sw->deferred.n && meta_mem(sw) < sw->opt.max_bytes / 4) {
 		struct sw_node *n;
 		while ((n = heap_pop(&sw->deferred)))
 			if (swq_push(&sw->q, n) < 0)
@@ -348,9 +362,8 @@ static struct sw_node *pick_node(struct sweep *sw)
 		struct sw_node *n = swq_pop(&sw->q);
 		if (!n)
 			return heap_pop(&sw->deferred);
-		if (!short_mem || n->type != DT_DIR || heap_push(&sw->deferred, n->ino, n) < 0)
+		if (!defer_dir(sw, n))
 			return n;
-		sw->stats.dirs_deferred++;
 	}
 }
 
@@ -363,9 +376,11 @@ static struct sw_node *pick_node(struct sweep *sw)
 static const struct sweep_entry *step_metadata(struct sweep *sw, bool *done)
 {
 	*done = false;
-	struct sw_node *n = hold_release(sw, false);
-	if (n)
-		return serve_node(sw, n);
+	bool served;
+	const struct sweep_entry *e = hold_serve(sw, false, &served);
+	if (served)
+		return e;
+	struct sw_node *n;
 	bool names_first = !sw->reading_dirs || meta_mem(sw) > sw->opt.max_bytes / 2;
 	n = names_first ? pick_node(sw) : NULL;
 	if (n) {
@@ -385,10 +400,8 @@ static const struct sweep_entry *step_metadata(struct sweep *sw, bool *done)
 	n = pick_node(sw);
 	if (n)
 		return serve_node(sw, n);
-	if (hold_any(sw)) { /* nothing else to do: wait for the helpers */
-		n = hold_release(sw, true);
-		return n ? serve_node(sw, n) : NULL;
-	}
+	if (hold_any(sw)) /* nothing else to do: wait for the helpers */
+		return hold_serve(sw, true, &served);
 	*done = true;
 	return NULL;
 }
