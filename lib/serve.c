@@ -69,7 +69,7 @@ static mode_t type_of(unsigned char d_type)
 	}
 }
 
-/* Under SWEEP_NOSTAT, whether the directory's word on n is all the walk
+/* Under SWEEP_NOSTAT, whether the directory's word on v is all the walk
  * needs: a non-directory of known type that is not a link to follow. This is
  * what lets find -name answer without reading a single inode. */
 static bool type_is_enough(const struct sweep *sw, const struct sw_name *v, bool follow,
@@ -232,9 +232,9 @@ const struct sweep_entry *serve_name(struct sweep *sw, const struct sw_name *v)
 	int pfd = parent_fd(sw, v->parent, v->basefd);
 	int err = pfd < 0 && pfd != AT_FDCWD ? errno : 0;
 	struct stat st;
-	bool nostat = !err && type_is_enough(sw, v, follow, &st);
-	if (!err && !nostat && !stated_ahead(sw, v, follow, &st) &&
-	    stat_entry(pfd, v->name, follow, &st) < 0)
+	bool ahead = !err && stated_ahead(sw, v, follow, &st);
+	bool nostat = !err && !ahead && type_is_enough(sw, v, follow, &st);
+	if (!err && !ahead && !nostat && stat_entry(pfd, v->name, follow, &st) < 0)
 		err = errno;
 	ent_fill(sw, err ? SWEEP_ERROR : SWEEP_FILE, err ? NULL : &st, pfd, depth, v->parent);
 	if (nostat)

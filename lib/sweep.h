@@ -69,6 +69,13 @@ enum sweep_follow {
                                  names of unknown type); other entries carry
                                  only st_mode's type bits and st_ino, from
                                  the directory, and SWEEP_E_NOSTAT */
+#define SWEEP_STAT_AHEAD 0x20u /* with SWEEP_NOSTAT: the caller will want
+                                 most entries' status (find -size). Where the
+                                 helper threads run (SWEEP_WARM_*) they stat
+                                 every name ahead, and an entry whose status
+                                 they took comes with it, without
+                                 SWEEP_E_NOSTAT; the others come as under
+                                 SWEEP_NOSTAT alone */
 
 /* When directories are read, in the inode orders (DISK, INODE). */
 enum sweep_dir_order {
@@ -109,7 +116,7 @@ struct sweep_options {
 	enum sweep_dir_order dir_order;
 	enum sweep_warm warm;
 	unsigned flags;        /* SWEEP_XDEV | SWEEP_NODATA | SWEEP_POSTORDER |
-	                          SWEEP_NOSTAT */
+	                          SWEEP_NOSTAT | SWEEP_STAT_AHEAD */
 	size_t max_entries;    /* flush the data queue past this many files;
 	                          0: SWEEP_DEFAULT_MAX_ENTRIES */
 	size_t max_bytes;      /* memory bound: the data queue is flushed past

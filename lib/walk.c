@@ -87,8 +87,9 @@ static bool valid_options(const struct sweep_options *o)
 	return (unsigned)o->order < NORDERS && (unsigned)o->follow <= SWEEP_FOLLOW_ALL &&
 	       (unsigned)o->dir_order <= SWEEP_DIRS_BLOCK && (unsigned)o->warm <= SWEEP_WARM_ON &&
 	       !(o->flags & ~(SWEEP_XDEV | SWEEP_NODATA | SWEEP_POSTORDER | SWEEP_NOSTAT |
-	                      SWEEP_ROOTS_TOGETHER)) &&
-	       (!(o->flags & SWEEP_NOSTAT) || (o->flags & SWEEP_NODATA));
+	                      SWEEP_ROOTS_TOGETHER | SWEEP_STAT_AHEAD)) &&
+	       (!(o->flags & SWEEP_NOSTAT) || (o->flags & SWEEP_NODATA)) &&
+	       (!(o->flags & SWEEP_STAT_AHEAD) || (o->flags & SWEEP_NOSTAT));
 }
 
 struct sweep *sweep_open(const char *const *roots, const struct sweep_options *opt)

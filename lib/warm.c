@@ -533,7 +533,7 @@ struct warm_task *warm_task_for(struct sweep *sw, int dirfd, const struct stat *
 {
 	struct sw_warm *w = sw->warm;
 	bool done = stated || bit_test(w->done, st->st_dev, st->st_ino);
-	bool stat = !(sw->opt.flags & SWEEP_NOSTAT);
+	bool stat = !(sw->opt.flags & SWEEP_NOSTAT) || (sw->opt.flags & SWEEP_STAT_AHEAD);
 	int fd = fcntl(dirfd, F_DUPFD_CLOEXEC, 0);
 	struct warm_task *t = fd < 0 ? NULL
 	                             : task_new(fd, st, sw->euid, stat && !done, stat,

@@ -994,6 +994,52 @@ static void helpers_ahead_keep_every_entry(void **state)
 	strlist_free(&ref);
 }
 
+/* Counts the regular files a walk hands out, and those with their status. */
+static void count_stated_files(const char *root, unsigned flags, int *files, int *stated)
+{
+	const char *roots[] = { root, NULL };
+	struct sweep_options o = { .order = SWEEP_ORDER_INODE, .warm = SWEEP_WARM_ON,
+	                           .flags = flags };
+	struct sweep *sw = sweep_open(roots, &o);
+	assert_non_null(sw);
+	const struct sweep_entry *e;
+	*files = *stated = 0;
+	while ((e = sweep_next(sw))) {
+		assert_stat_is_the_paths(e, SWEEP_FOLLOW_NONE);
+		if (!S_ISREG(e->st.st_mode))
+			continue;
+		(*files)++;
+		*stated += !(e->flags & SWEEP_E_NOSTAT);
+	}
+	sweep_close(sw);
+}
+
+/* Under SWEEP_NOSTAT, SWEEP_STAT_AHEAD has the helper threads stat every
+ * name, and hand over the status they took (checked against lstat); the
+ * entries are the same. Without it, they stat no regular file. */
+static void stat_ahead_hands_over_statuses(void **state)
+{
+	const char *root = *state;
+	int fd = tree_open_dir(AT_FDCWD, root);
+	fan_tree(fd, 4); /* 341 directories, 1,023 files */
+	close(fd);
+	struct strlist ref = {0};
+	tree_reference_walk(root, 0, &ref);
+	every_order_matches(root, SWEEP_FOLLOW_NONE,
+	                    SWEEP_NODATA | SWEEP_NOSTAT | SWEEP_STAT_AHEAD, &ref);
+	strlist_free(&ref);
+	int files, stated;
+	count_stated_files(root, SWEEP_NODATA | SWEEP_NOSTAT | SWEEP_STAT_AHEAD, &files, &stated);
+	print_message("%d of %d files stat-ed ahead\n", stated, files);
+	assert_int_equal(files, 1023);
+	assert_true(stated > files / 2);
+	count_stated_files(root, SWEEP_NODATA | SWEEP_NOSTAT, &files, &stated);
+	assert_int_equal(files, 1023);
+	assert_int_equal(stated, 0);
+	struct sweep_options bad = { .flags = SWEEP_NODATA | SWEEP_STAT_AHEAD };
+	assert_null(sweep_open(NULL, &bad));
+}
+
 static void small_descriptor_budget_reopens(void **state)
 {
 	const char *root = *state;
@@ -1326,6 +1372,7 @@ int main(void)
 		T(policy_by_file_system),
 		T(small_descriptor_budget_reopens),
 		T(helpers_ahead_keep_every_entry),
+		T(stat_ahead_hands_over_statuses),
 		T(directory_order_by_device),
 		T(cached_directories_are_read_at_once),
 		T(helpers_leave_atime_alone),

@@ -1,5 +1,6 @@
 # common: helpers shared by the tools (messages, exit status, quoting,
-# exclusion patterns, id and key maps, human-readable sizes).
+# exclusion patterns, id and key maps, human-readable sizes, the walk's
+# environment variables).
 noinst_LTLIBRARIES += src/common/libcommon.la
 src_common_libcommon_la_SOURCES = \
 	src/common/argmatch.c src/common/argmatch.h \
@@ -10,4 +11,5 @@ src_common_libcommon_la_SOURCES = \
 	src/common/idcache.c src/common/idcache.h \
 	src/common/keymap.c src/common/keymap.h \
 	src/common/quote.c src/common/quote.h \
-	src/common/strbuf.c src/common/strbuf.h
+	src/common/strbuf.c src/common/strbuf.h \
+	src/common/walkenv.c src/common/walkenv.h

@@ -36,6 +36,7 @@ struct du_opts {
 	bool hash_all;       /* every file counted once, not only hard links */
 	enum sweep_follow follow;
 	enum sweep_order order;
+	enum sweep_warm warm;
 	intmax_t max_depth;  /* -1: no limit */
 	intmax_t threshold;  /* -t: 0 none, >0 at least, <0 at most */
 	uint64_t block_size; /* output unit in bytes */

@@ -14,6 +14,7 @@
 #include "argmatch.h"
 #include "du.h"
 #include "human.h"
+#include "walkenv.h"
 
 enum {
 	OPT_APPARENT = 256, OPT_EXCLUDE, OPT_FILES0, OPT_INODES, OPT_SI, OPT_TIME,
@@ -360,9 +361,7 @@ int du_parse_options(struct du_opts *opt, int argc, char **argv, struct diag *d)
 		return status;
 	if (opt->follow == SWEEP_FOLLOW_ALL)
 		opt->hash_all = true;
-	const char *order = getenv("SWEEP_ORDER");
-	if (order && sweep_order_parse(order) >= 0)
-		opt->order = (enum sweep_order)sweep_order_parse(order);
+	walkenv_read(&opt->order, &opt->warm);
 	status = take_operands(opt, &ps, argc, argv, d);
 	if (opt->follow == SWEEP_FOLLOW_ALL)
 		opt->hash_all = true;

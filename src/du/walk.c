@@ -183,6 +183,7 @@ int du_walk(struct du *du)
 {
 	struct sweep_options so = {
 		.order = du->opt.order,
+		.warm = du->opt.warm,
 		.follow = du->opt.follow,
 		.flags = SWEEP_NODATA | (du->opt.xdev ? SWEEP_XDEV : 0),
 		.filter = du->opt.exclude.n ? excluded : NULL,

@@ -73,6 +73,7 @@ struct expr {
 	eval_fn *eval;
 	void (*free)(struct expr *x); /* releases what a holds, or NULL */
 	unsigned needs;     /* NEED_TYPE, NEED_STAT: what it looks at */
+	bool narrows;       /* a test on names: few entries pass it */
 	struct expr *l, *r;
 	const char *name;   /* the primary as written */
 	union {
@@ -91,6 +92,7 @@ struct expr {
 struct find_opts {
 	enum sweep_follow follow;
 	enum sweep_order order;
+	enum sweep_warm warm;
 	bool depth;         /* -depth, -delete: directories after their contents */
 	bool depth_given;   /* -depth itself */
 	bool xdev;

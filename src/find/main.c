@@ -15,6 +15,7 @@
 #include "fstype.h"
 #include "find.h"
 #include "output.h"
+#include "walkenv.h"
 
 static void init(struct find *f, struct diag *d)
 {
@@ -22,9 +23,7 @@ static void init(struct find *f, struct diag *d)
 	f->opt.maxdepth = -1;
 	f->opt.warnings = isatty(STDIN_FILENO);
 	f->opt.order = SWEEP_ORDER_AUTO;
-	const char *order = getenv("SWEEP_ORDER");
-	if (order && sweep_order_parse(order) >= 0)
-		f->opt.order = (enum sweep_order)sweep_order_parse(order);
+	walkenv_read(&f->opt.order, &f->opt.warm);
 	clock_gettime(CLOCK_REALTIME, &f->opt.now);
 	f->ls = (struct ls_widths){ .inode = 9, .blocks = 6, .nlink = 3, .owner = 8,
 	                            .group = 8, .size = 8, .major = 3, .minor = 3 };

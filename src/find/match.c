@@ -51,6 +51,7 @@ static int glob_arg(struct parser *p, struct expr *x, const char *prim, int flag
 	x->a.glob.pat = pat;
 	x->a.glob.flags = flags;
 	x->eval = eval;
+	x->narrows = true;
 	return 0;
 }
 
@@ -115,6 +116,7 @@ static int regex_arg(struct parser *p, struct expr *x, bool icase)
 	x->a.re = re;
 	x->eval = eval_regex;
 	x->free = free_regex;
+	x->narrows = true;
 	/* re_syntax_options is glibc's own global: set just for this call */
 	reg_syntax_t saved = re_syntax_options;
 	re_syntax_options = RE_SYNTAX_EMACS | (icase ? RE_ICASE : 0);

@@ -3,7 +3,8 @@
  *
  * Entries come in disk order; each is evaluated when it comes (a directory
  * on its post-order entry under -depth, after everything below it). Files
- * are not stat-ed by the walk, only when a test needs it (names.c). A
+ * are not stat-ed by the walk, only when a test needs it (names.c); where
+ * most will be, libsweep's helper threads stat them ahead, if they run. A
  * directory is not read when -prune says so or when it lies at -maxdepth;
  * entries above -mindepth are walked but not evaluated. Errors are
  * reported in GNU find's words and the walk goes on; -quit ends it.
@@ -170,12 +171,43 @@ static void on_entry(struct find *f, const struct sweep_entry *e, size_t *root)
 	}
 }
 
+/* Whether only few entries pass x: a test on names, or tests that all
+ * must pass and one of which is, or either of two such. */
+static bool narrows(const struct expr *x)
+{
+	switch (x->kind) {
+	case EX_PRED: return x->narrows;
+	case EX_AND: return narrows(x->l) || narrows(x->r);
+	case EX_OR: return narrows(x->l) && narrows(x->r);
+	default: return false;
+	}
+}
+
+/* Whether evaluating x may need the status of entries that no test on
+ * their name narrowed down first ("-size +1k", "-type f -mtime -1", "-ls";
+ * not "-name '*.c' -size +20k"). Then most entries' status is wanted, and
+ * libsweep's helper threads had better take it ahead, many at a time, than
+ * the walk one cold stat after another (SWEEP_STAT_AHEAD; measured on the
+ * VM's disk, cold, "-size +1k" over a Linux tree: 0.78 s without, 0.50 s
+ * with, GNU find 1.14 s). */
+static bool wants_status(const struct expr *x)
+{
+	switch (x->kind) {
+	case EX_PRED: return x->needs & NEED_STAT;
+	case EX_NOT: return wants_status(x->l);
+	case EX_AND: return wants_status(x->l) || (!narrows(x->l) && wants_status(x->r));
+	default: return wants_status(x->l) || wants_status(x->r);
+	}
+}
+
 int find_walk(struct find *f)
 {
 	struct sweep_options so = {
 		.order = f->opt.order,
+		.warm = f->opt.warm,
 		.follow = f->opt.follow,
 		.flags = SWEEP_NODATA | SWEEP_NOSTAT | SWEEP_POSTORDER |
+		         (wants_status(f->expr) ? SWEEP_STAT_AHEAD : 0) |
 		         (f->opt.xdev ? SWEEP_XDEV : 0),
 	};
 	f->sw = sweep_open(NULL, &so);

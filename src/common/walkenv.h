@@ -1,0 +1,13 @@
+/*
+ * walkenv.h: what the environment asks of the walk, for the tools that take
+ * no option for it: SWEEP_ORDER (its order) and SWEEP_WARM (its helper
+ * threads). A value the tool does not know leaves its default.
+ */
+#ifndef SWEEP_WALKENV_H
+#define SWEEP_WALKENV_H
+
+#include "sweep.h"
+
+void walkenv_read(enum sweep_order *order, enum sweep_warm *warm);
+
+#endif
