@@ -89,6 +89,7 @@ bool hold_stashed(struct sweep *sw, struct sw_dir *d, struct warm_task *t)
 	return true;
 }
 
+/* Whether names are held or ready. */
 bool hold_any(const struct sweep *sw)
 {
 	return sw->ready || sw->held;
@@ -127,7 +128,7 @@ static void unlink_first(struct sweep *sw, struct hold_batch *b)
  * (walk.c); false where it is to be served now. */
 static bool set_aside(struct sweep *sw, const struct sw_name *v)
 {
-	if (v->type != DT_DIR || sw->mem - sw->data_mem <= sw->opt.max_bytes / 2)
+	if (v->type != DT_DIR || !meta_short(sw)) /* no node made for nothing */
 		return false;
 	struct sw_node *n = node_new(sw, v->parent, v->ino, v->type, v->name, v->namelen, v->st);
 	if (!n)
@@ -148,7 +149,7 @@ const struct sweep_entry *hold_serve(struct sweep *sw, bool wait, bool *served)
 	*served = b != NULL;
 	if (!b)
 		return NULL;
-	size_t n = b->task ? warm_task_len(b->task) : 0;
+	size_t n = warm_task_len(b->task);
 	if (b->pos == n) { /* an empty directory */
 		unlink_first(sw, b);
 		hold_batch_free(sw, b);
@@ -168,6 +169,8 @@ const struct sweep_entry *hold_serve(struct sweep *sw, bool wait, bool *served)
 	return e;
 }
 
+/* Frees b, out of its list, with its task, and drops its reference on
+ * its directory. */
 void hold_batch_free(struct sweep *sw, struct hold_batch *b)
 {
 	if (b->ticket)

@@ -2,7 +2,9 @@
  * internal.h: libsweep's private structures, shared by its files only.
  *
  * Life of an entry: a directory read makes one sw_node per name (d_ino as the
- * key) and pushes it on the metadata queue. Serving a node stat-s it; a
+ * key) and pushes it on the metadata queue, or, where the helper threads
+ * stat the names, leaves them in their task (hold.c). Serving a name
+ * stat-s it, or takes the threads' stat of it; a
  * directory becomes an sw_dir (kept while anything below it is pending), a
  * regular file in block order becomes an sw_file on the data queue, anything
  * else is handed out at once. Every pending child holds a reference on its
@@ -334,6 +336,7 @@ void hold_batch_free(struct sweep *sw, struct hold_batch *b);
 void hold_free(struct sweep *sw);
 
 /* walk.c */
+bool meta_short(const struct sweep *sw);
 bool defer_dir(struct sweep *sw, struct sw_node *n);
 void ent_fill(struct sweep *sw, enum sweep_kind kind, const struct stat *st,
               int dirfd, int depth, struct sw_dir *parent);

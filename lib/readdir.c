@@ -3,10 +3,12 @@
  *
  * getdents64 with a large buffer gives names, inode numbers and types in one
  * call per buffer; nothing is stat-ed here. In inode order each name goes
- * straight into the elevator; in depth-first orders one directory's names are
- * gathered, sorted if asked, and stacked so that they pop in order. Where the
- * helper threads read a directory (and stat-ed its names) ahead of the walk,
- * their names and stats are taken instead (warm.c, stash.c).
+ * straight into the elevator, unless the helper threads are to stat it: then
+ * it stays in their task, and is served from there (hold.c). In depth-first
+ * orders one directory's names are gathered, sorted if asked, and stacked so
+ * that they pop in order. Where the helper threads read a directory (and
+ * stat-ed its names) ahead of the walk, their names and stats are taken
+ * instead (warm.c, stash.c).
  */
 #include <dirent.h>
 #include <errno.h>

@@ -131,11 +131,13 @@ static bool multiply_linked(const struct stat *st)
 /* Set link_first for a non-directory handed out before under another name;
  * else, if remember, make this the name later ones point to. A name is only
  * remembered once it is surely handed out (not for a file that then fails to
- * open), or later names would point at a member nobody has. */
+ * open), or later names would point at a member nobody has. Not under
+ * SWEEP_NOSTAT: there an entry has its link count only when the walk or the
+ * threads happened to stat it, and the table would cost a path for each. */
 static void note_link(struct sweep *sw, bool remember)
 {
 	const struct stat *st = &sw->ent.st;
-	if (!multiply_linked(st))
+	if (!multiply_linked(st) || (sw->opt.flags & SWEEP_NOSTAT))
 		return;
 	sw->ent.link_first = links_find(sw->links, st);
 	if (!sw->ent.link_first && remember)

@@ -73,9 +73,11 @@ enum sweep_follow {
                                  most entries' status (find -size). Where the
                                  helper threads run (SWEEP_WARM_*) they stat
                                  every name ahead, and an entry whose status
-                                 they took comes with it, without
-                                 SWEEP_E_NOSTAT; the others come as under
-                                 SWEEP_NOSTAT alone */
+                                 the walk takes from them comes with it,
+                                 without SWEEP_E_NOSTAT (in the inode orders
+                                 nearly all; in the others those of the
+                                 directories they read ahead of the walk);
+                                 the others come as under SWEEP_NOSTAT */
 
 /* When directories are read, in the inode orders (DISK, INODE). */
 enum sweep_dir_order {
@@ -183,7 +185,8 @@ struct sweep_entry {
 	                           for empty files, and files found in the page
 	                           cache, handed out as served: no disk needed) */
 	const char *link_first; /* a non-directory with st_nlink > 1 already handed
-	                           out under another name: that name's path */
+	                           out under another name: that name's path
+	                           (never under SWEEP_NOSTAT) */
 	uint64_t dir_id;        /* SWEEP_DIR, SWEEP_DIR_POST: this directory's id */
 	uint64_t parent_id;     /* the containing directory's id; 0 for roots */
 };

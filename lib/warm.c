@@ -159,12 +159,12 @@ static void task_finish(struct sw_warm *w, struct warm_task *t)
 		close(t->fd);
 	t->fd = -1;
 	t->ticket = NULL;
-	bool keep = k || (w && t->stat_all && t->complete);
+	bool keep = k || (w && t->stat_all && t->complete && !t->walk_read);
 	if (!keep)
 		task_free(t);
 	else if (!k)
 		task_shrink(t);
-	if (w && (k || keep))
+	if (w && keep)
 		pthread_mutex_lock(&w->mu);
 	if (k) {
 		k->result = keep ? t : NULL;
@@ -172,7 +172,7 @@ static void task_finish(struct sw_warm *w, struct warm_task *t)
 	} else if (keep) {
 		stash_put(&w->stash, t);
 	}
-	if (w && (k || keep)) {
+	if (w && keep) {
 		if (k)
 			pthread_cond_broadcast(&w->done_cv);
 		pthread_mutex_unlock(&w->mu);
@@ -272,13 +272,17 @@ static bool is_dir(int fd, const struct stat *st)
 
 /* Whether a task fits in the queue: the walk's may fill it, the threads'
  * own only half of it, so that the walk's tasks, which it waits for, are
- * not turned away by tasks of the levels below. */
+ * not turned away by tasks of the levels below. An empty queue takes the
+ * walk's task whatever its bounds: the walk waits for room (wait_room). */
 static bool has_room(const struct sw_warm *w, bool walk)
 {
+	if (walk && !w->queued)
+		return true;
 	size_t max = walk ? w->max_queued : w->max_queued / 2;
 	return w->queued < max && w->bytes < (walk ? w->max_bytes : w->max_bytes / 2);
 }
 
+/* has_room(), under the lock. */
 static bool queue_room(struct sw_warm *w, bool walk)
 {
 	pthread_mutex_lock(&w->mu);
@@ -513,7 +517,7 @@ static bool warm_wanted(struct sweep *sw)
  * (warm_claim): a thread may finish that directory meanwhile. */
 bool warm_ready(struct sweep *sw)
 {
-	if (!warm_wanted(sw))
+	if (!warm_wanted(sw) || sw->warm->pid != getpid()) /* a child of fork() */
 		return false;
 	wait_room(sw->warm);
 	return true;
@@ -521,13 +525,13 @@ bool warm_ready(struct sweep *sw)
 
 /* A task to fill with the names of directory dirfd (st: its stat) as they
  * are read, once warm_ready() said so, or NULL (no memory, or no
- * descriptor). Where a
- * thread has stat-ed its names already (stated, or so the bitmap says),
- * only its subdirectories are taken, to keep WARM_LEVELS ahead; where a
- * thread took it but is not done, the names are stat-ed again (cheap if the
- * other got there first), since only a task of the walk's own has a ticket
- * to wait on. Only a walk in inode order waits (hold.c): others get no
- * ticket. */
+ * descriptor). Where a thread has stat-ed its names already (stated, or so
+ * the bitmap says), only its subdirectories are taken, to keep WARM_LEVELS
+ * ahead; where a thread took it but is not done, the names are stat-ed
+ * again (cheap if the other got there first), since only a task of the
+ * walk's own has a ticket to wait on. Only a walk in inode order waits
+ * (hold.c): others get no ticket. The task is never stashed: the walk has
+ * read its directory. */
 struct warm_task *warm_task_for(struct sweep *sw, int dirfd, const struct stat *st,
                                 bool stated)
 {
@@ -542,8 +546,10 @@ struct warm_task *warm_task_for(struct sweep *sw, int dirfd, const struct stat *
 		close(fd);
 	if (t && !done && sw->q.cscan && (t->ticket = calloc(1, sizeof(*t->ticket))))
 		t->ticket->refs = 1;
-	if (t)
+	if (t) {
+		t->walk_read = true;
 		bit_mark(w->seen, st->st_dev, st->st_ino);
+	}
 	return t;
 }
 
@@ -587,13 +593,16 @@ static struct warm_task **queue_slot(struct sw_warm *w, const struct warm_task *
 }
 
 /* Queue t for the threads, or drop it when the queue is full (in tasks, or
- * in bytes: the walk's memory bound does not count these). Returns whether
- * it was queued. */
+ * in bytes: the walk's memory bound does not count these). A task the walk
+ * waits on goes in where the walk waited for room (has_room), even past the
+ * bytes. Returns whether it was queued. */
 bool warm_submit(struct sw_warm *w, struct warm_task *t)
 {
 	pthread_mutex_lock(&w->mu);
 	size_t bytes = task_bytes(t);
-	bool room = t->n && w->queued < w->max_queued && w->bytes + bytes <= w->max_bytes;
+	bool room = t->n && (t->ticket ? has_room(w, true)
+	                               : w->queued < w->max_queued &&
+	                                 w->bytes + bytes <= w->max_bytes);
 	if (room) {
 		struct warm_task **at = queue_slot(w, t);
 		t->next = *at;
@@ -628,6 +637,8 @@ struct warm_task *warm_task_next(struct sweep *sw, struct warm_task *t)
 	struct warm_task *c = fd < 0 ? NULL
 	                             : task_new(fd, &dir, t->euid, t->stat_all, t->stat_below,
 	                                        t->levels);
+	if (c)
+		c->walk_read = t->walk_read;
 	if (c && t->ticket && (c->ticket = calloc(1, sizeof(*c->ticket))))
 		c->ticket->refs = 1;
 	else if (!c && fd >= 0)

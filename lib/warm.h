@@ -32,6 +32,7 @@ struct warm_task {
 	struct timespec mtime, ctime; /* its times when it was stat-ed */
 	uid_t euid;              /* who may read directories with O_NOATIME */
 	bool stat_all;           /* take every name, not only possible directories */
+	bool walk_read;          /* the walk read the directory: never stashed */
 	bool stat_below;         /* ... in the tasks of its subdirectories */
 	bool complete;           /* every name was read and its stat tried (a
 	                            stashed task that is not: a listing) */
@@ -46,8 +47,8 @@ struct warm_task {
 struct warm_ticket {
 	int refs;                /* atomic */
 	bool done;               /* atomic; set under the lock by the threads */
-	struct warm_task *result; /* the finished task, when its names were
-	                             all to be stat-ed; read once done */
+	struct warm_task *result; /* the task, run or dropped: the names the
+	                             walk holds (hold.c); read once done */
 };
 
 #define STASH_BUCKETS 4096

@@ -1040,6 +1040,34 @@ static void stat_ahead_hands_over_statuses(void **state)
 	assert_null(sweep_open(NULL, &bad));
 }
 
+/* A memory bound too small for any task of the helper threads (a quarter of
+ * it is theirs): the walk still gets each task it waits for into their
+ * empty queue, and ends, with every entry. Under alarm(): a walk that
+ * waits for room forever fails the test instead of hanging it. */
+static void tiny_bound_with_helpers_ends(void **state)
+{
+	const char *root = *state;
+	int fd = tree_open_dir(AT_FDCWD, root);
+	fan_tree(fd, 3); /* 85 directories, 255 files */
+	close(fd);
+	struct strlist ref = {0};
+	tree_reference_walk(root, 0, &ref);
+	static const enum sweep_order orders[] = { SWEEP_ORDER_INODE, SWEEP_ORDER_NAME };
+	for (size_t i = 0; i < 2; i++) {
+		struct sweep_options o = { .order = orders[i], .flags = SWEEP_NODATA,
+		                           .warm = SWEEP_WARM_ON, .max_bytes = 1 };
+		struct strlist got = {0};
+		struct sweep_stats s;
+		alarm(60);
+		collect(root, &o, &got, &s);
+		alarm(0);
+		assert_true(s.warm_threads > 0);
+		strlist_assert_equal(&got, &ref);
+		strlist_free(&got);
+	}
+	strlist_free(&ref);
+}
+
 static void small_descriptor_budget_reopens(void **state)
 {
 	const char *root = *state;
@@ -1373,6 +1401,7 @@ int main(void)
 		T(small_descriptor_budget_reopens),
 		T(helpers_ahead_keep_every_entry),
 		T(stat_ahead_hands_over_statuses),
+		T(tiny_bound_with_helpers_ends),
 		T(directory_order_by_device),
 		T(cached_directories_are_read_at_once),
 		T(helpers_leave_atime_alone),
