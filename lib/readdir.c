@@ -153,9 +153,18 @@ static bool warm_add(struct sweep *sw, struct dir_read *r, ino_t ino, unsigned c
 	return true;
 }
 
+/* A queued name goes to the helpers' task too unless they stat-ed it and
+ * it is no directory (the task takes what it asks for: warm_task_add). */
+static void warm_unless_stated(struct sweep *sw, struct dir_read *r, ino_t ino,
+                               unsigned char type, const char *name, size_t namelen,
+                               const struct stat *st)
+{
+	if (!st || S_ISDIR(st->st_mode))
+		warm_add(sw, r, ino, st ? DT_DIR : type, name, namelen);
+}
+
 /* Queue (or hold) one name of the directory, st: its stat if the helpers
- * took it. The helpers' task gets the names it asks for: all, or those that
- * may be directories. A held name is only in the task (hold.c). */
+ * took it. A held name is only in the task (hold.c). */
 static int take_one(struct sweep *sw, struct dir_read *r, ino_t ino, unsigned char type,
                     const char *name, const struct stat *st)
 {
@@ -163,8 +172,7 @@ static int take_one(struct sweep *sw, struct dir_read *r, ino_t ino, unsigned ch
 	if (r->batch && warm_add(sw, r, ino, type, name, namelen))
 		return 0;
 	int err = take_name(sw, r->d, ino, type, name, namelen, st);
-	if (!st || S_ISDIR(st->st_mode))
-		warm_add(sw, r, ino, st ? DT_DIR : type, name, namelen);
+	warm_unless_stated(sw, r, ino, type, name, namelen, st);
 	return err;
 }
 
@@ -178,8 +186,7 @@ static void warm_subdirs(struct sweep *sw, struct dir_read *r, const struct warm
 		unsigned char type;
 		const struct stat *st;
 		const char *name = warm_task_name(ahead, i, &ino, &type, &st);
-		if (!st || S_ISDIR(st->st_mode))
-			warm_add(sw, r, ino, st ? DT_DIR : type, name, strlen(name));
+		warm_unless_stated(sw, r, ino, type, name, strlen(name), st);
 	}
 }
 
