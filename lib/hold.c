@@ -23,7 +23,6 @@
  */
 #include <dirent.h>
 #include <stdlib.h>
-#include <string.h>
 #include "internal.h"
 
 struct hold_batch {
@@ -63,12 +62,16 @@ struct hold_batch *hold_begin(struct sweep *sw, struct sw_dir *d, struct warm_ti
 	return b;
 }
 
+static void count_bytes(struct sweep *sw, struct hold_batch *b, size_t bytes)
+{
+	b->bytes += bytes;
+	sw->mem += bytes;
+}
+
 /* Counts a name the walk gave b's task: the threads keep it, and its stat. */
 void hold_name(struct sweep *sw, struct hold_batch *b, size_t namelen)
 {
-	size_t bytes = warm_name_bytes() + namelen + 1;
-	b->bytes += bytes;
-	sw->mem += bytes;
+	count_bytes(sw, b, warm_name_bytes() + namelen + 1);
 }
 
 /* Serves the names of directory d from t, a task the threads ran on their
@@ -79,13 +82,7 @@ bool hold_stashed(struct sweep *sw, struct sw_dir *d, struct warm_task *t)
 	if (!b)
 		return false;
 	b->task = t;
-	size_t n = warm_task_len(t);
-	for (size_t i = 0; i < n; i++) {
-		ino_t ino;
-		unsigned char type;
-		const struct stat *st;
-		hold_name(sw, b, strlen(warm_task_name(t, i, &ino, &type, &st)));
-	}
+	count_bytes(sw, b, warm_task_bytes(t));
 	return true;
 }
 
@@ -156,8 +153,7 @@ const struct sweep_entry *hold_serve(struct sweep *sw, bool wait, bool *served)
 		return NULL;
 	}
 	struct sw_name v = { .parent = b->dir, .basefd = -1 };
-	v.name = warm_task_name(b->task, b->pos++, &v.ino, &v.type, &v.st);
-	v.namelen = strlen(v.name);
+	v.name = warm_task_name(b->task, b->pos++, &v.namelen, &v.ino, &v.type, &v.st);
 	bool last = b->pos == n;
 	if (last)
 		unlink_first(sw, b);

@@ -321,7 +321,8 @@ bool warm_task_full(const struct warm_task *t);
 struct warm_task *warm_task_next(struct sweep *sw, struct warm_task *t);
 bool warm_task_stated(const struct warm_task *t);
 size_t warm_task_len(const struct warm_task *t);
-const char *warm_task_name(const struct warm_task *t, size_t i, ino_t *ino,
+size_t warm_task_bytes(const struct warm_task *t);
+const char *warm_task_name(const struct warm_task *t, size_t i, size_t *namelen, ino_t *ino,
                            unsigned char *type, const struct stat **st);
 struct warm_task *warm_ticket_task(const struct warm_ticket *k);
 size_t warm_name_bytes(void);

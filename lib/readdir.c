@@ -166,9 +166,8 @@ static void warm_unless_stated(struct sweep *sw, struct dir_read *r, ino_t ino,
 /* Queue (or hold) one name of the directory, st: its stat if the helpers
  * took it. A held name is only in the task (hold.c). */
 static int take_one(struct sweep *sw, struct dir_read *r, ino_t ino, unsigned char type,
-                    const char *name, const struct stat *st)
+                    const char *name, size_t namelen, const struct stat *st)
 {
-	size_t namelen = strlen(name);
 	if (r->batch && warm_add(sw, r, ino, type, name, namelen))
 		return 0;
 	int err = take_name(sw, r->d, ino, type, name, namelen, st);
@@ -185,8 +184,9 @@ static void warm_subdirs(struct sweep *sw, struct dir_read *r, const struct warm
 		ino_t ino;
 		unsigned char type;
 		const struct stat *st;
-		const char *name = warm_task_name(ahead, i, &ino, &type, &st);
-		warm_unless_stated(sw, r, ino, type, name, strlen(name), st);
+		size_t namelen;
+		const char *name = warm_task_name(ahead, i, &namelen, &ino, &type, &st);
+		warm_unless_stated(sw, r, ino, type, name, namelen, st);
 	}
 }
 
@@ -206,8 +206,9 @@ static int take_ahead(struct sweep *sw, struct dir_read *r, struct warm_task *ah
 		ino_t ino;
 		unsigned char type;
 		const struct stat *st;
-		const char *name = warm_task_name(ahead, i, &ino, &type, &st);
-		err = take_one(sw, r, ino, type, name, st);
+		size_t namelen;
+		const char *name = warm_task_name(ahead, i, &namelen, &ino, &type, &st);
+		err = take_one(sw, r, ino, type, name, namelen, st);
 	}
 	warm_task_drop(ahead);
 	return err;
@@ -228,7 +229,8 @@ static int take_read(struct sweep *sw, struct dir_read *r, int fd, bool near_las
 			const struct dirent64 *de = (const void *)(sw->dentbuf + off);
 			off += de->d_reclen;
 			if (!is_dot(de->d_name))
-				err = take_one(sw, r, de->d_ino, de->d_type, de->d_name, NULL);
+				err = take_one(sw, r, de->d_ino, de->d_type, de->d_name,
+				               strlen(de->d_name), NULL);
 		}
 	}
 	return err;

@@ -20,8 +20,7 @@
 
 static size_t bucket_of(dev_t dev, ino_t ino)
 {
-	uint64_t h = ((uint64_t)ino ^ ((uint64_t)dev << 40)) * 0x9E3779B97F4A7C15ull;
-	return (size_t)(h >> 52) % STASH_BUCKETS;
+	return (size_t)(dir_hash(dev, ino) >> 52) % STASH_BUCKETS;
 }
 
 /* Takes t out of its chain and out of the age list. */

@@ -65,7 +65,8 @@
 #define WARM_DENTBUF  (32u << 10)
 #define WARM_CHUNK    1024       /* names of a task, at most */
 #define WARM_LEVELS   2          /* of subdirectories taken ahead of the walk */
-#define WARM_SEEN     (1u << 21) /* bits of each bitmap of directories */
+#define WARM_SEEN_BITS 21
+#define WARM_SEEN     (1u << WARM_SEEN_BITS) /* bits of each bitmap of directories */
 
 struct sw_warm {
 	pthread_mutex_t mu;
@@ -167,7 +168,7 @@ static void task_finish(struct sw_warm *w, struct warm_task *t)
 	if (w && keep)
 		pthread_mutex_lock(&w->mu);
 	if (k) {
-		k->result = keep ? t : NULL;
+		k->result = t;
 		__atomic_store_n(&k->done, true, __ATOMIC_RELEASE);
 	} else if (keep) {
 		stash_put(&w->stash, t);
@@ -200,8 +201,7 @@ static struct warm_task *task_new(int fd, const struct stat *st, uid_t euid, boo
 
 static uint64_t seen_bit(dev_t dev, ino_t ino)
 {
-	uint64_t h = ((uint64_t)ino ^ ((uint64_t)dev << 40)) * 0x9E3779B97F4A7C15ull;
-	return h >> (64 - 21); /* WARM_SEEN bits */
+	return dir_hash(dev, ino) >> (64 - WARM_SEEN_BITS);
 }
 
 /* Marks directory (dev, ino) in bitmap v; returns whether it was already. */
@@ -695,15 +695,24 @@ size_t warm_task_len(const struct warm_task *t)
 	return t->n;
 }
 
-/* Name i of finished task t, its d_ino and d_type, and its stat or NULL. */
-const char *warm_task_name(const struct warm_task *t, size_t i, ino_t *ino,
-                           unsigned char *type, const struct stat **st)
+/* Name i of finished task t, its length, its d_ino and d_type, and its
+ * stat or NULL. */
+const char *warm_task_name(const struct warm_task *t, size_t i, size_t *namelen,
+                           ino_t *ino, unsigned char *type, const struct stat **st)
 {
 	const struct warm_ent *e = &t->ents[i];
+	size_t end = i + 1 < t->n ? t->ents[i + 1].off : t->len;
+	*namelen = end - e->off - 1;
 	*ino = e->ino;
 	*type = e->type;
 	*st = e->stated ? &e->st : NULL;
 	return t->names + e->off;
+}
+
+/* What finished task t holds, names and stats. */
+size_t warm_task_bytes(const struct warm_task *t)
+{
+	return task_bytes(t);
 }
 
 /* What the threads keep of one name of a task. */

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 
@@ -52,6 +53,13 @@ struct warm_ticket {
 };
 
 #define STASH_BUCKETS 4096
+
+/* A well-mixed hash of a directory, for the stash's buckets and the
+ * threads' bitmaps: take its top bits. */
+static inline uint64_t dir_hash(dev_t dev, ino_t ino)
+{
+	return ((uint64_t)ino ^ ((uint64_t)dev << 40)) * 0x9E3779B97F4A7C15ull;
+}
 
 /* Finished tasks of the threads' own, by directory, until the walk reads
  * the directory or they grow old (stash.c). Under the threads' lock. */
