@@ -45,6 +45,47 @@ static bool not_tar(struct archive *a)
 	return archive_errno(a) == EILSEQ || (msg && strstr(msg, "Unrecognized archive format"));
 }
 
+/* A reader of fd: tar by bid, as tar archives are told from other input,
+ * or with force_tar set, the tar format whatever the first header looks
+ * like. Returns 0, 1 when the input failed the bid (not reported), or -1
+ * (fatal, reported). */
+static int new_reader(struct extract *x, int fd, bool force_tar)
+{
+	struct tar *t = x->t;
+	x->in = archive_read_new();
+	if (!x->in) {
+		tar_fatal(t, ENOMEM, "memory exhausted");
+		return -1;
+	}
+	archive_read_support_filter_all(x->in);
+	if (force_tar)
+		archive_read_set_format(x->in, ARCHIVE_FORMAT_TAR);
+	else
+		archive_read_support_format_tar(x->in);
+	if (archive_read_open_fd(x->in, fd, t->opt.record_size) != ARCHIVE_OK) {
+		if (not_tar(x->in))
+			return 1;
+		tar_fatal(t, 0, "%s", archive_error_string(x->in));
+		return -1;
+	}
+	return 0;
+}
+
+/* The first header failed the bid: GNU tar then skips to the next header
+ * that checks out, so a damaged first header loses one member, not the
+ * archive. That needs the input again from its start, read as tar: a file
+ * can give it, a pipe cannot. Returns whether the reader was reopened. */
+static bool reopen_as_tar(struct extract *x)
+{
+	int fd = x->fd >= 0 ? x->fd : STDIN_FILENO;
+	struct stat st;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || lseek(fd, 0, SEEK_SET) != 0)
+		return false;
+	archive_read_free(x->in);
+	x->in = NULL;
+	return new_reader(x, fd, true) == 0;
+}
+
 /* Open the archive for reading. Returns 0 or -1 (fatal, reported). */
 static int open_input(struct extract *x)
 {
@@ -56,13 +97,6 @@ static int open_input(struct extract *x)
 		                "(missing -f option?)");
 		return -1;
 	}
-	x->in = archive_read_new();
-	if (!x->in) {
-		tar_fatal(t, ENOMEM, "memory exhausted");
-		return -1;
-	}
-	archive_read_support_filter_all(x->in);
-	archive_read_support_format_tar(x->in);
 	int fd = is_stdin ? STDIN_FILENO : open(name, O_RDONLY | O_CLOEXEC);
 	if (!is_stdin)
 		x->fd = fd;
@@ -70,14 +104,12 @@ static int open_input(struct extract *x)
 		tar_fatal(t, errno, "%s: Cannot open", tq(t, 0, name));
 		return -1;
 	}
-	if (archive_read_open_fd(x->in, fd, t->opt.record_size) != ARCHIVE_OK) {
-		if (not_tar(x->in))
-			tar_error(t, 0, "This does not look like a tar archive");
-		else
-			tar_fatal(t, 0, "%s", archive_error_string(x->in));
-		return -1;
-	}
-	return 0;
+	int r = new_reader(x, fd, false);
+	if (r <= 0)
+		return r;
+	tar_error(t, 0, "This does not look like a tar archive");
+	x->reopened = true;
+	return reopen_as_tar(x) ? 0 : -1;
 }
 
 /* Apply the -C directories in turn. Returns 0 or -1 (fatal, reported). */
@@ -149,6 +181,7 @@ static int one_member(struct extract *x, struct archive_entry *e)
 	const char *name = xnames_member(x, e);
 	if (!name)
 		return 0;
+	xcheck_ids(x, e);
 	/* GNU tar lists members by the names the archive gives them. */
 	if (t->opt.mode == MODE_LIST || t->opt.verbose)
 		listing_print(t, e, archive_entry_pathname(e));
@@ -168,11 +201,25 @@ static int one_member(struct extract *x, struct archive_entry *e)
 		xdata_check_time(t, e, name);
 	archive_entry_copy_pathname(e, name);
 	x->current = e;
+	/* Given a size, libarchive's disk writer extends a file it could not
+	 * write whole to that size with zeros when it finishes the entry: the
+	 * file would look whole. Without one it leaves the file as written,
+	 * and xdata_extend() gives it its size once all is written. */
+	bool data = size > 0 && archive_entry_filetype(e) == AE_IFREG && !archive_entry_hardlink(e);
+	if (data)
+		archive_entry_unset_size(e);
 	int r = archive_write_header(x->disk, e);
 	if (r != ARCHIVE_OK)
 		disk_failed(x, name, r);
-	if (r >= ARCHIVE_WARN && size > 0 && xdata_copy(x, name, size) < 0)
-		return -1;
+	if (r >= ARCHIVE_WARN && size > 0) {
+		if (xdata_copy(x, name, size) < 0) {
+			if (data && sb_addstr(&x->partial, name) < 0)
+				tar_fatal(t, ENOMEM, "memory exhausted");
+			return -1;
+		}
+		if (data)
+			xdata_extend(x, name, size);
+	}
 	r = archive_write_finish_entry(x->disk);
 	if (r != ARCHIVE_OK)
 		disk_failed(x, name, r);
@@ -198,15 +245,27 @@ static void read_members(struct extract *x)
 			if (!conversion_note(x->in))
 				tar_warn(x->t, 0, "%s", archive_error_string(x->in));
 		} else if (r == ARCHIVE_RETRY) {
+			/* a damaged header: libarchive goes on from the next
+			 * block; GNU tar says so once for each run of them */
+			if (!x->skipping)
+				tar_error(x->t, 0, "Skipping to next header");
+			x->skipping = true;
 			continue;
 		} else if (r != ARCHIVE_OK) {
-			if (first && not_tar(x->in))
-				tar_error(x->t, 0, "This does not look like a tar archive");
-			else
+			if (!first || x->reopened || !not_tar(x->in)) {
 				extract_read_failed(x);
-			return;
+				return;
+			}
+			tar_error(x->t, 0, "This does not look like a tar archive");
+			first = false;
+			x->reopened = true;
+			if (!reopen_as_tar(x))
+				return;
+			x->skipping = false;
+			continue;
 		}
 		first = false;
+		x->skipping = false;
 		if (one_member(x, e) < 0)
 			return;
 		if (archive_entry_filetype(e) != AE_IFDIR)
@@ -240,6 +299,7 @@ int tar_extract(struct tar *t)
 	t->progress = NULL;
 	if (x.disk && archive_write_close(x.disk) != ARCHIVE_OK)
 		tar_error(t, 0, "%s", archive_error_string(x.disk));
+	xdata_mark_partial(&x);
 	if (!t->fatal)
 		members_report_missing(t);
 	if (t->opt.totals && !t->fatal)
@@ -253,5 +313,6 @@ out:
 		close(x.fd);
 	sb_free(&x.name);
 	sb_free(&x.link);
+	sb_free(&x.partial);
 	return t->diag->status;
 }

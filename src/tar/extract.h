@@ -16,6 +16,11 @@ struct extract {
 	int fd;                 /* the archive's descriptor, -1 when not opened */
 	struct strbuf name;     /* the member name after --strip-components */
 	struct strbuf link;
+	uint64_t written;       /* end of the member's data written whole */
+	bool write_failed;      /* the member could not be written whole */
+	bool skipping;          /* in a run of damaged headers */
+	bool reopened;          /* read again as tar after a failed bid */
+	struct strbuf partial;  /* a file cut short by the archive's end */
 };
 
 /* xnames.c: the name a member is listed or extracted as, or NULL when it is
@@ -26,10 +31,21 @@ const char *xnames_member(struct extract *x, struct archive_entry *e);
 bool xnames_hardlink(struct extract *x, struct archive_entry *e);
 
 /* xdata.c: copy the member's data to the disk writer, or to standard output
- * when there is none (-O). Returns 0, or -1 after a fatal read error. */
+ * when there is none (-O); x->written and x->write_failed say how far it
+ * got. Returns 0, or -1 after a fatal read error. */
 int xdata_copy(struct extract *x, const char *name, uint64_t size);
+/* Give a file whose data was written whole its declared size, when the
+ * archive's data ends in a hole. Returns 0 or -1 (reported). */
+int xdata_extend(struct extract *x, const char *name, uint64_t size);
+/* Leave the file the archive's end cut short as GNU tar does: mode 600,
+ * the current time, so nothing takes it for the archive's file. */
+void xdata_mark_partial(struct extract *x);
 /* GNU tar's notes on a time about to be set: before 1970, in the future. */
 void xdata_check_time(struct tar *t, struct archive_entry *e, const char *name);
+
+/* xcheck.c: an owner or group out of uid_t's range is reported and
+ * replaced by the extracting user's, its set-id bit dropped. */
+void xcheck_ids(struct extract *x, struct archive_entry *e);
 
 /* extract.c: a failed read of the archive (fatal, reported). */
 void extract_read_failed(struct extract *x);

@@ -6,8 +6,10 @@
 #include <archive.h>
 #include <archive_entry.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include "extract.h"
@@ -43,37 +45,107 @@ static int write_out(const char *p, size_t len)
 	return 0;
 }
 
+/* Report a failed write of name's data, with errno's text, or where the
+ * disk writer failed without one (a hard link that carries data to a
+ * target that takes none), with the disk writer's words. */
+static void write_failed(struct extract *x, const char *name)
+{
+	const char *why = x->disk ? archive_error_string(x->disk) : NULL;
+	x->write_failed = true;
+	if (errno || !why)
+		tar_error(x->t, errno, "%s: Cannot write", tq(x->t, 0, name));
+	else
+		tar_error(x->t, 0, "%s: Cannot write: %s", tq(x->t, 0, name), why);
+}
+
+/* Write one block of member data to the disk writer or, under -O, to
+ * standard output after the hole before it. Returns 0 or -1 (errno set). */
+static int write_block(struct extract *x, const void *buf, size_t len, uint64_t off)
+{
+	if (!x->disk)
+		return zeros_out(off - x->written) < 0 || write_out(buf, len) < 0 ? -1 : 0;
+	/* libarchive says ARCHIVE_WARN, not FAILED, when write(2) fails: any
+	 * status but OK is a block not written */
+	if (archive_write_data_block(x->disk, buf, len, (la_int64_t)off) == ARCHIVE_OK)
+		return 0;
+	errno = archive_errno(x->disk);
+	return -1;
+}
+
 /* Copy the member's data to the disk writer, or to standard output when
- * there is none (-O). Returns 0, or -1 after a fatal read error. */
+ * there is none (-O). x->written is where the data written whole ends and
+ * x->write_failed whether a write failed (reported; the rest of the
+ * member's data is read and dropped, as GNU tar does). Returns 0, or -1
+ * after a fatal read error. */
 int xdata_copy(struct extract *x, const char *name, uint64_t size)
 {
 	const void *buf;
 	size_t len;
 	la_int64_t off;
-	uint64_t pos = 0;
-	bool failed = false;
 	int r;
+	x->written = 0;
+	x->write_failed = false;
 	while ((r = archive_read_data_block(x->in, &buf, &len, &off)) == ARCHIVE_OK ||
 	       r == ARCHIVE_WARN) {
-		if (failed)
+		if (x->write_failed || len == 0)
 			continue;
-		if (x->disk) {
-			failed = archive_write_data_block(x->disk, buf, len, off) < ARCHIVE_WARN;
-		} else {
-			failed = zeros_out((uint64_t)off - pos) < 0 || write_out(buf, len) < 0;
-			pos = (uint64_t)off + len;
+		if (write_block(x, buf, len, (uint64_t)off) < 0) {
+			write_failed(x, name);
+			continue;
 		}
-		if (failed)
-			tar_error(x->t, x->disk ? archive_errno(x->disk) : errno,
-			          "%s: Cannot write", tq(x->t, 0, name));
+		x->written = (uint64_t)off + len;
 	}
 	if (r != ARCHIVE_EOF) {
 		extract_read_failed(x);
 		return -1;
 	}
-	if (!x->disk && !failed && pos < size && zeros_out(size - pos) < 0)
-		tar_error(x->t, errno, "%s: Cannot write", tq(x->t, 0, name));
+	if (!x->disk && !x->write_failed && x->written < size) {
+		if (zeros_out(size - x->written) < 0)
+			write_failed(x, name);
+	}
 	return 0;
+}
+
+/* The disk writer is given no size for regular files (extract.c), so that
+ * a file it could not write whole is left short instead of being extended
+ * with zeros to look whole; a file whose data ends in a hole gets its size
+ * here, once all its data is written: by ftruncate, as GNU tar does, or
+ * where the file cannot be opened again (no write permission), from a last
+ * zero byte written through the disk writer. */
+int xdata_extend(struct extract *x, const char *name, uint64_t size)
+{
+	static const char zero;
+	if (x->write_failed || x->written >= size)
+		return 0;
+	int fd = open(name, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd >= 0) {
+		struct stat st;
+		bool ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+		          ftruncate(fd, (off_t)size) == 0;
+		int err = errno;
+		close(fd);
+		if (ok)
+			return 0;
+		errno = err;
+	} else if (write_block(x, &zero, 1, size - 1) == 0) {
+		return 0;
+	}
+	write_failed(x, name);
+	return -1;
+}
+
+/* Called after the disk writer is closed (closing finishes the entry and
+ * gives it the archive's mode and times). */
+void xdata_mark_partial(struct extract *x)
+{
+	struct stat st;
+	const char *name = x->partial.s;
+	if (!x->partial.len || lstat(name, &st) < 0 || !S_ISREG(st.st_mode))
+		return;
+	if (chmod(name, S_IRUSR | S_IWUSR) < 0)
+		tar_cannot(x->t, name, "change mode", errno);
+	if (utimensat(AT_FDCWD, name, NULL, AT_SYMLINK_NOFOLLOW) < 0)
+		tar_cannot(x->t, name, "utime", errno);
 }
 
 /* "2100-01-01 00:00:00" or "1960-01-01 00:00:00.5": GNU tar's full times. */
