@@ -141,11 +141,18 @@ static int open_disk(struct extract *x)
 	return 0;
 }
 
+/* Whether the archive's last read failed because the archive ended. */
+bool extract_truncated(struct extract *x)
+{
+	const char *msg = archive_error_string(x->in);
+	return msg && strstr(msg, "runcated");
+}
+
 /* A failed read of the archive: fatal, in GNU tar's words where it has them. */
 void extract_read_failed(struct extract *x)
 {
 	const char *msg = archive_error_string(x->in);
-	if (msg && strstr(msg, "runcated"))
+	if (extract_truncated(x))
 		tar_fatal(x->t, 0, "Unexpected EOF in archive");
 	else
 		tar_fatal(x->t, 0, "%s", msg ? msg : "read error");

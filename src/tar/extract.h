@@ -47,7 +47,9 @@ void xdata_check_time(struct tar *t, struct archive_entry *e, const char *name);
  * replaced by the extracting user's, its set-id bit dropped. */
 void xcheck_ids(struct extract *x, struct archive_entry *e);
 
-/* extract.c: a failed read of the archive (fatal, reported). */
+/* extract.c: a failed read of the archive (fatal, reported); whether it
+ * failed because the archive ended. */
 void extract_read_failed(struct extract *x);
+bool extract_truncated(struct extract *x);
 
 #endif

@@ -45,15 +45,23 @@ static int write_out(const char *p, size_t len)
 	return 0;
 }
 
-/* Report a failed write of name's data, with errno's text, or where the
+/* Report a failed write of the block of len bytes at off of name's data:
+ * as GNU tar, "Wrote only N of LEN bytes" when part of it was written
+ * (the file's size says how much), else with errno's text, or where the
  * disk writer failed without one (a hard link that carries data to a
  * target that takes none), with the disk writer's words. */
-static void write_failed(struct extract *x, const char *name)
+static void write_failed(struct extract *x, const char *name, size_t len, uint64_t off)
 {
 	const char *why = x->disk ? archive_error_string(x->disk) : NULL;
+	struct stat st;
+	int err = errno;
 	x->write_failed = true;
-	if (errno || !why)
-		tar_error(x->t, errno, "%s: Cannot write", tq(x->t, 0, name));
+	if (x->disk && lstat(name, &st) == 0 && S_ISREG(st.st_mode) &&
+	    (uint64_t)st.st_size > off && (uint64_t)st.st_size < off + len)
+		tar_error(x->t, 0, "%s: Wrote only %ju of %zu bytes", tq(x->t, 0, name),
+		          (uintmax_t)((uint64_t)st.st_size - off), len);
+	else if (err || !why)
+		tar_error(x->t, err, "%s: Cannot write", tq(x->t, 0, name));
 	else
 		tar_error(x->t, 0, "%s: Cannot write: %s", tq(x->t, 0, name), why);
 }
@@ -90,18 +98,22 @@ int xdata_copy(struct extract *x, const char *name, uint64_t size)
 		if (x->write_failed || len == 0)
 			continue;
 		if (write_block(x, buf, len, (uint64_t)off) < 0) {
-			write_failed(x, name);
+			write_failed(x, name, len, (uint64_t)off);
 			continue;
 		}
 		x->written = (uint64_t)off + len;
 	}
 	if (r != ARCHIVE_EOF) {
+		/* GNU tar says it twice when the end comes inside a member's
+		 * data under -x: once for the short read, once as it gives up */
+		if (extract_truncated(x))
+			tar_error(x->t, 0, "Unexpected EOF in archive");
 		extract_read_failed(x);
 		return -1;
 	}
 	if (!x->disk && !x->write_failed && x->written < size) {
 		if (zeros_out(size - x->written) < 0)
-			write_failed(x, name);
+			write_failed(x, name, 0, 0);
 	}
 	return 0;
 }
@@ -130,7 +142,7 @@ int xdata_extend(struct extract *x, const char *name, uint64_t size)
 	} else if (write_block(x, &zero, 1, size - 1) == 0) {
 		return 0;
 	}
-	write_failed(x, name);
+	write_failed(x, name, 0, 0);
 	return -1;
 }
 
