@@ -20,7 +20,9 @@
 /* libarchive's disk writer flags for the options. */
 static int disk_options(const struct tar_opts *o)
 {
-	int f = ARCHIVE_EXTRACT_SECURE_SYMLINKS;
+	/* not ARCHIVE_EXTRACT_SECURE_SYMLINKS: it refuses the links that
+	 * were there before the run too (xlinks.c) */
+	int f = 0;
 	if (!o->absolute)
 		f |= ARCHIVE_EXTRACT_SECURE_NODOTDOT | ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS;
 	if (!o->touch)
@@ -36,6 +38,24 @@ static int disk_options(const struct tar_opts *o)
 	if (o->acls)
 		f |= ARCHIVE_EXTRACT_ACL;
 	return f;
+}
+
+/* -p without --same-owner: the file will be the extracting user's, and
+ * GNU tar keeps its set-user-id and set-group-id bits, which then give
+ * nothing the user does not have; libarchive drops them unless the
+ * archive's ids are the user's, so it is told they are. */
+static void own_set_ids(const struct tar *t, struct archive_entry *e)
+{
+	if (t->opt.same_owner || !t->opt.same_perms)
+		return;
+	if (archive_entry_perm(e) & S_ISUID) {
+		archive_entry_set_uid(e, geteuid());
+		archive_entry_set_uname(e, NULL);
+	}
+	if (archive_entry_perm(e) & S_ISGID) {
+		archive_entry_set_gid(e, getegid());
+		archive_entry_set_gname(e, NULL);
+	}
 }
 
 /* Whether libarchive said the input is no tar archive at all. */
@@ -164,8 +184,14 @@ static void disk_failed(struct extract *x, const char *name, int r)
 	struct tar *t = x->t;
 	int err = archive_errno(x->disk);
 	const char *msg = archive_error_string(x->disk);
-	if (r == ARCHIVE_WARN) {
+	/* libarchive warns when it could not restore an owner, a mode or a
+	 * time ("Can't ..."): GNU tar counts those as errors, exit 2 */
+	if (r == ARCHIVE_WARN && !(msg && strncmp(msg, "Can't ", 6) == 0)) {
 		tar_warn(t, 0, "%s: %s", tq(t, 0, name), msg ? msg : "warning");
+		return;
+	}
+	if (r == ARCHIVE_WARN) {
+		tar_error(t, 0, "%s: %s", tq(t, 0, name), msg);
 		return;
 	}
 	const char *link = archive_entry_hardlink(x->current);
@@ -204,8 +230,15 @@ static int one_member(struct extract *x, struct archive_entry *e)
 		tar_cannot(t, name, "open", EEXIST);
 		return 0;
 	}
+	if (!xlinks_may_extract(x, name))
+		return t->fatal ? -1 : 0;
+	if (archive_entry_hardlink(e) && !xlinks_may_extract(x, archive_entry_hardlink(e)))
+		return t->fatal ? -1 : 0;
+	if (archive_entry_filetype(e) == AE_IFDIR && xlinks_before_dir(x, name))
+		return t->fatal ? -1 : 0;
 	if (!t->opt.touch)
 		xdata_check_time(t, e, name);
+	own_set_ids(t, e);
 	archive_entry_copy_pathname(e, name);
 	x->current = e;
 	/* Given a size, libarchive's disk writer extends a file it could not
@@ -218,6 +251,8 @@ static int one_member(struct extract *x, struct archive_entry *e)
 	int r = archive_write_header(x->disk, e);
 	if (r != ARCHIVE_OK)
 		disk_failed(x, name, r);
+	if (r >= ARCHIVE_WARN && xlinks_made(x, e, name) < 0)
+		return -1;
 	if (r >= ARCHIVE_WARN && size > 0) {
 		if (xdata_copy(x, name, size) < 0) {
 			if (data && sb_addstr(&x->partial, name) < 0)
@@ -321,5 +356,6 @@ out:
 	sb_free(&x.name);
 	sb_free(&x.link);
 	sb_free(&x.partial);
+	keymap_free(&x.links_made);
 	return t->diag->status;
 }

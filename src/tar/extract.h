@@ -6,6 +6,7 @@
 #ifndef SWEEP_TAR_EXTRACT_H
 #define SWEEP_TAR_EXTRACT_H
 
+#include "keymap.h"
 #include "tar.h"
 
 struct extract {
@@ -21,6 +22,7 @@ struct extract {
 	bool skipping;          /* in a run of damaged headers */
 	bool reopened;          /* read again as tar after a failed bid */
 	struct strbuf partial;  /* a file cut short by the archive's end */
+	struct keymap links_made; /* the symbolic links -x made (xlinks.c) */
 };
 
 /* xnames.c: the name a member is listed or extracted as, or NULL when it is
@@ -46,6 +48,17 @@ void xdata_check_time(struct tar *t, struct archive_entry *e, const char *name);
 /* xcheck.c: an owner or group out of uid_t's range is reported and
  * replaced by the extracting user's, its set-id bit dropped. */
 void xcheck_ids(struct extract *x, struct archive_entry *e);
+
+/* xlinks.c: which symbolic links -x may go through: those from before the
+ * run, not those the archive made. xlinks_made() remembers a member just
+ * extracted when it is a link (0, or -1: fatal, reported);
+ * xlinks_may_extract() says whether a name's directories are free of the
+ * run's links (reported when not); xlinks_before_dir() makes a directory
+ * member's place ready where a link is, as GNU tar does, and says whether
+ * --keep-directory-symlink leaves the member alone. */
+int xlinks_made(struct extract *x, struct archive_entry *e, const char *name);
+bool xlinks_may_extract(struct extract *x, const char *name);
+bool xlinks_before_dir(struct extract *x, const char *name);
 
 /* extract.c: a failed read of the archive (fatal, reported); whether it
  * failed because the archive ended. */

@@ -23,6 +23,7 @@ sweep_tar_SOURCES = \
 	src/tar/xnames.c \
 	src/tar/xdata.c \
 	src/tar/xcheck.c \
+	src/tar/xlinks.c \
 	src/tar/members.c \
 	src/tar/progress.c
 sweep_tar_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common
@@ -37,6 +38,9 @@ TAR_TESTS = \
 	tests/tar/gnu-archives.sh \
 	tests/tar/hostile.sh \
 	tests/tar/errors.sh \
-	tests/tar/options.sh
+	tests/tar/options.sh \
+	tests/tar/extract-links.sh \
+	tests/tar/extract-deep.sh \
+	tests/tar/extract-perms.sh
 TESTS += $(TAR_TESTS)
 EXTRA_DIST += $(TAR_TESTS) tests/tar/tree.sh tests/tar/manifest.pl

@@ -26,7 +26,8 @@ enum {
 	OPT_NO_SAME_PERMS, OPT_SAME_OWNER, OPT_NO_SAME_OWNER, OPT_STRIP, OPT_FULL_TIME,
 	OPT_PROGRESS, OPT_WILDCARDS, OPT_NO_WILDCARDS, OPT_ANCHORED, OPT_NO_ANCHORED,
 	OPT_POSIX, OPT_RECORD_SIZE, OPT_WARNING, OPT_RECURSION, OPT_NO_RECURSION, OPT_MTIME,
-	OPT_CLAMP_MTIME, OPT_IGNORE_FAILED_READ, OPT_HELP, OPT_USAGE, OPT_VERSION,
+	OPT_CLAMP_MTIME, OPT_IGNORE_FAILED_READ, OPT_KEEP_DIR_SYMLINK, OPT_HELP, OPT_USAGE,
+	OPT_VERSION,
 };
 
 static const struct option long_options[] = {
@@ -93,6 +94,7 @@ static const struct option long_options[] = {
 	{ "same-owner", no_argument, NULL, OPT_SAME_OWNER },
 	{ "no-same-owner", no_argument, NULL, OPT_NO_SAME_OWNER },
 	{ "keep-old-files", no_argument, NULL, 'k' },
+	{ "keep-directory-symlink", no_argument, NULL, OPT_KEEP_DIR_SYMLINK },
 	{ "strip-components", required_argument, NULL, OPT_STRIP },
 	{ "to-stdout", no_argument, NULL, 'O' },
 	{ "touch", no_argument, NULL, 'm' },
@@ -165,6 +167,7 @@ static void usage(const char *prog)
 	      "      --same-owner           restore owners (default as root)\n"
 	      "      --no-same-owner, --no-same-permissions\n"
 	      "  -k, --keep-old-files       do not replace existing files\n"
+	      "      --keep-directory-symlink  keep links to directories in their place\n"
 	      "      --strip-components=N   drop N leading components of member names\n"
 	      "  -O, --to-stdout            extract file contents to standard output\n"
 	      "  -m, --touch                do not restore modification times\n"
@@ -444,6 +447,7 @@ static int extract_option(struct tar *t, int c)
 	case OPT_SAME_OWNER: o->same_owner = 1; return 1;
 	case OPT_NO_SAME_OWNER: o->same_owner = 0; return 1;
 	case 'k': o->keep_old = true; return 1;
+	case OPT_KEEP_DIR_SYMLINK: o->keep_directory_symlink = true; return 1;
 	case 'O': o->to_stdout = true; return 1;
 	case 'm': o->touch = true; return 1;
 	case OPT_WILDCARDS: o->wildcards = true; return 1;

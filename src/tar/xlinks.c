@@ -1,0 +1,127 @@
+/*
+ * xlinks.c: which symbolic links -x may go through. GNU tar's rule: a
+ * link that was on the disk before the run is the administrator's and is
+ * followed (lib -> usr/lib on a merged-/usr system, so that a backup can
+ * be restored with -C /); a link the archive itself made is not, so an
+ * archive cannot make "d -> /etc" and then write "d/passwd". libarchive's
+ * own check (ARCHIVE_EXTRACT_SECURE_SYMLINKS) refuses both, so it is off
+ * and this file does the job: the links made are known by (st_dev,
+ * st_ino), and a member's directories are looked at only while there is
+ * any.
+ */
+#include <archive_entry.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "extract.h"
+
+/* What the run keeps of a link it made: whether its target leads out of
+ * the tree (absolute, or with ".."), the links GNU tar only makes at the
+ * end of its run. */
+#define LINK_MADE 1
+#define LINK_LEADS_OUT 2
+
+static bool leads_out(const char *target)
+{
+	if (target[0] == '/')
+		return true;
+	for (const char *p = target; (p = strstr(p, "..")); p += 2)
+		if ((p == target || p[-1] == '/') && (p[2] == 0 || p[2] == '/'))
+			return true;
+	return false;
+}
+
+/* Remember name, just extracted, when it is a symbolic link (a symlink
+ * member, or a hard link to one). Returns 0 or -1 (ENOMEM, reported). */
+int xlinks_made(struct extract *x, struct archive_entry *e, const char *name)
+{
+	struct stat st;
+	if (archive_entry_filetype(e) != AE_IFLNK && !archive_entry_hardlink(e))
+		return 0;
+	if (lstat(name, &st) < 0 || !S_ISLNK(st.st_mode))
+		return 0;
+	const char *target = archive_entry_symlink(e);
+	uint64_t how = LINK_MADE | (target && leads_out(target) ? LINK_LEADS_OUT : 0);
+	if (keymap_put(&x->links_made, st.st_dev, st.st_ino, how) < 0) {
+		tar_fatal(x->t, ENOMEM, "memory exhausted");
+		return -1;
+	}
+	return 0;
+}
+
+/* How the run made the link at path, or 0 when it is none of its links. */
+static uint64_t made_here(struct extract *x, const char *path)
+{
+	struct stat st;
+	if (lstat(path, &st) < 0 || !S_ISLNK(st.st_mode))
+		return 0;
+	uint64_t *how = keymap_get(&x->links_made, st.st_dev, st.st_ino);
+	return how ? *how : 0;
+}
+
+/* Whether name may be extracted: none of its directories is a link the
+ * run made (reported when one is). */
+bool xlinks_may_extract(struct extract *x, const char *name)
+{
+	if (!x->links_made.n)
+		return true;
+	char *path = strdup(name);
+	if (!path) {
+		tar_fatal(x->t, ENOMEM, "memory exhausted");
+		return false;
+	}
+	bool ok = true;
+	for (char *slash = strchr(path + 1, '/'); slash && slash[1] && ok;
+	     slash = strchr(slash + 1, '/')) {
+		*slash = 0;
+		if (made_here(x, path)) {
+			tar_error(x->t, 0, "%s: Cannot extract through symlink %s", tq(x->t, 0, name),
+			          diag_quote_style(x->t->diag, 1, QUOTE_LOCALE, path));
+			ok = false;
+		}
+		*slash = '/';
+	}
+	free(path);
+	return ok;
+}
+
+/* Make a directory member's place ready when its name is a symbolic
+ * link (name without its trailing slashes). GNU tar replaces the link by
+ * the directory, unless --keep-directory-symlink keeps a link from before
+ * the run that leads to a directory; a link of the run's to outside the
+ * tree GNU tar makes last, finds the directory in its place and says it
+ * cannot unlink it. Returns whether the member is to be left alone. */
+static bool dir_over_link(struct extract *x, const char *name)
+{
+	struct stat st, target;
+	if (lstat(name, &st) < 0 || !S_ISLNK(st.st_mode))
+		return false;
+	uint64_t how = made_here(x, name);
+	if (!how && x->t->opt.keep_directory_symlink && stat(name, &target) == 0 &&
+	    S_ISDIR(target.st_mode))
+		return true;
+	if (how & LINK_LEADS_OUT)
+		tar_cannot(x->t, name, "unlink", EISDIR);
+	if (unlink(name) < 0 && errno != ENOENT)
+		tar_cannot(x->t, name, "unlink", errno);
+	return false;
+}
+
+/* dir_over_link() for name as the archive gives it, with trailing
+ * slashes. */
+bool xlinks_before_dir(struct extract *x, const char *name)
+{
+	size_t n = strlen(name);
+	while (n > 1 && name[n - 1] == '/')
+		n--;
+	char *bare = strndup(name, n);
+	if (!bare) {
+		tar_fatal(x->t, ENOMEM, "memory exhausted");
+		return true;
+	}
+	bool keep = dir_over_link(x, bare);
+	free(bare);
+	return keep;
+}

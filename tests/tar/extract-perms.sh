@@ -1,0 +1,27 @@
+#!/bin/sh
+# extract-perms.sh: -p as a user who is not root. The files become the
+# user's, and GNU tar keeps their set-user-id and set-group-id bits (they
+# give nothing the user lacks); libarchive alone drops them when the
+# archive names another owner. Modes must match GNU tar's.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/tar/tree.sh"
+need_cmd tar
+need_root
+unprivileged
+
+mkdir "$T/src"
+for m in 4755 2755 6755 0755 4700; do
+	printf 'x\n' > "$T/src/m$m"
+	chmod "$m" "$T/src/m$m"
+done
+tar -cf "$T/perms.tar" -C "$T/src" .
+chmod 0755 "$T"
+chmod 0644 "$T/perms.tar"
+mkdir "$T/gnu" "$T/sweep"
+chown nobody "$T/gnu" "$T/sweep"
+(cd "$T/gnu" && $AS_USER tar -xpf "$T/perms.tar") || fail "GNU tar -xp failed"
+(cd "$T/sweep" && $AS_USER "$top_builddir/sweep-tar" -xpf "$T/perms.tar") || fail "sweep-tar -xp failed"
+(cd "$T/gnu" && stat -c '%A %U %n' m*) > "$T/want"
+(cd "$T/sweep" && stat -c '%A %U %n' m*) > "$T/got"
+check_same "$T/want" "$T/got"
+exit 0
