@@ -16,6 +16,7 @@
 #include <archive.h>
 #include <archive_entry.h>
 #include <errno.h>
+#include <stdint.h>
 #include <unistd.h>
 #include "create.h"
 
@@ -75,23 +76,35 @@ static void read_error(struct tar *t, const char *path, off_t at, size_t len, in
 		          tq(t, 0, path), (intmax_t)at, len);
 }
 
+/* A read that fails is tried again in pieces this big, so that what can
+ * be read before a bad sector is archived, not zeros in its place. */
+#define SALVAGE_PIECE 4096
+
 /* Copy up to len bytes from fd at offset off into the archive. Returns the
- * bytes copied (fewer at end of file or after a read error, reported), or
- * -1 after a fatal write error. */
+ * bytes copied (fewer at end of file or after a read error, reported, and
+ * then *read_failed set), or -1 after a fatal write error. */
 static int64_t copy_range(struct create *cr, const struct sweep_entry *e, off_t off,
-                          uint64_t len)
+                          uint64_t len, bool *read_failed)
 {
 	uint64_t done = 0;
+	size_t cap = SIZE_MAX;
 	while (done < len) {
 		size_t avail;
 		char *buf = out_buffer(&cr->out, len - done, &avail);
 		if (!buf)
 			return create_archive_error(cr, e->path, ARCHIVE_FATAL);
+		if (avail > cap)
+			avail = cap;
 		ssize_t n = pread(e->fd, buf, avail, off + (off_t)done);
 		if (n < 0 && errno == EINTR)
 			continue;
+		if (n < 0 && cap > SALVAGE_PIECE && (errno == EIO || errno == ENODATA)) {
+			cap = SALVAGE_PIECE;
+			continue;
+		}
 		if (n < 0) {
 			read_error(cr->t, e->path, off + (off_t)done, avail, errno);
+			*read_failed = true;
 			break;
 		}
 		if (n == 0)
@@ -106,7 +119,7 @@ static int64_t copy_range(struct create *cr, const struct sweep_entry *e, off_t 
 
 /* Copy the regions of a sparse entry, zeros for the holes between them.
  * Returns the logical bytes done, or -1 (fatal). */
-static int64_t copy_sparse(struct create *cr, const struct sweep_entry *e)
+static int64_t copy_sparse(struct create *cr, const struct sweep_entry *e, bool *read_failed)
 {
 	struct archive_entry *ae = cr->entry;
 	la_int64_t off, len;
@@ -115,7 +128,7 @@ static int64_t copy_sparse(struct create *cr, const struct sweep_entry *e)
 	while (archive_entry_sparse_next(ae, &off, &len) == ARCHIVE_OK) {
 		if (write_zeros(cr, e->path, (uint64_t)off - pos) < 0)
 			return -1;
-		int64_t n = copy_range(cr, e, (off_t)off, (uint64_t)len);
+		int64_t n = copy_range(cr, e, (off_t)off, (uint64_t)len, read_failed);
 		if (n < 0)
 			return -1;
 		pos = (uint64_t)off + (uint64_t)n;
@@ -159,13 +172,16 @@ static void check_changed(struct create *cr, const struct sweep_entry *e, uint64
 int filedata_write(struct create *cr, const struct sweep_entry *e)
 {
 	uint64_t size = (uint64_t)e->st.st_size;
+	bool read_failed = false;
 	int64_t done = archive_entry_sparse_count(cr->entry) > 0
-	                       ? copy_sparse(cr, e)
-	                       : copy_range(cr, e, 0, size);
+	                       ? copy_sparse(cr, e, &read_failed)
+	                       : copy_range(cr, e, 0, size, &read_failed);
 	if (done < 0)
 		return -1;
 	if ((uint64_t)done < size && write_zeros(cr, e->path, size - (uint64_t)done) < 0)
 		return -1;
-	check_changed(cr, e, (uint64_t)done);
+	/* after a read error GNU tar pads in silence: the error said it */
+	if (!read_failed)
+		check_changed(cr, e, (uint64_t)done);
 	return 0;
 }

@@ -5,6 +5,8 @@
 # exit status, the rest of the work done. One script per fault; each adds
 # itself here.
 FAULT_TESTS = \
-	tests/faults/extract.sh
+	tests/faults/extract.sh \
+	tests/faults/eio.sh
 TESTS += $(FAULT_TESTS)
 EXTRA_DIST += $(FAULT_TESTS)
+EXTRA_DIST += tests/faults/eio-shim.c

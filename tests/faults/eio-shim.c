@@ -1,0 +1,113 @@
+/*
+ * eio-shim.c: an LD_PRELOAD shim that makes a device fail under a test.
+ * Reads from a file whose name ends in $EIO_READ, and writes to a file
+ * whose name ends in $EIO_WRITE, fail with EIO from the byte
+ * $EIO_AFTER (default 0) on, as a bad sector would. It goes into GNU's
+ * tools and ours alike, so their answers to the same fault can be
+ * compared; no device-mapper "error" target is needed (this machine's
+ * kernel has none).
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+/* Whether fd's file name ends in the value of the variable var. */
+static int names(int fd, const char *var)
+{
+	const char *want = getenv(var);
+	char link[64], path[PATH_MAX];
+	if (!want || !*want)
+		return 0;
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+	ssize_t n = readlink(link, path, sizeof(path) - 1);
+	if (n < 0)
+		return 0;
+	path[n] = 0;
+	size_t w = strlen(want);
+	return (size_t)n >= w && strcmp(path + n - w, want) == 0;
+}
+
+/* Whether an access of len bytes at off reaches the failing part. */
+static int fails(int fd, const char *var, off_t off, size_t len)
+{
+	const char *after = getenv("EIO_AFTER");
+	off_t from = after ? (off_t)strtoll(after, NULL, 10) : 0;
+	return len > 0 && off + (off_t)len > from && names(fd, var);
+}
+
+typedef ssize_t (*read_fn)(int, void *, size_t);
+typedef ssize_t (*pread_fn)(int, void *, size_t, off_t);
+typedef ssize_t (*write_fn)(int, const void *, size_t);
+typedef ssize_t (*pwrite_fn)(int, const void *, size_t, off_t);
+typedef ssize_t (*writev_fn)(int, const struct iovec *, int);
+
+/* The next definition of name: the C library's. */
+static void *real(const char *name)
+{
+	return dlsym(RTLD_NEXT, name);
+}
+
+ssize_t read(int fd, void *buf, size_t len)
+{
+	if (fails(fd, "EIO_READ", lseek(fd, 0, SEEK_CUR), len)) {
+		errno = EIO;
+		return -1;
+	}
+	return ((read_fn)real("read"))(fd, buf, len);
+}
+
+ssize_t pread(int fd, void *buf, size_t len, off_t off)
+{
+	if (fails(fd, "EIO_READ", off, len)) {
+		errno = EIO;
+		return -1;
+	}
+	return ((pread_fn)real("pread"))(fd, buf, len, off);
+}
+
+ssize_t pread64(int fd, void *buf, size_t len, off_t off)
+{
+	return pread(fd, buf, len, off);
+}
+
+ssize_t write(int fd, const void *buf, size_t len)
+{
+	if (fails(fd, "EIO_WRITE", lseek(fd, 0, SEEK_CUR), len)) {
+		errno = EIO;
+		return -1;
+	}
+	return ((write_fn)real("write"))(fd, buf, len);
+}
+
+ssize_t pwrite(int fd, const void *buf, size_t len, off_t off)
+{
+	if (fails(fd, "EIO_WRITE", off, len)) {
+		errno = EIO;
+		return -1;
+	}
+	return ((pwrite_fn)real("pwrite"))(fd, buf, len, off);
+}
+
+ssize_t pwrite64(int fd, const void *buf, size_t len, off_t off)
+{
+	return pwrite(fd, buf, len, off);
+}
+
+ssize_t writev(int fd, const struct iovec *v, int n)
+{
+	size_t len = 0;
+	for (int i = 0; i < n; i++)
+		len += v[i].iov_len;
+	if (fails(fd, "EIO_WRITE", lseek(fd, 0, SEEK_CUR), len)) {
+		errno = EIO;
+		return -1;
+	}
+	return ((writev_fn)real("writev"))(fd, v, n);
+}
