@@ -4,6 +4,8 @@
 # lost in silence (a file is whole, absent, or named in an error), GNU's
 # exit status, the rest of the work done. One script per fault; each adds
 # itself here.
-FAULT_TESTS =
+FAULT_TESTS = \
+	tests/faults/changed-type.sh
 TESTS += $(FAULT_TESTS)
 EXTRA_DIST += $(FAULT_TESTS)
+EXTRA_DIST += tests/faults/swap-on-open.c
