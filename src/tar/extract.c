@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "extract.h"
+#include "xfail.h"
 
 /* libarchive's disk writer flags for the options. */
 static int disk_options(const struct tar_opts *o)
@@ -134,6 +135,8 @@ static void disk_failed(struct extract *x, const char *name, int r)
 	if (link && r != ARCHIVE_FATAL && lstat(link, &st) < 0)
 		tar_error(t, errno, "%s: Cannot hard link to %s", tq(t, 0, name),
 		          diag_quote_style(t->diag, 1, QUOTE_LOCALE, link));
+	else if (r != ARCHIVE_FATAL && xfail_create(t, x->disk, x->current, name))
+		; /* reported in GNU's words, errno included */
 	else if (err == EEXIST)
 		tar_cannot(t, name, "open", err);
 	else

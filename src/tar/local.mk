@@ -22,6 +22,7 @@ sweep_tar_SOURCES = \
 	src/tar/extract.c src/tar/extract.h \
 	src/tar/xnames.c \
 	src/tar/xdata.c \
+	src/tar/xfail.c src/tar/xfail.h \
 	src/tar/members.c \
 	src/tar/progress.c
 sweep_tar_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common

@@ -5,7 +5,10 @@
 # exit status, the rest of the work done. One script per fault; each adds
 # itself here.
 FAULT_TESTS = \
-	tests/faults/changed-type.sh
+	tests/faults/changed-type.sh \
+	tests/faults/readonly.sh \
+	tests/faults/unwritable.sh
 TESTS += $(FAULT_TESTS)
 EXTRA_DIST += $(FAULT_TESTS)
 EXTRA_DIST += tests/faults/swap-on-open.c
+EXTRA_DIST += tests/faults/extract-both.sh
