@@ -219,5 +219,9 @@ const struct sweep_entry *data_next(struct sweep *sw)
 		return emit_error(sw, SWEEP_OP_OPEN, perr);
 	int fd = f->fd;
 	f->fd = -1;
-	return emit_regular(sw, pfd, f->follow, fd);
+	const struct sw_name v = {
+		.name = f->name, .namelen = f->namelen, .parent = f->parent,
+		.basefd = f->basefd, .root = f->root,
+	};
+	return emit_regular(sw, &v, pfd, f->follow, fd);
 }

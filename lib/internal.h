@@ -260,7 +260,8 @@ void name_take_ref(struct sweep *sw, const struct sw_name *v);
 int open_file(const struct sweep *sw, int dirfd, const char *name, bool follow,
               const struct stat *st);
 const struct sweep_entry *emit_error(struct sweep *sw, enum sweep_op op, int err);
-const struct sweep_entry *emit_regular(struct sweep *sw, int dirfd, bool follow, int fd);
+const struct sweep_entry *emit_regular(struct sweep *sw, const struct sw_name *v, int dirfd,
+                                       bool follow, int fd);
 
 /* data.c */
 int data_queue(struct sweep *sw, const struct sw_name *v, int pfd, const struct stat *st,

@@ -144,57 +144,6 @@ static void note_link(struct sweep *sw, bool remember)
 		links_add(sw->links, st, sw->ent.path);
 }
 
-/* Hand out a regular file with its data: opened (unless fd is one opened
- * ahead), checked to be the file that was stat-ed, or a SWEEP_FILE when it is
- * a second name of a file already handed out. ent.path is built already. */
-const struct sweep_entry *emit_regular(struct sweep *sw, int dirfd, bool follow, int fd)
-{
-	note_link(sw, false);
-	if (sw->ent.link_first) {
-		if (fd >= 0)
-			close(fd);
-		sw->ent.kind = SWEEP_FILE;
-		return &sw->ent;
-	}
-	if (fd < 0)
-		fd = open_file(sw, dirfd, sw->ent.name, follow, &sw->ent.st);
-	if (fd < 0 && (errno == EMFILE || errno == ENFILE) && dir_fds_shrink(sw, NULL))
-		fd = open_file(sw, dirfd, sw->ent.name, follow, &sw->ent.st);
-	if (fd < 0)
-		return emit_error(sw, SWEEP_OP_OPEN, errno);
-	struct stat now;
-	if (fstat(fd, &now) < 0) {
-		int err = errno;
-		close(fd);
-		return emit_error(sw, SWEEP_OP_OPEN, err);
-	}
-	sw->ent.st = now;
-	if (!S_ISREG(now.st_mode)) {
-		/* replaced since it was stat-ed: a directory cannot be walked
-		 * from here; anything else is handed out as it is now */
-		close(fd);
-		if (S_ISDIR(now.st_mode))
-			return emit_error(sw, SWEEP_OP_OPEN, EISDIR);
-		sw->ent.kind = SWEEP_FILE;
-		return &sw->ent;
-	}
-	sw->ent.kind = SWEEP_DATA;
-	sw->ent.fd = fd;
-	if (multiply_linked(&now))
-		links_add(sw->links, &now, sw->ent.path);
-	return &sw->ent;
-}
-
-/* What holds v's parent now holds it for something else made of v (a
- * directory, a file waiting for its data), whose reference it becomes. */
-void name_take_ref(struct sweep *sw, const struct sw_name *v)
-{
-	if (v->node)
-		node_free(sw, v->node);
-	else if (v->parent)
-		v->parent->refs++;
-}
-
 static const struct sweep_entry *serve_dir(struct sweep *sw, const struct sw_name *v,
                                            int pfd, const struct stat *st, bool follow)
 {
@@ -221,6 +170,73 @@ static const struct sweep_entry *serve_dir(struct sweep *sw, const struct sw_nam
 		sw->to_read = d;
 	}
 	return &sw->ent;
+}
+
+/* v, stat-ed as a regular file, is a directory now that it is open: it is
+ * walked as the directory it became, as GNU tar does. Whatever holds v's
+ * reference on its parent (a node or a file freed after this entry) keeps
+ * it; the directory takes one of its own. */
+static const struct sweep_entry *serve_became_dir(struct sweep *sw, const struct sw_name *v,
+                                                  int dirfd, bool follow)
+{
+	struct sw_name dir = *v;
+	dir.node = NULL;
+	struct sw_node *done = sw->done_node;
+	sw->ent.phys = SWEEP_PHYS_NONE;
+	const struct sweep_entry *e = serve_dir(sw, &dir, dirfd, &sw->ent.st, follow);
+	sw->done_node = done;
+	return e;
+}
+
+/* Hand out regular file v with its data: opened (unless fd is one opened
+ * ahead), checked to be the file that was stat-ed, or a SWEEP_FILE when it is
+ * a second name of a file already handed out. ent.path is built already. */
+const struct sweep_entry *emit_regular(struct sweep *sw, const struct sw_name *v, int dirfd,
+                                       bool follow, int fd)
+{
+	note_link(sw, false);
+	if (sw->ent.link_first) {
+		if (fd >= 0)
+			close(fd);
+		sw->ent.kind = SWEEP_FILE;
+		return &sw->ent;
+	}
+	if (fd < 0)
+		fd = open_file(sw, dirfd, sw->ent.name, follow, &sw->ent.st);
+	if (fd < 0 && (errno == EMFILE || errno == ENFILE) && dir_fds_shrink(sw, NULL))
+		fd = open_file(sw, dirfd, sw->ent.name, follow, &sw->ent.st);
+	if (fd < 0)
+		return emit_error(sw, SWEEP_OP_OPEN, errno);
+	struct stat now;
+	if (fstat(fd, &now) < 0) {
+		int err = errno;
+		close(fd);
+		return emit_error(sw, SWEEP_OP_OPEN, err);
+	}
+	sw->ent.st = now;
+	if (!S_ISREG(now.st_mode)) {
+		/* replaced since it was stat-ed: handed out as it is now */
+		close(fd);
+		if (S_ISDIR(now.st_mode))
+			return serve_became_dir(sw, v, dirfd, follow);
+		sw->ent.kind = SWEEP_FILE;
+		return &sw->ent;
+	}
+	sw->ent.kind = SWEEP_DATA;
+	sw->ent.fd = fd;
+	if (multiply_linked(&now))
+		links_add(sw->links, &now, sw->ent.path);
+	return &sw->ent;
+}
+
+/* What holds v's parent now holds it for something else made of v (a
+ * directory, a file waiting for its data), whose reference it becomes. */
+void name_take_ref(struct sweep *sw, const struct sw_name *v)
+{
+	if (v->node)
+		node_free(sw, v->node);
+	else if (v->parent)
+		v->parent->refs++;
 }
 
 /* Serve v: returns the entry to hand out, or NULL when v produced none (it
@@ -265,11 +281,11 @@ const struct sweep_entry *serve_name(struct sweep *sw, const struct sw_name *v)
 		sw->done_node = v->node;
 		if (r < 0)
 			return emit_error(sw, SWEEP_OP_STAT, ENOMEM);
-		return emit_regular(sw, pfd, follow, fd);
+		return emit_regular(sw, v, pfd, follow, fd);
 	}
 	sw->done_node = v->node;
 	if (S_ISREG(st.st_mode) && sw->data_inline)
-		return emit_regular(sw, pfd, follow, -1);
+		return emit_regular(sw, v, pfd, follow, -1);
 	note_link(sw, true);
 	return &sw->ent;
 }

@@ -679,16 +679,21 @@ static enum sweep_verdict replace_victims(const struct sweep_entry *e, void *arg
 	if (strcmp(e->name, "to-fifo") == 0) {
 		assert_int_equal(unlinkat(e->dirfd, e->name, 0), 0);
 		assert_int_equal(mkfifoat(e->dirfd, e->name, 0644), 0);
-	} else if (strcmp(e->name, "to-dir") == 0) {
+	} else if (strcmp(e->name, "to-dir") == 0 && S_ISREG(e->st.st_mode)) {
 		assert_int_equal(unlinkat(e->dirfd, e->name, 0), 0);
 		assert_int_equal(mkdirat(e->dirfd, e->name, 0755), 0);
+		int d = openat(e->dirfd, e->name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		assert_true(d >= 0);
+		tree_file(d, "inside", 100, 0);
+		close(d);
 	}
 	return SWEEP_KEEP;
 }
 
 /* A regular file replaced between its stat and its opening: a fifo comes
  * as what it is now, without data and without blocking the walk; a
- * directory is an error (it cannot be walked from there). */
+ * directory is walked as the directory it became (as GNU tar does), its
+ * post-order entry before its parent's. */
 static void replaced_file_is_handed_out_as_it_is(void **state)
 {
 	const char *root = *state;
@@ -698,27 +703,42 @@ static void replaced_file_is_handed_out_as_it_is(void **state)
 	tree_file(fd, "kept", 100, 0);
 	close(fd);
 	const char *roots[] = { root, NULL };
-	struct sweep_options o = { .order = SWEEP_ORDER_DISK, .filter = replace_victims };
+	struct sweep_options o = { .order = SWEEP_ORDER_DISK, .filter = replace_victims,
+	                           .flags = SWEEP_POSTORDER };
 	struct sweep *sw = sweep_open(roots, &o);
 	const struct sweep_entry *e;
-	int fifo = 0, dir = 0, kept = 0;
+	int fifo = 0, dir = 0, kept = 0, inside = 0, dir_post = 0, root_post = 0;
 	while ((e = sweep_next(sw))) {
+		assert_int_not_equal(e->kind, SWEEP_ERROR);
+		assert_int_equal(root_post, 0); /* nothing after the root's end */
+		if (e->kind == SWEEP_DIR_POST) {
+			dir_post += strcmp(e->name, "to-dir") == 0;
+			root_post += e->depth == 0;
+			continue;
+		}
 		if (strcmp(e->name, "to-fifo") == 0) {
 			assert_int_equal(e->kind, SWEEP_FILE);
 			assert_true(S_ISFIFO(e->st.st_mode));
 			assert_int_equal(e->fd, -1);
 			fifo++;
 		} else if (strcmp(e->name, "to-dir") == 0) {
-			assert_int_equal(e->kind, SWEEP_ERROR);
-			assert_int_equal(e->op, SWEEP_OP_OPEN);
-			assert_int_equal(e->error, EISDIR);
+			assert_int_equal(e->kind, SWEEP_DIR);
+			assert_true(S_ISDIR(e->st.st_mode));
+			assert_int_equal(dir_post, 0);
 			dir++;
+		} else if (strcmp(e->name, "inside") == 0) {
+			assert_int_equal(e->kind, SWEEP_DATA);
+			assert_int_equal(dir_post, 0);
+			inside++;
 		}
 		kept += e->kind == SWEEP_DATA && strcmp(e->name, "kept") == 0;
 	}
 	sweep_close(sw);
 	assert_int_equal(fifo, 1);
 	assert_int_equal(dir, 1);
+	assert_int_equal(inside, 1);
+	assert_int_equal(dir_post, 1);
+	assert_int_equal(root_post, 1);
 	assert_int_equal(kept, 1);
 }
 

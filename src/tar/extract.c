@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "extract.h"
+#include "xfail.h"
 
 /* libarchive's disk writer flags for the options. */
 static int disk_options(const struct tar_opts *o)
@@ -184,14 +185,11 @@ static void disk_failed(struct extract *x, const char *name, int r)
 	struct tar *t = x->t;
 	int err = archive_errno(x->disk);
 	const char *msg = archive_error_string(x->disk);
-	/* libarchive warns when it could not restore an owner, a mode or a
-	 * time ("Can't ..."): GNU tar counts those as errors, exit 2 */
-	if (r == ARCHIVE_WARN && !(msg && strncmp(msg, "Can't ", 6) == 0)) {
-		tar_warn(t, 0, "%s: %s", tq(t, 0, name), msg ? msg : "warning");
-		return;
-	}
 	if (r == ARCHIVE_WARN) {
-		tar_error(t, 0, "%s: %s", tq(t, 0, name), msg);
+		/* libarchive warns when it could not restore an owner, a mode
+		 * or a time ("Can't ..."): GNU tar counts those as errors */
+		bool lost = msg && strncmp(msg, "Can't ", 6) == 0;
+		(lost ? tar_error : tar_warn)(t, 0, "%s: %s", tq(t, 0, name), msg ? msg : "warning");
 		return;
 	}
 	const char *link = archive_entry_hardlink(x->current);
@@ -199,6 +197,8 @@ static void disk_failed(struct extract *x, const char *name, int r)
 	if (link && r != ARCHIVE_FATAL && lstat(link, &st) < 0)
 		tar_error(t, errno, "%s: Cannot hard link to %s", tq(t, 0, name),
 		          diag_quote_style(t->diag, 1, QUOTE_LOCALE, link));
+	else if (r != ARCHIVE_FATAL && xfail_create(t, x->disk, x->current, name))
+		; /* reported in GNU's words, errno included */
 	else if (err == EEXIST)
 		tar_cannot(t, name, "open", err);
 	else

@@ -24,6 +24,7 @@ sweep_tar_SOURCES = \
 	src/tar/xdata.c \
 	src/tar/xcheck.c \
 	src/tar/xlinks.c \
+	src/tar/xfail.c src/tar/xfail.h \
 	src/tar/members.c \
 	src/tar/progress.c
 sweep_tar_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common

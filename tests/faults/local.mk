@@ -6,7 +6,12 @@
 # itself here.
 FAULT_TESTS = \
 	tests/faults/extract.sh \
-	tests/faults/eio.sh
+	tests/faults/eio.sh \
+	tests/faults/changed-type.sh \
+	tests/faults/readonly.sh \
+	tests/faults/unwritable.sh
 TESTS += $(FAULT_TESTS)
 EXTRA_DIST += $(FAULT_TESTS)
 EXTRA_DIST += tests/faults/eio-shim.c
+EXTRA_DIST += tests/faults/swap-on-open.c
+EXTRA_DIST += tests/faults/extract-both.sh

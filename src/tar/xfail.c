@@ -1,0 +1,117 @@
+/*
+ * xfail.c: a member that could not be created on disk, in GNU tar's words.
+ *
+ * libarchive says "Can't create 'NAME'" whatever NAME is; GNU tar names the
+ * call that failed and why: "dev: Cannot mknod: Operation not permitted",
+ * "file: Cannot open: Read-only file system". The errno is libarchive's;
+ * the call follows from the member's type. A parent directory that cannot
+ * be made is, as in GNU tar, its own "Cannot mkdir" and then the member's
+ * failure for want of it (ENOENT). An existing file (or symlink) that
+ * cannot be removed to make room is GNU's EEXIST. libarchive has no other channel for any of
+ * this than its message, so the message's fixed words are matched here.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+#include "xfail.h"
+
+/* Member name as GNU tar says it: a directory without its trailing '/'. */
+static const char *plain_name(struct strbuf *sb, const char *name)
+{
+	size_t n = strlen(name);
+	while (n > 1 && name[n - 1] == '/')
+		n--;
+	sb_reset(sb);
+	if (sb_add(sb, name, n) < 0)
+		return name;
+	return sb_str(sb);
+}
+
+/* GNU tar's words for creating e failing with err. */
+static void create_failed(struct tar *t, struct archive_entry *e, const char *name, int err)
+{
+	struct strbuf sb = { 0 };
+	const char *q = tq(t, 0, plain_name(&sb, name));
+	const char *link = archive_entry_hardlink(e);
+	if (link) {
+		tar_error(t, err, "%s: Cannot hard link to %s", q,
+		          diag_quote_style(t->diag, 1, QUOTE_LOCALE, link));
+		goto out;
+	}
+	switch (archive_entry_filetype(e)) {
+	case AE_IFDIR:
+		tar_error(t, err, "%s: Cannot mkdir", q);
+		break;
+	case AE_IFLNK:
+		tar_error(t, err, "%s: Cannot create symlink to %s", q,
+		          diag_quote_style(t->diag, 1, QUOTE_LOCALE, archive_entry_symlink(e)));
+		break;
+	case AE_IFCHR:
+	case AE_IFBLK:
+		tar_error(t, err, "%s: Cannot mknod", q);
+		break;
+	case AE_IFIFO:
+		tar_error(t, err, "%s: Cannot mkfifo", q);
+		break;
+	default:
+		tar_error(t, err, "%s: Cannot open", q);
+		break;
+	}
+out:
+	sb_free(&sb);
+}
+
+/* Why directory dir could not be made. libarchive's errno is that of the
+ * stat it tries after mkdir fails, so the parent is asked (without making
+ * anything) whether it may be written; else libarchive's word stands. */
+static int mkdir_errno(const char *dir, int fallback)
+{
+	struct strbuf sb = { 0 };
+	const char *slash = strrchr(dir, '/');
+	int err = fallback;
+	if (slash && sb_add(&sb, dir, (size_t)(slash - dir) + 1) < 0)
+		return fallback;
+	const char *parent = slash ? sb_str(&sb) : ".";
+	if (faccessat(AT_FDCWD, parent, W_OK | X_OK, AT_EACCESS) < 0)
+		err = errno;
+	sb_free(&sb);
+	return err;
+}
+
+/* The quoted name in libarchive's "... 'NAME'" message, into sb; NULL when
+ * there is none. */
+static const char *quoted(struct strbuf *sb, const char *msg, const char *prefix)
+{
+	size_t n = strlen(prefix), len = strlen(msg);
+	if (strncmp(msg, prefix, n) != 0 || len < n + 1 || msg[len - 1] != '\'')
+		return NULL;
+	sb_reset(sb);
+	if (sb_add(sb, msg + n, len - n - 1) < 0)
+		return NULL;
+	return sb_str(sb);
+}
+
+bool xfail_create(struct tar *t, struct archive *disk, struct archive_entry *e,
+                  const char *name)
+{
+	const char *msg = archive_error_string(disk);
+	int err = archive_errno(disk);
+	struct strbuf sb = { 0 };
+	const char *dir;
+	bool known = true;
+	if (!msg || err <= 0)
+		known = false;
+	else if (strncmp(msg, "Can't create '", 14) == 0)
+		create_failed(t, e, name, err);
+	else if (strcmp(msg, "Can't unlink already-existing object") == 0 ||
+	         strncmp(msg, "Could not remove symlink ", 25) == 0)
+		create_failed(t, e, name, EEXIST);
+	else if ((dir = quoted(&sb, msg, "Failed to create dir '")) != NULL) {
+		tar_error(t, mkdir_errno(dir, err), "%s: Cannot mkdir", tq(t, 0, dir));
+		create_failed(t, e, name, ENOENT);
+	} else
+		known = false;
+	sb_free(&sb);
+	return known;
+}

@@ -1,0 +1,18 @@
+/*
+ * xfail.h: a member the disk writer could not create, in GNU tar's words
+ * (xfail.c).
+ */
+#ifndef SWEEP_TAR_XFAIL_H
+#define SWEEP_TAR_XFAIL_H
+
+#include <archive.h>
+#include <archive_entry.h>
+#include "tar.h"
+
+/* Report that disk could not create member e, extracted as name, as GNU tar
+ * does ("Cannot mknod: Operation not permitted"...). Returns false, having
+ * said nothing, when disk's error is not one of a failed creation. */
+bool xfail_create(struct tar *t, struct archive *disk, struct archive_entry *e,
+                  const char *name);
+
+#endif
