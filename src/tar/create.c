@@ -38,7 +38,7 @@ int create_archive_error(struct create *cr, const char *name, int r)
 		tar_fatal(t, cr->out.err, "%s: Cannot write", tq(t, 0, cr->out.name));
 		return -1;
 	}
-	const char *msg = archive_error_string(cr->a);
+	const char *msg = archive_error_string(cr->w.a);
 	if (r == ARCHIVE_FATAL) {
 		tar_fatal(t, 0, "%s: %s", tq(t, 0, name), msg ? msg : "archive error");
 		return -1;
@@ -163,11 +163,11 @@ static int put_member(struct create *cr, const struct sweep_entry *e, const char
 int create_write_header(struct create *cr, struct archive_entry *ae, const char *path,
                         const char *shown)
 {
-	int r = archive_write_header(cr->a, ae);
+	int r = writer_header(&cr->w, ae, cr->format);
 	/* A name that is not text in the locale is stored in pax as the bytes
 	 * it is (hdrcharset=BINARY) and read back as such: nothing to say, as
 	 * GNU tar says nothing. */
-	if (r == ARCHIVE_WARN && archive_errno(cr->a) == EILSEQ)
+	if (r == ARCHIVE_WARN && archive_errno(cr->w.a) == EILSEQ)
 		r = ARCHIVE_OK;
 	if (r != ARCHIVE_OK && create_archive_error(cr, path, r) < 0)
 		return -1;
@@ -289,9 +289,10 @@ static int open_archive(struct create *cr)
 	if (cr->out.is_stdout)
 		t->listing = stderr;
 	cr->format = writer_format(&t->opt);
-	cr->a = writer_open(t, &cr->out);
-	cr->entry = cr->a ? archive_entry_new() : NULL;
-	if (cr->a && !cr->entry)
+	if (writer_open(&cr->w, t, &cr->out) < 0)
+		return -1;
+	cr->entry = archive_entry_new();
+	if (!cr->entry)
 		tar_fatal(t, ENOMEM, "memory exhausted");
 	return cr->entry ? 0 : -1;
 }
@@ -299,17 +300,15 @@ static int open_archive(struct create *cr)
 /* End the archive (end-of-archive blocks, padding) and close its output. */
 static void close_archive(struct create *cr)
 {
-	if (!cr->a)
+	if (!cr->w.a)
 		return;
 	if (!cr->t->fatal) {
-		int r = archive_write_close(cr->a);
-		if (r != ARCHIVE_OK)
+		if (writer_close(&cr->w) < 0)
 			create_archive_error(cr, cr->out.name, ARCHIVE_FATAL);
 		else if (out_close(&cr->out) < 0)
 			tar_fatal(cr->t, cr->out.err, "%s: Cannot write", tq(cr->t, 0, cr->out.name));
 	}
-	archive_write_free(cr->a);
-	cr->a = NULL;
+	writer_free(&cr->w);
 }
 
 static size_t operands(const struct tar *t)
@@ -346,8 +345,7 @@ int tar_create(struct tar *t)
 	if (t->opt.totals && !t->fatal)
 		totals_print("Total bytes written", cr.out.bytes, &start);
 out:
-	if (cr.a)
-		archive_write_free(cr.a);
+	writer_free(&cr.w);
 	archive_entry_free(cr.entry);
 	out_free(&cr.out);
 	for (size_t i = 0; i < cr.ndirfds; i++)

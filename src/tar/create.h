@@ -9,10 +9,11 @@
 #include "keymap.h"
 #include "output.h"
 #include "tar.h"
+#include "writer.h"
 
 struct create {
 	struct tar *t;
-	struct archive *a;
+	struct tar_writer w;         /* w.a: the tar writer */
 	struct sweep *sw;
 	struct archive_entry *entry; /* reused for every member */
 	struct tar_out out;

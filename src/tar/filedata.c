@@ -57,7 +57,7 @@ static int write_zeros(struct create *cr, const char *name, uint64_t n)
 	const void *z = out_zeros(&chunk);
 	while (n > 0) {
 		size_t k = n < chunk ? (size_t)n : chunk;
-		la_ssize_t w = archive_write_data(cr->a, z, k);
+		la_ssize_t w = archive_write_data(cr->w.a, z, k);
 		if (w < 0)
 			return create_archive_error(cr, name, ARCHIVE_FATAL);
 		n -= k;
@@ -109,7 +109,7 @@ static int64_t copy_range(struct create *cr, const struct sweep_entry *e, off_t 
 		}
 		if (n == 0)
 			break;
-		if (archive_write_data(cr->a, buf, (size_t)n) < 0)
+		if (archive_write_data(cr->w.a, buf, (size_t)n) < 0)
 			return create_archive_error(cr, e->path, ARCHIVE_FATAL);
 		out_consume(&cr->out, buf, (size_t)n);
 		done += (uint64_t)n;

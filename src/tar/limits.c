@@ -3,10 +3,12 @@
  * is asked, with GNU tar's words and choices: a name too long for the
  * format (ustar splits names of up to 256 bytes at a '/' into a prefix of
  * 155 and a name of 100; v7 holds 99), a link target over 100 bytes (99
- * in v7, one less than GNU tar), and in v7 devices and fifos. A directory refused is not read either, as in
- * GNU tar.
+ * in v7, one less than GNU tar), numbers past their octal fields, and in
+ * v7 devices and fifos. A directory refused is not read either, as in GNU
+ * tar.
  */
 #include <archive_entry.h>
+#include <stdint.h>
 #include <string.h>
 #include "create.h"
 
@@ -52,10 +54,35 @@ bool limits_name_ok(struct create *cr, const char *path, const char *member, boo
 	return why == NULL;
 }
 
+/* Whether the numbers of e fit the octal fields of ustar and v7 (7
+ * digits for ids, 11 for size and time); else the first that does not is
+ * reported in GNU tar's words, which name no file, and e is not stored. */
+static bool numbers_fit(struct create *cr)
+{
+	struct archive_entry *ae = cr->entry;
+	const int64_t id_max = 07777777, big_max = 077777777777;
+	const struct { const char *type; int64_t v, max; } field[] = {
+		{ "uid_t", archive_entry_uid(ae), id_max },
+		{ "gid_t", archive_entry_gid(ae), id_max },
+		{ "off_t", archive_entry_size(ae), big_max },
+		{ "time_t", archive_entry_mtime(ae), big_max },
+	};
+	for (size_t i = 0; i < sizeof(field) / sizeof(field[0]); i++) {
+		if (field[i].v >= 0 && field[i].v <= field[i].max)
+			continue;
+		tar_error(cr->t, 0, "value %jd out of %s range 0..%jd", (intmax_t)field[i].v,
+		          field[i].type, (intmax_t)field[i].max);
+		return false;
+	}
+	return true;
+}
+
 bool limits_entry_ok(struct create *cr, const struct sweep_entry *e)
 {
 	if (cr->format != FMT_USTAR && cr->format != FMT_V7)
 		return true;
+	if (!numbers_fit(cr))
+		return false;
 	mode_t type = e->st.st_mode & S_IFMT;
 	if (cr->format == FMT_V7 && !e->link_first &&
 	    (type == S_IFCHR || type == S_IFBLK || type == S_IFIFO)) {

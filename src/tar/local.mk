@@ -42,6 +42,7 @@ TAR_TESTS = \
 	tests/tar/options.sh \
 	tests/tar/extract-links.sh \
 	tests/tar/extract-deep.sh \
-	tests/tar/extract-perms.sh
+	tests/tar/extract-perms.sh \
+	tests/tar/numbers.sh
 TESTS += $(TAR_TESTS)
 EXTRA_DIST += $(TAR_TESTS) tests/tar/tree.sh tests/tar/manifest.pl

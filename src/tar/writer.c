@@ -4,21 +4,56 @@
  *
  * libarchive's own blocking is turned off (bytes_per_block 0): output.c
  * gathers and pads, which is what lets file data go out without a copy.
+ *
+ * The tar writer itself never compresses: its bytes pass through here
+ * first, so that a header can be mended before anything downstream sees
+ * it, and only then go to a second libarchive writer, of the raw format,
+ * that holds the compressor. The mending: libarchive's gnu writer has no
+ * base-256 for the time (before 1970 it stores 0, after 2242 the largest
+ * octal value); GNU tar's has, so such a header is held back and given
+ * GNU's base-256 field.
  */
 #include <archive.h>
+#include <archive_entry.h>
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include "output.h"
 #include "tar.h"
 #include "writer.h"
 
-static la_ssize_t write_cb(struct archive *a, void *arg, const void *buf, size_t len)
+/* The ustar header's mtime and checksum fields. */
+enum { MTIME_AT = 136, MTIME_LEN = 12, CHKSUM_AT = 148, CHKSUM_LEN = 8, BLOCK = 512 };
+
+/* Pass len bytes at buf on: to the compressor, or to the output. */
+static int forward(struct tar_writer *w, const void *buf, size_t len)
+{
+	if (w->squeeze)
+		return archive_write_data(w->squeeze, buf, len) < 0 ? -1 : 0;
+	return out_write(w->out, buf, len);
+}
+
+static la_ssize_t tar_cb(struct archive *a, void *arg, const void *buf, size_t len)
 {
 	(void)a;
-	struct tar_out *o = arg;
-	if (out_write(o, buf, len) < 0)
-		return -1;
-	return (la_ssize_t)len;
+	struct tar_writer *w = arg;
+	if (w->holding) {
+		/* the header block is the last block of a header's output */
+		if (w->have_held && forward(w, w->held, BLOCK) < 0)
+			return -1;
+		w->have_held = len == BLOCK;
+		if (w->have_held) {
+			memcpy(w->held, buf, BLOCK);
+			return (la_ssize_t)len;
+		}
+	}
+	return forward(w, buf, len) < 0 ? -1 : (la_ssize_t)len;
+}
+
+static la_ssize_t out_cb(struct archive *a, void *arg, const void *buf, size_t len)
+{
+	(void)a;
+	return out_write(arg, buf, len) < 0 ? -1 : (la_ssize_t)len;
 }
 
 /* The compressor -a picks from the archive's name, as GNU tar does. */
@@ -87,25 +122,117 @@ static int set_format(struct archive *a, enum tar_format f)
 	return ARCHIVE_FATAL;
 }
 
-struct archive *writer_open(struct tar *t, struct tar_out *o)
+/* The raw-format writer that compresses the tar writer's output with f. */
+static struct archive *open_squeeze(struct tar *t, struct tar_out *o, enum tar_filter f)
 {
-	struct archive *a = archive_write_new();
+	struct archive *z = archive_write_new();
+	struct archive_entry *e = archive_entry_new();
+	if (!z || !e)
+		goto fail;
+	archive_entry_set_filetype(e, AE_IFREG);
+	archive_entry_set_pathname(e, "tar");
+	if (archive_write_set_format_raw(z) != ARCHIVE_OK || set_filter(z, f) < ARCHIVE_WARN ||
+	    archive_write_set_bytes_per_block(z, 0) != ARCHIVE_OK ||
+	    archive_write_open2(z, o, NULL, out_cb, NULL, NULL) != ARCHIVE_OK ||
+	    archive_write_header(z, e) != ARCHIVE_OK)
+		goto fail;
+	archive_entry_free(e);
+	return z;
+fail:
+	if (o->err)
+		tar_fatal(t, o->err, "%s: Cannot write", tq(t, 0, o->name));
+	else
+		tar_fatal(t, z ? archive_errno(z) : ENOMEM, "%s",
+		          z ? archive_error_string(z) : "archive_write_new");
+	archive_entry_free(e);
+	if (z)
+		archive_write_free(z);
+	return NULL;
+}
+
+int writer_open(struct tar_writer *w, struct tar *t, struct tar_out *o)
+{
+	*w = (struct tar_writer){ .out = o };
+	enum tar_filter f = writer_filter(&t->opt);
+	if (f != FLT_NONE && !(w->squeeze = open_squeeze(t, o, f)))
+		return -1;
+	struct archive *a = w->a = archive_write_new();
 	if (!a) {
 		tar_fatal(t, ENOMEM, "archive_write_new");
-		return NULL;
+		return -1;
 	}
-	enum tar_filter f = writer_filter(&t->opt);
 	if (set_format(a, writer_format(&t->opt)) != ARCHIVE_OK ||
-	    set_filter(a, f) < ARCHIVE_WARN ||
 	    archive_write_set_bytes_per_block(a, 0) != ARCHIVE_OK ||
-	    archive_write_open2(a, o, NULL, write_cb, NULL, NULL) != ARCHIVE_OK) {
+	    archive_write_open2(a, w, NULL, tar_cb, NULL, NULL) != ARCHIVE_OK) {
 		if (o->err)
 			tar_fatal(t, o->err, "%s: Cannot write", tq(t, 0, o->name));
 		else
 			tar_fatal(t, 0, "%s", archive_error_string(a));
-		archive_write_free(a);
-		return NULL;
+		return -1;
 	}
 	o->record = f == FLT_NONE ? t->opt.record_size : 0;
-	return a;
+	return 0;
+}
+
+/* GNU tar's base-256 number in a field of len bytes: a first byte of
+ * 0x80 (0xff when negative), then the value in two's complement. */
+static void base256(char *field, size_t len, int64_t v)
+{
+	uint64_t u = (uint64_t)v;
+	for (size_t k = 0; k + 1 < len; k++) /* k: bytes from the end */
+		field[len - 1 - k] = (char)(k < 8 ? (u >> (8 * k)) & 0xff : v < 0 ? 0xff : 0);
+	field[0] = (char)(v < 0 ? 0xff : 0x80);
+}
+
+/* Give the held header block e's time in base-256 and its checksum anew. */
+static void mend_time(char *h, int64_t mtime)
+{
+	base256(h + MTIME_AT, MTIME_LEN, mtime);
+	memset(h + CHKSUM_AT, ' ', CHKSUM_LEN);
+	unsigned sum = 0;
+	for (size_t i = 0; i < BLOCK; i++)
+		sum += (unsigned char)h[i];
+	snprintf(h + CHKSUM_AT, CHKSUM_LEN - 1, "%06o", sum);
+}
+
+/* Whether the gnu writer stores t right: octal in 11 digits. */
+static bool octal_time(int64_t t)
+{
+	return t >= 0 && t < (int64_t)1 << 33;
+}
+
+int writer_header(struct tar_writer *w, struct archive_entry *e, enum tar_format f)
+{
+	int64_t mtime = archive_entry_mtime(e);
+	if (f != FMT_GNU || octal_time(mtime))
+		return archive_write_header(w->a, e);
+	w->holding = true;
+	w->have_held = false;
+	int r = archive_write_header(w->a, e);
+	w->holding = false;
+	if (w->have_held) {
+		mend_time(w->held, mtime);
+		if (forward(w, w->held, BLOCK) < 0)
+			r = ARCHIVE_FATAL;
+	}
+	w->have_held = false;
+	return r;
+}
+
+int writer_close(struct tar_writer *w)
+{
+	if (archive_write_close(w->a) != ARCHIVE_OK)
+		return -1;
+	if (w->squeeze && archive_write_close(w->squeeze) != ARCHIVE_OK)
+		return -1;
+	return 0;
+}
+
+void writer_free(struct tar_writer *w)
+{
+	if (w->a)
+		archive_write_free(w->a);
+	if (w->squeeze)
+		archive_write_free(w->squeeze);
+	w->a = w->squeeze = NULL;
 }

@@ -4,12 +4,30 @@
 #ifndef SWEEP_TAR_WRITER_H
 #define SWEEP_TAR_WRITER_H
 
+#include <stdbool.h>
 #include "output.h"
 #include "tar.h"
 
-/* A writer in the chosen format and compression, writing to o (already
- * open). NULL after a fatal error (reported). */
-struct archive *writer_open(struct tar *t, struct tar_out *o);
+struct tar_writer {
+	struct archive *a;        /* the tar format; never compresses */
+	struct archive *squeeze;  /* raw format and the compressor, or NULL */
+	struct tar_out *out;
+	bool holding;             /* a header's last block is held back */
+	bool have_held;
+	char held[512];
+};
+
+/* Open w in the chosen format and compression, writing to o (already
+ * open). Returns 0, or -1 after a fatal error (reported); either way
+ * writer_free() it. */
+int writer_open(struct tar_writer *w, struct tar *t, struct tar_out *o);
+/* archive_write_header() of e in format f, its fields stored as GNU tar
+ * stores them where libarchive would not. */
+int writer_header(struct tar_writer *w, struct archive_entry *e, enum tar_format f);
+/* End the archive and the compression. Returns 0, or -1 (the error is
+ * the tar writer's or the compressor's). */
+int writer_close(struct tar_writer *w);
+void writer_free(struct tar_writer *w);
 
 /* The format and compression the options come to. */
 enum tar_format writer_format(const struct tar_opts *o);
