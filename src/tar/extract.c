@@ -253,6 +253,7 @@ static int one_member(struct extract *x, struct archive_entry *e)
 		disk_failed(x, name, r);
 	if (r >= ARCHIVE_WARN && xlinks_made(x, e, name) < 0)
 		return -1;
+
 	if (r >= ARCHIVE_WARN && size > 0) {
 		if (xdata_copy(x, name, size) < 0) {
 			if (data && sb_addstr(&x->partial, name) < 0)
@@ -265,6 +266,8 @@ static int one_member(struct extract *x, struct archive_entry *e)
 	r = archive_write_finish_entry(x->disk);
 	if (r != ARCHIVE_OK)
 		disk_failed(x, name, r);
+	if (r >= ARCHIVE_WARN)
+		xacl_match(x, e, name);
 	return t->fatal ? -1 : 0;
 }
 

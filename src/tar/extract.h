@@ -60,6 +60,12 @@ int xlinks_made(struct extract *x, struct archive_entry *e, const char *name);
 bool xlinks_may_extract(struct extract *x, const char *name);
 bool xlinks_before_dir(struct extract *x, const char *name);
 
+/* xacl.c: under --acls, give member e, just written as name, the ACLs the
+ * archive says where libarchive would not: a directory's default ACL on a
+ * directory that was there, none where the archive has none (not those
+ * inherited from the directory's default ACL). */
+void xacl_match(struct extract *x, struct archive_entry *e, const char *name);
+
 /* extract.c: a failed read of the archive (fatal, reported); whether it
  * failed because the archive ended. */
 void extract_read_failed(struct extract *x);

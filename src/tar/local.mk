@@ -24,6 +24,7 @@ sweep_tar_SOURCES = \
 	src/tar/xdata.c \
 	src/tar/xcheck.c \
 	src/tar/xlinks.c \
+	src/tar/xacl.c \
 	src/tar/xfail.c src/tar/xfail.h \
 	src/tar/members.c \
 	src/tar/progress.c
@@ -43,6 +44,7 @@ TAR_TESTS = \
 	tests/tar/extract-links.sh \
 	tests/tar/extract-deep.sh \
 	tests/tar/extract-perms.sh \
-	tests/tar/numbers.sh
+	tests/tar/numbers.sh \
+	tests/tar/acls.sh
 TESTS += $(TAR_TESTS)
 EXTRA_DIST += $(TAR_TESTS) tests/tar/tree.sh tests/tar/manifest.pl

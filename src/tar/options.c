@@ -477,6 +477,13 @@ static bool check_options(struct tar *t, struct parse_state *ps)
 		tar_warn(t, 0, "Cowardly refusing to create an empty archive");
 		return false;
 	}
+	/* only pax has a place for them: GNU tar refuses rather than drop
+	 * them in silence */
+	bool posix = o->format == FMT_DEFAULT || o->format == FMT_PAX;
+	if (o->mode == MODE_CREATE && !posix && (o->acls || o->xattrs)) {
+		tar_warn(t, 0, "--%s can be used only on POSIX archives", o->acls ? "acls" : "xattrs");
+		return false;
+	}
 	if (ps->old_option) {
 		if (o->mode == MODE_CREATE)
 			o->format = FMT_V7;
