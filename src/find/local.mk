@@ -23,5 +23,7 @@ sweep_find_SOURCES = \
 sweep_find_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common
 sweep_find_LDADD = src/common/libcommon.la lib/libsweep.la
 dist_man_MANS += man/sweep-find.1
-TESTS += tests/find/compare.sh tests/find/errors.sh tests/find/unreadable.sh
-EXTRA_DIST += tests/find/compare.sh tests/find/errors.sh tests/find/unreadable.sh
+FIND_TESTS = tests/find/compare.sh tests/find/errors.sh tests/find/unreadable.sh \
+	tests/find/limits.sh
+TESTS += $(FIND_TESTS)
+EXTRA_DIST += $(FIND_TESTS)

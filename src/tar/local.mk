@@ -36,6 +36,7 @@ TAR_TESTS = \
 	tests/tar/gnu-archives.sh \
 	tests/tar/hostile.sh \
 	tests/tar/errors.sh \
-	tests/tar/options.sh
+	tests/tar/options.sh \
+	tests/tar/empty-args.sh
 TESTS += $(TAR_TESTS)
 EXTRA_DIST += $(TAR_TESTS) tests/tar/tree.sh tests/tar/manifest.pl

@@ -251,7 +251,14 @@ static bool parse_id(struct tar *t, const char *arg, bool user, intmax_t *id, ch
 		*id = n;
 		return true;
 	}
-	if (!(*name = strdup(arg)) || !lookup_id(user, arg, id))
+	if (!(*name = strdup(arg)))
+		goto bad;
+	/* GNU tar takes an empty NAME as id 0 stored with no name */
+	if (!*arg) {
+		*id = 0;
+		return true;
+	}
+	if (!lookup_id(user, arg, id))
 		goto bad;
 	return true;
 bad:
@@ -290,7 +297,8 @@ static bool add_exclude_file(struct tar *t, const char *file, unsigned flags)
 {
 	if (exclude_add_file(&t->opt.exclude, file, flags, '\n') == 0)
 		return true;
-	tar_fatal(t, errno, "%s: Cannot open", tq(t, 0, file));
+	/* GNU tar says only the reason, not "Cannot open" */
+	tar_fatal(t, errno, "%s", tq(t, 0, file));
 	return false;
 }
 
