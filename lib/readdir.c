@@ -107,7 +107,7 @@ static int take_name(struct sweep *sw, struct sw_dir *d, ino_t ino, unsigned cha
 static int stack_names(struct sweep *sw, struct sw_dir *d)
 {
 	int err = 0;
-	if (sw->order == SWEEP_ORDER_NAME)
+	if (sw->order == SWEEP_ORDER_NAME && sw->ntmp) /* sw->tmp may be NULL */
 		qsort(sw->tmp, sw->ntmp, sizeof(*sw->tmp), by_name);
 	while (sw->ntmp) {
 		struct sw_node *n = sw->tmp[--sw->ntmp];

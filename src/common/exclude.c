@@ -36,6 +36,8 @@ int exclude_add(struct exclude *ex, const char *pattern, unsigned flags)
 static int add_lines(struct exclude *ex, char *buf, size_t len, unsigned flags, char eol)
 {
 	bool trim = isspace((unsigned char)eol);
+	if (len == 0) /* buf is NULL for an empty file: no arithmetic on it */
+		return 0;
 	char *p = buf, *end = buf + len;
 	while (p < end) {
 		char *nl = memchr(p, eol, (size_t)(end - p));

@@ -24,6 +24,8 @@ int sb_reserve(struct strbuf *sb, size_t more)
 		return -1;
 	sb->s = s;
 	sb->cap = cap;
+	/* a buffer reserved but never added to is still read as a string */
+	sb->s[sb->len] = 0;
 	return 0;
 }
 

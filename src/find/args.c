@@ -51,7 +51,12 @@ bool args_time(struct find *f, const char *s, char which, bool days, struct time
 	int unit = days ? 86400 : 60;
 	if (days && t->cmp != CMP_LT)
 		n += 1; /* "-mtime 0" is the last 24 hours; "+0" older than that */
+	/* beyond any file's time, and small enough that eval_time()'s
+	 * subtraction cannot overflow; converting a larger double to time_t
+	 * would be undefined */
+	const double far = 0x1p62;
 	double back = n * unit;
+	back = back > far ? far : back < -far ? -far : back;
 	double whole;
 	double frac = modf(back, &whole);
 	t->ref = f->opt.now;

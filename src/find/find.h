@@ -2,6 +2,7 @@
  * find.h: sweep-find's expression tree and run state.
  *
  *   main.c     the run: parse, walk, flush, exit status
+ *   state.c    struct find's defaults and release
  *   parse.c    command line: leading options, starting points, the
  *              expression grammar (! -not -a -o , ( )) and GNU's messages
  *   primaries.c  the table of tests, actions and options, and their parsers
@@ -135,6 +136,10 @@ struct find {
 
 /* parse.c: the whole command line. Returns -1 to go on, or an exit status. */
 int find_parse(struct find *f, int argc, char **argv);
+/* state.c: defaults (SWEEP_ORDER and SWEEP_WARM read), and the release of
+ * everything parse and walk gathered (output files closed, errors reported). */
+void find_init(struct find *f, struct diag *d);
+void find_free(struct find *f);
 
 /* primaries.c */
 void expr_free(struct expr *x);

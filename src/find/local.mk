@@ -1,9 +1,11 @@
 # sweep-find: program, man page and tests.
 bin_PROGRAMS += sweep-find
-sweep_find_SOURCES = \
+# everything but main(), for the tool and the fuzz targets (tests/fuzz)
+noinst_LTLIBRARIES += src/find/libfind.la
+src_find_libfind_la_SOURCES = \
 	src/find/find.h src/find/prim.h src/find/exec.h src/find/output.h \
 	src/find/printf.h \
-	src/find/main.c \
+	src/find/state.c \
 	src/find/parse.c \
 	src/find/primaries.c \
 	src/find/args.c \
@@ -20,8 +22,13 @@ sweep_find_SOURCES = \
 	src/find/batch.c \
 	src/find/output.c \
 	src/find/walk.c
+src_find_libfind_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common
+src_find_libfind_la_LIBADD = src/common/libcommon.la lib/libsweep.la
+sweep_find_SOURCES = src/find/main.c
 sweep_find_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common
-sweep_find_LDADD = src/common/libcommon.la lib/libsweep.la
+sweep_find_LDADD = src/find/libfind.la
 dist_man_MANS += man/sweep-find.1
-TESTS += tests/find/compare.sh tests/find/errors.sh tests/find/unreadable.sh
-EXTRA_DIST += tests/find/compare.sh tests/find/errors.sh tests/find/unreadable.sh
+FIND_TESTS = tests/find/compare.sh tests/find/errors.sh tests/find/unreadable.sh \
+	tests/find/limits.sh
+TESTS += $(FIND_TESTS)
+EXTRA_DIST += $(FIND_TESTS)

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -25,8 +26,8 @@ struct seg {
 	char conv;       /* directive letter */
 	char sub;        /* %A %C %T: the time field letter */
 	bool left;       /* '-' flag */
-	int width, prec; /* -1: none */
-	char spec[24];   /* "%<flags><width>.<prec>" as written */
+	int width, prec; /* -1: none, -2: more than INT_MAX */
+	char spec[32];   /* "%<flags><width>.<prec>" */
 	size_t off, len; /* SEG_TEXT: bytes in fmt->text */
 };
 
@@ -107,23 +108,39 @@ static int compile_escape(struct find *f, struct fmt *fmt, const char **s)
 
 static const char known[] = "aAbcCdDfFgGhHiklmMnpPsStTuUyYZ";
 
-/* Flags, width and precision of the directive at *s (after the '%'). */
+/* A run of digits at *p as a width or precision: -2 when it is more than
+ * printf can take (GNU find then fails that directive with EOVERFLOW). */
+static int spec_number(const char **p)
+{
+	long long v = 0;
+	for (; **p >= '0' && **p <= '9'; (*p)++)
+		if (v <= INT_MAX)
+			v = v * 10 + (**p - '0');
+	return v > INT_MAX ? -2 : (int)v;
+}
+
+/* Flags, width and precision of the directive at *s (after the '%'), read
+ * as GNU find reads them: flags from "-+ #", then digits (a leading '0'
+ * among them), then '.' and digits. The spec keeps each flag once, so it
+ * has room for the largest numbers. */
 static void compile_spec(struct seg *g, const char **s)
 {
 	const char *p = *s;
 	size_t o = 0;
 	g->spec[o++] = '%';
-	for (; *p && strchr("-+ #0", *p); p++) {
+	for (; *p && strchr("-+ #", *p); p++) {
 		if (*p == '-')
 			g->left = true;
-		if (o < sizeof(g->spec) - 12)
+		if (!memchr(g->spec + 1, *p, o - 1))
 			g->spec[o++] = *p;
 	}
-	if (*p >= '1' && *p <= '9')
-		g->width = (int)strtol(p, (char **)&p, 10);
+	if (*p == '0')
+		g->spec[o++] = '0';
+	if (*p >= '0' && *p <= '9')
+		g->width = spec_number(&p);
 	if (*p == '.') {
 		p++;
-		g->prec = (int)strtol(p, (char **)&p, 10);
+		g->prec = spec_number(&p);
 	}
 	if (g->width >= 0)
 		o += (size_t)snprintf(g->spec + o, sizeof(g->spec) - o, "%d", g->width);
@@ -243,6 +260,17 @@ void mode_string(mode_t m, char *b)
 	b[10] = 0;
 }
 
+/* A width can be up to INT_MAX: the padding goes out a block at a time. */
+static void put_spaces(struct out *o, size_t n)
+{
+	static const char spaces[] = "                                                                ";
+	while (n > 0) {
+		size_t k = n < sizeof(spaces) - 1 ? n : sizeof(spaces) - 1;
+		fwrite(spaces, 1, k, o->fp);
+		n -= k;
+	}
+}
+
 /* A string field: cut to the precision, padded to the width. */
 static void put_str(struct out *o, const struct seg *g, const char *s, bool name)
 {
@@ -253,11 +281,11 @@ static void put_str(struct out *o, const struct seg *g, const char *s, bool name
 	if (g->prec >= 0 && (size_t)g->prec < len)
 		len = (size_t)g->prec;
 	size_t pad = g->width > 0 && (size_t)g->width > len ? (size_t)g->width - len : 0;
-	for (size_t i = 0; !g->left && i < pad; i++)
-		putc(' ', o->fp);
+	if (!g->left)
+		put_spaces(o, pad);
 	fwrite(s, 1, len, o->fp);
-	for (size_t i = 0; g->left && i < pad; i++)
-		putc(' ', o->fp);
+	if (g->left)
+		put_spaces(o, pad);
 	sb_free(&q);
 }
 
@@ -369,6 +397,12 @@ static void run_directive(struct find *f, const struct seg *g, struct out *o,
                           const struct sweep_entry *e, const struct stat *st)
 {
 	char buf[64];
+	if (g->width == -2 || g->prec == -2) {
+		/* what printf says of it, in GNU find's words, and on we go */
+		const char *name = o->path ? o->path : "standard output";
+		diag_error(f->diag, EOVERFLOW, "%s", diag_quote(f->diag, 0, name));
+		return;
+	}
 	switch (g->conv) {
 	case 'p': put_str(o, g, e->path, true); break;
 	case 'f': put_str(o, g, entry_basename(e, &f->scratch), true); break;

@@ -63,6 +63,10 @@ static int add_roots(struct create *cr, struct sweep *sw, const char **bad)
 	for (size_t i = 0; i < ns->n; i++) {
 		*bad = ns->v[i].name;
 		if (!ns->v[i].chdir) {
+			/* GNU tar's warning, given as it makes the name
+			 * safe; the walk then fails to stat "" */
+			if (!ns->v[i].name[0])
+				tar_warn(cr->t, 0, "Substituting `.' for empty member name");
 			if (sweep_add_root(sw, dirfd, ns->v[i].name) < 0)
 				return errno;
 			continue;

@@ -1,8 +1,10 @@
 # sweep-tar: program, man page and tests.
 bin_PROGRAMS += sweep-tar
-sweep_tar_SOURCES = \
+# everything but main(), for the tool and the fuzz targets (tests/fuzz)
+noinst_LTLIBRARIES += src/tar/libtar.la
+src_tar_libtar_la_SOURCES = \
 	src/tar/tar.h \
-	src/tar/main.c \
+	src/tar/state.c \
 	src/tar/options.c \
 	src/tar/oldargs.c \
 	src/tar/mtime.c \
@@ -28,9 +30,13 @@ sweep_tar_SOURCES = \
 	src/tar/xfail.c src/tar/xfail.h \
 	src/tar/members.c \
 	src/tar/progress.c
+src_tar_libtar_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common
+src_tar_libtar_la_CFLAGS = $(AM_CFLAGS) $(LIBARCHIVE_CFLAGS)
+src_tar_libtar_la_LIBADD = lib/libsweep.la src/common/libcommon.la $(LIBARCHIVE_LIBS)
+sweep_tar_SOURCES = src/tar/main.c
 sweep_tar_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common
 sweep_tar_CFLAGS = $(AM_CFLAGS) $(LIBARCHIVE_CFLAGS)
-sweep_tar_LDADD = lib/libsweep.la src/common/libcommon.la $(LIBARCHIVE_LIBS)
+sweep_tar_LDADD = src/tar/libtar.la
 dist_man_MANS += man/sweep-tar.1
 # tests/tar: one script per behaviour, compared with GNU tar and bsdtar run
 # on the same input; tree.sh and manifest.pl are their shared helpers.
@@ -45,6 +51,7 @@ TAR_TESTS = \
 	tests/tar/extract-deep.sh \
 	tests/tar/extract-perms.sh \
 	tests/tar/numbers.sh \
-	tests/tar/acls.sh
+	tests/tar/acls.sh \
+	tests/tar/empty-args.sh
 TESTS += $(TAR_TESTS)
 EXTRA_DIST += $(TAR_TESTS) tests/tar/tree.sh tests/tar/manifest.pl

@@ -21,7 +21,8 @@ int main(int argc, char **argv)
 	setlocale(LC_ALL, "");
 	struct diag d;
 	diag_init(&d, argv[0], QUOTE_SHELL_ALWAYS);
-	struct tar t = { .diag = &d, .ids = IDCACHE_INIT, .listing = stdout };
+	struct tar t;
+	tar_init(&t, &d);
 	int newargc;
 	char **args = oldargs_expand(argc, argv, &newargc);
 	int status = TAR_FAILURE;
@@ -41,11 +42,7 @@ int main(int argc, char **argv)
 out:
 	if (args != argv)
 		free(args);
-	tar_free_options(&t.opt);
-	idcache_free(&t.ids);
-	for (int i = 0; i < 3; i++)
-		sb_free(&t.q[i]);
-	sb_free(&t.prefixes);
+	tar_free(&t);
 	diag_free(&d);
 	return status;
 }

@@ -14,6 +14,8 @@
 static bool literal_match(const char *name, const char *member, bool below)
 {
 	size_t n = strlen(name);
+	if (n == 0)
+		return false;
 	while (n > 1 && name[n - 1] == '/')
 		n--;
 	if (strncmp(name, member, n) != 0)
@@ -31,10 +33,23 @@ static bool one_match(const struct tar *t, const char *name, const char *member)
 	return literal_match(name, member, below);
 }
 
+/* GNU tar's rule for an empty name: first in the list, it selects every
+ * member and the other names are never reported missing; anywhere else it
+ * selects nothing. Neither way is it reported missing itself. */
+static bool empty_name_first(const struct tar_names *ns)
+{
+	for (size_t i = 0; i < ns->n; i++)
+		if (!ns->v[i].chdir)
+			return ns->v[i].name[0] == 0;
+	return false;
+}
+
 bool members_select(struct tar *t, const char *member)
 {
 	struct tar_names *ns = &t->opt.names;
 	bool any = false, hit = false;
+	if (empty_name_first(ns))
+		return true;
 	for (size_t i = 0; i < ns->n; i++) {
 		if (ns->v[i].chdir)
 			continue;
@@ -48,7 +63,9 @@ bool members_select(struct tar *t, const char *member)
 void members_report_missing(struct tar *t)
 {
 	struct tar_names *ns = &t->opt.names;
+	if (empty_name_first(ns))
+		return;
 	for (size_t i = 0; i < ns->n; i++)
-		if (!ns->v[i].chdir && !ns->v[i].found)
+		if (!ns->v[i].chdir && !ns->v[i].found && ns->v[i].name[0])
 			tar_error(t, 0, "%s: Not found in archive", tq(t, 0, ns->v[i].name));
 }

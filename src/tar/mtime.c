@@ -4,7 +4,8 @@
  * use it. DATE is "@SECONDS[.FRACTION]", the name of a file whose time is
  * taken (GNU tar's rule: it starts with '/' or '.'), or a date
  * "YYYY-MM-DD[ HH:MM[:SS]]" (also with 'T'), local time unless it ends in
- * " UTC" or "Z". GNU tar's free-form dates ("2 days ago") are not known.
+ * " UTC" or "Z"; "" is today's midnight. GNU tar's free-form dates
+ * ("2 days ago") are not known.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -59,6 +60,20 @@ static bool parse_date(const char *s, struct timespec *ts)
 	return false;
 }
 
+/* Midnight, local time, today: what GNU tar's date parser makes of "". */
+static bool today(struct timespec *ts)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+	if (!localtime_r(&now, &tm))
+		return false;
+	tm.tm_hour = tm.tm_min = tm.tm_sec = 0;
+	tm.tm_isdst = -1;
+	ts->tv_sec = mktime(&tm);
+	ts->tv_nsec = 0;
+	return true;
+}
+
 bool mtime_parse(struct tar *t, const char *arg)
 {
 	struct timespec *ts = &t->opt.mtime;
@@ -73,6 +88,8 @@ bool mtime_parse(struct tar *t, const char *arg)
 			return false;
 		}
 		*ts = st.st_mtim;
+	} else if (!arg[0]) {
+		ok = today(ts);
 	} else {
 		ok = parse_date(arg, ts);
 	}

@@ -120,6 +120,7 @@ struct parse_state {
 	bool ok;
 	bool old_option;       /* -o: v7 on create, --no-same-owner otherwise */
 	unsigned excl_flags;   /* --anchored, --wildcards for later --exclude */
+	bool files_from;       /* -T: an empty list makes an empty archive */
 };
 
 static void usage(const char *prog)
@@ -254,7 +255,14 @@ static bool parse_id(struct tar *t, const char *arg, bool user, intmax_t *id, ch
 		*id = n;
 		return true;
 	}
-	if (!(*name = strdup(arg)) || !lookup_id(user, arg, id))
+	if (!(*name = strdup(arg)))
+		goto bad;
+	/* GNU tar takes an empty NAME as id 0 stored with no name */
+	if (!*arg) {
+		*id = 0;
+		return true;
+	}
+	if (!lookup_id(user, arg, id))
 		goto bad;
 	return true;
 bad:
@@ -293,7 +301,8 @@ static bool add_exclude_file(struct tar *t, const char *file, unsigned flags)
 {
 	if (exclude_add_file(&t->opt.exclude, file, flags, '\n') == 0)
 		return true;
-	tar_fatal(t, errno, "%s: Cannot open", tq(t, 0, file));
+	/* GNU tar says only the reason, not "Cannot open" */
+	tar_fatal(t, errno, "%s", tq(t, 0, file));
 	return false;
 }
 
@@ -373,7 +382,7 @@ static int main_option(struct tar *t, struct parse_state *ps, int c)
 	case 'x': return set_mode(t, MODE_EXTRACT);
 	case 'f': o->archive = optarg; return 1;
 	case 'C': return names_add(&o->names, optarg, true) == 0;
-	case 'T': return add_names_file(t, optarg);
+	case 'T': ps->files_from = true; return add_names_file(t, optarg);
 	case OPT_NULL: o->null = true; return 1;
 	case OPT_NO_NULL: o->null = false; return 1;
 	case OPT_VERBATIM: o->verbatim_files_from = true; return 1;
@@ -473,7 +482,7 @@ static bool check_options(struct tar *t, struct parse_state *ps)
 		               "'--test-label' options");
 		return false;
 	}
-	if (o->mode == MODE_CREATE && !names_any(&o->names)) {
+	if (o->mode == MODE_CREATE && !names_any(&o->names) && !ps->files_from) {
 		tar_warn(t, 0, "Cowardly refusing to create an empty archive");
 		return false;
 	}
@@ -514,6 +523,7 @@ int tar_parse_options(struct tar *t, int argc, char **argv)
 	bool bad_getopt = false;
 	/* getopt's own messages ("invalid option -- 'q'") name argv[0]. */
 	argv[0] = (char *)t->diag->prog;
+	optind = 0; /* getopt starts afresh, "-" mode included, on each call */
 	while ((c = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {
 		int r = main_option(t, &ps, c);
 		if (r < 0)

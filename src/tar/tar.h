@@ -2,6 +2,7 @@
  * tar.h: sweep-tar's options and the state its parts share.
  *
  *   main.c      runs one mode and turns what happened into GNU's exit status
+ *   state.c     struct tar's defaults and release
  *   options.c   the command line (GNU tar's long and short options)
  *   oldargs.c   old-style bundled options ("czf out.tgz dir") made ordinary
  *   mtime.c     --mtime's dates
@@ -112,6 +113,10 @@ struct tar {
 	uint64_t files;           /* for --progress */
 	struct progress *progress;
 };
+
+/* state.c: a struct tar reporting through d, and its release. */
+void tar_init(struct tar *t, struct diag *d);
+void tar_free(struct tar *t);
 
 /* options.c: fill opt from argv (old-style arguments already expanded).
  * Returns -1 to go on, or the exit status to leave with. */

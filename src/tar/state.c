@@ -1,0 +1,21 @@
+/*
+ * state.c: a struct tar from its defaults to its release, so that main and
+ * the fuzz targets set it up and tear it down alike.
+ */
+#include <stdio.h>
+#include "tar.h"
+
+void tar_init(struct tar *t, struct diag *d)
+{
+	*t = (struct tar){ .diag = d, .ids = IDCACHE_INIT, .listing = stdout };
+}
+
+void tar_free(struct tar *t)
+{
+	tar_free_options(&t->opt);
+	t->opt = (struct tar_opts){ 0 };
+	idcache_free(&t->ids);
+	for (int i = 0; i < 3; i++)
+		sb_free(&t->q[i]);
+	sb_free(&t->prefixes);
+}
