@@ -228,7 +228,16 @@ static int put_entry(struct create *cr, const struct sweep_entry *e)
 	if (e->kind == SWEEP_ERROR) {
 		report_walk_error(cr, e);
 		links_failed(cr, e);
+		/* GNU tar stores no directory it could not read */
+		if (e->op == SWEEP_OP_READDIR && keymap_put(&cr->unread_dirs, e->dir_id, 0, 1) < 0) {
+			tar_fatal(t, ENOMEM, "memory exhausted");
+			return -1;
+		}
 		return 0;
+	}
+	if (e->kind == SWEEP_DIR_POST && keymap_get(&cr->unread_dirs, e->dir_id, 0)) {
+		keymap_del(&cr->unread_dirs, e->dir_id, 0);
+		return held_release(cr, e->dir_id);
 	}
 	if (e->kind == SWEEP_DIR)
 		return dir_first(cr, e);
@@ -360,6 +369,7 @@ out:
 	sb_free(&cr.link);
 	sb_free(&cr.xattr);
 	keymap_free(&cr.links);
+	keymap_free(&cr.unread_dirs);
 	sb_free(&cr.link_names);
 	held_free(&cr);
 	return t->diag->status;

@@ -32,6 +32,7 @@ struct create {
 	struct held_link *held;      /* held.c: links waiting for their directory */
 	size_t nheld, capheld;
 	struct keymap held_dirs;     /* (dir_id, 0): directories links wait for */
+	struct keymap unread_dirs;   /* (dir_id, 0): directories not read: not stored */
 };
 
 /* header.c: fill cr->entry for e, stored as member; link is the member it
