@@ -52,6 +52,7 @@ TAR_TESTS = \
 	tests/tar/extract-perms.sh \
 	tests/tar/numbers.sh \
 	tests/tar/acls.sh \
-	tests/tar/empty-args.sh
+	tests/tar/empty-args.sh \
+	tests/tar/sparse.sh
 TESTS += $(TAR_TESTS)
 EXTRA_DIST += $(TAR_TESTS) tests/tar/tree.sh tests/tar/manifest.pl

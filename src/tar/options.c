@@ -486,6 +486,9 @@ static bool check_options(struct tar *t, struct parse_state *ps)
 		tar_warn(t, 0, "Cowardly refusing to create an empty archive");
 		return false;
 	}
+	if (o->mode == MODE_CREATE && o->sparse && o->format == FMT_GNU)
+		tar_warn(t, 0, "--sparse: sparse members are written in the posix format, "
+		               "not --format=gnu");
 	/* only pax has a place for them: GNU tar refuses rather than drop
 	 * them in silence */
 	bool posix = o->format == FMT_DEFAULT || o->format == FMT_PAX;

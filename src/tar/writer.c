@@ -98,6 +98,10 @@ static int set_filter(struct archive *a, enum tar_filter f)
 
 enum tar_format writer_format(const struct tar_opts *o)
 {
+	/* libarchive's gnu writer has no sparse members: pax has (options.c
+	 * says so when --format=gnu was asked for) */
+	if (o->format == FMT_GNU && o->sparse)
+		return FMT_PAX;
 	if (o->format != FMT_DEFAULT)
 		return o->format;
 	/* GNU tar stores extended attributes in POSIX format whatever its
