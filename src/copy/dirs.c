@@ -24,7 +24,10 @@ mode_t create_mode(const struct copy *c, const struct stat *st)
 {
 	if (c->o->no_preserve_mode)
 		return S_ISDIR(st->st_mode) ? 0777 : 0666;
-	return st->st_mode & 07777 & ~omitted_mode(c, st);
+	/* set-id bits only with the mode (the kernel keeps a directory's
+	 * sticky bit and takes its set-group-id from the parent) */
+	mode_t bits = S_ISDIR(st->st_mode) || c->o->preserve_mode ? 07777 : 0777;
+	return st->st_mode & bits & ~omitted_mode(c, st);
 }
 
 /* Make the directory for e at name in pfd, or find the one there. Returns
@@ -51,7 +54,10 @@ static int make_dir(struct copy *c, const struct sweep_entry *e, int pfd, const 
 		return -1;
 	}
 	if (make) {
-		if (mkdirat(pfd, name, create_mode(c, &e->st)) < 0) {
+		/* searchable and writable by us until its contents are in: made
+		 * so, not changed later, which would leave a moment when the
+		 * copy cannot open it */
+		if (mkdirat(pfd, name, create_mode(c, &e->st) | S_IRWXU) < 0) {
 			copy_error(c, errno, "cannot create directory %s", cq(c, 0, sb_str(&c->shown)));
 			return -1;
 		}
@@ -66,9 +72,9 @@ static int make_dir(struct copy *c, const struct sweep_entry *e, int pfd, const 
 		return -1;
 	}
 	*mode = st.st_mode & 07777;
-	if ((*flags & DIR_CREATED) && (st.st_mode & S_IRWXU) != S_IRWXU) {
-		if (fchmod(fd, st.st_mode | S_IRWXU) < 0)
-			copy_error(c, errno, "setting permissions for %s", cq(c, 0, sb_str(&c->shown)));
+	mode_t want = create_mode(c, &e->st) & ~c->umask & S_IRWXU;
+	if ((*flags & DIR_CREATED) && want != S_IRWXU) {
+		*mode = (*mode & ~(mode_t)S_IRWXU) | want;
 		*flags |= DIR_RESTORE;
 	}
 	return fd;

@@ -42,8 +42,6 @@ static enum dest_state writable_through(struct copy *c, int pfd, const char *nam
 		return DEST_EXISTS;
 	if (fstatat(pfd, name, &st, 0) == 0)
 		return S_ISDIR(st.st_mode) ? DEST_FAIL : DEST_EXISTS;
-	if (c->o->force)
-		return replace_remove(c, pfd, name) < 0 ? DEST_FAIL : DEST_NEW;
 	copy_error(c, 0, "not writing through dangling symlink %s", cq(c, 0, sb_str(&c->shown)));
 	return DEST_FAIL;
 }

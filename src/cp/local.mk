@@ -11,6 +11,11 @@ sweep_cp_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common -I$(top_srcdir)/sr
 sweep_cp_LDADD = src/copy/libcopy.la src/common/libcommon.la lib/libsweep.la
 dist_man_MANS += man/sweep-cp.1
 # tests/cp: one script per behaviour, each beside GNU cp on the same input.
-CP_TESTS =
+CP_TESTS = \
+	tests/cp/archive.sh \
+	tests/cp/errors.sh \
+	tests/cp/dest-symlink.sh \
+	tests/cp/special.sh \
+	tests/cp/deep.sh
 TESTS += $(CP_TESTS)
 EXTRA_DIST += $(CP_TESTS) tests/cp/tree.sh

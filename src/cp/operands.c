@@ -70,13 +70,7 @@ static bool inside(const char *src, const char *dst)
 	size_t n = strlen(s);
 	bool in_parent = strncmp(dparent, s, n) == 0 && (dparent[n] == '/' || dparent[n] == 0 ||
 	                                                  n == 1);
-	r = in_parent || (strcmp(dparent, "/") == 0 && false);
-	if (!r) {
-		/* the destination itself may be the source ("cp -rT a a") */
-		struct stat a, b;
-		r = stat(src, &a) == 0 && stat(dst, &b) == 0 && a.st_dev == b.st_dev &&
-		    a.st_ino == b.st_ino;
-	}
+	r = in_parent;
 out:
 	free(s);
 	free(dparent);
@@ -165,6 +159,12 @@ static int copy_one(struct cp *cp, struct copy *c, const char *src, const char *
 	}
 	if (S_ISDIR(st.st_mode) && !cp->copy.recursive) {
 		diag_error(cp->diag, 0, "-r not specified; omitting directory %s", q(cp, 0, src));
+		return -1;
+	}
+	struct stat dst_st;
+	if (S_ISDIR(st.st_mode) && stat(dst, &dst_st) == 0 && dst_st.st_dev == st.st_dev &&
+	    dst_st.st_ino == st.st_ino) {
+		diag_error(cp->diag, 0, "%s and %s are the same file", q(cp, 0, src), q(cp, 1, dst));
 		return -1;
 	}
 	if (S_ISDIR(st.st_mode) && inside(src, dst)) {

@@ -270,7 +270,6 @@ static int check_options(struct cp *cp)
 	if (cp->target_dir && cp->no_target_dir) {
 		diag_error(cp->diag, 0, "cannot combine --target-directory (-t) and "
 		                        "--no-target-directory (-T)");
-		diag_try_help(cp->diag);
 		return -1;
 	}
 	if (o->hard_link && o->symbolic_link) {
@@ -303,6 +302,8 @@ int cp_parse_options(struct cp *cp, int argc, char **argv)
 	if (o->suffix && (!*o->suffix || strchr(o->suffix, '/')))
 		o->suffix = NULL;
 	int c;
+	/* getopt's own messages name the program as GNU's do */
+	argv[0] = (char *)cp->diag->prog;
 	while ((c = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {
 		if (c == OPT_HELP) {
 			usage(cp->diag->prog);
