@@ -12,7 +12,10 @@
 
 mode_t omitted_mode(const struct copy *c, const struct stat *st)
 {
-	/* as GNU cp: no one else gets in before the owner is right */
+	/* as GNU cp: no one else gets in before the owner is right (a copy
+	 * with the default modes never has more than the umask allows) */
+	if (c->o->no_preserve_mode)
+		return 0;
 	if (c->o->preserve_owner)
 		return st->st_mode & (S_IRWXG | S_IRWXO);
 	if (c->o->preserve_mode)

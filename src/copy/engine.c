@@ -156,6 +156,13 @@ static void copy_entry(struct copy *c, const struct sweep_entry *e)
 		copy_error(c, ENOMEM, "%s", cq(c, 0, e->path));
 		return;
 	}
+	if (S_ISLNK(e->st.st_mode) && copy_follows(c, e)) {
+		/* a link to follow that leads nowhere: GNU cannot stat it */
+		struct stat st;
+		int err = fstatat(e->dirfd, e->name, &st, 0) < 0 ? errno : ENOENT;
+		copy_error(c, err, "cannot stat %s", cq(c, 0, e->path));
+		return;
+	}
 	switch (e->kind) {
 	case SWEEP_DIR:
 		dirs_enter(c, e);

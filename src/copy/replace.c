@@ -10,12 +10,18 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <unistd.h>
 #include "copyint.h"
 
 int replace_remove(struct copy *c, int pfd, const char *name)
 {
-	if (unlinkat(pfd, name, 0) == 0 || errno == ENOENT)
+	if (unlinkat(pfd, name, 0) == 0) {
+		if (c->o->verbose)
+			printf("removed %s\n", cq(c, 0, sb_str(&c->shown)));
+		return 0;
+	}
+	if (errno == ENOENT)
 		return 0;
 	copy_error(c, errno, "cannot remove %s", cq(c, 0, sb_str(&c->shown)));
 	return -1;

@@ -13,6 +13,9 @@ dist_man_MANS += man/sweep-cp.1
 # tests/cp: one script per behaviour, each beside GNU cp on the same input.
 CP_TESTS = \
 	tests/cp/archive.sh \
+	tests/cp/options.sh \
+	tests/cp/existing.sh \
+	tests/cp/progress.sh \
 	tests/cp/errors.sh \
 	tests/cp/dest-symlink.sh \
 	tests/cp/special.sh \

@@ -91,7 +91,7 @@ static void cannot_create(struct cp *cp, const struct stat *st, const char *dst,
 /* --parents: make the directories of src's path below the target, as GNU
  * does ("a -> t/a" under -v). Returns the directory src goes in, or -1
  * (reported). */
-static int make_parents(struct cp *cp, int tfd, const char *src)
+static int make_parents(struct cp *cp, int tfd, const char *target, const char *src)
 {
 	int fd = dup(tfd);
 	const char *p = src;
@@ -103,7 +103,7 @@ static int make_parents(struct cp *cp, int tfd, const char *src)
 			continue;
 		sb_reset(&name);
 		sb_add(&name, p, (size_t)(slash - p));
-		join(&shown, cp->target_dir, sb_str(&sofar));
+		join(&shown, target, sb_str(&sofar));
 		struct stat st;
 		if (mkdirat(fd, name.s, 0777) == 0) {
 			if (cp->copy.verbose)
@@ -209,9 +209,9 @@ static int choose_target(struct cp *cp, const char **target, int *nsrc)
 		return -1;
 	}
 	if (cp->target_dir) {
-		if (stat(cp->target_dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
-			diag_error(cp->diag, S_ISDIR(st.st_mode) ? errno : ENOTDIR,
-			           "target directory %s", q(cp, 0, cp->target_dir));
+		int err = stat(cp->target_dir, &st) < 0 ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+		if (err) {
+			diag_error(cp->diag, err, "target directory %s", q(cp, 0, cp->target_dir));
 			return -1;
 		}
 		return 0;
@@ -273,7 +273,7 @@ int cp_run(struct cp *cp)
 			sb_addstr(&dst, cp->files[nsrc]);
 		} else if (cp->parents) {
 			join(&dst, target, src);
-			pfd = make_parents(cp, tfd, src);
+			pfd = make_parents(cp, tfd, target, src);
 			if (pfd < 0)
 				continue;
 		} else if (last_component(&base, src) == 0) {

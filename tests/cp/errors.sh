@@ -46,3 +46,4 @@ chmod 600 "$T/u/noexec"
 chmod 777 "$T"
 PREPARE='chmod 777 .' WRAP="$AS_USER" TIMES=no both "unreadable, as nobody" -r u DST
 PREPARE='chmod 777 .' WRAP="$AS_USER" TIMES=no both "unreadable, as nobody, -a" -a u DST
+both "-t missing" -t nothere src/f

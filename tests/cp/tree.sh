@@ -14,7 +14,8 @@
 #   both NAME ARGS... run "cp ARGS" and "sweep-cp ARGS" in $T, where the
 #                     word DST is GNU/dst and OUR/dst; their stdout and
 #                     stderr (sorted: sweep-cp copies in disk order, not
-#                     GNU's), exit status and resulting trees must match
+#                     GNU's; -i's questions one a line), exit status and
+#                     resulting trees must match
 command -v sweep-cp >/dev/null || fail "sweep-cp not built"
 
 cp_tree() {
@@ -77,6 +78,7 @@ manifest() {
 
 both() {
 	name=$1
+	echo "== $name" >&2
 	shift
 	rm -rf "$T/GNU" "$T/OUR"
 	mkdir "$T/GNU" "$T/OUR"
@@ -91,7 +93,7 @@ both() {
 		done
 		(cd "$T" && eval "${WRAP:-} $prog $args" < "${STDIN:-/dev/null}") > "$T/$side.out" 2> "$T/$side.err"
 		echo "status $?" >> "$T/$side.out"
-		sed "s/sweep-cp/cp/g; s/$side/X/g" "$T/$side.err" | sort > "$T/$side.msgs"
+		sed "s/sweep-cp/cp/g; s/$side/X/g; s/? /?\\n/g" "$T/$side.err" | sort > "$T/$side.msgs"
 		sed "s/$side/X/g" "$T/$side.out" | sort > "$T/$side.sorted"
 	done
 	check_same "$T/GNU.sorted" "$T/OUR.sorted" || fail "$name: output"
