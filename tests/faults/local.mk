@@ -5,6 +5,7 @@
 # exit status, the rest of the work done. One script per fault; each adds
 # itself here.
 FAULT_TESTS = \
-	tests/faults/extract.sh
+	tests/faults/extract.sh \
+	tests/faults/cp-enospc.sh
 TESTS += $(FAULT_TESTS)
 EXTRA_DIST += $(FAULT_TESTS)
