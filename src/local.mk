@@ -1,6 +1,8 @@
 # src: the tools. Each tool keeps its program, man page and tests in its own
 # fragment; src/common holds what more than one tool needs.
 include $(srcdir)/src/common/local.mk
+include $(srcdir)/src/copy/local.mk
+include $(srcdir)/src/cp/local.mk
 include $(srcdir)/src/tar/local.mk
 include $(srcdir)/src/du/local.mk
 include $(srcdir)/src/find/local.mk

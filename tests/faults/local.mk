@@ -9,7 +9,8 @@ FAULT_TESTS = \
 	tests/faults/eio.sh \
 	tests/faults/changed-type.sh \
 	tests/faults/readonly.sh \
-	tests/faults/unwritable.sh
+	tests/faults/unwritable.sh \
+	tests/faults/cp-enospc.sh
 TESTS += $(FAULT_TESTS)
 EXTRA_DIST += $(FAULT_TESTS)
 EXTRA_DIST += tests/faults/eio-shim.c

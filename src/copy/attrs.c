@@ -1,0 +1,101 @@
+/*
+ * attrs.c: owner, extended attributes, mode and times of a copy, in GNU
+ * cp's order of concerns: the owner first (a chown clears set-id bits, and
+ * permissions held back for safety are given only once it is right), the
+ * mode after the ACLs, and the times last, which nothing after them moves.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include "copyint.h"
+
+/* GNU cp says nothing when a user cannot give a file away. */
+static bool chown_ignorable(int err)
+{
+	return (err == EPERM || err == EINVAL) && geteuid() != 0;
+}
+
+/* Set the owner; false when it could not be. */
+static bool set_owner(struct copy *c, int dfd, int pfd, const char *name,
+                      const struct stat *st)
+{
+	int r = dfd >= 0 ? fchown(dfd, st->st_uid, st->st_gid)
+	                 : fchownat(pfd, name, st->st_uid, st->st_gid, AT_SYMLINK_NOFOLLOW);
+	if (r == 0)
+		return true;
+	int err = errno;
+	if (chown_ignorable(err)) {
+		/* the group alone may still be ours to give */
+		if (dfd >= 0)
+			r = fchown(dfd, (uid_t)-1, st->st_gid);
+		else
+			r = fchownat(pfd, name, (uid_t)-1, st->st_gid, AT_SYMLINK_NOFOLLOW);
+		(void)r;
+		return false;
+	}
+	copy_warn(c, c->o->require_preserve, err, "failed to preserve ownership for %s",
+	          cq(c, 0, sb_str(&c->shown)));
+	return false;
+}
+
+/* The mode a copy ends with, or (mode_t)-1 to leave it as created. */
+static mode_t final_mode(const struct copy *c, const struct stat *st, bool created,
+                         mode_t created_mode, unsigned dflags, bool owner_ok)
+{
+	if (c->o->preserve_mode) {
+		mode_t m = st->st_mode & 07777;
+		return owner_ok ? m : m & ~(mode_t)(S_ISUID | S_ISGID);
+	}
+	mode_t omitted = omitted_mode(c, st);
+	if (created && (omitted || (dflags & DIR_RESTORE)))
+		return created_mode | (omitted & ~c->umask);
+	return (mode_t)-1;
+}
+
+static void set_times(struct copy *c, int dfd, int pfd, const char *name,
+                      const struct stat *st)
+{
+	struct timespec ts[2] = { st->st_atim, st->st_mtim };
+	int r = dfd >= 0 ? futimens(dfd, ts) : utimensat(pfd, name, ts, AT_SYMLINK_NOFOLLOW);
+	if (r < 0)
+		copy_warn(c, c->o->require_preserve, errno, "preserving times for %s",
+		          cq(c, 0, sb_str(&c->shown)));
+}
+
+int attrs_fd(struct copy *c, int dfd, int sfd, const struct stat *st, bool created,
+             mode_t created_mode, unsigned dflags)
+{
+	const struct copy_opts *o = c->o;
+	int r = 0;
+	bool owner_ok = !o->preserve_owner || set_owner(c, dfd, -1, "", st);
+	if ((o->preserve_xattr || o->preserve_mode) && sfd >= 0 &&
+	    xattr_copy(c, sfd, dfd, !o->preserve_xattr) < 0)
+		r = -1;
+	mode_t m = final_mode(c, st, created, created_mode, dflags, owner_ok);
+	if (m != (mode_t)-1 && fchmod(dfd, m) < 0) {
+		copy_warn(c, o->preserve_mode && o->require_preserve, errno,
+		          "preserving permissions for %s", cq(c, 0, sb_str(&c->shown)));
+		r = -1;
+	}
+	if (o->preserve_times)
+		set_times(c, dfd, -1, "", st);
+	return r;
+}
+
+int attrs_at(struct copy *c, int pfd, const char *name, const struct stat *st, bool created)
+{
+	const struct copy_opts *o = c->o;
+	int r = 0;
+	bool owner_ok = !o->preserve_owner || set_owner(c, -1, pfd, name, st);
+	if (!S_ISLNK(st->st_mode)) {
+		mode_t m = final_mode(c, st, created, create_mode(c, st) & ~c->umask, 0, owner_ok);
+		if (m != (mode_t)-1 && fchmodat(pfd, name, m, 0) < 0) {
+			copy_warn(c, o->require_preserve, errno, "preserving permissions for %s",
+			          cq(c, 0, sb_str(&c->shown)));
+			r = -1;
+		}
+	}
+	if (o->preserve_times)
+		set_times(c, -1, pfd, name, st);
+	return r;
+}

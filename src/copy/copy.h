@@ -1,0 +1,91 @@
+/*
+ * copy.h: the copy engine, shared by sweep-cp and (later) sweep-sync.
+ *
+ * One call copies one source tree to one destination name: libsweep walks
+ * the source (directories, symbolic links and special files in its
+ * metadata phase, by inode; regular files' data in its data phase, by
+ * physical block), and each entry is made on the destination side as it
+ * comes, relative to open directory descriptors, so that paths longer than
+ * PATH_MAX work and no symbolic link in the copied tree is followed.
+ * Directories get their mode and times after their contents (libsweep's
+ * post-order entries), so an interrupted copy never leaves a read-only
+ * directory half filled.
+ *
+ * Errors are reported once, here, in GNU cp's words through struct diag,
+ * and the copy goes on with the next entry.
+ *
+ * Files: engine.c (the walk and its dispatch), destdir.c (destination
+ * directory descriptors), dirs.c (directories), special.c (symbolic links,
+ * fifos, devices), regular.c (destination of a regular file), data.c (its
+ * bytes), attrs.c (owner, mode, times), xattr.c (extended attributes and
+ * ACLs), hardlink.c (hard links within the copy), replace.c (what to do
+ * with an existing destination), backup.c (backup names).
+ */
+#ifndef SWEEP_COPY_H
+#define SWEEP_COPY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/stat.h>
+#include "diag.h"
+#include "sweep.h"
+
+enum copy_sparse { COPY_SPARSE_AUTO = 0, COPY_SPARSE_NEVER, COPY_SPARSE_ALWAYS };
+enum copy_reflink { COPY_REFLINK_NEVER = 0, COPY_REFLINK_AUTO, COPY_REFLINK_ALWAYS };
+enum copy_backup { COPY_BACKUP_NONE = 0, COPY_BACKUP_SIMPLE, COPY_BACKUP_NUMBERED,
+                   COPY_BACKUP_EXISTING };
+/* What to do with a destination that exists (a directory is always used). */
+enum copy_exist { COPY_OVERWRITE = 0, COPY_NO_CLOBBER, COPY_INTERACTIVE };
+
+struct copy_opts {
+	enum sweep_follow follow;  /* -P, -H, -L */
+	bool recursive;            /* -R: else a directory is never given */
+	bool one_fs;               /* -x */
+	bool preserve_mode, preserve_owner, preserve_times, preserve_links;
+	bool preserve_xattr;
+	bool require_preserve;     /* -p/--preserve: failures change the status */
+	bool require_xattr;        /* --preserve=xattr given explicitly */
+	bool no_preserve_mode;     /* --no-preserve=mode: default modes */
+	enum copy_sparse sparse;
+	enum copy_reflink reflink;
+	bool attributes_only;
+	enum copy_exist exist;
+	bool update;               /* -u: only onto an older destination */
+	bool force;                /* -f: remove what cannot be opened */
+	bool remove_destination;
+	enum copy_backup backup;
+	const char *suffix;        /* backup suffix, "~" by default */
+	bool hard_link;            /* -l */
+	bool symbolic_link;        /* -s */
+	bool verbose;
+	enum sweep_order order;
+	enum sweep_warm warm;
+	/* -i: whether to overwrite the destination shown (as GNU quotes it). */
+	bool (*ask)(void *arg, const char *dst_shown);
+	/* --progress: called after each file. known: the bytes of the regular
+	 * files the walk has found so far. */
+	void (*progress)(void *arg, uint64_t files, uint64_t bytes, uint64_t known);
+	void *arg;
+};
+
+struct copy;
+
+/* A copier for any number of trees, with opt (kept by pointer) and d for
+ * messages. NULL when memory ran out. */
+struct copy *copy_new(const struct copy_opts *opt, struct diag *d);
+
+/*
+ * Copy the tree at src (as given; a name relative to the current
+ * directory) to name in the open directory dst_dirfd, which must stay open
+ * until copy_free(). dst_shown is the destination as messages and -v name
+ * it. Returns 0, or -1 when something failed (reported; the rest copied).
+ */
+int copy_tree(struct copy *c, const char *src, int dst_dirfd, const char *name,
+              const char *dst_shown);
+
+/* Counters so far, for --progress's last line. */
+void copy_counts(const struct copy *c, uint64_t *files, uint64_t *bytes);
+
+void copy_free(struct copy *c);
+
+#endif

@@ -1,0 +1,132 @@
+/*
+ * copyint.h: the copy engine's state and the functions its files share
+ * (see copy.h for the map of files).
+ */
+#ifndef SWEEP_COPYINT_H
+#define SWEEP_COPYINT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/stat.h>
+#include "copy.h"
+#include "keymap.h"
+#include "strbuf.h"
+
+#define COPY_BUFSIZE (128u << 10)
+
+struct copy {
+	const struct copy_opts *o;
+	struct diag *d;
+	mode_t umask;
+	struct sweep *sw;
+	/* the tree being copied */
+	const char *src_root;
+	size_t src_rootlen;
+	int top_fd;              /* the directory the copy's root goes in */
+	const char *top_name;    /* the root's name there */
+	const char *top_shown;
+	unsigned tree;           /* index of this tree in tops */
+	/* destination directories the walk is inside: dir_id -> packed
+	 * (destdir.c) */
+	struct keymap dirs;
+	size_t nopen;
+	/* the entry being copied */
+	struct strbuf rel;       /* its path below the source root */
+	struct strbuf drel;      /* its destination, relative to top_fd */
+	struct strbuf shown;     /* its destination as messages say it */
+	struct strbuf target;    /* a symbolic link's target */
+	struct strbuf bshown;    /* a backup's name as shown */
+	/* hard links (hardlink.c): (dev, ino) -> offset + 1 in link_names of
+	 * "tree index" bytes then the destination relative to its top */
+	struct keymap links;
+	struct strbuf link_names;
+	int *tops;               /* every tree's top_fd, by tree index */
+	unsigned ntops;
+	char *buf;               /* read/write fallback */
+	uint64_t files, bytes, known;
+	bool failed;             /* something failed in this tree */
+};
+
+/* engine.c: report a failure (status 1 when required is true, a message
+ * only otherwise), as "sweep-cp: fmt...: strerror(err)". */
+void copy_error(struct copy *c, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void copy_warn(struct copy *c, bool required, int err, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+/* Names quoted as GNU cp quotes them (slot 0..2). */
+const char *cq(struct copy *c, int slot, const char *name);
+/* The "'src' -> 'dst'" line of -v, with the backup made, if any. */
+void copy_verbose(struct copy *c, const struct sweep_entry *e, const char *backup);
+/* Whether links are followed at e (-L, or -H at a root). */
+bool copy_follows(const struct copy *c, const struct sweep_entry *e);
+
+/* destdir.c: the directory e goes in (borrowed), or -1 with errno; its
+ * name there. */
+int destdir_parent(struct copy *c, const struct sweep_entry *e, const char **name);
+/* Remember fd (owned from now on) as directory id's destination, with
+ * flags and mode for dirs.c. */
+int destdir_add(struct copy *c, uint64_t id, int fd, unsigned flags, mode_t mode);
+/* Take back directory id (reopened if its descriptor was closed): its fd,
+ * the caller's to close, or -1 with errno; -2 when it is not known. */
+int destdir_take(struct copy *c, uint64_t id, const char *drel, unsigned *flags,
+                 mode_t *mode);
+/* Open the directory at the first len bytes of path below basefd, one
+ * component at a time, following no symbolic link. */
+int destdir_walk(int basefd, const char *path, size_t len);
+void destdir_close_all(struct copy *c);
+
+#define DIR_CREATED 1u  /* made by this copy */
+#define DIR_RESTORE 2u  /* made searchable and writable for the copy */
+
+/* dirs.c: a directory before and after its contents. */
+void dirs_enter(struct copy *c, const struct sweep_entry *e);
+void dirs_leave(struct copy *c, const struct sweep_entry *e);
+/* The mode a new file or directory is created with, before any later
+ * chmod. */
+mode_t create_mode(const struct copy *c, const struct stat *st);
+/* The mode bits held back until the owner is set. */
+mode_t omitted_mode(const struct copy *c, const struct stat *st);
+
+/* special.c: symbolic links, fifos, devices, sockets. */
+void special_copy(struct copy *c, const struct sweep_entry *e);
+/* -l and -s: e linked at name in pfd instead of copied (reported). */
+int special_link(struct copy *c, const struct sweep_entry *e, int pfd, const char *name);
+
+/* regular.c: a regular file (fd: its data, or -1 to open it here). */
+void regular_copy(struct copy *c, const struct sweep_entry *e);
+
+/* data.c: copy the bytes of sfd (status st) to dfd. Returns 0, or -1
+ * (reported: then dfd holds a part only). */
+int data_copy(struct copy *c, int sfd, const struct stat *st, int dfd, const char *src);
+
+/* attrs.c: give the open destination dfd (status now) the owner, extended
+ * attributes, mode and times of the source (sfd, or -1; st) as the options
+ * ask; created_mode is the mode a new file was created with, or 0 for one
+ * that existed. Returns 0 or -1 (reported). */
+int attrs_fd(struct copy *c, int dfd, int sfd, const struct stat *st, bool created,
+             mode_t created_mode, unsigned dflags);
+/* The same for a name that cannot be opened (symbolic links, fifos). */
+int attrs_at(struct copy *c, int pfd, const char *name, const struct stat *st, bool created);
+
+/* xattr.c: copy the extended attributes (ACLs only when acl_only) of sfd
+ * to dfd. Returns 0 or -1 (reported). */
+int xattr_copy(struct copy *c, int sfd, int dfd, bool acl_only);
+
+/* hardlink.c: when e is a later name of a file copied already, make it a
+ * hard link to that copy: 1 when done (or reported), 0 when e must be
+ * copied; remember e's copy as the file's first. */
+int hardlink_later(struct copy *c, const struct sweep_entry *e, int pfd, const char *name);
+void hardlink_remember(struct copy *c, const struct sweep_entry *e);
+
+/* replace.c: what to do at name in pfd before e is made there. */
+enum dest_state { DEST_NEW, DEST_EXISTS, DEST_SKIP, DEST_FAIL };
+enum dest_state replace_prepare(struct copy *c, const struct sweep_entry *e, int pfd,
+                                const char *name, const char **backup);
+/* Remove name in pfd to make room (reported). Returns 0 or -1. */
+int replace_remove(struct copy *c, int pfd, const char *name);
+
+/* backup.c: move name in pfd aside as the options ask; *shown is its new
+ * name as shown. Returns 0, or -1 (reported). */
+int backup_make(struct copy *c, int pfd, const char *name, const char **shown);
+
+#endif

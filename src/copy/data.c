@@ -1,0 +1,196 @@
+/*
+ * data.c: the bytes of a regular file. In GNU cp's order of means: a clone
+ * (FICLONE) under --reflink; copy_file_range(), which lets the kernel move
+ * the bytes (or share them) without a trip through user space; read() and
+ * write() where it cannot (another file system type, EXDEV, ENOSYS,
+ * EINVAL...). Holes of the source stay holes (--sparse=auto: found with
+ * SEEK_DATA/SEEK_HOLE, only the data between them copied), runs of zero
+ * blocks become holes too under --sparse=always, and --sparse=never writes
+ * every byte. Every call is checked: a failure is reported in GNU cp's
+ * words ("error reading", "error writing", "error copying") and ends the
+ * file's copy there.
+ */
+#include <errno.h>
+#include <linux/fs.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include "copyint.h"
+
+#define CFR_CHUNK ((size_t)1 << 30)
+
+struct range {
+	struct copy *c;
+	int sfd, dfd;
+	const char *src;
+	size_t blksize;
+	bool cfr;        /* copy_file_range() still worth trying */
+	bool holes;      /* something was skipped: set the size at the end */
+};
+
+static bool looks_sparse(const struct stat *st)
+{
+	return st->st_size > 0 && (uint64_t)st->st_blocks * 512 < (uint64_t)st->st_size;
+}
+
+static bool all_zero(const char *p, size_t n)
+{
+	return n == 0 || (p[0] == 0 && memcmp(p, p + 1, n - 1) == 0);
+}
+
+static int write_error(struct range *r)
+{
+	copy_error(r->c, errno, "error writing %s", cq(r->c, 0, sb_str(&r->c->shown)));
+	return -1;
+}
+
+/* Write n bytes of buf at off, leaving zero blocks out under
+ * --sparse=always. Returns 0 or -1 (reported). */
+static int put(struct range *r, const char *buf, size_t n, off_t off)
+{
+	bool skip_zeros = r->c->o->sparse == COPY_SPARSE_ALWAYS;
+	size_t done = 0;
+	while (done < n) {
+		size_t k = skip_zeros ? r->blksize - (size_t)((off + (off_t)done) % (off_t)r->blksize)
+		                      : n - done;
+		if (k > n - done)
+			k = n - done;
+		if (skip_zeros && all_zero(buf + done, k)) {
+			r->holes = true;
+			done += k;
+			continue;
+		}
+		ssize_t w = pwrite(r->dfd, buf + done, k, off + (off_t)done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return write_error(r);
+		if (w == 0) {
+			errno = ENOSPC;
+			return write_error(r);
+		}
+		done += (size_t)w;
+	}
+	return 0;
+}
+
+static bool cfr_unsupported(int err)
+{
+	return err == ENOSYS || err == EXDEV || err == EINVAL || err == EOPNOTSUPP ||
+	       err == EBADF || err == ETXTBSY || err == EPERM;
+}
+
+/* Copy len bytes (or to the end of the source, len UINT64_MAX) from off.
+ * Returns the bytes copied, or -1 (reported). */
+static int64_t copy_range(struct range *r, off_t off, uint64_t len)
+{
+	struct copy *c = r->c;
+	uint64_t done = 0;
+	while (done < len) {
+		uint64_t left = len - done;
+		ssize_t n;
+		if (r->cfr) {
+			off_t so = off + (off_t)done, dof = so;
+			n = copy_file_range(r->sfd, &so, r->dfd, &dof,
+			                    left < CFR_CHUNK ? (size_t)left : CFR_CHUNK, 0);
+			if (n < 0 && cfr_unsupported(errno) && done == 0) {
+				r->cfr = false;
+				continue;
+			}
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n < 0) {
+				copy_error(c, errno, "error copying %s to %s", cq(c, 0, r->src),
+				           cq(c, 1, sb_str(&c->shown)));
+				return -1;
+			}
+		} else {
+			n = pread(r->sfd, c->buf, left < COPY_BUFSIZE ? (size_t)left : COPY_BUFSIZE,
+			          off + (off_t)done);
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n < 0) {
+				copy_error(c, errno, "error reading %s", cq(c, 0, r->src));
+				return -1;
+			}
+			if (n > 0 && put(r, c->buf, (size_t)n, off + (off_t)done) < 0)
+				return -1;
+		}
+		if (n == 0)
+			break;
+		done += (uint64_t)n;
+		c->bytes += (uint64_t)n;
+	}
+	return (int64_t)done;
+}
+
+/* Copy the data regions of a sparse source, up to its size as stat-ed.
+ * Returns the logical size copied, or -1. */
+static int64_t copy_regions(struct range *r, off_t size)
+{
+	off_t pos = 0;
+	while (pos < size) {
+		off_t data = lseek(r->sfd, pos, SEEK_DATA);
+		if (data < 0 && errno == ENXIO)
+			break; /* only a hole is left */
+		if (data < 0)
+			return copy_range(r, pos, UINT64_MAX) < 0 ? -1 : size;
+		off_t hole = lseek(r->sfd, data, SEEK_HOLE);
+		if (hole < 0 || hole > size)
+			hole = size;
+		if (data > pos)
+			r->holes = true;
+		int64_t n = copy_range(r, data, (uint64_t)(hole - data));
+		if (n < 0)
+			return -1;
+		pos = data + (off_t)n;
+		if (n < hole - data)
+			return pos; /* the file shrank */
+	}
+	if (pos < size)
+		r->holes = true;
+	return size;
+}
+
+static int clone_file(struct copy *c, int sfd, const struct stat *st, int dfd, const char *src)
+{
+	if (ioctl(dfd, FICLONE, sfd) == 0) {
+		c->bytes += (uint64_t)st->st_size;
+		return 0;
+	}
+	if (c->o->reflink == COPY_REFLINK_ALWAYS) {
+		copy_error(c, errno, "failed to clone %s from %s", cq(c, 0, sb_str(&c->shown)),
+		           cq(c, 1, src));
+		return -1;
+	}
+	return 1;
+}
+
+int data_copy(struct copy *c, int sfd, const struct stat *st, int dfd, const char *src)
+{
+	if (c->o->reflink != COPY_REFLINK_NEVER) {
+		int r = clone_file(c, sfd, st, dfd, src);
+		if (r <= 0)
+			return r;
+	}
+	struct range r = {
+		.c = c, .sfd = sfd, .dfd = dfd, .src = src,
+		.blksize = st->st_blksize > 0 ? (size_t)st->st_blksize : 4096,
+		/* the kernel cannot be asked to leave zeros out */
+		.cfr = c->o->sparse != COPY_SPARSE_ALWAYS,
+	};
+	int64_t end;
+	if (c->o->sparse != COPY_SPARSE_NEVER && looks_sparse(st))
+		end = copy_regions(&r, st->st_size);
+	else
+		end = copy_range(&r, 0, UINT64_MAX);
+	if (end < 0)
+		return -1;
+	if (r.holes && ftruncate(dfd, (off_t)end) < 0) {
+		copy_error(c, errno, "failed to extend %s", cq(c, 0, sb_str(&c->shown)));
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,240 @@
+/*
+ * engine.c: one libsweep walk per source tree, each entry handed to the
+ * file that makes its kind on the destination side (see copy.h).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "copyint.h"
+
+struct copy *copy_new(const struct copy_opts *opt, struct diag *d)
+{
+	struct copy *c = calloc(1, sizeof(*c));
+	if (!c)
+		return NULL;
+	c->o = opt;
+	c->d = d;
+	c->umask = umask(0);
+	umask(c->umask);
+	c->buf = malloc(COPY_BUFSIZE);
+	if (!c->buf) {
+		free(c);
+		return NULL;
+	}
+	return c;
+}
+
+void copy_free(struct copy *c)
+{
+	if (!c)
+		return;
+	destdir_close_all(c);
+	keymap_free(&c->dirs);
+	keymap_free(&c->links);
+	sb_free(&c->rel);
+	sb_free(&c->drel);
+	sb_free(&c->shown);
+	sb_free(&c->target);
+	sb_free(&c->bshown);
+	sb_free(&c->link_names);
+	free(c->tops);
+	free(c->buf);
+	free(c);
+}
+
+void copy_counts(const struct copy *c, uint64_t *files, uint64_t *bytes)
+{
+	*files = c->files;
+	*bytes = c->bytes;
+}
+
+const char *cq(struct copy *c, int slot, const char *name)
+{
+	return diag_quote(c->d, slot, name);
+}
+
+void copy_error(struct copy *c, int err, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	diag_vmsg(c->d, err, fmt, ap);
+	va_end(ap);
+	diag_fail(c->d, 1);
+	c->failed = true;
+}
+
+void copy_warn(struct copy *c, bool required, int err, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	diag_vmsg(c->d, err, fmt, ap);
+	va_end(ap);
+	if (required) {
+		diag_fail(c->d, 1);
+		c->failed = true;
+	}
+}
+
+void copy_verbose(struct copy *c, const struct sweep_entry *e, const char *backup)
+{
+	if (!c->o->verbose)
+		return;
+	printf("%s -> %s", cq(c, 0, e->path), cq(c, 1, sb_str(&c->shown)));
+	if (backup)
+		printf(" (backup: %s)", cq(c, 2, backup));
+	putchar('\n');
+}
+
+bool copy_follows(const struct copy *c, const struct sweep_entry *e)
+{
+	return c->o->follow == SWEEP_FOLLOW_ALL ||
+	       (c->o->follow == SWEEP_FOLLOW_ROOTS && e->depth == 0);
+}
+
+/* Build the entry's names: below the root, below top_fd, and as shown. */
+static int entry_names(struct copy *c, const struct sweep_entry *e)
+{
+	const char *rel = e->path + (e->depth ? c->src_rootlen : e->pathlen);
+	while (*rel == '/')
+		rel++;
+	sb_reset(&c->rel);
+	sb_reset(&c->drel);
+	sb_reset(&c->shown);
+	if (sb_addstr(&c->rel, rel) < 0 || sb_addstr(&c->drel, c->top_name) < 0 ||
+	    sb_addstr(&c->shown, c->top_shown) < 0)
+		return -1;
+	if (!*rel)
+		return 0;
+	if (sb_addc(&c->drel, '/') < 0 || sb_addstr(&c->drel, rel) < 0)
+		return -1;
+	size_t n = c->shown.len;
+	if ((n == 0 || c->shown.s[n - 1] != '/') && sb_addc(&c->shown, '/') < 0)
+		return -1;
+	return sb_addstr(&c->shown, rel);
+}
+
+/* GNU cp's words for what the walk could not do. */
+static void walk_error(struct copy *c, const struct sweep_entry *e)
+{
+	switch (e->op) {
+	case SWEEP_OP_OPEN:
+		copy_error(c, e->error, "cannot open %s for reading", cq(c, 0, e->path));
+		break;
+	case SWEEP_OP_READDIR:
+		copy_error(c, e->error, "cannot access %s", cq(c, 0, e->path));
+		break;
+	case SWEEP_OP_LOOP:
+		copy_error(c, 0, "%s: file system loop detected", cq(c, 0, e->path));
+		break;
+	default:
+		copy_error(c, e->error, "cannot stat %s", cq(c, 0, e->path));
+		break;
+	}
+}
+
+/* Regular files' sizes as the walk finds them, for --progress. */
+static enum sweep_verdict count_filter(const struct sweep_entry *e, void *arg)
+{
+	struct copy *c = arg;
+	if (S_ISREG(e->st.st_mode))
+		c->known += (uint64_t)e->st.st_size;
+	return SWEEP_KEEP;
+}
+
+static void copy_entry(struct copy *c, const struct sweep_entry *e)
+{
+	if (e->kind == SWEEP_ERROR) {
+		walk_error(c, e);
+		return;
+	}
+	if (entry_names(c, e) < 0) {
+		copy_error(c, ENOMEM, "%s", cq(c, 0, e->path));
+		return;
+	}
+	if (S_ISLNK(e->st.st_mode) && copy_follows(c, e)) {
+		/* a link to follow that leads nowhere: GNU cannot stat it */
+		struct stat st;
+		int err = fstatat(e->dirfd, e->name, &st, 0) < 0 ? errno : ENOENT;
+		copy_error(c, err, "cannot stat %s", cq(c, 0, e->path));
+		return;
+	}
+	switch (e->kind) {
+	case SWEEP_DIR:
+		dirs_enter(c, e);
+		break;
+	case SWEEP_DIR_POST:
+		dirs_leave(c, e);
+		break;
+	case SWEEP_DATA:
+		regular_copy(c, e);
+		break;
+	default:
+		if (S_ISREG(e->st.st_mode))
+			regular_copy(c, e);
+		else
+			special_copy(c, e);
+		break;
+	}
+	if (e->kind == SWEEP_DATA || e->kind == SWEEP_FILE) {
+		c->files++;
+		if (c->o->progress)
+			c->o->progress(c->o->arg, c->files, c->bytes, c->known);
+	}
+}
+
+static struct sweep *open_walk(struct copy *c)
+{
+	const struct copy_opts *o = c->o;
+	/* -l and -s never read a file: no data phase for them */
+	bool nodata = o->hard_link || o->symbolic_link;
+	struct sweep_options so = {
+		.order = o->order,
+		.warm = o->warm,
+		.follow = o->follow,
+		.flags = SWEEP_POSTORDER | (o->one_fs ? SWEEP_XDEV : 0) |
+		         (nodata ? SWEEP_NODATA : 0),
+		.filter = o->progress ? count_filter : NULL,
+		.filter_arg = c,
+	};
+	return sweep_open(NULL, &so);
+}
+
+static int add_top(struct copy *c, int fd)
+{
+	int *v = reallocarray(c->tops, c->ntops + 1, sizeof(*v));
+	if (!v)
+		return -1;
+	c->tops = v;
+	c->tree = c->ntops;
+	v[c->ntops++] = fd;
+	return 0;
+}
+
+int copy_tree(struct copy *c, const char *src, int dst_dirfd, const char *name,
+              const char *dst_shown)
+{
+	c->src_root = src;
+	c->src_rootlen = strlen(src);
+	c->top_fd = dst_dirfd;
+	c->top_name = name;
+	c->top_shown = dst_shown;
+	c->failed = false;
+	if (add_top(c, dst_dirfd) < 0 || !(c->sw = open_walk(c))) {
+		copy_error(c, errno, "%s", cq(c, 0, src));
+		return -1;
+	}
+	if (sweep_add_root(c->sw, AT_FDCWD, src) < 0)
+		copy_error(c, errno, "%s", cq(c, 0, src));
+	const struct sweep_entry *e;
+	while ((e = sweep_next(c->sw)) != NULL)
+		copy_entry(c, e);
+	sweep_close(c->sw);
+	c->sw = NULL;
+	destdir_close_all(c);
+	return c->failed ? -1 : 0;
+}

@@ -1,0 +1,62 @@
+/*
+ * hardlink.c: with --preserve=links (-a, -d), a file with several names in
+ * the source has one inode with as many names in the copy. The first name
+ * copied is remembered by the source's (st_dev, st_ino); later ones are
+ * linked to it with linkat() from a descriptor of its directory, opened
+ * from its tree's top one component at a time (its path may exceed
+ * PATH_MAX). Only files with a link count above one pay for the table.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+#include "copyint.h"
+
+static bool tracked(const struct copy *c, const struct sweep_entry *e)
+{
+	return c->o->preserve_links && !S_ISDIR(e->st.st_mode) && e->st.st_nlink > 1;
+}
+
+void hardlink_remember(struct copy *c, const struct sweep_entry *e)
+{
+	if (!tracked(c, e) || keymap_get(&c->links, (uint64_t)e->st.st_dev, (uint64_t)e->st.st_ino))
+		return;
+	size_t off = c->link_names.len;
+	unsigned tree = c->tree;
+	/* a failure to remember costs a second copy of the data only */
+	if (sb_add(&c->link_names, &tree, sizeof(tree)) < 0 ||
+	    sb_add(&c->link_names, c->drel.s, c->drel.len + 1) < 0 ||
+	    sb_add(&c->link_names, c->shown.s, c->shown.len + 1) < 0 ||
+	    keymap_put(&c->links, (uint64_t)e->st.st_dev, (uint64_t)e->st.st_ino, off + 1) < 0)
+		c->link_names.len = off;
+}
+
+int hardlink_later(struct copy *c, const struct sweep_entry *e, int pfd, const char *name)
+{
+	if (!tracked(c, e))
+		return 0;
+	uint64_t *v = keymap_get(&c->links, (uint64_t)e->st.st_dev, (uint64_t)e->st.st_ino);
+	if (!v)
+		return 0;
+	const char *rec = c->link_names.s + *v - 1;
+	unsigned tree;
+	memcpy(&tree, rec, sizeof(tree));
+	const char *drel = rec + sizeof(tree);
+	const char *first_shown = drel + strlen(drel) + 1;
+	const char *slash = strrchr(drel, '/');
+	const char *backup;
+	enum dest_state s = replace_prepare(c, e, pfd, name, &backup);
+	if (s == DEST_SKIP || s == DEST_FAIL)
+		return 1;
+	if (s == DEST_EXISTS && replace_remove(c, pfd, name) < 0)
+		return 1;
+	int ofd = destdir_walk(c->tops[tree], drel, slash ? (size_t)(slash - drel) : 0);
+	if (ofd < 0 || linkat(ofd, slash ? slash + 1 : drel, pfd, name, 0) < 0)
+		copy_error(c, errno, "cannot create hard link %s to %s", cq(c, 0, sb_str(&c->shown)),
+		           cq(c, 1, first_shown));
+	else
+		copy_verbose(c, e, backup);
+	if (ofd >= 0)
+		close(ofd);
+	return 1;
+}

@@ -1,0 +1,17 @@
+# src/copy: the copy engine (libsweep walk of a source tree made again at a
+# destination), a convenience library for sweep-cp and sweep-sync.
+noinst_LTLIBRARIES += src/copy/libcopy.la
+src_copy_libcopy_la_SOURCES = \
+	src/copy/copy.h src/copy/copyint.h \
+	src/copy/engine.c \
+	src/copy/destdir.c \
+	src/copy/dirs.c \
+	src/copy/special.c \
+	src/copy/regular.c \
+	src/copy/data.c \
+	src/copy/attrs.c \
+	src/copy/xattr.c \
+	src/copy/hardlink.c \
+	src/copy/replace.c \
+	src/copy/backup.c
+src_copy_libcopy_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common

@@ -1,0 +1,106 @@
+/*
+ * regular.c: a regular file's copy, made when its data comes (in the data
+ * phase, in the order of the source's blocks), or when it is a later name
+ * of a file the walk handed out before (a hard link, linked to the first
+ * copy, or copied again from a descriptor opened here).
+ *
+ * A new file is made with O_EXCL|O_NOFOLLOW, with the source's mode less
+ * what GNU cp holds back until the owner is set; an existing one is
+ * truncated and written into (see replace.c). A file whose bytes could not
+ * all be copied is reported and left as far as it got, shorter than its
+ * source, as GNU cp leaves it; it then gets no attributes, so it keeps its
+ * creation time and never looks like a finished copy.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include "copyint.h"
+
+/* The source of a name the walk handed out without its data. */
+static int open_source(struct copy *c, const struct sweep_entry *e, struct stat *st)
+{
+	int nofollow = copy_follows(c, e) ? 0 : O_NOFOLLOW;
+	int fd = openat(e->dirfd, e->name, O_RDONLY | O_CLOEXEC | O_NOCTTY | nofollow);
+	if (fd >= 0 && fstat(fd, st) == 0)
+		return fd;
+	copy_error(c, errno, "cannot open %s for reading", cq(c, 0, e->path));
+	if (fd >= 0)
+		close(fd);
+	return -1;
+}
+
+/* Open the destination as replace.c decided. Returns its descriptor, or
+ * -1 (reported); *created tells whether it is new, with *mode. */
+static int open_dest(struct copy *c, const struct stat *st, int pfd, const char *name,
+                     enum dest_state s, bool *created, mode_t *mode)
+{
+	const char *shown = sb_str(&c->shown);
+	int fd;
+	*created = false;
+	if (s == DEST_EXISTS) {
+		int trunc = c->o->attributes_only ? 0 : O_TRUNC;
+		fd = openat(pfd, name, O_WRONLY | O_CLOEXEC | O_NOCTTY | trunc);
+		if (fd >= 0)
+			return fd;
+		if (!c->o->force) {
+			copy_error(c, errno, "cannot open %s for writing", cq(c, 0, shown));
+			return -1;
+		}
+		if (replace_remove(c, pfd, name) < 0)
+			return -1;
+	}
+	fd = openat(pfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY,
+	            create_mode(c, st));
+	struct stat now;
+	if (fd < 0 || fstat(fd, &now) < 0) {
+		copy_error(c, errno, "cannot create regular file %s", cq(c, 0, shown));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	*created = true;
+	*mode = now.st_mode & 07777;
+	return fd;
+}
+
+void regular_copy(struct copy *c, const struct sweep_entry *e)
+{
+	const char *name, *backup;
+	int pfd = destdir_parent(c, e, &name);
+	if (pfd < 0) {
+		copy_error(c, errno, "cannot create regular file %s", cq(c, 0, sb_str(&c->shown)));
+		return;
+	}
+	if (c->o->hard_link || c->o->symbolic_link) {
+		special_link(c, e, pfd, name);
+		return;
+	}
+	if (hardlink_later(c, e, pfd, name))
+		return;
+	struct stat st = e->st;
+	int sfd = e->kind == SWEEP_DATA ? e->fd : open_source(c, e, &st);
+	if (sfd < 0)
+		return;
+	bool created;
+	mode_t mode = 0;
+	int dfd = -1;
+	enum dest_state s = replace_prepare(c, e, pfd, name, &backup);
+	if (s == DEST_SKIP || s == DEST_FAIL)
+		goto out;
+	dfd = open_dest(c, &st, pfd, name, s, &created, &mode);
+	if (dfd < 0)
+		goto out;
+	copy_verbose(c, e, backup);
+	bool whole = c->o->attributes_only || data_copy(c, sfd, &st, dfd, e->path) == 0;
+	if (whole)
+		attrs_fd(c, dfd, sfd, &st, created, mode, 0);
+	if (close(dfd) < 0) {
+		copy_error(c, errno, "failed to close %s", cq(c, 0, sb_str(&c->shown)));
+		whole = false;
+	}
+	if (whole)
+		hardlink_remember(c, e);
+out:
+	if (sfd != e->fd)
+		close(sfd);
+}

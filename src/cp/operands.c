@@ -1,0 +1,296 @@
+/*
+ * operands.c: sources and target. Decides, as GNU cp does, whether the last
+ * operand is a directory to copy into or the new name of the one source;
+ * refuses up front what GNU refuses (a missing source, a directory without
+ * -r, a directory into itself); opens the directory each copy goes in
+ * (following links there: that part of the path is the user's) and hands
+ * the rest to the engine.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "cp.h"
+#include "strbuf.h"
+
+static const char *q(struct cp *cp, int slot, const char *name)
+{
+	return diag_quote(cp->diag, slot, name);
+}
+
+static void strip_slashes(char *s)
+{
+	size_t n = strlen(s);
+	while (n > 1 && s[n - 1] == '/')
+		s[--n] = 0;
+}
+
+/* The last component of path (trailing slashes left out), into sb. */
+static int last_component(struct strbuf *sb, const char *path)
+{
+	size_t n = strlen(path);
+	while (n > 1 && path[n - 1] == '/')
+		n--;
+	size_t start = n;
+	while (start > 0 && path[start - 1] != '/')
+		start--;
+	sb_reset(sb);
+	return sb_add(sb, path + start, n - start);
+}
+
+/* dir joined with name as GNU joins them (no doubled slash). */
+static int join(struct strbuf *sb, const char *dir, const char *name)
+{
+	sb_reset(sb);
+	size_t n = strlen(dir);
+	if (sb_addstr(sb, dir) < 0)
+		return -1;
+	if (n && dir[n - 1] != '/' && sb_addc(sb, '/') < 0)
+		return -1;
+	return sb_addstr(sb, name);
+}
+
+/* Whether dst lies in (or is) the directory src, both resolved. */
+static bool inside(const char *src, const char *dst)
+{
+	char *s = realpath(src, NULL), *dparent = NULL;
+	struct strbuf dir = STRBUF_INIT, base = STRBUF_INIT;
+	bool r = false;
+	const char *slash = strrchr(dst, '/');
+	if (!s || sb_add(&dir, dst, slash ? (size_t)(slash - dst) + 1 : 0) < 0 ||
+	    last_component(&base, dst) < 0)
+		goto out;
+	dparent = realpath(dir.len ? dir.s : ".", NULL);
+	if (!dparent)
+		goto out;
+	size_t n = strlen(s);
+	bool in_parent = strncmp(dparent, s, n) == 0 && (dparent[n] == '/' || dparent[n] == 0 ||
+	                                                  n == 1);
+	r = in_parent;
+out:
+	free(s);
+	free(dparent);
+	sb_free(&dir);
+	sb_free(&base);
+	return r;
+}
+
+/* What GNU says when the place of a copy cannot be opened. */
+static void cannot_create(struct cp *cp, const struct stat *st, const char *dst, int err)
+{
+	const char *what = S_ISDIR(st->st_mode) ? "directory"
+	                   : S_ISLNK(st->st_mode) ? "symbolic link"
+	                   : S_ISREG(st->st_mode) ? "regular file" : "special file";
+	diag_error(cp->diag, err, "cannot create %s %s", what, q(cp, 0, dst));
+}
+
+/* --parents: make the directories of src's path below the target, as GNU
+ * does ("a -> t/a" under -v). Returns the directory src goes in, or -1
+ * (reported). */
+static int make_parents(struct cp *cp, int tfd, const char *target, const char *src)
+{
+	int fd = dup(tfd);
+	const char *p = src;
+	struct strbuf name = STRBUF_INIT, shown = STRBUF_INIT, sofar = STRBUF_INIT;
+	for (const char *slash; fd >= 0 && (slash = strchr(p, '/')) != NULL; p = slash + 1) {
+		sb_add(&sofar, p == src ? "" : "/", p == src ? 0 : 1);
+		sb_add(&sofar, p, (size_t)(slash - p));
+		if (slash == p)
+			continue;
+		sb_reset(&name);
+		sb_add(&name, p, (size_t)(slash - p));
+		join(&shown, target, sb_str(&sofar));
+		struct stat st;
+		if (mkdirat(fd, name.s, 0777) == 0) {
+			if (cp->copy.verbose)
+				printf("%s -> %s\n", sb_str(&sofar), sb_str(&shown));
+			if (stat(sb_str(&sofar), &st) == 0 && cp->copy.preserve_mode)
+				fchmodat(fd, name.s, st.st_mode & 07777, 0);
+		} else if (errno != EEXIST) {
+			diag_error(cp->diag, errno, "cannot make directory %s", q(cp, 0, sb_str(&shown)));
+		}
+		int next = openat(fd, name.s, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (next < 0)
+			diag_error(cp->diag, errno, "%s", q(cp, 0, sb_str(&shown)));
+		close(fd);
+		fd = next;
+	}
+	sb_free(&name);
+	sb_free(&shown);
+	sb_free(&sofar);
+	return fd;
+}
+
+/* The directory a copy named dst goes in, opened; -1 with errno. */
+static int open_parent(const char *dst)
+{
+	const char *slash = strrchr(dst, '/');
+	size_t n = strlen(dst);
+	while (slash && slash > dst && slash[1] == 0) { /* "d/x/": the x */
+		n = (size_t)(slash - dst);
+		while (n > 1 && dst[n - 1] == '/')
+			n--;
+		slash = memrchr(dst, '/', n);
+	}
+	if (!slash)
+		return open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (slash == dst)
+		return open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	char *dir = strndup(dst, (size_t)(slash - dst));
+	int fd = dir ? open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
+	free(dir);
+	return fd;
+}
+
+/* Copy src to dst (its new name; pfd its directory when already open, or
+ * -1). Returns 0 or -1 (reported). */
+static int copy_one(struct cp *cp, struct copy *c, const char *src, const char *dst, int pfd,
+                    int **fds, size_t *nfds)
+{
+	struct stat st;
+	bool follow = cp->copy.follow != SWEEP_FOLLOW_NONE;
+	if ((follow ? stat(src, &st) : lstat(src, &st)) < 0) {
+		diag_error(cp->diag, errno, "cannot stat %s", q(cp, 0, src));
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode) && !cp->copy.recursive) {
+		diag_error(cp->diag, 0, "-r not specified; omitting directory %s", q(cp, 0, src));
+		return -1;
+	}
+	struct stat dst_st;
+	if (S_ISDIR(st.st_mode) && stat(dst, &dst_st) == 0 && dst_st.st_dev == st.st_dev &&
+	    dst_st.st_ino == st.st_ino) {
+		diag_error(cp->diag, 0, "%s and %s are the same file", q(cp, 0, src), q(cp, 1, dst));
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode) && inside(src, dst)) {
+		diag_error(cp->diag, 0, "cannot copy a directory, %s, into itself, %s", q(cp, 0, src),
+		           q(cp, 1, dst));
+		return -1;
+	}
+	if (pfd < 0)
+		pfd = open_parent(dst);
+	if (pfd < 0) {
+		cannot_create(cp, &st, dst, errno);
+		return -1;
+	}
+	int *v = reallocarray(*fds, *nfds + 1, sizeof(*v));
+	if (!v) {
+		close(pfd);
+		diag_error(cp->diag, ENOMEM, "%s", q(cp, 0, src));
+		return -1;
+	}
+	*fds = v;
+	v[(*nfds)++] = pfd;
+	struct strbuf base = STRBUF_INIT;
+	int r = last_component(&base, dst) < 0 ? -1 : copy_tree(c, src, pfd, base.s, dst);
+	sb_free(&base);
+	return r;
+}
+
+/* Where the operands go: the target directory (NULL: the last operand is
+ * the new name of the only source). Returns 0 or -1 (reported). */
+static int choose_target(struct cp *cp, const char **target, int *nsrc)
+{
+	struct stat st;
+	*nsrc = cp->nfiles;
+	*target = cp->target_dir;
+	if (cp->nfiles < 1 || (cp->nfiles < 2 && !cp->target_dir)) {
+		if (cp->nfiles < 1)
+			diag_error(cp->diag, 0, "missing file operand");
+		else
+			diag_error(cp->diag, 0, "missing destination file operand after %s",
+			           q(cp, 0, cp->files[0]));
+		diag_try_help(cp->diag);
+		return -1;
+	}
+	if (cp->target_dir) {
+		int err = stat(cp->target_dir, &st) < 0 ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+		if (err) {
+			diag_error(cp->diag, err, "target directory %s", q(cp, 0, cp->target_dir));
+			return -1;
+		}
+		return 0;
+	}
+	*nsrc = cp->nfiles - 1;
+	const char *last = cp->files[cp->nfiles - 1];
+	if (cp->no_target_dir) {
+		if (cp->nfiles > 2) {
+			diag_error(cp->diag, 0, "extra operand %s", q(cp, 0, cp->files[2]));
+			diag_try_help(cp->diag);
+			return -1;
+		}
+		return 0;
+	}
+	int err = stat(last, &st) < 0 ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+	if (!err || cp->nfiles > 2 || cp->parents) {
+		if (err && cp->parents && cp->nfiles == 2) {
+			diag_error(cp->diag, 0, "with --parents, the destination must be a directory");
+			diag_try_help(cp->diag);
+			return -1;
+		}
+		if (err) {
+			diag_error(cp->diag, err, "target %s", q(cp, 0, last));
+			return -1;
+		}
+		*target = last;
+	}
+	return 0;
+}
+
+int cp_run(struct cp *cp)
+{
+	const char *target;
+	int nsrc;
+	if (choose_target(cp, &target, &nsrc) < 0)
+		return 1;
+	struct copy *c = copy_new(&cp->copy, cp->diag);
+	if (!c) {
+		diag_error(cp->diag, ENOMEM, "memory exhausted");
+		return 1;
+	}
+	if (cp->progress_wanted) {
+		cp->progress = progress_start();
+		cp->copy.progress = cp->progress ? progress_update : NULL;
+		cp->copy.arg = cp->progress;
+	}
+	int *fds = NULL, tfd = -1;
+	size_t nfds = 0;
+	struct strbuf dst = STRBUF_INIT, base = STRBUF_INIT;
+	if (target && cp->parents && (tfd = open(target, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		diag_error(cp->diag, errno, "target directory %s", q(cp, 0, target));
+	for (int i = 0; i < nsrc && (!cp->parents || tfd >= 0); i++) {
+		char *src = cp->files[i];
+		if (cp->strip_slashes)
+			strip_slashes(src);
+		int pfd = -1;
+		if (!target) {
+			sb_reset(&dst);
+			sb_addstr(&dst, cp->files[nsrc]);
+		} else if (cp->parents) {
+			join(&dst, target, src);
+			pfd = make_parents(cp, tfd, target, src);
+			if (pfd < 0)
+				continue;
+		} else if (last_component(&base, src) == 0) {
+			join(&dst, target, base.s);
+		}
+		copy_one(cp, c, src, sb_str(&dst), pfd, &fds, &nfds);
+	}
+	uint64_t files, bytes;
+	copy_counts(c, &files, &bytes);
+	progress_end(cp->progress, files, bytes);
+	copy_free(c);
+	for (size_t i = 0; i < nfds; i++)
+		close(fds[i]);
+	if (tfd >= 0)
+		close(tfd);
+	free(fds);
+	sb_free(&dst);
+	sb_free(&base);
+	return cp->diag->status;
+}

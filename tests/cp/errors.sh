@@ -1,0 +1,49 @@
+#!/bin/sh
+# errors.sh: what sweep-cp refuses or cannot do, beside GNU cp: a missing
+# source, a directory without -r, a directory into itself, a file onto
+# itself, usage errors, and (as nobody) an unreadable file and directory:
+# the same messages, exit status 1, and the rest copied.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/cp/tree.sh"
+TIMES=no # the -a below copies unreadable directories: GNU leaves their times
+mkdir -p "$T/src/d/e" "$T/other"
+printf 'a\n' > "$T/src/f"
+printf 'b\n' > "$T/src/d/g"
+both "missing source" -r nothere src DST
+both "missing source among others" -r src nothere DST
+both "directory without -r" src DST
+both "directory without -r, several" src/f src/d DST
+PREPARE='mkdir dst' both "target not a directory" src/f src/d dst/none
+PREPARE='touch dst' both "target a file" src/f src/d DST
+both "missing operand"
+both "missing destination" src
+both "bad --sparse" --sparse=sometimes src/f DST
+both "bad --reflink" --reflink=maybe src/f DST
+both "bad --preserve" --preserve=mode,colour src/f DST
+both "bad --backup" --backup=daily src/f DST
+both "unknown option" --colour src/f DST
+both "-t and -T" -t src -T src/f DST
+both "-t not a directory" -t src/f src/d
+both "-T with three" -T src/f src/d DST
+both "--parents into a file" --parents src/f DST
+both "--preserve=context" --preserve=context src/f DST
+both "-l and -s" -ls src/f DST
+# these two run in place: the destination is inside the source
+NO_TREE=1 both "into itself" -r src src/d/e
+NO_TREE=1 both "onto itself" src/f src/f
+NO_TREE=1 both "into itself, -T" -rT src src
+
+unprivileged
+chmod 755 "$T"
+mkdir -p "$T/u/ok" "$T/u/noread/in" "$T/u/noexec"
+printf 'x\n' > "$T/u/ok/f"
+printf 'y\n' > "$T/u/noread/in/g"
+printf 'z\n' > "$T/u/secret"
+printf 'w\n' > "$T/u/noexec/h"
+[ "$(id -u)" = 0 ] && chown -R nobody "$T/u"
+chmod 000 "$T/u/noread" "$T/u/secret"
+chmod 600 "$T/u/noexec"
+chmod 777 "$T"
+PREPARE='chmod 777 .' WRAP="$AS_USER" TIMES=no both "unreadable, as nobody" -r u DST
+PREPARE='chmod 777 .' WRAP="$AS_USER" TIMES=no both "unreadable, as nobody, -a" -a u DST
+both "-t missing" -t nothere src/f

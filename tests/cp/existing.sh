@@ -1,0 +1,34 @@
+#!/bin/sh
+# existing.sh: copies onto an existing destination, beside GNU cp: plain
+# overwrite, -n, -u, -i (answered yes and no), -f onto a file that cannot
+# be opened, --remove-destination, --backup in each CONTROL, -b, -S.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/cp/tree.sh"
+mkdir -p "$T/src/sub"
+printf 'new a\n' > "$T/src/a"
+printf 'new b\n' > "$T/src/b"
+printf 'new c\n' > "$T/src/sub/c"
+touch -d '2010-01-01' "$T/src/a"
+touch -d '2030-01-01' "$T/src/b"
+old='mkdir -p dst/sub && printf "old a\n" > dst/a && printf "old b\n" > dst/b && printf "old c\n" > dst/sub/c && touch -d 2020-01-01 dst/a dst/b && chmod 444 dst/b && ln -s a dst/sub/d && printf "1\n" > dst/a.~1~'
+export PREPARE="$old"
+TIMES=no both "overwrite" -rvT src DST
+TIMES=no both "-n" -rvnT src DST
+TIMES=no both "--no-clobber" -r --no-clobber -T src DST
+TIMES=no both "-u" -avuT src DST
+TIMES=no both "--update" -a --update -T src DST
+# the questions come in disk order, not GNU's: the same answer to all
+printf 'y\ny\ny\n' > "$T/yes"
+printf 'n\nn\nn\n' > "$T/no"
+STDIN="$T/yes" TIMES=no both "-i, yes" -riT src DST
+STDIN="$T/no" TIMES=no both "--interactive, no" -r --interactive -T src DST
+TIMES=no both "-f" -rfT src DST
+TIMES=no both "--force" -r --force -T src DST
+TIMES=no both "--remove-destination" -rv --remove-destination -T src DST
+TIMES=no both "--backup" -rv --backup -T src DST
+TIMES=no both "--backup=numbered" -rv --backup=numbered -T src DST
+TIMES=no both "--backup=simple" -rv --backup=simple -T src DST
+TIMES=no both "--backup=none" -rv --backup=none -T src DST
+TIMES=no both "-b" -rvbT src DST
+TIMES=no both "-S" -rvT -S .old src DST
+TIMES=no both "--suffix" -rvT --backup --suffix=.bak src DST

@@ -1,0 +1,47 @@
+#!/bin/sh
+# options.sh: every option of sweep-cp --help that shapes a fresh copy,
+# beside GNU cp with the same option on the same tree: the same tree (to
+# the nanosecond where times are kept), -v's lines and exit status.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/cp/tree.sh"
+cp_tree "$T/src"
+mkdir -p "$T/top/real"
+printf 'r\n' > "$T/top/real/f"
+ln -s real "$T/top/link"
+ln -s top/real "$T/rootlink"
+both "-a" -a src DST
+both "--archive" --archive src DST
+TIMES=no both "-d" -rd src DST
+TIMES=no both "-P" -rP src DST
+TIMES=no both "--no-dereference" -r --no-dereference src DST
+TIMES=no both "-L" -rL top DST
+TIMES=no both "--dereference" -r --dereference top DST
+TIMES=no both "-H" -rH rootlink DST
+both "-p" -rp src DST
+both "--preserve" -r --preserve src DST
+both "--preserve=links,timestamps" -r --preserve=links,timestamps src DST
+TIMES=no both "--preserve=xattr" -r --preserve=xattr,mode src DST
+both "--no-preserve=mode" -a --no-preserve=mode src DST
+TIMES=no both "--no-preserve=timestamps,ownership" -a --no-preserve=timestamps,ownership src DST
+TIMES=no both "-v" -rv src DST
+TIMES=no both "--verbose" -r --verbose src DST
+TIMES=no both "-x" -rx src DST
+TIMES=no both "--one-file-system" -r --one-file-system src DST
+TIMES=no both "--sparse=always" -r --sparse=always src DST
+TIMES=no both "--sparse=never" -r --sparse=never src DST
+TIMES=no both "--sparse=auto" -r --sparse=auto src DST
+TIMES=no both "--reflink=auto" -r --reflink=auto src DST
+TIMES=no both "--reflink=never" -r --reflink=never src DST
+NO_TREE=1 both "--reflink (always)" --reflink src/file DST
+TIMES=no both "--attributes-only" -a --attributes-only src DST
+TIMES=no both "-l" -rl src DST
+TIMES=no both "--link" -r --link src DST
+TIMES=no both "-s, relative: refused" -rs src DST
+TIMES=no both "--symbolic-link" --symbolic-link "$T/src/file" DST
+PREPARE='mkdir dst' TIMES=no both "-t" -rv -t DST src top
+PREPARE='mkdir dst' TIMES=no both "--target-directory" -r --target-directory DST src/file src/sub
+PREPARE='mkdir dst' TIMES=no both "-T" -rvT src DST
+PREPARE='mkdir dst' TIMES=no both "--no-target-directory" -r --no-target-directory src DST
+PREPARE='mkdir dst' TIMES=no both "--parents" -rv --parents src/sub/deeper top/real/f DST
+PREPARE='mkdir dst' TIMES=no both "--strip-trailing-slashes" -rv --strip-trailing-slashes src/sub/// DST
+PREPARE='mkdir dst' TIMES=no both "several sources" -r src/file src/sub src/fifo DST

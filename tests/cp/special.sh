@@ -1,0 +1,17 @@
+#!/bin/sh
+# special.sh: fifos and devices are made again with mknod, never opened:
+# a fifo with no writer would hang a copy that opened it, and a device
+# with no driver fails to open. The copy must match GNU cp's -a and -r.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/cp/tree.sh"
+need_cmd timeout
+mkdir -p "$T/src"
+mkfifo "$T/src/fifo"
+mkfifo -m 0600 "$T/src/private-fifo"
+if [ "$(id -u)" = 0 ]; then
+	mknod "$T/src/nodriver" c 250 250   # open() fails: ENXIO
+	mknod "$T/src/blk" b 250 1
+	chmod 0604 "$T/src/blk"
+fi
+WRAP='timeout 20' both "-a" -a src DST
+WRAP='timeout 20' TIMES=no both "-r" -r src DST

@@ -1,0 +1,65 @@
+#!/bin/sh
+# cp-enospc.sh: sweep-cp onto a full file system (a 4 MiB tmpfs) and onto
+# a read-only one, beside GNU cp: its messages ("error writing ...: No
+# space left on device", "cannot create ...: Read-only file system") and
+# exit status 1, the rest copied, and no file under its final name that
+# looks whole when it is not (a partial file is left shorter than its
+# source, as GNU leaves it).
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/cp/tree.sh"
+need_root
+mkdir "$T/mnt"
+mount -t tmpfs -o size=4m tmpfs "$T/mnt" 2>/dev/null || skip "cannot mount a tmpfs here"
+trap 'umount "$T/mnt" 2>/dev/null; rm -rf "$T"' EXIT
+
+# no_whole_lies DIR SRC: every file of DIR equals its source, or is a
+# shorter prefix of it.
+no_whole_lies() {
+	find "$1" -type f | while IFS= read -r f; do
+		src=$2/${f#"$1"/}
+		cmp -s "$f" "$src" && continue
+		have=$(stat -c %s "$f") want=$(stat -c %s "$src")
+		[ "$have" -lt "$want" ] || fail "$f: $have bytes but not its source's"
+		head -c "$have" "$src" | cmp -s - "$f" || fail "$f: not a prefix of its source"
+	done
+}
+
+# One file larger than the file system: the same message and status.
+mkdir "$T/big"
+head -c 6000000 /dev/urandom > "$T/big/huge"
+for side in GNU OUR; do
+	prog=cp
+	[ $side = OUR ] && prog=sweep-cp
+	(cd "$T" && $prog -r big "mnt/$side") > "$T/$side.out" 2>&1
+	echo "status $?" >> "$T/$side.out"
+	sed "s/sweep-cp/cp/; s/$side/X/" "$T/$side.out" > "$T/$side.msgs"
+	no_whole_lies "$T/mnt/$side" "$T/big"
+	rm -rf "$T/mnt/$side"
+done
+check_same "$T/GNU.msgs" "$T/OUR.msgs"
+
+# Many files, more than fits: status 1 as GNU's, every failure named, and
+# no file that lies about being whole.
+mkdir "$T/many"
+for i in 1 2 3 4 5 6; do head -c 1000000 /dev/urandom > "$T/many/f$i"; done
+(cd "$T" && sweep-cp -a many mnt/many) 2> "$T/err"
+[ $? = 1 ] || fail "status $? on a full file system, not 1"
+grep -q "error writing 'mnt/many/f.': No space left on device" "$T/err" ||
+	fail "no write error reported: $(cat "$T/err")"
+no_whole_lies "$T/mnt/many" "$T/many"
+rm -rf "$T/mnt/many"
+
+# A read-only destination: the same messages, status 1.
+mkdir "$T/mnt/ro"
+mount -o remount,ro "$T/mnt"
+mkdir -p "$T/small/d"
+printf 'x\n' > "$T/small/f"
+printf 'y\n' > "$T/small/d/g"
+for side in GNU OUR; do
+	prog=cp
+	[ $side = OUR ] && prog=sweep-cp
+	(cd "$T" && $prog -r small/f small/d "mnt/ro/") > "$T/$side.out" 2>&1
+	echo "status $?" >> "$T/$side.out"
+	sed "s/sweep-cp/cp/" "$T/$side.out" | sort > "$T/$side.msgs"
+done
+check_same "$T/GNU.msgs" "$T/OUR.msgs"
