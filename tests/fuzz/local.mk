@@ -1,5 +1,5 @@
-# tests/fuzz: libFuzzer targets and their seed corpora (one directory per
-# target). Built with ./configure --enable-fuzz CC=clang; "make fuzz" runs
+# tests/fuzz: libFuzzer targets and their seed corpora (tests/fuzz/seeds,
+# one directory per target). Built with ./configure --enable-fuzz CC=clang; "make fuzz" runs
 # each for FUZZ_SECONDS on one core and fails on a crash, a leak or a hang.
 FUZZ_TARGETS = \
 	tests/fuzz/find-expr \
@@ -8,19 +8,19 @@ FUZZ_TARGETS = \
 	tests/fuzz/tar-lists
 FUZZ_SECONDS = 60
 FUZZ_SEEDS = \
-	tests/fuzz/find-expr/name tests/fuzz/find-expr/or-not \
-	tests/fuzz/find-expr/printf tests/fuzz/find-expr/sizes \
-	tests/fuzz/find-expr/exec tests/fuzz/find-expr/depth \
-	tests/fuzz/tar-args/old tests/fuzz/tar-args/old-more \
-	tests/fuzz/tar-args/create tests/fuzz/tar-args/list \
-	tests/fuzz/tar-args/extract tests/fuzz/tar-args/block \
-	tests/fuzz/tar-archive/gnu.tar tests/fuzz/tar-archive/ustar.tar \
-	tests/fuzz/tar-archive/pax.tar tests/fuzz/tar-archive/sparse-gnu.tar \
-	tests/fuzz/tar-archive/sparse-pax.tar \
-	tests/fuzz/tar-archive/longnames-gnu.tar \
-	tests/fuzz/tar-archive/longnames-pax.tar \
-	tests/fuzz/tar-lists/names tests/fuzz/tar-lists/nul \
-	tests/fuzz/tar-lists/patterns tests/fuzz/tar-lists/empty
+	tests/fuzz/seeds/find-expr/name tests/fuzz/seeds/find-expr/or-not \
+	tests/fuzz/seeds/find-expr/printf tests/fuzz/seeds/find-expr/sizes \
+	tests/fuzz/seeds/find-expr/exec tests/fuzz/seeds/find-expr/depth \
+	tests/fuzz/seeds/tar-args/old tests/fuzz/seeds/tar-args/old-more \
+	tests/fuzz/seeds/tar-args/create tests/fuzz/seeds/tar-args/list \
+	tests/fuzz/seeds/tar-args/extract tests/fuzz/seeds/tar-args/block \
+	tests/fuzz/seeds/tar-archive/gnu.tar tests/fuzz/seeds/tar-archive/ustar.tar \
+	tests/fuzz/seeds/tar-archive/pax.tar tests/fuzz/seeds/tar-archive/sparse-gnu.tar \
+	tests/fuzz/seeds/tar-archive/sparse-pax.tar \
+	tests/fuzz/seeds/tar-archive/longnames-gnu.tar \
+	tests/fuzz/seeds/tar-archive/longnames-pax.tar \
+	tests/fuzz/seeds/tar-lists/names tests/fuzz/seeds/tar-lists/nul \
+	tests/fuzz/seeds/tar-lists/patterns tests/fuzz/seeds/tar-lists/empty
 EXTRA_DIST += $(FUZZ_SEEDS)
 
 FUZZ_COMMON = tests/fuzz/fuzz.c tests/fuzz/fuzz.h
@@ -57,7 +57,7 @@ fuzz: $(FUZZ_TARGETS)
 		$$t -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=2048 \
 			-close_fd_mask=3 -print_final_stats=0 \
 			-artifact_prefix="tests/fuzz/crash-$$name-" \
-			"$$t.corpus" "$(srcdir)/tests/fuzz/$$name" < /dev/null \
+			"$$t.corpus" "$(srcdir)/tests/fuzz/seeds/$$name" < /dev/null \
 			> "$$t.log" 2>&1 || { fail=1; tail -60 "$$t.log"; }; \
 		grep -E '^Done|^#[0-9]+.*DONE' "$$t.log" | tail -1; \
 	done; exit $$fail
