@@ -75,7 +75,10 @@ int data_queue(struct sweep *sw, const struct sw_name *v, int pfd, const struct 
 	*fd = -1;
 	int ffd = -1;
 	if (st->st_size > 0) {
-		if ((ffd = open_file(sw, pfd, v->name, follow, st)) < 0)
+		while ((ffd = open_file(sw, pfd, v->name, follow, st)) < 0 &&
+		       fds_out(errno) && fds_shed(sw, NULL))
+			;
+		if (ffd < 0)
 			return 1;
 		if (cached(sw, ffd)) {
 			*fd = ffd;
@@ -84,7 +87,7 @@ int data_queue(struct sweep *sw, const struct sw_name *v, int pfd, const struct 
 	}
 	struct sw_file **q = sw_grow(sw->data, &sw->capdata, sw->ndata + 1, sizeof(*q));
 	size_t size = sizeof(struct sw_file) + v->namelen + 1;
-	struct sw_file *f = q ? malloc(size) : NULL;
+	struct sw_file *f = q ? sw_alloc(sw, size) : NULL;
 	if (!f) {
 		close(ffd);
 		return -1;
@@ -140,12 +143,28 @@ static int by_key(const void *a, const void *b)
 }
 
 /* How many files to announce ahead: many where the device wants depth,
- * fewer for a disk arm; never more than half the directory descriptors the
- * walk may cache, so that both fit in RLIMIT_NOFILE with the helpers. */
+ * fewer for a disk arm; never more than the descriptor budget gives them
+ * (limits.c). */
 size_t ra_depth(const struct sweep *sw, bool deep)
 {
 	size_t files = deep ? RA_FILES_DEEP : RA_FILES_DISK;
-	return files < sw->max_fds / 2 ? files : sw->max_fds / 2;
+	return files < sw->ra_max ? files : sw->ra_max;
+}
+
+/* Out of descriptors: close the files opened ahead (they were announced;
+ * each is opened again when its turn comes). Whether any was. */
+bool data_shed(struct sweep *sw)
+{
+	bool closed = false;
+	for (size_t i = sw->data_pos; sw->flushing && i < sw->ra_pos; i++) {
+		struct sw_file *f = sw->data[i];
+		if (f->fd >= 0) {
+			close(f->fd);
+			f->fd = -1;
+			closed = true;
+		}
+	}
+	return closed;
 }
 
 void data_start_flush(struct sweep *sw)
@@ -178,7 +197,7 @@ static void announce_ahead(struct sweep *sw)
 		if (pfd < 0 && pfd != AT_FDCWD)
 			continue;
 		f->fd = open_file(sw, pfd, f->name, f->follow, &f->st);
-		if (f->fd < 0 && (errno == EMFILE || errno == ENFILE)) {
+		if (f->fd < 0 && fds_out(errno)) {
 			sw->ra_pos--; /* out of descriptors: this one again later */
 			break;
 		}

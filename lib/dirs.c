@@ -19,9 +19,10 @@ struct sw_dir *dir_new(struct sweep *sw, struct sw_dir *parent, const char *name
                        size_t namelen, const struct stat *st)
 {
 	size_t size = sizeof(struct sw_dir) + namelen + 1;
-	struct sw_dir *d = calloc(1, size);
+	struct sw_dir *d = sw_alloc(sw, size);
 	if (!d)
 		return NULL;
+	memset(d, 0, size);
 	d->parent = parent;
 	d->fd = -1;
 	d->basefd = AT_FDCWD;
@@ -115,9 +116,10 @@ int dir_fd(struct sweep *sw, struct sw_dir *d)
 	int flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
 	if (!d->follow)
 		flags |= O_NOFOLLOW;
-	int fd = openat(pfd, d->name, flags);
-	if (fd < 0 && (errno == EMFILE || errno == ENFILE) && dir_fds_shrink(sw, d->parent))
-		fd = openat(pfd, d->name, flags); /* the caller's, or the helpers' */
+	int fd;
+	while ((fd = openat(pfd, d->name, flags)) < 0 && fds_out(errno) &&
+	       fds_shed(sw, d->parent))
+		;
 	if (fd < 0)
 		return -1;
 	struct stat st;

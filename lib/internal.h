@@ -144,6 +144,9 @@ struct sw_latency {
 #define NO_DIRQ_KEY UINT64_MAX
 #define RA_FILES_DISK 32   /* files announced ahead at most: a disk arm */
 #define RA_FILES_DEEP 128  /* a device that wants depth */
+#define DIR_FDS_MAX  4096  /* directory descriptors kept open, at most */
+#define WARM_FDS_MAX  146  /* the helpers' descriptors, at most: their queue,
+                              two a thread at work, two for the walk's task */
 #define ANNOUNCE_LIMIT (2u << 20) /* per file: the kernel reads on from there */
 #define SPLIT_RUNS 8       /* runs of a file the sweep reads apart, at most */
 
@@ -162,6 +165,8 @@ struct sweep {
 	bool data_by_block;      /* data queue sorted by FIEMAP */
 	bool data_inline;        /* regular files opened as they are served */
 	size_t ra_files;         /* files announced ahead at most */
+	size_t ra_max;           /* ... as the descriptor budget allows */
+	size_t warm_fds;         /* descriptors the helpers may hold (limits.c) */
 	uid_t euid;              /* who may open with O_NOATIME */
 	bool no_cachestat;       /* the kernel has no cachestat(2) */
 
@@ -177,7 +182,8 @@ struct sweep {
 	struct sw_warm *warm;    /* helper threads warming the caches, or NULL */
 	struct hold_batch *ready, *ready_tail; /* names to serve (hold.c) */
 	struct hold_batch *held, *held_tail;   /* ... once the helpers are done */
-	bool warm_failed;        /* they could not be started: do not retry */
+	bool warm_failed;        /* they could not be started, or gave back
+	                            their memory (warm_shed): no more tasks */
 
 	struct sw_file **data;   /* the data queue */
 	size_t ndata, capdata, data_pos, ra_pos, ra_bytes;
@@ -214,6 +220,14 @@ struct sweep {
 	uint64_t next_dir_id;
 	struct sweep_stats stats;
 };
+
+/* limits.c */
+void limits_fds(struct sweep *sw);
+bool fds_shed(struct sweep *sw, const struct sw_dir *keep);
+bool fds_out(int err);
+bool mem_shed(struct sweep *sw);
+void *sw_alloc(struct sweep *sw, size_t size);
+size_t limits_space(void);
 
 /* queue.c */
 void *sw_grow(void *p, size_t *cap, size_t need, size_t size);
@@ -270,6 +284,7 @@ void data_start_flush(struct sweep *sw);
 const struct sweep_entry *data_next(struct sweep *sw);
 void file_free(struct sweep *sw, struct sw_file *f);
 size_t ra_depth(const struct sweep *sw, bool deep);
+bool data_shed(struct sweep *sw);
 
 /* runs.c */
 void runs_split(struct sweep *sw, struct sw_file *f, const struct sw_run *runs, size_t n);
@@ -303,8 +318,9 @@ bool dirs_cached(const struct sweep *sw);
 bool misses_cheap(const struct sweep *sw);
 
 /* warm.c */
-struct sw_warm *warm_start(size_t max_bytes);
+struct sw_warm *warm_start(size_t max_bytes, size_t fds, size_t space);
 void warm_stop(struct sw_warm *w);
+bool warm_shed(struct sweep *sw);
 bool warm_ready(struct sweep *sw);
 struct warm_task *warm_task_for(struct sweep *sw, int dirfd, const struct stat *st,
                                 bool stated);

@@ -17,7 +17,8 @@ lib_libsweep_la_SOURCES = \
 	lib/runs.c \
 	lib/place.c \
 	lib/links.c \
-	lib/path.c
+	lib/path.c \
+	lib/limits.c
 lib_libsweep_la_LIBADD = -lpthread
 lib_libsweep_la_LDFLAGS = -version-info $(LIBSWEEP_LT_VERSION) -no-undefined \
 	-export-symbols-regex '^sweep_'

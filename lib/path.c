@@ -37,6 +37,8 @@ int path_build(struct sweep *sw, const struct sw_dir *parent, const char *name,
 		while (cap < len + 1)
 			cap *= 2;
 		char *p = realloc(sw->pathbuf, cap);
+		if (!p && mem_shed(sw))
+			p = realloc(sw->pathbuf, cap);
 		if (!p) {
 			path_name_only(sw, name, namelen);
 			errno = ENOMEM;

@@ -37,7 +37,7 @@ struct sw_node *node_new(struct sweep *sw, struct sw_dir *parent, ino_t ino,
                          const struct stat *st)
 {
 	size_t size = node_size(namelen, st);
-	struct sw_node *n = malloc(size);
+	struct sw_node *n = sw_alloc(sw, size);
 	if (!n)
 		return NULL;
 	n->ino = ino;
@@ -88,7 +88,7 @@ static int take_name(struct sweep *sw, struct sw_dir *d, ino_t ino, unsigned cha
 	if (!n)
 		return ENOMEM;
 	if (sw->q.cscan) {
-		if (swq_push(&sw->q, n) == 0)
+		if (swq_push(&sw->q, n) == 0 || (mem_shed(sw) && swq_push(&sw->q, n) == 0))
 			return 0;
 	} else {
 		struct sw_node **v = sw_grow(sw->tmp, &sw->captmp, sw->ntmp + 1, sizeof(*v));
@@ -111,7 +111,7 @@ static int stack_names(struct sweep *sw, struct sw_dir *d)
 		qsort(sw->tmp, sw->ntmp, sizeof(*sw->tmp), by_name);
 	while (sw->ntmp) {
 		struct sw_node *n = sw->tmp[--sw->ntmp];
-		if (swq_push(&sw->q, n) < 0) {
+		if (swq_push(&sw->q, n) < 0 && !(mem_shed(sw) && swq_push(&sw->q, n) == 0)) {
 			err = ENOMEM;
 			d->refs--;
 			node_free(sw, n);

@@ -201,10 +201,9 @@ const struct sweep_entry *emit_regular(struct sweep *sw, const struct sw_name *v
 		sw->ent.kind = SWEEP_FILE;
 		return &sw->ent;
 	}
-	if (fd < 0)
-		fd = open_file(sw, dirfd, sw->ent.name, follow, &sw->ent.st);
-	if (fd < 0 && (errno == EMFILE || errno == ENFILE) && dir_fds_shrink(sw, NULL))
-		fd = open_file(sw, dirfd, sw->ent.name, follow, &sw->ent.st);
+	while (fd < 0 && (fd = open_file(sw, dirfd, sw->ent.name, follow, &sw->ent.st)) < 0 &&
+	       fds_out(errno) && fds_shed(sw, NULL))
+		;
 	if (fd < 0)
 		return emit_error(sw, SWEEP_OP_OPEN, errno);
 	struct stat now;

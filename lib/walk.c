@@ -14,12 +14,9 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <unistd.h>
 #include "internal.h"
 
-#define DIR_FDS_MIN  64          /* directory descriptors kept open, at least */
-#define DIR_FDS_MAX  4096        /* and at most */
 #define DENT_BUFSIZE (64u << 10) /* getdents64 buffer */
 /* Directories closer than this after the one read before may have come in
  * with its read-ahead (the kernel's or the drive's): their reads say nothing
@@ -69,19 +66,6 @@ void ent_fill(struct sweep *sw, enum sweep_kind kind, const struct stat *st,
 	sw->pinned = parent;
 }
 
-/* How many directory descriptors to keep: half of what the process may open
- * (the rest is the caller's, and the files announced ahead). The elevator
- * moves among many directories at once; each eviction costs a reopen
- * (openat, fstat, close) the next time a name below it is served. */
-static size_t dir_fd_budget(void)
-{
-	struct rlimit rl;
-	if (getrlimit(RLIMIT_NOFILE, &rl) < 0 || rl.rlim_cur == RLIM_INFINITY)
-		return DIR_FDS_MIN;
-	size_t half = (size_t)rl.rlim_cur / 2;
-	return half < DIR_FDS_MIN ? DIR_FDS_MIN : half > DIR_FDS_MAX ? DIR_FDS_MAX : half;
-}
-
 static bool valid_options(const struct sweep_options *o)
 {
 	return (unsigned)o->order < NORDERS && (unsigned)o->follow <= SWEEP_FOLLOW_ALL &&
@@ -111,7 +95,7 @@ struct sweep *sweep_open(const char *const *roots, const struct sweep_options *o
 		sw->opt.max_bytes = SWEEP_DEFAULT_MAX_BYTES;
 	if (!sw->opt.readahead)
 		sw->opt.readahead = SWEEP_DEFAULT_READAHEAD;
-	sw->max_fds = dir_fd_budget();
+	limits_fds(sw);
 	sw->euid = geteuid();
 	sw->ent.fd = -1;
 	sw->dentcap = DENT_BUFSIZE;

@@ -37,8 +37,11 @@
  * WARM_CHUNK of them: the walk gives a big directory to the threads in parts,
  * each with a ticket of its own; a thread leaves a big subdirectory to the
  * walk. Descriptors are the scarce part: the threads and their queue keep to
- * an eighth of RLIMIT_NOFILE (one per task waiting, two per thread at work,
- * and the task being filled), at most WARM_QUEUE tasks. The queued tasks are
+ * the share of RLIMIT_NOFILE that limits.c gives them (one per task waiting,
+ * two per thread at work, and the task being filled), at most WARM_QUEUE
+ * tasks; under RLIMIT_AS, their stacks are small and their queue and stash
+ * take a share of the address space left, given back when the walk runs
+ * short (warm_shed). The queued tasks are
  * kept under a quarter of the walk's memory bound, and so is the stash.
  * Tasks the walk waits on (with a ticket) go before the threads' own. While
  * the queue is full the walk waits for room before it reads a directory:
@@ -54,7 +57,6 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -67,6 +69,7 @@
 #define WARM_LEVELS   2          /* of subdirectories taken ahead of the walk */
 #define WARM_SEEN_BITS 21
 #define WARM_SEEN     (1u << WARM_SEEN_BITS) /* bits of each bitmap of directories */
+#define WARM_STACK    (64u << 10) /* a thread's: a few frames, no buffers */
 
 struct sw_warm {
 	pthread_mutex_t mu;
@@ -402,21 +405,48 @@ static void *warm_thread(void *arg)
 	return NULL;
 }
 
-/* How many descriptors the threads and their queue may hold. */
-static size_t fd_share(void)
+/* Starts up to n threads on w, fewer where the system gives no more, each
+ * with a stack of WARM_STACK: the default (8 MiB) would take address space
+ * that a limit on it leaves to the walk. */
+static void start_threads(struct sw_warm *w, size_t n)
 {
-	struct rlimit rl;
-	if (getrlimit(RLIMIT_NOFILE, &rl) < 0)
-		return 0;
-	if (rl.rlim_cur == RLIM_INFINITY)
-		return WARM_QUEUE + SWEEP_WARM_THREADS;
-	return (size_t)rl.rlim_cur / 8;
+	pthread_attr_t attr;
+	bool small = pthread_attr_init(&attr) == 0;
+	if (small && pthread_attr_setstacksize(&attr, WARM_STACK) != 0) {
+		pthread_attr_destroy(&attr);
+		small = false;
+	}
+	/* the caller's signals stay the caller's */
+	sigset_t all, old;
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	while (w->nthreads < n && pthread_create(&w->threads[w->nthreads], small ? &attr : NULL,
+	                                         warm_thread, w) == 0)
+		w->nthreads++;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (small)
+		pthread_attr_destroy(&attr);
 }
 
-struct sw_warm *warm_start(size_t max_bytes)
+/* Starts the threads, as many as fds (the descriptors they and their queue
+ * may hold: limits.c) and space (the address space they may take, or
+ * SIZE_MAX) allow; max_bytes bounds their queue and their stash. NULL where
+ * none could start: the walk goes on without them. */
+struct sw_warm *warm_start(size_t max_bytes, size_t fds, size_t space)
 {
-	size_t share = fd_share();
-	if (share < 4)
+	/* a thread at work holds its task's descriptor and a subdirectory's,
+	 * and the walk one or two for the task it fills */
+	size_t threads = fds < 5 ? 0 : (fds + 1) / 4;
+	if (threads > SWEEP_WARM_THREADS)
+		threads = SWEEP_WARM_THREADS;
+	size_t bitmaps = 2 * WARM_SEEN / 8;
+	if (space < SIZE_MAX) {
+		size_t left = space > bitmaps ? space - bitmaps : 0;
+		size_t fit = left / 2 / (WARM_STACK + WARM_DENTBUF);
+		threads = fit < threads ? fit : threads;
+		max_bytes = left / 8 < max_bytes ? left / 8 : max_bytes;
+	}
+	if (!threads)
 		return NULL;
 	struct sw_warm *w = calloc(1, sizeof(*w));
 	if (!w)
@@ -430,9 +460,7 @@ struct sw_warm *warm_start(size_t max_bytes)
 		free(w);
 		return NULL;
 	}
-	/* a thread at work holds its task's descriptor and a subdirectory's */
-	size_t threads = share / 4 < SWEEP_WARM_THREADS ? share / 4 : SWEEP_WARM_THREADS;
-	size_t room = share - 2 * threads;
+	size_t room = fds - 2 - 2 * threads;
 	w->max_queued = room < WARM_QUEUE ? room : WARM_QUEUE;
 	w->max_bytes = max_bytes;
 	w->pid = getpid();
@@ -440,14 +468,7 @@ struct sw_warm *warm_start(size_t max_bytes)
 	pthread_cond_init(&w->cv, NULL);
 	pthread_cond_init(&w->done_cv, NULL);
 	pthread_cond_init(&w->room_cv, NULL);
-	/* the caller's signals stay the caller's */
-	sigset_t all, old;
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	while (w->nthreads < threads &&
-	       pthread_create(&w->threads[w->nthreads], NULL, warm_thread, w) == 0)
-		w->nthreads++;
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	start_threads(w, threads);
 	if (!w->nthreads) {
 		warm_stop(w);
 		return NULL;
@@ -488,6 +509,25 @@ void warm_stop(struct sw_warm *w)
 	free(w);
 }
 
+/* Out of memory: empty the stash and take no more tasks, for the rest of
+ * the walk (the queued ones still run: the walk may wait on them). Whether
+ * that gave anything back. */
+bool warm_shed(struct sweep *sw)
+{
+	struct sw_warm *w = sw->warm;
+	if (!w || w->pid != getpid())
+		return false;
+	bool first = !sw->warm_failed;
+	sw->warm_failed = true;
+	pthread_mutex_lock(&w->mu);
+	bool freed = w->stash.bytes > 0;
+	stash_free(&w->stash);
+	w->stash.max_bytes = 0;
+	w->max_bytes = 0;
+	pthread_mutex_unlock(&w->mu);
+	return first || freed;
+}
+
 /* Whether to warm ahead now: asked for; or by default, while directory
  * reads miss and misses are cheap (latency.c). Started, the threads stay
  * for the rest of the walk, and get work for as long as misses are cheap
@@ -503,7 +543,7 @@ static bool warm_wanted(struct sweep *sw)
 		return false;
 	if (sw->warm)
 		return true;
-	if (!(sw->warm = warm_start(sw->opt.max_bytes / 4))) {
+	if (!(sw->warm = warm_start(sw->opt.max_bytes / 4, sw->warm_fds, limits_space()))) {
 		sw->warm_failed = true;
 		return false;
 	}

@@ -10,9 +10,12 @@ FAULT_TESTS = \
 	tests/faults/changed-type.sh \
 	tests/faults/readonly.sh \
 	tests/faults/unwritable.sh \
-	tests/faults/cp-enospc.sh
+	tests/faults/cp-enospc.sh \
+	tests/faults/nofile.sh \
+	tests/faults/addrspace.sh
 TESTS += $(FAULT_TESTS)
 EXTRA_DIST += $(FAULT_TESTS)
 EXTRA_DIST += tests/faults/eio-shim.c
 EXTRA_DIST += tests/faults/swap-on-open.c
 EXTRA_DIST += tests/faults/extract-both.sh
+EXTRA_DIST += tests/faults/tree.sh

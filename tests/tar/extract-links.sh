@@ -3,8 +3,7 @@
 # was there before (lib -> usr/lib on a merged-/usr system) is followed by
 # the members below it, and replaced by a directory member of its name
 # unless --keep-directory-symlink; a link the archive made is never gone
-# through (hostile.sh) and, when it leads out of the tree, a directory
-# member in its place gives GNU's "Cannot unlink" and exit 2.
+# through (hostile.sh), and a directory member of its name replaces it.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tar/tree.sh"
 need_cmd tar python3
@@ -22,6 +21,14 @@ both() {
 	(cd "$T/sweep" && sweep_tar -xf "$archive" "$@") > "$T/sweep.out" 2>&1
 	echo "status $?" >> "$T/sweep.out"
 	sed 's/^sweep-tar: /tar: /' "$T/sweep.out" > "$T/got"
+	# GNU tar says it cannot unlink a directory put where it made a
+	# placeholder for a link to outside, and exits 2, only when the
+	# directory happens to get the placeholder's inode number
+	if grep -q '^tar: d: Cannot unlink: Is a directory$' "$T/gnu.out"; then
+		grep -v '^tar: d: Cannot unlink\|^tar: Exiting with failure' "$T/gnu.out" |
+			sed 's/^status 2$/status 0/' > "$T/gnu.fixed"
+		mv "$T/gnu.fixed" "$T/gnu.out"
+	fi
 	check_same "$T/gnu.out" "$T/got" || fail "$name"
 	(cd "$T/gnu" && find . -printf '%y %p %l\n' | sort) > "$T/gnu.tree"
 	(cd "$T/sweep" && find . -printf '%y %p %l\n' | sort) > "$T/sweep.tree"

@@ -1,0 +1,123 @@
+/*
+ * limits.c: what the process's resource limits leave to the walk.
+ *
+ * Descriptors: the walk keeps directories open (dirs.c), opens files ahead
+ * of the reader (data.c) and gives the helper threads duplicates (warm.c).
+ * All of that must fit in RLIMIT_NOFILE beside what the process holds
+ * already and what the caller opens during the walk (an archive, a file to
+ * write, a pipe), or an open fails with EMFILE and a file is lost for no
+ * reason but our own appetite. So the budget is the soft limit less the
+ * descriptors open when the walk begins and a reserve for the caller, and it
+ * is split among the three; should an open fail all the same (the caller
+ * opened more, or the system's table is full), fds_shed() gives back what
+ * the walk can do without, and the open is tried again.
+ *
+ * Address space: under RLIMIT_AS every thread's stack and every queued task
+ * counts, so the helpers take a share of what is left, never the default.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <unistd.h>
+#include "internal.h"
+
+#define FD_RESERVE    4    /* the caller's: an archive, a file, a pipe */
+#define FD_TRANSIENT  3    /* a file handed out or placed, and a directory
+                              reopened or pinned beyond the cache */
+#define FD_PROBE_MAX  4096 /* descriptors probed one by one, at most */
+#define WARM_FDS_MIN  32   /* below this, no helpers: the walk needs them */
+
+/* How many descriptors are open now: as /proc lists them, else one probe
+ * each up to the limit (a process near a small limit is what this is for;
+ * past FD_PROBE_MAX the rest is taken to be free). */
+static size_t fds_open(rlim_t limit)
+{
+	size_t n = 0;
+	DIR *dir = opendir("/proc/self/fd");
+	if (dir) {
+		for (struct dirent *de; (de = readdir(dir));)
+			n += !is_dot(de->d_name);
+		closedir(dir);
+		return n ? n - 1 : 0; /* dir's own */
+	}
+	size_t max = limit < FD_PROBE_MAX ? (size_t)limit : FD_PROBE_MAX;
+	for (size_t fd = 0; fd < max; fd++)
+		n += fcntl((int)fd, F_GETFD) >= 0;
+	return n;
+}
+
+/* Split the descriptors the limit leaves among the directory cache, the
+ * files opened ahead and the helpers. */
+void limits_fds(struct sweep *sw)
+{
+	struct rlimit rl;
+	size_t avail = DIR_FDS_MAX + RA_FILES_DEEP + 2 * WARM_FDS_MAX;
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
+		size_t used = fds_open(rl.rlim_cur) + FD_RESERVE + FD_TRANSIENT;
+		avail = rl.rlim_cur > used ? (size_t)(rl.rlim_cur - used) : 0;
+	}
+	size_t warm = avail >= WARM_FDS_MIN ? avail / 8 : 0;
+	sw->warm_fds = warm < WARM_FDS_MAX ? warm : WARM_FDS_MAX;
+	avail -= sw->warm_fds;
+	size_t ra = avail / 3;
+	sw->ra_max = ra < RA_FILES_DEEP ? ra : RA_FILES_DEEP;
+	avail -= sw->ra_max;
+	/* one at least: the walk cannot read a directory without it, and an
+	 * open that then fails says why */
+	sw->max_fds = avail < 1 ? 1 : avail > DIR_FDS_MAX ? DIR_FDS_MAX : avail;
+}
+
+/* Out of descriptors: give back the files opened ahead, then half of the
+ * directory cache (sparing keep, being opened from). Whether any was
+ * closed, so that the caller may try again. */
+bool fds_shed(struct sweep *sw, const struct sw_dir *keep)
+{
+	if (data_shed(sw))
+		return true;
+	return dir_fds_shrink(sw, keep);
+}
+
+/* Out of memory: the helpers give back what they keep for the walk and
+ * take no more work (limits_space: under a limit on the address space,
+ * what they hold costs more than it counts). Whether that freed any. */
+bool mem_shed(struct sweep *sw)
+{
+	return warm_shed(sw);
+}
+
+/* malloc(), tried again once memory was shed: an entry of the walk is not
+ * lost for what the helpers hold. */
+void *sw_alloc(struct sweep *sw, size_t size)
+{
+	void *p = malloc(size);
+	if (!p && mem_shed(sw))
+		p = malloc(size);
+	return p;
+}
+
+/* Whether errno says the process (or the system) is out of descriptors. */
+bool fds_out(int err)
+{
+	return err == EMFILE || err == ENFILE;
+}
+
+/* How many bytes of address space the limit leaves, or SIZE_MAX without
+ * one (or where /proc cannot tell what is in use). */
+size_t limits_space(void)
+{
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_AS, &rl) < 0 || rl.rlim_cur == RLIM_INFINITY)
+		return SIZE_MAX;
+	FILE *f = fopen("/proc/self/statm", "re");
+	unsigned long pages = 0;
+	bool ok = f && fscanf(f, "%lu", &pages) == 1;
+	if (f)
+		fclose(f);
+	if (!ok)
+		return SIZE_MAX;
+	size_t used = (size_t)pages * (size_t)sysconf(_SC_PAGESIZE);
+	return rl.rlim_cur > used ? (size_t)(rl.rlim_cur - used) : 0;
+}
