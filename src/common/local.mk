@@ -12,4 +12,5 @@ src_common_libcommon_la_SOURCES = \
 	src/common/keymap.c src/common/keymap.h \
 	src/common/quote.c src/common/quote.h \
 	src/common/strbuf.c src/common/strbuf.h \
-	src/common/walkenv.c src/common/walkenv.h
+	src/common/walkenv.c src/common/walkenv.h \
+	src/common/progress.c src/common/progress.h

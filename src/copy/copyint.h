@@ -91,6 +91,12 @@ mode_t omitted_mode(const struct copy *c, const struct stat *st);
 void special_copy(struct copy *c, const struct sweep_entry *e);
 /* -l and -s: e linked at name in pfd instead of copied (reported). */
 int special_link(struct copy *c, const struct sweep_entry *e, int pfd, const char *name);
+/* The directory a non-directory e is to be made in (borrowed), with its
+ * name there; -1 when e is done with already: its directory failed
+ * ("cannot create WHAT'name'", reported), -l or -s linked it, or it is a
+ * later name of a file copied already (hard-linked). */
+int special_place(struct copy *c, const struct sweep_entry *e, const char *what,
+                  const char **name);
 
 /* regular.c: a regular file (fd: its data, or -1 to open it here). */
 void regular_copy(struct copy *c, const struct sweep_entry *e);

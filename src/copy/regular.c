@@ -66,16 +66,8 @@ static int open_dest(struct copy *c, const struct stat *st, int pfd, const char 
 void regular_copy(struct copy *c, const struct sweep_entry *e)
 {
 	const char *name, *backup;
-	int pfd = destdir_parent(c, e, &name);
-	if (pfd < 0) {
-		copy_error(c, errno, "cannot create regular file %s", cq(c, 0, sb_str(&c->shown)));
-		return;
-	}
-	if (c->o->hard_link || c->o->symbolic_link) {
-		special_link(c, e, pfd, name);
-		return;
-	}
-	if (hardlink_later(c, e, pfd, name))
+	int pfd = special_place(c, e, "regular file ", &name);
+	if (pfd < 0)
 		return;
 	struct stat st = e->st;
 	int sfd = e->kind == SWEEP_DATA ? e->fd : open_source(c, e, &st);

@@ -93,19 +93,26 @@ static int make_node(struct copy *c, const struct sweep_entry *e, int pfd, const
 	return -1;
 }
 
+int special_place(struct copy *c, const struct sweep_entry *e, const char *what,
+                  const char **name)
+{
+	int pfd = destdir_parent(c, e, name);
+	if (pfd < 0) {
+		copy_error(c, errno, "cannot create %s%s", what, cq(c, 0, sb_str(&c->shown)));
+		return -1;
+	}
+	if (c->o->hard_link || c->o->symbolic_link) {
+		special_link(c, e, pfd, *name);
+		return -1;
+	}
+	return hardlink_later(c, e, pfd, *name) ? -1 : pfd;
+}
+
 void special_copy(struct copy *c, const struct sweep_entry *e)
 {
 	const char *name, *backup;
-	int pfd = destdir_parent(c, e, &name);
-	if (pfd < 0) {
-		copy_error(c, errno, "cannot create %s", cq(c, 0, sb_str(&c->shown)));
-		return;
-	}
-	if (c->o->hard_link || c->o->symbolic_link) {
-		special_link(c, e, pfd, name);
-		return;
-	}
-	if (hardlink_later(c, e, pfd, name))
+	int pfd = special_place(c, e, "", &name);
+	if (pfd < 0)
 		return;
 	enum dest_state s = replace_prepare(c, e, pfd, name, &backup);
 	if (s == DEST_SKIP || s == DEST_FAIL || make_node(c, e, pfd, name) < 0)

@@ -4,8 +4,8 @@
  *
  * Module map: main.c (the program), options.c (GNU cp's options and
  * messages, --help), operands.c (sources and target: where each source
- * goes, what GNU refuses up front), ask.c (-i's question), progress.c
- * (--progress).
+ * goes, what GNU refuses up front), ask.c (-i's question); --progress is
+ * src/common/progress.c.
  */
 #ifndef SWEEP_CP_H
 #define SWEEP_CP_H
@@ -41,11 +41,5 @@ int cp_run(struct cp *cp);
 
 /* ask.c: -i's question on standard error; whether the answer is yes. */
 bool cp_ask(void *arg, const char *dst_shown);
-
-/* progress.c: one line on standard error, redrawn, when it is a terminal;
- * NULL (and nothing drawn) otherwise. */
-struct progress *progress_start(void);
-void progress_update(void *p, uint64_t files, uint64_t bytes, uint64_t known);
-void progress_end(struct progress *p, uint64_t files, uint64_t bytes);
 
 #endif

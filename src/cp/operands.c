@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cp.h"
+#include "progress.h"
 #include "strbuf.h"
 
 static const char *q(struct cp *cp, int slot, const char *name)
@@ -192,6 +193,12 @@ static int copy_one(struct cp *cp, struct copy *c, const char *src, const char *
 	return r;
 }
 
+/* The copy engine's --progress callback. */
+static void progress_cb(void *p, uint64_t files, uint64_t bytes, uint64_t known)
+{
+	progress_update(p, files, bytes, known);
+}
+
 /* Where the operands go: the target directory (NULL: the last operand is
  * the new name of the only source). Returns 0 or -1 (reported). */
 static int choose_target(struct cp *cp, const char **target, int *nsrc)
@@ -255,7 +262,7 @@ int cp_run(struct cp *cp)
 	}
 	if (cp->progress_wanted) {
 		cp->progress = progress_start();
-		cp->copy.progress = cp->progress ? progress_update : NULL;
+		cp->copy.progress = cp->progress ? progress_cb : NULL;
 		cp->copy.arg = cp->progress;
 	}
 	int *fds = NULL, tfd = -1;

@@ -278,7 +278,7 @@ static void walk(struct create *cr, struct sweep *sw)
 		if (e->kind == SWEEP_DATA || e->kind == SWEEP_FILE)
 			t->files++;
 		if (t->progress)
-			progress_update(t->progress, t->files, cr->out.bytes);
+			progress_update(t->progress, t->files, cr->out.bytes, 0);
 	}
 	held_release(cr, 0); /* those whose directory was not stored */
 }
@@ -350,7 +350,7 @@ int tar_create(struct tar *t)
 	int chdir_err = add_roots(&cr, sw, &bad);
 	walk(&cr, sw);
 	sweep_close(sw);
-	progress_end(t->progress);
+	progress_end(t->progress, t->files, cr.out.bytes);
 	t->progress = NULL;
 	close_archive(&cr);
 	if (chdir_err)

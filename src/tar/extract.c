@@ -317,7 +317,7 @@ static void read_members(struct extract *x)
 			x->t->files++;
 		if (x->t->progress)
 			progress_update(x->t->progress, x->t->files,
-			                (uint64_t)archive_filter_bytes(x->in, -1));
+			                (uint64_t)archive_filter_bytes(x->in, -1), 0);
 	}
 }
 
@@ -340,7 +340,7 @@ int tar_extract(struct tar *t)
 	if (t->opt.progress)
 		t->progress = progress_start();
 	read_members(&x);
-	progress_end(t->progress);
+	progress_end(t->progress, t->files, (uint64_t)archive_filter_bytes(x.in, -1));
 	t->progress = NULL;
 	if (x.disk && archive_write_close(x.disk) != ARCHIVE_OK)
 		tar_error(t, 0, "%s", archive_error_string(x.disk));

@@ -29,7 +29,7 @@ src_tar_libtar_la_SOURCES = \
 	src/tar/xacl.c \
 	src/tar/xfail.c src/tar/xfail.h \
 	src/tar/members.c \
-	src/tar/progress.c
+	src/tar/totals.c
 src_tar_libtar_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common
 src_tar_libtar_la_CFLAGS = $(AM_CFLAGS) $(LIBARCHIVE_CFLAGS)
 src_tar_libtar_la_LIBADD = lib/libsweep.la src/common/libcommon.la $(LIBARCHIVE_LIBS)

@@ -22,7 +22,7 @@
  *   xnames.c    which members -t/-x take, under which names
  *   xdata.c     member contents to disk or standard output; time notes
  *   members.c   which members -t/-x select (names and patterns)
- *   progress.c  --progress: one status line on a terminal
+ *   totals.c    --totals: the bytes moved and the rate
  */
 #ifndef SWEEP_TAR_H
 #define SWEEP_TAR_H
@@ -34,6 +34,7 @@
 #include "diag.h"
 #include "exclude.h"
 #include "idcache.h"
+#include "progress.h"
 #include "strbuf.h"
 #include "sweep.h"
 
@@ -186,10 +187,7 @@ void members_report_missing(struct tar *t);
 /* listing.c: one -v/-vv line for e on t->listing. */
 void listing_print(struct tar *t, struct archive_entry *e, const char *name);
 
-/* progress.c */
-struct progress *progress_start(void);
-void progress_update(struct progress *p, uint64_t files, uint64_t bytes);
-void progress_end(struct progress *p);
+/* totals.c (--progress: src/common/progress.h) */
 /* "LABEL: 10240 (10KiB, 3.2MiB/s)" on standard error, as GNU's --totals. */
 void totals_print(const char *label, uint64_t bytes, const struct timespec *start);
 

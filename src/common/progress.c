@@ -1,16 +1,13 @@
 /*
- * progress.c: --progress, one line on standard error redrawn a few times a
- * second: files and bytes copied, the rate, and the time left for what
- * the walk has found so far (the walk finds the tree as it goes, so the
- * estimate grows with it). Only on a terminal: a log would fill with
- * carriage returns.
+ * progress.c: the --progress line of sweep-tar and sweep-cp (progress.h).
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
-#include "cp.h"
 #include "human.h"
+#include "progress.h"
 
 struct progress {
 	struct timespec start, last;
@@ -42,7 +39,7 @@ static void draw(struct progress *p, const struct timespec *now, uint64_t files,
 	double r = s > 0 ? (double)bytes / s : 0;
 	human_format(bytes, 1, 1, h, done);
 	human_format((uint64_t)r, 1, 1, h, rate);
-	fprintf(stderr, "\r%ju files, %s, %s/s", (uintmax_t)files, done, rate);
+	fprintf(stderr, "\r%ju files, %s, %s/s, %.0f s", (uintmax_t)files, done, rate, s);
 	if (r > 0 && known > bytes)
 		fprintf(stderr, ", ETA %.0f s", (double)(known - bytes) / r);
 	fputs("\033[K", stderr);
@@ -50,12 +47,12 @@ static void draw(struct progress *p, const struct timespec *now, uint64_t files,
 	p->last = *now;
 }
 
-void progress_update(void *arg, uint64_t files, uint64_t bytes, uint64_t known)
+void progress_update(struct progress *p, uint64_t files, uint64_t bytes, uint64_t known)
 {
-	struct progress *p = arg;
 	struct timespec now;
 	if (!p)
 		return;
+	/* the coarse clock: this runs once per file */
 	clock_gettime(CLOCK_MONOTONIC_COARSE, &now);
 	if (seconds(&p->last, &now) >= 0.25)
 		draw(p, &now, files, bytes, known);
