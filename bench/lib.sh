@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # bench/lib.sh: shared by bench/run, bench/age, bench/hddsim-validate and
 # bench/smoke.sh. Source it after `set -euo pipefail`. It keeps a record of
 # every emulator, loop device, mount and trace instance it makes, and

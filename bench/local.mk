@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # bench: the emulated disk, aging and the elevator matrix (bench/README.md).
 # hddsim needs libfuse3; without it the bench is not built and its smoke test
 # skips.
@@ -13,4 +14,4 @@ bench_hddsim_hddsim_LDADD = $(FUSE3_LIBS) -lm
 
 TESTS += bench/smoke.sh
 EXTRA_DIST += bench/smoke.sh bench/README.md bench/lib.sh bench/run bench/age \
-	bench/hddsim-validate bench/report bench/compare
+	bench/hddsim-validate bench/report bench/compare bench/results

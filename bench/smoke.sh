@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-2-Clause
 # bench/smoke.sh: the bench end to end in miniature (and bench/compare, which
 # runs without root). A synthetic tree of a
 # few hundred files (bench/age), a 64 MiB emulated disk at 1/100 time, ext4,

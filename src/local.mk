@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # src: the tools. Each tool keeps its program, man page and tests in its own
 # fragment; src/common holds what more than one tool needs.
 include $(srcdir)/src/common/local.mk

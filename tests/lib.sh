@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # tests/lib.sh: shared by the shell tests. Source it first; it makes a
 # scratch directory $T (removed on exit) and provides:
 #   skip REASON      exit 77 with REASON on stderr (automake: SKIP)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # tests: cmocka unit tests of libsweep and tool-level tests. Shell tests
 # source tests/lib.sh; exit 77 means skipped (with the reason on stderr).
 AM_TESTS_ENVIRONMENT = \
@@ -49,3 +50,7 @@ AM_TESTS_ENVIRONMENT += CC='$(CC)'; CFLAGS='$(CFLAGS)'; LDFLAGS='$(LDFLAGS)'; \
 # every entry once, against GNU find, in every order and symlink mode
 TESTS += tests/walk-vs-find.sh
 EXTRA_DIST += tests/walk-vs-find.sh
+
+# README.md's usage commands run, its and bench/README.md's links resolve
+TESTS += tests/readme.sh
+EXTRA_DIST += tests/readme.sh

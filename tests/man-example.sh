@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-2-Clause
 # The example program of libsweep(3) compiles against the built library and
 # lists exactly the regular files of a tree, each with its full size, as
 # find(1) and stat(1) see them.

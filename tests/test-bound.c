@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * test-bound.c: memory stays bounded whatever the size of the tree.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * test-latency.c: what libsweep concludes from the times of directory reads
  * (lib/latency.c), fed with the times a warm cache, a rotating disk and an

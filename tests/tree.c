@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * tree.c: test trees and a plain reference walk, independent of libsweep.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * tree.h: building test trees and walking them the plain way, for the
  * cmocka tests. Everything aborts the test (via cmocka) on failure.

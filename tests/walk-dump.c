@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * walk-dump.c: print what libsweep hands out, one NUL-terminated record per
  * entry, for the shell tests and the benchmark:

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-2-Clause
 # libsweep hands out every entry of a tree exactly once, in every order and
 # symlink mode: the same set of paths GNU find prints, and the loops GNU find
 # reports as errors are loop errors. Odd names, a path longer than PATH_MAX,

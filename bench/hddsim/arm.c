@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * arm.c: the one arm of the drive. FUSE worker threads queue their requests
  * here and block; a single thread serves them one at a time, choosing among

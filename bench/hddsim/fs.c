@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fs.c: the FUSE face of the drive. The mount holds two files: "disk", the
  * image, every read and write of which waits on the arm before touching the

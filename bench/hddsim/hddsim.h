@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * hddsim.h: an emulated 7200 RPM disk served over FUSE.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * main.c: hddsim, a FUSE server that serves a disk image as slowly as a
  * rotating disk would (see hddsim.h for the map of the parts). Reads the

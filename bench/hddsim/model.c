@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * model.c: what one request costs on the drive, and the state it leaves.
  *

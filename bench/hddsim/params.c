@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * params.c: the figures of the emulated drive, their defaults, the command
  * line that sets them, and the checks that keep the model meaningful.

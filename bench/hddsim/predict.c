@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * predict.c: what the model expects of the two fio jobs that validate the
  * emulator (bench/hddsim-validate): random reads at depth 1 over the whole

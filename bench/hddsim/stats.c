@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * stats.c: the counters as "name value" lines, the format of the stats file.
  * Times are in modelled nanoseconds, whatever the scale; the bench diffs two

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * argmatch.c: matching an option argument against a word list.
  */

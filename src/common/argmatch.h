@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * argmatch.h: option arguments chosen from a list of words, abbreviations
  * allowed, with GNU's messages when the word is unknown or ambiguous.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * diag.c: GNU-style messages and the exit status collector.
  *

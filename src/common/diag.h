@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * diag.h: messages in GNU's format and the exit status they add up to.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * escape.c: GNU's "escape" quoting style (see escape.h).
  *

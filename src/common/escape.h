@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * escape.h: names quoted in GNU quotearg's "escape" style, the style GNU tar
  * uses for every name it prints: no surrounding quotes, C escapes for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * exclude.c: shell-pattern exclusion lists.
  *

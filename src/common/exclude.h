@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * exclude.h: lists of shell patterns that exclude names from a walk
  * (du --exclude and -X, tar --exclude and -X).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * human.h: sizes for people, rounded up as GNU's human_readable() with
  * human_ceiling does: "4.0K", "11M", "1049634M", "100kB".

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * idcache.c: memoised getpwuid()/getgrgid(). Ids without a name are
  * remembered too, since asking again would cost the same lookup.

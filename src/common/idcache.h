@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * idcache.h: user and group names by id, looked up once each. Listings
  * (find -ls, %u, tar) ask for the same few ids over and over.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * keymap.c: open addressing with linear probing. Removal shifts the
  * following run back instead of leaving tombstones, so a map that sees many

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * keymap.h: a hash map from a pair of 64-bit numbers to a 64-bit value.
  * The pair is (st_dev, st_ino) for "have I seen this file", or (id, 0) for

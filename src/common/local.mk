@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # common: helpers shared by the tools (messages, exit status, quoting,
 # exclusion patterns, id and key maps, human-readable sizes, the walk's
 # environment variables).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * progress.c: the --progress line of sweep-tar and sweep-cp (progress.h).
  */

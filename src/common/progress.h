@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * progress.h: --progress for the tools that move data (sweep-tar,
  * sweep-cp): one line on standard error, redrawn a few times a second,

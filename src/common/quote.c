@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * quote.c: GNU-compatible quoting of file names for messages.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * quote.h: file names in messages, quoted the way GNU tools quote them, so
  * that a name with spaces, quotes, newlines or invalid bytes reads back

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * strbuf.c: a growable byte buffer. Growth doubles, so appending n bytes
  * one at a time costs O(n); every allocation failure comes back as -1.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * strbuf.h: a growable byte buffer, for building paths, messages and
  * command lines whose length has no useful upper bound.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * walkenv.c: SWEEP_ORDER and SWEEP_WARM (see walkenv.h).
  *

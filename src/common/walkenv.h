@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * walkenv.h: what the environment asks of the walk, for the tools that take
  * no option for it: SWEEP_ORDER (its order) and SWEEP_WARM (its helper

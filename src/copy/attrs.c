@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * attrs.c: owner, extended attributes, mode and times of a copy, in GNU
  * cp's order of concerns: the owner first (a chown clears set-id bits, and

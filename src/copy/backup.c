@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * backup.c: --backup: an existing destination renamed aside before it is
  * replaced, as name + suffix (simple) or name.~N~ (numbered, N one more

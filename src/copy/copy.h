@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * copy.h: the copy engine, shared by sweep-cp and (later) sweep-sync.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * copyint.h: the copy engine's state and the functions its files share
  * (see copy.h for the map of files).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * data.c: the bytes of a regular file. In GNU cp's order of means: a clone
  * (FICLONE) under --reflink; copy_file_range(), which lets the kernel move

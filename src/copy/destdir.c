@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * destdir.c: descriptors of the destination directories the walk is
  * inside, by libsweep's directory id.

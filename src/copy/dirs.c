@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * dirs.c: directories. Made (or found) when the metadata phase meets them,
  * given their mode, owner and times when the walk is done with them

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * engine.c: one libsweep walk per source tree, each entry handed to the
  * file that makes its kind on the destination side (see copy.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * hardlink.c: with --preserve=links (-a, -d), a file with several names in
  * the source has one inode with as many names in the copy. The first name

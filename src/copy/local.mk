@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # src/copy: the copy engine (libsweep walk of a source tree made again at a
 # destination), a convenience library for sweep-cp and sweep-sync.
 noinst_LTLIBRARIES += src/copy/libcopy.la

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * regular.c: a regular file's copy, made when its data comes (in the data
  * phase, in the order of the source's blocks), or when it is a later name

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * replace.c: a destination name that exists already, for anything but a
  * directory source. GNU cp's rules, in its order: a directory is never

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * special.c: symbolic links, fifos, devices and sockets, made when the
  * metadata phase meets them and never opened: a link with symlinkat() to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * xattr.c: extended attributes, read with flistxattr/fgetxattr and set
  * with fsetxattr: no library beyond libc. ACLs are the attributes

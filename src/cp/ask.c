@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * ask.c: -i. GNU cp's question, "cp: overwrite 'x'? ", on standard error,
  * and a line read from standard input: yes when it starts with y or Y.

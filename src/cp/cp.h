@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * cp.h: sweep-cp, a GNU cp -r/-a whose copy reads the source tree in disk
  * order through libsweep, on the copy engine of src/copy.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # sweep-cp: program, man page and tests.
 bin_PROGRAMS += sweep-cp
 sweep_cp_SOURCES = \

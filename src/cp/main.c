@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * main.c: sweep-cp, a GNU-compatible cp whose copy reads the source in
  * disk order through libsweep. Module map: cp.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * operands.c: sources and target. Decides, as GNU cp does, whether the last
  * operand is a directory to copy into or the new name of the one source;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * options.c: sweep-cp's command line: GNU cp's options, their meaning and
  * their messages. Mistakes are usage errors, reported with GNU's hint,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * dedup.c: which name of a file with several names GNU du counts.
  *

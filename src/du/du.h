@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * du.h: sweep-du's options and the state shared by its parts.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # sweep-du: program, man page and tests.
 bin_PROGRAMS += sweep-du
 sweep_du_SOURCES = \

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * main.c: sweep-du, GNU du's answers from a walk in disk order.
  *

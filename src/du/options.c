@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * options.c: sweep-du's command line, GNU du's options and messages.
  *

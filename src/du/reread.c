@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * reread.c: the order in which GNU du would have met the children of a
  * directory, for the few directories where that order decides which name of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * timefmt.c: the time column of --time, in GNU du's styles: full-iso,
  * long-iso (the default), iso, or +FORMAT (strftime plus %N for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * tree.c: the node array, its name storage, and linking children in name
  * order once the walk is over.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * tree.h: what sweep-du remembers of a walk.
  *

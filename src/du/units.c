@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * units.c: the output unit, from -B SIZE or DU_BLOCK_SIZE, BLOCK_SIZE and
  * BLOCKSIZE, with the rules of GNU's block size arguments: a leading "'"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * walk.c: the libsweep walk behind sweep-du.
  *

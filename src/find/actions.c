@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * actions.c: -print, -print0, -fprint, -fprint0, -printf, -fprintf, -ls,
  * -fls, -delete, -quit and -prune.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * args.c: arguments of find's tests, parsed as GNU find parses them.
  *

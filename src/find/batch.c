@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * batch.c: the "+" form of -exec and -execdir: names gathered into as few
  * commands as fit GNU find's 128 KiB command buffer; the command always

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * exec.c: -exec, -execdir, -ok and -okdir, in the ";" form (one command
  * per file, true when it exits 0) and the "+" form (batch.c). -execdir runs

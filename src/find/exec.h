@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * exec.h: commands run by -exec, -execdir, -ok and -okdir: parsing and the
  * ";" form in exec.c, the "+" form's batches in batch.c.

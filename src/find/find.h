@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * find.h: sweep-find's expression tree and run state.
  *

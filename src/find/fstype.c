@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fstype.c: %F, the type of the file system a file is on, from the mount
  * table (/proc/self/mountinfo), read once, the first time it is asked for.

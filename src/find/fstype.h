@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fstype.h: file system types by device, for -printf's %F (fstype.c).
  */

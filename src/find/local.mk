@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # sweep-find: program, man page and tests.
 bin_PROGRAMS += sweep-find
 # everything but main(), for the tool and the fuzz targets (tests/fuzz)

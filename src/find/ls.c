@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * ls.c: the line of -ls and -fls, as GNU find writes it:
  *   inode blocks(1K) mode links owner group size|major, minor date name[ -> target]

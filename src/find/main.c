@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * main.c: sweep-find, GNU find's expressions over a walk in disk order.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * match.c: tests on names: -name, -iname, -path, -ipath, -regex, -iregex,
  * -lname, -ilname. Shell patterns go to fnmatch() without FNM_PERIOD or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * mode.c: -perm's mode argument: octal ("644") or chmod's symbolic clauses
  * ("u=rwx,g+w", "a-x,u+s"), applied to an empty mode with no umask, once

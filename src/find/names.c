@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * names.c: what find knows of an entry beyond libsweep's fields.
  *

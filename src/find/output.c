@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * output.c: where find's actions write. Standard output and every file
  * named by -fprint, -fprint0, -fprintf or -fls are opened once, when the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * prim.h: the parsers of sweep-find's primaries, for the table in
  * primaries.c, and the helpers they share. Each parser reads its arguments

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * primaries.c: the table of sweep-find's primaries and the global options
  * (-maxdepth, -mindepth, -depth, -xdev, -mount...), which are always true

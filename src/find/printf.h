@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * printf.h: -printf and -fprintf formats (printf.c) and the pieces of file
  * information they share with -ls (ls.c).

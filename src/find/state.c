@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * state.c: a struct find from its defaults to its release, so that main and
  * the fuzz targets set it up and tear it down alike.

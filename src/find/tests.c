@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * tests.c: tests on what stat tells: -type, -xtype, -size, -empty, -links,
  * -inum, -perm, -user, -group, -uid, -gid, -nouser, -nogroup, -samefile,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * times.c: tests on times: -amin -cmin -mmin, -atime -ctime -mtime, and
  * -newer -anewer -cnewer. The reference moments are computed once, when

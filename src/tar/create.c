@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * create.c: -c. One libsweep walk over every name (each relative to its -C
  * directory); every entry it hands out becomes one archive member, in the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * create.h: the state of one -c run, shared by create.c, header.c,
  * filedata.c and xattr.c.

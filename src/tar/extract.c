@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * extract.c: -t and -x, through libarchive's reader and, for -x, its disk
  * writer with every safety it has: no "..", no absolute paths (unless -P),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * extract.h: the state of one -t/-x run, shared by extract.c (the reader,
  * the disk writer, the loop over members), xnames.c (which members, under

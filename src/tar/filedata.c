@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * filedata.c: a regular file's contents into the archive.
  *

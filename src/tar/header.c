@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * header.c: an archive_entry from a walk entry: type, mode, owner (names
  * from the id cache unless --numeric-owner, or forced by --owner/--group),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * held.c: symbolic links kept back until their directory is stored.
  *

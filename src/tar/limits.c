@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * limits.c: what ustar and v7 headers cannot hold, refused before libarchive
  * is asked, with GNU tar's words and choices: a name too long for the

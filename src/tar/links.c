@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * links.c: hard links that libsweep's pairing by link count gets wrong,
  * settled here by (device, inode):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * listing.c: the lines of -v and -t in GNU tar's format.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # sweep-tar: program, man page and tests.
 bin_PROGRAMS += sweep-tar
 # everything but main(), for the tool and the fuzz targets (tests/fuzz)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * main.c: sweep-tar, a GNU-compatible tar whose create reads the tree in
  * disk order through libsweep and writes the archive through libarchive.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * members.c: which members -t and -x select. With no names, all of them; a
  * name selects the member of that name and, when it is a directory,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * msg.c: messages in GNU tar's words and the exit status they add up to.
  *

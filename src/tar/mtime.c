@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * mtime.c: --mtime=DATE, the time stored for every member (with
  * --clamp-mtime, for members newer than it only), as reproducible builds

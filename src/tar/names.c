@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * names.c: the operands of the command line in the order given: names to
  * archive or to select, and -C directories between them (GNU tar's -C is

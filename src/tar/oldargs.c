@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * oldargs.c: old-style bundled options, "tar czf out.tgz dir".
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * options.c: sweep-tar's command line, GNU tar's options and messages.
  *

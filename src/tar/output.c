@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * output.c: the archive's byte stream, gathered into few large writes with
  * no copy of file data.

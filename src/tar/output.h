@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * output.h: the archive's byte stream (output.c): writes gathered into large
  * writev() calls, file data written from where it was read.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * safename.c: member names without the parts that would let an archive
  * reach outside the directory it is extracted in, as GNU tar's

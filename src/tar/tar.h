@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * tar.h: sweep-tar's options and the state its parts share.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * totals.c: --totals, GNU tar's last line of the bytes moved and the
  * rate (--progress is src/common/progress.c).

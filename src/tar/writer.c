@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * writer.c: the libarchive writer for -c: format, compression, and the
  * output stream of output.c as its only client.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * writer.h: the libarchive writer of -c (writer.c).
  */

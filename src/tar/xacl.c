@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * xacl.c: ACLs under -x --acls, where libarchive's disk writer leaves them
  * other than the archive says, as GNU tar would not:

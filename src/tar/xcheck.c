@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * xcheck.c: what -t and -x check in a member's header before trusting it.
  * libarchive reads a pax uid or gid as a 64-bit number and hands it on as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * xdata.c: what -x writes besides headers: member contents, to the disk
  * writer in blocks (holes stay holes) or to standard output (-O, holes as

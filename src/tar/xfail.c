@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * xfail.c: a member that could not be created on disk, in GNU tar's words.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * xfail.h: a member the disk writer could not create, in GNU tar's words
  * (xfail.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * xlinks.c: which symbolic links -x may go through. GNU tar's rule: a
  * link that was on the disk before the run is the administrator's and is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * xnames.c: which members -t and -x take, and under which names: made safe
  * as GNU tar makes them (safename.c), selected by the operands

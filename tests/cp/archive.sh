@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # archive.sh: sweep-cp -a of a tree with every file type beside GNU cp -a:
 # the same bytes, metadata to the nanosecond, hard-link groups, holes,
 # xattrs and ACLs; then -r, -p, -d and --preserve=all on the same tree.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-2-Clause
 # deep.sh: a tree deeper than PATH_MAX (about 6,000 bytes of path), copied
 # with -a: the copy's metadata is the source's, to the nanosecond, and the
 # file at the bottom is whole. Only *at() calls from open directories can

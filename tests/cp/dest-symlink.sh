@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # dest-symlink.sh: symbolic links planted in the destination where the
 # copy will make a directory or a file, beside GNU cp. A link where a
 # directory goes is never followed (GNU: "cannot overwrite non-directory",

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # errors.sh: what sweep-cp refuses or cannot do, beside GNU cp: a missing
 # source, a directory without -r, a directory into itself, a file onto
 # itself, usage errors, and (as nobody) an unreadable file and directory:

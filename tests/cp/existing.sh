@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # existing.sh: copies onto an existing destination, beside GNU cp: plain
 # overwrite, -n, -u, -i (answered yes and no), -f onto a file that cannot
 # be opened, --remove-destination, --backup in each CONTROL, -b, -S.

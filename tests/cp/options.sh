@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # options.sh: every option of sweep-cp --help that shapes a fresh copy,
 # beside GNU cp with the same option on the same tree: the same tree (to
 # the nanosecond where times are kept), -v's lines and exit status.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # progress.sh: --progress draws on standard error only when it is a
 # terminal: elsewhere the copy says exactly what GNU cp (which has no
 # such option) says without it; on a terminal (script(1)) a line of

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # special.sh: fifos and devices are made again with mknod, never opened:
 # a fifo with no writer would hang a copy that opened it, and a device
 # with no driver fails to open. The copy must match GNU cp's -a and -r.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # tests/cp/tree.sh: shared by the tests of sweep-cp. Source after
 # tests/lib.sh; everything happens in $T:
 #   cp_tree DIR       a tree with every file type: regular, empty, large,

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-2-Clause
 # tests/du/compare.sh: sweep-du against GNU du, option combination by
 # option combination, on the generated tree of tests/du/tree.sh (hard
 # links, symbolic links and loops, sparse files, deep and odd names, a

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-2-Clause
 # tests/du/unreadable.sh: directories sweep-du cannot read or search. As
 # GNU du does, it reports each one ("cannot read directory", "cannot
 # access"), counts what it could see, and exits with status 1. Root reads

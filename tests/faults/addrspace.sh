@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # tests/faults/addrspace.sh: under a low RLIMIT_AS, with the helper threads
 # forced on (SWEEP_WARM=on), sweep-find and sweep-du give what GNU find and
 # du give at the same limit: the same lines, exit 0, no messages. The

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # changed-type.sh: a regular file replaced between the walk's stat and its
 # open (by a symlink, a directory with a file in it, or a fifo) or removed
 # there gives GNU tar's messages, exit status and members, inside a

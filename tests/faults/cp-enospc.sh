@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # cp-enospc.sh: sweep-cp onto a full file system (a 4 MiB tmpfs) and onto
 # a read-only one, beside GNU cp: its messages ("error writing ...: No
 # space left on device", "cannot create ...: Read-only file system") and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * eio-shim.c: an LD_PRELOAD shim that makes a device fail under a test.
  * Reads from a file whose name ends in $EIO_READ, and writes to a file

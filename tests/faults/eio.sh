@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # eio.sh: a device that fails with EIO, beside GNU tar: a source file whose
 # reads fail from some byte on (the data before it archived, the rest
 # zeros, "Read error at byte N", exit 2, the other files archived); an

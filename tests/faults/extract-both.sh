@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # tests/faults/extract-both.sh: sourced by the extraction fault tests (after
 # tests/lib.sh).
 #   make_archive FILE  an archive of a character device (/dev/null, as

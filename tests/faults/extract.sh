@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # extract.sh: sweep-tar -t/-x when the archive or the disk fails it, beside
 # GNU tar on the same input: a full file system, a damaged header (first
 # and later), an archive cut short inside a member, a hard link that

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # tests/faults: what the tools do when the machine fails them: a full or
 # failing device, low descriptor and address-space limits, damaged and
 # truncated archives, files that change under the walk. For each: nothing

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # tests/faults/nofile.sh: under a low RLIMIT_NOFILE, sweep-tar, sweep-du and
 # sweep-find do what GNU tar, du and find do at the same limit: the same
 # members and lines, exit 0, no messages. The walk's directory cache, the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # readonly.sh: extracting onto a read-only file system gives GNU tar's
 # messages, with the reason: every kind of member onto an empty one
 # ("Cannot mknod: Read-only file system", "Cannot open", "Cannot mkdir", a

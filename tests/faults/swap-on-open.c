@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * swap-on-open.c: an LD_PRELOAD shim for tests/faults/changed-type.sh. The
  * first time a program opens a file named $SWAP_NAME for reading while it is

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # tests/faults/tree.sh: the tree the limit tests walk, sourced after
 # tests/lib.sh. make_limit_tree DIR makes: 300 directories of small files
 # three levels down, a chain of 40 nested directories, a directory whose

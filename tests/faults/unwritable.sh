@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # unwritable.sh: extracting where the user may not create things gives GNU
 # tar's messages, with the reason: a device node as a user who may not make
 # one ("null: Cannot mknod: Operation not permitted"), and every kind of

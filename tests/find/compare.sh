@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-2-Clause
 # tests/find/compare.sh: sweep-find against GNU find, expression by
 # expression, on the generated tree of tests/du/tree.sh. sweep-find prints
 # in disk order, GNU find depth-first, so the outputs are compared sorted

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-2-Clause
 # tests/find/errors.sh: bad expressions, bad arguments and warnings. Each
 # must give GNU find's message (program name aside) and exit status, and
 # the same output when there is any.

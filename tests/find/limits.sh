@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-2-Clause
 # tests/find/limits.sh: arguments at the edges of what a number can hold,
 # found by fuzzing: -printf flags repeated past the end of a directive's
 # spec, widths and precisions beyond INT_MAX (GNU find: EOVERFLOW on that

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-2-Clause
 # tests/find/unreadable.sh: directories sweep-find cannot read. As GNU find
 # does, it evaluates the directory itself, reports "Permission denied" for
 # its contents, goes on, and exits with status 1; with -depth too, and for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * find-expr.c: libFuzzer target for sweep-find's command line (leading
  * options, starting points, the expression and every primary's argument

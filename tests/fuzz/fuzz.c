@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fuzz.c: the fuzz targets' shared helpers (see fuzz.h). Nothing here may
  * keep state from one input to the next but the scratch directory's name.

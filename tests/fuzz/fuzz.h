@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fuzz.h: what the libFuzzer targets share (fuzz.c): an input made into an
  * argument vector, and a scratch directory for files the targets read or

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # tests/fuzz: libFuzzer targets and their seed corpora (tests/fuzz/seeds,
 # one directory per target). Built with ./configure --enable-fuzz CC=clang; "make fuzz" runs
 # each for FUZZ_SECONDS on one core and fails on a crash, a leak or a hang.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * tar-archive.c: libFuzzer target for what -t and -x do with an archive.
  * The input is the archive: it is listed (-tvv), then extracted (-x) into a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * tar-args.c: libFuzzer target for sweep-tar's command line: old-style
  * bundles ("cvf x"), short and long options and their arguments, operands.

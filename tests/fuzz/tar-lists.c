@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * tar-lists.c: libFuzzer target for the readers of -T (names, "-C DIR"
  * lines, with and without --null and --verbatim-files-from) and -X

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # acls.sh: ACLs and extended attributes, beside GNU tar. --acls and
 # --xattrs with a format that has no place for them (gnu, oldgnu, ustar,
 # v7) are refused in GNU's words, exit 2, instead of dropped in silence;

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # empty-args.sh: an empty string wherever an argument goes, found by
 # fuzzing (each read past a buffer once): option arguments (-b -f -X -T -C
 # --format --owner --group --mtime) and member names, on create and list.

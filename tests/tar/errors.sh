@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # errors.sh: bad input and bad output give GNU tar's messages and exit
 # status, found by running GNU tar on the same thing: a missing name (the
 # rest still archived), unreadable files and directories, a file shrinking

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # extract-deep.sh: -x of members deeper than PATH_MAX. GNU tar cannot
 # make them ("File name too long", exit 2); sweep-tar does, and where it
 # cannot restore an owner, mode or time there, it says so and exits 2:

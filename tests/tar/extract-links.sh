@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # extract-links.sh: symbolic links met by -x, beside GNU tar. A link that
 # was there before (lib -> usr/lib on a merged-/usr system) is followed by
 # the members below it, and replaced by a directory member of its name

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # extract-perms.sh: -p as a user who is not root. The files become the
 # user's, and GNU tar keeps their set-user-id and set-group-id bits (they
 # give nothing the user lacks); libarchive alone drops them when the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # gnu-archives.sh: archives made by GNU tar are listed as GNU tar lists them
 # (-t, -tv, byte for byte) and extracted to the same tree, in each format
 # and compressed; member names, --wildcards, --strip-components, -O, -k,

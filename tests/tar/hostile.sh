@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # hostile.sh: archives that try to write outside the directory they are
 # extracted in are refused with a message, and nothing appears outside:
 # a member "../x", an absolute member (its leading '/' removed, as GNU tar

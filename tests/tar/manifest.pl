@@ -1,4 +1,5 @@
 #!/usr/bin/perl
+# SPDX-License-Identifier: BSD-2-Clause
 # manifest.pl: one line per entry of a tree, sorted, for comparing a tree
 # with its extracted copy:
 #   PATH TYPE MODE UID GID MTIME SIZE MD5 LINK-TARGET LINK-GROUP XATTRS

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # numbers.sh: numbers past the octal fields of a tar header, beside GNU
 # tar. Times before 1970 and after 2242 are stored exactly in the gnu
 # format (base-256, as GNU tar: the headers are byte for byte GNU's), also

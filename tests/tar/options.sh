@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # options.sh: create's options give the members, names, owners and
 # messages GNU tar gives (found by running it on the same tree; member
 # order aside, which is the point of sweep-tar): old-style options, -C

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # order.sh: the regular files of an archive made in disk order come in
 # non-decreasing order of their place in the sweep, as filefrag(8) sees it
 # from outside: the first physical block, or for a file of at most 2 MiB in

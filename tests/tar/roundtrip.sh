@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # roundtrip.sh: trees archived by sweep-tar come back the same when GNU tar
 # and bsdtar extract them, in every format and with every compressor:
 # bytes, type, mode, owner, mtime, link structure, symlink targets, device

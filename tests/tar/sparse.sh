@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # sparse.sh: -S with --format=gnu. libarchive's gnu writer has no sparse
 # members, so the archive was the file in full (100 MiB for a 100 MiB
 # hole) with exit 0; now sweep-tar says it writes the posix format and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # tests/tar/tree.sh: sourced by the tar tests (after tests/lib.sh).
 #   make_tree DIR LEVEL  a tree of everything a tar archive can hold, as far
 #                        as LEVEL allows: v7 (short names, no special
