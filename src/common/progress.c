@@ -53,8 +53,7 @@ void progress_update(struct progress *p, uint64_t files, uint64_t bytes, uint64_
 	struct timespec now;
 	if (!p)
 		return;
-	/* the coarse clock: this runs once per file */
-	clock_gettime(CLOCK_MONOTONIC_COARSE, &now);
+	clock_gettime(CLOCK_MONOTONIC, &now); /* vDSO: cheap once per file */
 	if (seconds(&p->last, &now) >= 0.25)
 		draw(p, &now, files, bytes, known);
 }

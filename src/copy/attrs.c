@@ -90,7 +90,8 @@ int attrs_at(struct copy *c, int pfd, const char *name, const struct stat *st, b
 	bool owner_ok = !o->preserve_owner || set_owner(c, -1, pfd, name, st);
 	if (!S_ISLNK(st->st_mode)) {
 		mode_t m = final_mode(c, st, created, create_mode(c, st) & ~c->umask, 0, owner_ok);
-		if (m != (mode_t)-1 && fchmodat(pfd, name, m, 0) < 0) {
+		/* no link followed: the node could have been swapped for one */
+		if (m != (mode_t)-1 && fchmodat(pfd, name, m, AT_SYMLINK_NOFOLLOW) < 0) {
 			copy_warn(c, o->require_preserve, errno, "preserving permissions for %s",
 			          cq(c, 0, sb_str(&c->shown)));
 			r = -1;

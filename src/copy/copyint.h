@@ -31,6 +31,7 @@ struct copy {
 	 * (destdir.c) */
 	struct keymap dirs;
 	size_t nopen;
+	size_t max_open;       /* destdir.c: how many may be open */
 	/* the entry being copied */
 	struct strbuf rel;       /* its path below the source root */
 	struct strbuf drel;      /* its destination, relative to top_fd */

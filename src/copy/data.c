@@ -96,7 +96,9 @@ static int64_t copy_range(struct range *r, off_t off, uint64_t len)
 			off_t so = off + (off_t)done, dof = so;
 			n = copy_file_range(r->sfd, &so, r->dfd, &dof,
 			                    left < CFR_CHUNK ? (size_t)left : CFR_CHUNK, 0);
-			if (n < 0 && cfr_unsupported(errno) && done == 0) {
+			/* nothing copied from a file that says it has data (procfs,
+			 * sysfs on some kernels): read(2) it, as GNU cp does */
+			if (done == 0 && (n == 0 || (n < 0 && cfr_unsupported(errno)))) {
 				r->cfr = false;
 				continue;
 			}

@@ -5,7 +5,7 @@
  *
  * In disk order the walk hops between directories all the time, so each
  * one's descriptor is kept from its SWEEP_DIR to its SWEEP_DIR_POST entry;
- * past MAX_OPEN some are closed, and reopened when needed from the top
+ * past max_open() some are closed, and reopened when needed from the top
  * one component at a time with O_NOFOLLOW, never from a full path (which
  * may exceed PATH_MAX, and whose symbolic links would be followed). The
  * map holds one small record per directory, never per file.
@@ -14,10 +14,32 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 #include "copyint.h"
 
+/* At most this many destination directories are kept open, and never
+ * more than an eighth of RLIMIT_NOFILE: the walk has its own directories
+ * and files to open within the same limit. */
 #define MAX_OPEN 256
+#define MIN_OPEN 4
+
+static size_t max_open(void)
+{
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0 || rl.rlim_cur == RLIM_INFINITY ||
+	    rl.rlim_cur / 8 >= MAX_OPEN)
+		return MAX_OPEN;
+	return rl.rlim_cur / 8 > MIN_OPEN ? (size_t)(rl.rlim_cur / 8) : MIN_OPEN;
+}
+
+/* Whether the open directories are at c's limit (found once per copy). */
+static bool full(struct copy *c)
+{
+	if (!c->max_open)
+		c->max_open = max_open();
+	return c->nopen >= c->max_open;
+}
 
 /* Packed value: fd + 1 (0: closed) | flags << 32 | mode << 40. */
 static uint64_t pack(int fd, unsigned flags, mode_t mode)
@@ -60,7 +82,7 @@ int destdir_walk(int basefd, const char *path, size_t len)
  * flags say they must stay: none yet), so the next ones have room. */
 static void evict(struct copy *c)
 {
-	for (size_t i = 0; i < c->dirs.cap && c->nopen > MAX_OPEN / 2; i++) {
+	for (size_t i = 0; i < c->dirs.cap && c->nopen > c->max_open / 2; i++) {
 		struct keymap_slot *s = &c->dirs.slots[i];
 		int fd = s->used ? unpack_fd(s->value) : -1;
 		if (fd < 0)
@@ -73,7 +95,7 @@ static void evict(struct copy *c)
 
 int destdir_add(struct copy *c, uint64_t id, int fd, unsigned flags, mode_t mode)
 {
-	if (c->nopen >= MAX_OPEN)
+	if (full(c))
 		evict(c);
 	if (keymap_put(&c->dirs, id, 0, pack(fd, flags, mode)) < 0) {
 		close(fd);
@@ -96,7 +118,7 @@ static int lookup(struct copy *c, uint64_t id, const char *drel, size_t len)
 	if (fd >= 0)
 		return fd;
 	uint64_t keep = *v & ~(uint64_t)0xffffffffu;
-	if (c->nopen >= MAX_OPEN)
+	if (full(c))
 		evict(c);
 	fd = destdir_walk(c->top_fd, drel, len);
 	if (fd < 0)

@@ -47,10 +47,17 @@ static enum dest_state writable_through(struct copy *c, int pfd, const char *nam
 	struct stat st;
 	if (!S_ISLNK(lst->st_mode))
 		return DEST_EXISTS;
-	if (fstatat(pfd, name, &st, 0) == 0)
-		return S_ISDIR(st.st_mode) ? DEST_FAIL : DEST_EXISTS;
-	copy_error(c, 0, "not writing through dangling symlink %s", cq(c, 0, sb_str(&c->shown)));
-	return DEST_FAIL;
+	if (fstatat(pfd, name, &st, 0) < 0) {
+		copy_error(c, 0, "not writing through dangling symlink %s",
+		           cq(c, 0, sb_str(&c->shown)));
+		return DEST_FAIL;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		copy_error(c, 0, "cannot overwrite directory %s with non-directory",
+		           cq(c, 0, sb_str(&c->shown)));
+		return DEST_FAIL;
+	}
+	return DEST_EXISTS;
 }
 
 enum dest_state replace_prepare(struct copy *c, const struct sweep_entry *e, int pfd,

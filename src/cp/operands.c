@@ -60,24 +60,20 @@ static int join(struct strbuf *sb, const char *dir, const char *name)
 static bool inside(const char *src, const char *dst)
 {
 	char *s = realpath(src, NULL), *dparent = NULL;
-	struct strbuf dir = STRBUF_INIT, base = STRBUF_INIT;
+	struct strbuf dir = STRBUF_INIT;
 	bool r = false;
 	const char *slash = strrchr(dst, '/');
-	if (!s || sb_add(&dir, dst, slash ? (size_t)(slash - dst) + 1 : 0) < 0 ||
-	    last_component(&base, dst) < 0)
+	if (!s || sb_add(&dir, dst, slash ? (size_t)(slash - dst) + 1 : 0) < 0)
 		goto out;
 	dparent = realpath(dir.len ? dir.s : ".", NULL);
 	if (!dparent)
 		goto out;
 	size_t n = strlen(s);
-	bool in_parent = strncmp(dparent, s, n) == 0 && (dparent[n] == '/' || dparent[n] == 0 ||
-	                                                  n == 1);
-	r = in_parent;
+	r = strncmp(dparent, s, n) == 0 && (dparent[n] == '/' || dparent[n] == 0 || n == 1);
 out:
 	free(s);
 	free(dparent);
 	sb_free(&dir);
-	sb_free(&base);
 	return r;
 }
 
@@ -90,34 +86,49 @@ static void cannot_create(struct cp *cp, const struct stat *st, const char *dst,
 	diag_error(cp->diag, err, "cannot create %s %s", what, q(cp, 0, dst));
 }
 
-/* --parents: make the directories of src's path below the target, as GNU
- * does ("a -> t/a" under -v). Returns the directory src goes in, or -1
- * (reported). */
+/* --parents: make one directory, name in fd (sofar in the source, shown
+ * below the target), as GNU does ("a -> t/a" under -v, the source's mode
+ * under -p). Returns it opened, or -1 (reported). */
+static int make_parent(struct cp *cp, int fd, const char *name, const char *sofar,
+                       const char *shown)
+{
+	struct stat st;
+	if (mkdirat(fd, name, 0777) == 0) {
+		if (cp->copy.verbose)
+			printf("%s -> %s\n", sofar, shown);
+		if (cp->copy.preserve_mode && stat(sofar, &st) == 0 &&
+		    fchmodat(fd, name, st.st_mode & 07777, 0) < 0)
+			diag_error(cp->diag, errno, "preserving permissions for %s", q(cp, 0, shown));
+	} else if (errno != EEXIST) {
+		diag_error(cp->diag, errno, "cannot make directory %s", q(cp, 0, shown));
+		return -1;
+	}
+	int next = openat(fd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (next < 0)
+		diag_error(cp->diag, errno, "%s", q(cp, 0, shown));
+	return next;
+}
+
+/* --parents: make the directories of src's path below the target. Returns
+ * the directory src goes in, or -1 (reported). */
 static int make_parents(struct cp *cp, int tfd, const char *target, const char *src)
 {
 	int fd = dup(tfd);
 	const char *p = src;
 	struct strbuf name = STRBUF_INIT, shown = STRBUF_INIT, sofar = STRBUF_INIT;
 	for (const char *slash; fd >= 0 && (slash = strchr(p, '/')) != NULL; p = slash + 1) {
-		sb_add(&sofar, p == src ? "" : "/", p == src ? 0 : 1);
-		sb_add(&sofar, p, (size_t)(slash - p));
-		if (slash == p)
+		bool ok = sb_add(&sofar, "/", p == src ? 0 : 1) == 0 &&
+		          sb_add(&sofar, p, (size_t)(slash - p)) == 0;
+		if (ok && slash == p)
 			continue;
 		sb_reset(&name);
-		sb_add(&name, p, (size_t)(slash - p));
-		join(&shown, target, sb_str(&sofar));
-		struct stat st;
-		if (mkdirat(fd, name.s, 0777) == 0) {
-			if (cp->copy.verbose)
-				printf("%s -> %s\n", sb_str(&sofar), sb_str(&shown));
-			if (stat(sb_str(&sofar), &st) == 0 && cp->copy.preserve_mode)
-				fchmodat(fd, name.s, st.st_mode & 07777, 0);
-		} else if (errno != EEXIST) {
-			diag_error(cp->diag, errno, "cannot make directory %s", q(cp, 0, sb_str(&shown)));
-		}
-		int next = openat(fd, name.s, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-		if (next < 0)
-			diag_error(cp->diag, errno, "%s", q(cp, 0, sb_str(&shown)));
+		ok = ok && sb_add(&name, p, (size_t)(slash - p)) == 0 &&
+		     join(&shown, target, sb_str(&sofar)) == 0;
+		int next = -1;
+		if (!ok)
+			diag_error(cp->diag, ENOMEM, "memory exhausted");
+		else
+			next = make_parent(cp, fd, name.s, sb_str(&sofar), sb_str(&shown));
 		close(fd);
 		fd = next;
 	}

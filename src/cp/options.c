@@ -122,7 +122,7 @@ static void usage(const char *prog)
 	      "--sparse=auto (the default) keeps the holes of sparse SOURCE files;\n"
 	      "--sparse=always also makes holes of runs of zero blocks; --sparse=never\n"
 	      "writes every byte. --reflink (--reflink=always) clones the data, or fails;\n"
-	      "--reflink=auto clones where it can and copies elsewhere.\n"
+	      "--reflink=auto (the default) clones where it can and copies elsewhere.\n"
 	      "\n"
 	      "The backup suffix is '~', unless set with --suffix or SIMPLE_BACKUP_SUFFIX.\n"
 	      "The version control method may be selected via the --backup option or through\n"
@@ -299,6 +299,7 @@ static int check_options(struct cp *cp)
 int cp_parse_options(struct cp *cp, int argc, char **argv)
 {
 	struct copy_opts *o = &cp->copy;
+	o->reflink = COPY_REFLINK_AUTO; /* GNU cp's default since 9.0 */
 	o->suffix = getenv("SIMPLE_BACKUP_SUFFIX");
 	if (o->suffix && (!*o->suffix || strchr(o->suffix, '/')))
 		o->suffix = NULL;

@@ -230,14 +230,25 @@ int writer_close(struct tar_writer *w)
 		return -1;
 	if (w->squeeze && archive_write_close(w->squeeze) != ARCHIVE_OK)
 		return -1;
+	w->closed = true;
 	return 0;
+}
+
+/* Free a's writer; one not closed is marked failed first, or freeing it
+ * would end the archive (end blocks, a compressor's trailer) as if it were
+ * whole. */
+static void free_writer(struct archive *a, bool closed)
+{
+	if (!a)
+		return;
+	if (!closed)
+		archive_write_fail(a);
+	archive_write_free(a);
 }
 
 void writer_free(struct tar_writer *w)
 {
-	if (w->a)
-		archive_write_free(w->a);
-	if (w->squeeze)
-		archive_write_free(w->squeeze);
+	free_writer(w->a, w->closed);
+	free_writer(w->squeeze, w->closed);
 	w->a = w->squeeze = NULL;
 }

@@ -15,6 +15,7 @@ struct tar_writer {
 	struct tar_out *out;
 	bool holding;             /* a header's last block is held back */
 	bool have_held;
+	bool closed;              /* writer_close() ended the archive */
 	char held[512];
 };
 

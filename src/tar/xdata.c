@@ -155,7 +155,8 @@ void xdata_mark_partial(struct extract *x)
 	const char *name = x->partial.s;
 	if (!x->partial.len || lstat(name, &st) < 0 || !S_ISREG(st.st_mode))
 		return;
-	if (chmod(name, S_IRUSR | S_IWUSR) < 0)
+	/* neither follows a link, should one have taken the file's place */
+	if (fchmodat(AT_FDCWD, name, S_IRUSR | S_IWUSR, AT_SYMLINK_NOFOLLOW) < 0)
 		tar_cannot(x->t, name, "change mode", errno);
 	if (utimensat(AT_FDCWD, name, NULL, AT_SYMLINK_NOFOLLOW) < 0)
 		tar_cannot(x->t, name, "utime", errno);

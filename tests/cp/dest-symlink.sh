@@ -17,6 +17,10 @@ for opts in -r -a -rf --remove-destination; do
 	PREPARE=$plant TIMES=no both "planted links, $opts" $opts src/. DST
 	[ -z "$(ls -A "$T/outside")" ] || fail "$opts: something was written outside"
 done
+# a link to a directory where a file goes: "cannot overwrite directory",
+# exit 1 (was: left out without a word, exit 0)
+PREPARE='mkdir dst && ln -s '"$T"'/outside dst/f' TIMES=no both "link to a directory at a file" -a src/. DST
+[ -z "$(ls -A "$T/outside")" ] || fail "written into a directory through a planted link"
 # a link to a directory where a directory goes: GNU leaves it and fails
 PREPARE='mkdir dst && ln -s '"$T"'/outside dst/d' TIMES=no both "link at a directory" -a src/. DST
 [ -z "$(ls -A "$T/outside")" ] || fail "written through a planted link to a directory"

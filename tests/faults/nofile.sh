@@ -58,6 +58,17 @@ for n in 12 16 20 32; do
 	run gnu.find "$n" sh -c 'find tree -size +0 | sort'
 	run sweep.find "$n" sh -c 'sweep-find tree -size +0 | sort'
 	same "find" "$n" gnu.find sweep.find
+
+	# a copy keeps destination directories open too: within the limit
+	rm -rf gnu.cp sweep.cp
+	evict_tree tree
+	run gnu.cpout "$n" sh -c 'cp -a tree gnu.cp && cd gnu.cp && find . -printf "%y %m %s %n %p\n" | sort'
+	evict_tree tree
+	run sweep.cpout "$n" sh -c 'sweep-cp -a tree sweep.cp && cd sweep.cp && find . -printf "%y %m %s %n %p\n" | sort'
+	same "cp -a" "$n" gnu.cpout sweep.cpout
+	if [ "$(cat gnu.cpout.rc)" = 0 ]; then
+		diff -r tree sweep.cp > /dev/null || fail "cp -a at $n descriptors: the copy differs"
+	fi
 done
 
 # the members are whole: an archive made at the lowest limit extracts to
