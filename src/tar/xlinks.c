@@ -1,14 +1,18 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * xlinks.c: which symbolic links -x may go through. GNU tar's rule: a
- * link that was on the disk before the run is the administrator's and is
- * followed (lib -> usr/lib on a merged-/usr system, so that a backup can
- * be restored with -C /); a link the archive itself made is not, so an
- * archive cannot make "d -> /etc" and then write "d/passwd". libarchive's
- * own check (ARCHIVE_EXTRACT_SECURE_SYMLINKS) refuses both, so it is off
- * and this file does the job: the links made are known by (st_dev,
- * st_ino), and a member's directories are looked at only while there is
- * any.
+ * xlinks.c: which symbolic links -x may go through. A link that was on the
+ * disk before the run is the administrator's and is followed, as GNU tar
+ * follows it (lib -> usr/lib on a merged-/usr system, so that a backup can
+ * be restored with -C /). A link the archive itself made is never gone
+ * through, so an archive cannot make "d -> /etc" and then write
+ * "d/passwd". GNU tar is less strict here: it holds back only links whose
+ * target is absolute or has "..", and goes through the others
+ * ("cur -> v1", then "cur/x"); telling those apart safely means resolving
+ * chains of links the archive made, which this file does not do: such a
+ * member is refused (sweep-tar(1), DIFFERENCES). libarchive's own check
+ * (ARCHIVE_EXTRACT_SECURE_SYMLINKS) refuses both kinds, so it is off and
+ * this file does the job: the links made are known by (st_dev, st_ino),
+ * and a member's directories are looked at only while there is any.
  */
 #include <archive_entry.h>
 #include <errno.h>
