@@ -77,6 +77,14 @@ out:
 	return r;
 }
 
+/* Whether descriptors a and b are one directory. */
+static bool same_dir(int a, int b)
+{
+	struct stat sa, sb;
+	return fstat(a, &sa) == 0 && fstat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
 /* What GNU says when the place of a copy cannot be opened. */
 static void cannot_create(struct cp *cp, const struct stat *st, const char *dst, int err)
 {
@@ -191,6 +199,12 @@ static int copy_one(struct cp *cp, struct copy *c, const char *src, const char *
 		cannot_create(cp, &st, dst, errno);
 		return -1;
 	}
+	if (*nfds && same_dir(pfd, (*fds)[*nfds - 1])) {
+		/* many sources into one directory: one descriptor for them all */
+		close(pfd);
+		pfd = (*fds)[*nfds - 1];
+		goto copy;
+	}
 	int *v = reallocarray(*fds, *nfds + 1, sizeof(*v));
 	if (!v) {
 		close(pfd);
@@ -199,6 +213,7 @@ static int copy_one(struct cp *cp, struct copy *c, const char *src, const char *
 	}
 	*fds = v;
 	v[(*nfds)++] = pfd;
+copy:;
 	struct strbuf base = STRBUF_INIT;
 	int r = last_component(&base, dst) < 0 ? -1 : copy_tree(c, src, pfd, base.s, dst);
 	sb_free(&base);

@@ -71,6 +71,17 @@ for n in 12 16 20 32; do
 	fi
 done
 
+# many sources into one directory (as from xargs) at 32 descriptors
+mkdir many many.gnu many.sweep
+i=0
+while [ $i -lt 200 ]; do
+	echo $i > many/f$i
+	i=$((i + 1))
+done
+prlimit --nofile=32 cp -a many/* many.gnu || fail "GNU cp -a of 200 operands at 32 descriptors"
+prlimit --nofile=32 sweep-cp -a many/* many.sweep 2> many.err || fail "sweep-cp -a of 200 operands at 32 descriptors: $(head -3 many.err)"
+diff -r many.gnu many.sweep > /dev/null || fail "200 operands at 32 descriptors: the copies differ"
+
 # the members are whole: an archive made at the lowest limit extracts to
 # the tree
 evict_tree tree
