@@ -67,6 +67,15 @@ static bool not_tar(struct archive *a)
 	return archive_errno(a) == EILSEQ || (msg && strstr(msg, "Unrecognized archive format"));
 }
 
+/* -I PROG: the archive is read through "PROG -d", as GNU tar reads it. */
+static void read_through_program(struct extract *x)
+{
+	struct strbuf cmd = STRBUF_INIT;
+	if (sb_addstr(&cmd, x->t->opt.compress_program) == 0 && sb_addstr(&cmd, " -d") == 0)
+		archive_read_support_filter_program(x->in, cmd.s);
+	sb_free(&cmd);
+}
+
 /* A reader of fd: tar by bid, as tar archives are told from other input,
  * or with force_tar set, the tar format whatever the first header looks
  * like. Returns 0, 1 when the input failed the bid (not reported), or -1
@@ -79,7 +88,10 @@ static int new_reader(struct extract *x, int fd, bool force_tar)
 		tar_fatal(t, ENOMEM, "memory exhausted");
 		return -1;
 	}
-	archive_read_support_filter_all(x->in);
+	if (t->opt.filter == FLT_PROGRAM)
+		read_through_program(x);
+	else
+		archive_read_support_filter_all(x->in);
 	if (force_tar)
 		archive_read_set_format(x->in, ARCHIVE_FORMAT_TAR);
 	else

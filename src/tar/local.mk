@@ -54,6 +54,7 @@ TAR_TESTS = \
 	tests/tar/numbers.sh \
 	tests/tar/acls.sh \
 	tests/tar/empty-args.sh \
-	tests/tar/sparse.sh
+	tests/tar/sparse.sh \
+	tests/tar/compress-program.sh
 TESTS += $(TAR_TESTS)
 EXTRA_DIST += $(TAR_TESTS) tests/tar/tree.sh tests/tar/manifest.pl

@@ -58,6 +58,7 @@ static const struct option long_options[] = {
 	{ "compress", no_argument, NULL, 'Z' },
 	{ "uncompress", no_argument, NULL, 'Z' },
 	{ "auto-compress", no_argument, NULL, 'a' },
+	{ "use-compress-program", required_argument, NULL, 'I' },
 	{ "no-auto-compress", no_argument, NULL, OPT_NO_AUTO },
 	{ "format", required_argument, NULL, 'H' },
 	{ "posix", no_argument, NULL, OPT_POSIX },
@@ -107,7 +108,7 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char short_options[] = "-ctxf:C:T:vb:zjJZaH:oX:hSPpkOm";
+static const char short_options[] = "-ctxf:C:T:vb:zjJZaI:H:oX:hSPpkOm";
 
 /* The version-control names GNU tar's --exclude-vcs leaves out. */
 static const char *const vcs_names[] = {
@@ -145,7 +146,9 @@ static void usage(const char *prog)
 	      "  -b, --blocking-factor=N    N x 512 bytes per record (default 20)\n"
 	      "  -H, --format=FORMAT        gnu (default), posix, pax, ustar or v7\n"
 	      "  -z, -j, -J, --zstd, --lzma, -Z  compress with gzip, bzip2, xz, zstd...\n"
-	      "  -a, --auto-compress        choose the compressor from the archive's suffix\n\n"
+	      "  -a, --auto-compress        choose the compressor from the archive's suffix\n"
+	      "  -I, --use-compress-program=PROG  filter through PROG ('zstd -T0'; must\n"
+	      "                             accept -d to decompress)\n\n"
 	      " Create:\n"
 	      "      --exclude=PATTERN      leave out files matching PATTERN\n"
 	      "  -X, --exclude-from=FILE    leave out patterns listed in FILE\n"
@@ -402,6 +405,7 @@ static int main_option(struct tar *t, struct parse_state *ps, int c)
 	case OPT_LZMA: o->filter = FLT_LZMA; return 1;
 	case 'Z': o->filter = FLT_COMPRESS; return 1;
 	case 'a': o->auto_compress = true; return 1;
+	case 'I': o->filter = FLT_PROGRAM; o->compress_program = optarg; return 1;
 	case OPT_NO_AUTO: o->auto_compress = false; return 1;
 	case 'H': return parse_format(t, optarg);
 	case OPT_POSIX: o->format = FMT_PAX; return 1;

@@ -59,7 +59,7 @@ struct archive_entry;
 enum tar_mode { MODE_NONE, MODE_CREATE, MODE_LIST, MODE_EXTRACT };
 enum tar_format { FMT_DEFAULT, FMT_GNU, FMT_PAX, FMT_USTAR, FMT_V7 };
 enum tar_filter { FLT_NONE, FLT_GZIP, FLT_BZIP2, FLT_XZ, FLT_ZSTD, FLT_LZMA,
-                  FLT_COMPRESS };
+                  FLT_COMPRESS, FLT_PROGRAM };
 
 /* One operand, in command-line order. */
 struct tar_name {
@@ -76,6 +76,7 @@ struct tar_names {
 struct tar_opts {
 	enum tar_mode mode;
 	const char *archive;      /* -f; "-" is standard input or output */
+	const char *compress_program; /* -I: FLT_PROGRAM's command, with its words */
 	enum tar_format format;
 	enum tar_filter filter;
 	bool auto_compress;       /* -a: filter from the archive's suffix */

@@ -83,9 +83,10 @@ enum tar_filter writer_filter(const struct tar_opts *o)
 	return o->filter;
 }
 
-static int set_filter(struct archive *a, enum tar_filter f)
+static int set_filter(struct archive *a, enum tar_filter f, const char *program)
 {
 	switch (f) {
+	case FLT_PROGRAM: return archive_write_add_filter_program(a, program);
 	case FLT_NONE: return archive_write_add_filter_none(a);
 	case FLT_GZIP: return archive_write_add_filter_gzip(a);
 	case FLT_BZIP2: return archive_write_add_filter_bzip2(a);
@@ -136,7 +137,7 @@ static struct archive *open_squeeze(struct tar *t, struct tar_out *o, enum tar_f
 		goto fail;
 	archive_entry_set_filetype(e, AE_IFREG);
 	archive_entry_set_pathname(e, "tar");
-	if (archive_write_set_format_raw(z) != ARCHIVE_OK || set_filter(z, f) < ARCHIVE_WARN ||
+	if (archive_write_set_format_raw(z) != ARCHIVE_OK || set_filter(z, f, t->opt.compress_program) < ARCHIVE_WARN ||
 	    archive_write_set_bytes_per_block(z, 0) != ARCHIVE_OK ||
 	    archive_write_open2(z, o, NULL, out_cb, NULL, NULL) != ARCHIVE_OK ||
 	    archive_write_header(z, e) != ARCHIVE_OK)
