@@ -17,8 +17,9 @@
 #include "create.h"
 #include "writer.h"
 
-/* Excluded names, and the archive itself, are left out before they are
- * read (a directory's whole subtree with it). */
+/* Excluded names, the archive itself and, under -N, files not changed
+ * since its date are left out before they are read (a directory's whole
+ * subtree with it). */
 static enum sweep_verdict walk_filter(const struct sweep_entry *e, void *arg)
 {
 	struct create *cr = arg;
@@ -27,6 +28,12 @@ static enum sweep_verdict walk_filter(const struct sweep_entry *e, void *arg)
 	if (cr->archive_is_file && e->st.st_dev == cr->archive_st.st_dev &&
 	    e->st.st_ino == cr->archive_st.st_ino) {
 		tar_warn(cr->t, 0, "%s: file is the archive; not dumped", tq(cr->t, 0, e->path));
+		return SWEEP_PRUNE;
+	}
+	/* -N: left out before its data is queued, let alone read */
+	if (newer_skips(&cr->t->opt, &e->st)) {
+		if (cr->t->opt.verbose)
+			tar_warn(cr->t, 0, "%s: file is unchanged; not dumped", tq(cr->t, 0, e->path));
 		return SWEEP_PRUNE;
 	}
 	return SWEEP_KEEP;
@@ -338,6 +345,7 @@ int tar_create(struct tar *t)
 	struct create cr = { .t = t, .track_all = t->opt.dereference || operands(t) > 1 };
 	struct timespec start;
 	clock_gettime(CLOCK_MONOTONIC, &start);
+	newer_note(t);
 	if (open_archive(&cr) < 0)
 		goto out;
 	struct sweep *sw = cr.sw = open_walk(&cr);

@@ -55,6 +55,7 @@ TAR_TESTS = \
 	tests/tar/acls.sh \
 	tests/tar/empty-args.sh \
 	tests/tar/sparse.sh \
-	tests/tar/compress-program.sh
+	tests/tar/compress-program.sh \
+	tests/tar/newer.sh
 TESTS += $(TAR_TESTS)
 EXTRA_DIST += $(TAR_TESTS) tests/tar/tree.sh tests/tar/manifest.pl

@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * mtime.c: --mtime=DATE, the time stored for every member (with
+ * mtime.c: dates. --mtime=DATE, the time stored for every member (with
  * --clamp-mtime, for members newer than it only), as reproducible builds
- * use it. DATE is "@SECONDS[.FRACTION]", the name of a file whose time is
+ * use it; -N/--newer/--after-date=DATE and --newer-mtime=DATE, which leave
+ * out files not changed (nor their status, with -N) since DATE. DATE is "@SECONDS[.FRACTION]", the name of a file whose time is
  * taken (GNU tar's rule: it starts with '/' or '.'), or a date
  * "YYYY-MM-DD[ HH:MM[:SS]]" (also with 'T'), local time unless it ends in
  * " UTC" or "Z"; "" is today's midnight. GNU tar's free-form dates
  * ("2 days ago") are not known.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,27 +77,89 @@ static bool today(struct timespec *ts)
 	return true;
 }
 
-bool mtime_parse(struct tar *t, const char *arg)
+/* DATE as --mtime and -N read it into *ts; *from_file says whether it
+ * named a file. Returns 0, 1 when the date is not understood (not
+ * reported), or -1 when the file cannot be stat-ed (fatal, reported). */
+static int parse_any(struct tar *t, const char *arg, struct timespec *ts, bool *from_file)
 {
-	struct timespec *ts = &t->opt.mtime;
 	struct stat st;
-	bool ok;
-	if (arg[0] == '@') {
-		ok = parse_epoch(arg + 1, ts);
-	} else if (arg[0] == '/' || arg[0] == '.') {
-		ok = stat(arg, &st) == 0;
-		if (!ok) {
+	*from_file = arg[0] == '/' || arg[0] == '.';
+	if (*from_file) {
+		if (stat(arg, &st) < 0) {
 			tar_fatal(t, errno, "%s: Cannot stat", tq(t, 0, arg));
-			return false;
+			return -1;
 		}
 		*ts = st.st_mtim;
-	} else if (!arg[0]) {
-		ok = today(ts);
-	} else {
-		ok = parse_date(arg, ts);
+		return 0;
 	}
-	if (!ok)
+	bool ok = arg[0] == '@' ? parse_epoch(arg + 1, ts) : !arg[0] ? today(ts) : parse_date(arg, ts);
+	return ok ? 0 : 1;
+}
+
+bool mtime_parse(struct tar *t, const char *arg)
+{
+	bool from_file;
+	int r = parse_any(t, arg, &t->opt.mtime, &from_file);
+	if (r > 0)
 		tar_warn(t, 0, "%s: Invalid date format", tq(t, 0, arg));
-	t->opt.set_mtime = ok;
-	return ok;
+	t->opt.set_mtime = r == 0;
+	return r == 0;
+}
+
+/* "2021-01-01 00:00:00", with a fraction when there is one: GNU tar's. */
+static void format_time(const struct timespec *ts, char *buf, size_t size)
+{
+	struct tm tm;
+	if (!localtime_r(&ts->tv_sec, &tm) || !strftime(buf, size, "%Y-%m-%d %H:%M:%S", &tm)) {
+		snprintf(buf, size, "%jd", (intmax_t)ts->tv_sec);
+		return;
+	}
+	if (ts->tv_nsec) {
+		size_t n = strlen(buf);
+		snprintf(buf + n, size - n, ".%09ld", ts->tv_nsec);
+		for (n = strlen(buf); buf[n - 1] == '0'; n--)
+			buf[n - 1] = 0;
+	}
+}
+
+bool newer_parse(struct tar *t, const char *arg, bool mtime_only)
+{
+	struct tar_opts *o = &t->opt;
+	bool from_file;
+	int r = parse_any(t, arg, &o->newer, &from_file);
+	if (r < 0)
+		return false;
+	o->set_newer = true;
+	o->newer_mtime_only = mtime_only;
+	if (r > 0) {
+		/* GNU tar then takes the earliest time: every file is newer */
+		o->newer = (struct timespec){ .tv_sec = -INTMAX_MAX, .tv_nsec = 0 };
+		tar_warn(t, 0, "Substituting %jd for unknown date format %s", (intmax_t)-INTMAX_MAX,
+		         diag_quote_style(t->diag, 0, QUOTE_LOCALE, arg));
+	} else if (!from_file) {
+		o->newer_given = arg;
+	}
+	return true;
+}
+
+void newer_note(struct tar *t)
+{
+	char when[64];
+	const struct tar_opts *o = &t->opt;
+	if (!o->set_newer || !o->newer_given || !o->verbose)
+		return;
+	format_time(&o->newer, when, sizeof(when));
+	tar_warn(t, 0, "Option %s: Treating date '%s' as %s",
+	         o->newer_mtime_only ? "--newer-mtime" : "--after-date", o->newer_given, when);
+}
+
+bool newer_skips(const struct tar_opts *o, const struct stat *st)
+{
+	if (!o->set_newer || S_ISDIR(st->st_mode))
+		return false;
+	bool older_m = st->st_mtim.tv_sec < o->newer.tv_sec ||
+	               (st->st_mtim.tv_sec == o->newer.tv_sec && st->st_mtim.tv_nsec < o->newer.tv_nsec);
+	bool older_c = st->st_ctim.tv_sec < o->newer.tv_sec ||
+	               (st->st_ctim.tv_sec == o->newer.tv_sec && st->st_ctim.tv_nsec < o->newer.tv_nsec);
+	return older_m && (o->newer_mtime_only || older_c);
 }

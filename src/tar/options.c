@@ -27,7 +27,8 @@ enum {
 	OPT_NO_SAME_PERMS, OPT_SAME_OWNER, OPT_NO_SAME_OWNER, OPT_STRIP, OPT_FULL_TIME,
 	OPT_PROGRESS, OPT_WILDCARDS, OPT_NO_WILDCARDS, OPT_ANCHORED, OPT_NO_ANCHORED,
 	OPT_POSIX, OPT_RECORD_SIZE, OPT_WARNING, OPT_RECURSION, OPT_NO_RECURSION, OPT_MTIME,
-	OPT_CLAMP_MTIME, OPT_IGNORE_FAILED_READ, OPT_KEEP_DIR_SYMLINK, OPT_HELP, OPT_USAGE,
+	OPT_CLAMP_MTIME, OPT_IGNORE_FAILED_READ, OPT_KEEP_DIR_SYMLINK, OPT_NEWER_MTIME, OPT_HELP,
+	OPT_USAGE,
 	OPT_VERSION,
 };
 
@@ -77,6 +78,9 @@ static const struct option long_options[] = {
 	{ "no-recursion", no_argument, NULL, OPT_NO_RECURSION },
 	{ "numeric-owner", no_argument, NULL, OPT_NUMERIC },
 	{ "mtime", required_argument, NULL, OPT_MTIME },
+	{ "newer", required_argument, NULL, 'N' },
+	{ "after-date", required_argument, NULL, 'N' },
+	{ "newer-mtime", required_argument, NULL, OPT_NEWER_MTIME },
 	{ "clamp-mtime", no_argument, NULL, OPT_CLAMP_MTIME },
 	{ "owner", required_argument, NULL, OPT_OWNER },
 	{ "group", required_argument, NULL, OPT_GROUP },
@@ -108,7 +112,7 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char short_options[] = "-ctxf:C:T:vb:zjJZaI:H:oX:hSPpkOm";
+static const char short_options[] = "-ctxf:C:T:vb:zjJZaI:H:oX:hSPpkOmN:";
 
 /* The version-control names GNU tar's --exclude-vcs leaves out. */
 static const char *const vcs_names[] = {
@@ -163,6 +167,9 @@ static void usage(const char *prog)
 	      "      --mtime=DATE           store DATE as every member's time (@SECONDS,\n"
 	      "                             YYYY-MM-DD[ HH:MM[:SS]][ UTC], or a file's)\n"
 	      "      --clamp-mtime          only for members newer than DATE\n"
+	      "  -N, --newer=DATE, --after-date=DATE  only files whose data or status\n"
+	      "                             changed since DATE (or the file DATE names)\n"
+	      "      --newer-mtime=DATE     only files whose data changed since DATE\n"
 	      "      --owner=NAME[:UID], --group=NAME[:GID]  force owner or group\n"
 	      "      --sort=ORDER           disk (default), inode, name, none\n"
 	      "      --memory-bound=SIZE    memory for the disk-order queue (default 64M)\n"
@@ -431,6 +438,8 @@ static int create_option(struct tar *t, struct parse_state *ps, int c)
 	case OPT_NO_RECURSION: o->no_recursion = true; return 1;
 	case OPT_NUMERIC: o->numeric_owner = true; return 1;
 	case OPT_MTIME: return mtime_parse(t, optarg);
+	case 'N': return newer_parse(t, optarg, false);
+	case OPT_NEWER_MTIME: return newer_parse(t, optarg, true);
 	case OPT_CLAMP_MTIME: o->clamp_mtime = true; return 1;
 	case OPT_OWNER: return parse_id(t, optarg, true, &o->owner_id, &o->owner_name);
 	case OPT_GROUP: return parse_id(t, optarg, false, &o->group_id, &o->group_name);

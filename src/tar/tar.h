@@ -31,6 +31,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <time.h>
 #include "diag.h"
 #include "exclude.h"
@@ -89,6 +90,9 @@ struct tar_opts {
 	bool set_mtime, clamp_mtime; /* --mtime, --clamp-mtime */
 	bool ignore_failed_read;
 	struct timespec mtime;
+	bool set_newer, newer_mtime_only; /* -N, --newer-mtime */
+	struct timespec newer;
+	const char *newer_given;  /* -N's DATE as given, when not a file */
 	bool full_time;
 	int same_perms;           /* -p; -1: as root */
 	int same_owner;           /* --same-owner; -1: as root */
@@ -129,6 +133,14 @@ void tar_free_options(struct tar_opts *opt);
 /* mtime.c: --mtime=DATE into opt.mtime. Returns false after an error
  * (reported). */
 bool mtime_parse(struct tar *t, const char *arg);
+/* -N (mtime_only false: the status time counts too) and --newer-mtime:
+ * parse DATE (a file's time if it names one). Returns false when it ends
+ * the run (a file that cannot be stat-ed: reported). */
+bool newer_parse(struct tar *t, const char *arg, bool mtime_only);
+/* Under -v, GNU's note of how the date was read. */
+void newer_note(struct tar *t);
+/* Whether st is left out as not newer than the date (never a directory). */
+bool newer_skips(const struct tar_opts *o, const struct stat *st);
 
 /* oldargs.c: argv with an old-style first argument expanded into ordinary
  * options, in a new array (the strings are argv's); argv itself when there
