@@ -30,6 +30,8 @@ static enum sweep_verdict walk_filter(const struct sweep_entry *e, void *arg)
 		tar_warn(cr->t, 0, "%s: file is the archive; not dumped", tq(cr->t, 0, e->path));
 		return SWEEP_PRUNE;
 	}
+	if (tags_filter(cr, e) == SWEEP_PRUNE)
+		return SWEEP_PRUNE;
 	/* -N: left out before its data is queued, let alone read */
 	if (newer_skips(&cr->t->opt, &e->st)) {
 		if (cr->t->opt.verbose)
@@ -207,6 +209,10 @@ static int dir_first(struct create *cr, const struct sweep_entry *e)
 	else if ((e->flags & SWEEP_E_XDEV) && t->opt.verbose)
 		tar_warn(t, 0, "%s/: file is on a different filesystem; not dumped",
 		         tq(t, 0, e->path));
+	else if (tags_dir(cr, e) < 0) {
+		tar_fatal(t, ENOMEM, "memory exhausted");
+		return -1;
+	}
 	return 0;
 }
 
@@ -379,6 +385,7 @@ out:
 	sb_free(&cr.xattr);
 	keymap_free(&cr.links);
 	keymap_free(&cr.unread_dirs);
+	keymap_free(&cr.tagged);
 	sb_free(&cr.link_names);
 	held_free(&cr);
 	return t->diag->status;

@@ -34,7 +34,14 @@ struct create {
 	size_t nheld, capheld;
 	struct keymap held_dirs;     /* (dir_id, 0): directories links wait for */
 	struct keymap unread_dirs;   /* (dir_id, 0): directories not read: not stored */
+	struct keymap tagged;        /* tags.c: (dir_id, 0) -> the tag, by index */
 };
+
+/* tags.c: the walk's filter for tags (a directory left out whole, or an
+ * entry of a directory whose contents are left out); a directory handed
+ * out: its tag recorded, or its contents pruned (0, or -1: ENOMEM). */
+enum sweep_verdict tags_filter(struct create *cr, const struct sweep_entry *e);
+int tags_dir(struct create *cr, const struct sweep_entry *e);
 
 /* header.c: fill cr->entry for e, stored as member; link is the member it
  * is a hard link to, or NULL. Returns 0, or -1 when e cannot be stored

@@ -27,7 +27,9 @@ enum {
 	OPT_NO_SAME_PERMS, OPT_SAME_OWNER, OPT_NO_SAME_OWNER, OPT_STRIP, OPT_FULL_TIME,
 	OPT_PROGRESS, OPT_WILDCARDS, OPT_NO_WILDCARDS, OPT_ANCHORED, OPT_NO_ANCHORED,
 	OPT_POSIX, OPT_RECORD_SIZE, OPT_WARNING, OPT_RECURSION, OPT_NO_RECURSION, OPT_MTIME,
-	OPT_CLAMP_MTIME, OPT_IGNORE_FAILED_READ, OPT_KEEP_DIR_SYMLINK, OPT_NEWER_MTIME, OPT_HELP,
+	OPT_CLAMP_MTIME, OPT_IGNORE_FAILED_READ, OPT_KEEP_DIR_SYMLINK, OPT_NEWER_MTIME,
+	OPT_EXCLUDE_CACHES, OPT_EXCLUDE_CACHES_UNDER, OPT_EXCLUDE_CACHES_ALL, OPT_EXCLUDE_TAG,
+	OPT_EXCLUDE_TAG_UNDER, OPT_EXCLUDE_TAG_ALL, OPT_EXCLUDE_BACKUPS, OPT_HELP,
 	OPT_USAGE,
 	OPT_VERSION,
 };
@@ -68,6 +70,13 @@ static const struct option long_options[] = {
 	{ "exclude", required_argument, NULL, OPT_EXCLUDE },
 	{ "exclude-from", required_argument, NULL, 'X' },
 	{ "exclude-vcs", no_argument, NULL, OPT_EXCLUDE_VCS },
+	{ "exclude-caches", no_argument, NULL, OPT_EXCLUDE_CACHES },
+	{ "exclude-caches-under", no_argument, NULL, OPT_EXCLUDE_CACHES_UNDER },
+	{ "exclude-caches-all", no_argument, NULL, OPT_EXCLUDE_CACHES_ALL },
+	{ "exclude-tag", required_argument, NULL, OPT_EXCLUDE_TAG },
+	{ "exclude-tag-under", required_argument, NULL, OPT_EXCLUDE_TAG_UNDER },
+	{ "exclude-tag-all", required_argument, NULL, OPT_EXCLUDE_TAG_ALL },
+	{ "exclude-backups", no_argument, NULL, OPT_EXCLUDE_BACKUPS },
 	{ "wildcards", no_argument, NULL, OPT_WILDCARDS },
 	{ "no-wildcards", no_argument, NULL, OPT_NO_WILDCARDS },
 	{ "anchored", no_argument, NULL, OPT_ANCHORED },
@@ -157,6 +166,10 @@ static void usage(const char *prog)
 	      "      --exclude=PATTERN      leave out files matching PATTERN\n"
 	      "  -X, --exclude-from=FILE    leave out patterns listed in FILE\n"
 	      "      --exclude-vcs          leave out version control directories\n"
+	      "      --exclude-backups      leave out backup files (*~, #*#, .#*)\n"
+	      "      --exclude-caches[-under|-all]  leave out the contents of (all\n"
+	      "                             under, or) directories with a CACHEDIR.TAG\n"
+	      "      --exclude-tag[-under|-all]=FILE  the same for directories with FILE\n"
 	      "      --one-file-system      stay in the file system of each name\n"
 	      "      --no-recursion         directories without their contents\n"
 	      "      --ignore-failed-read   unreadable files are warnings, not errors\n"
@@ -328,6 +341,24 @@ static bool add_vcs(struct tar *t)
 	return true;
 }
 
+/* GNU tar's backup file names: "~" at the end, "#" around, ".#" before. */
+static bool add_backups(struct tar *t)
+{
+	static const char *const patterns[] = { "*~", "#*#", ".#*" };
+	for (size_t i = 0; i < sizeof(patterns) / sizeof(patterns[0]); i++)
+		if (exclude_add(&t->opt.exclude, patterns[i], 0) < 0)
+			return false;
+	return true;
+}
+
+static bool add_tag(struct tar *t, const char *name, enum tag_scope scope, bool cachedir)
+{
+	if (tags_add(&t->opt, name, scope, cachedir) == 0)
+		return true;
+	tar_fatal(t, ENOMEM, "memory exhausted");
+	return false;
+}
+
 /* --warning=KEYWORD or no-KEYWORD; GNU's keywords sweep-tar never needs are
  * accepted and do nothing. */
 static bool set_warning(struct tar *t, const char *arg)
@@ -430,6 +461,13 @@ static int create_option(struct tar *t, struct parse_state *ps, int c)
 	case OPT_EXCLUDE: return exclude_add(&o->exclude, optarg, ps->excl_flags) == 0;
 	case 'X': return add_exclude_file(t, optarg, ps->excl_flags);
 	case OPT_EXCLUDE_VCS: return add_vcs(t);
+	case OPT_EXCLUDE_BACKUPS: return add_backups(t);
+	case OPT_EXCLUDE_CACHES: return add_tag(t, "CACHEDIR.TAG", TAG_CONTENTS, true);
+	case OPT_EXCLUDE_CACHES_UNDER: return add_tag(t, "CACHEDIR.TAG", TAG_UNDER, true);
+	case OPT_EXCLUDE_CACHES_ALL: return add_tag(t, "CACHEDIR.TAG", TAG_ALL, true);
+	case OPT_EXCLUDE_TAG: return add_tag(t, optarg, TAG_CONTENTS, false);
+	case OPT_EXCLUDE_TAG_UNDER: return add_tag(t, optarg, TAG_UNDER, false);
+	case OPT_EXCLUDE_TAG_ALL: return add_tag(t, optarg, TAG_ALL, false);
 	case OPT_ANCHORED: ps->excl_flags |= EXCL_ANCHORED; return 1;
 	case OPT_NO_ANCHORED: ps->excl_flags &= ~EXCL_ANCHORED; return 1;
 	case OPT_ONE_FS: o->one_fs = true; return 1;
@@ -582,4 +620,5 @@ void tar_free_options(struct tar_opts *opt)
 	names_free(&opt->names);
 	free(opt->owner_name);
 	free(opt->group_name);
+	free(opt->tags);
 }

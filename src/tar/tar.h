@@ -59,6 +59,18 @@ struct archive_entry;
 
 enum tar_mode { MODE_NONE, MODE_CREATE, MODE_LIST, MODE_EXTRACT };
 enum tar_format { FMT_DEFAULT, FMT_GNU, FMT_PAX, FMT_USTAR, FMT_V7 };
+struct tar_opts;
+
+/* What a tag file in a directory leaves out (tags.c). */
+enum tag_scope { TAG_CONTENTS, TAG_UNDER, TAG_ALL };
+struct tar_tag {
+	const char *name;
+	enum tag_scope scope;
+	bool cachedir;            /* only with the cache directory signature */
+};
+/* Add a tag. Returns 0 or -1 (ENOMEM). */
+int tags_add(struct tar_opts *o, const char *name, enum tag_scope scope, bool cachedir);
+
 enum tar_filter { FLT_NONE, FLT_GZIP, FLT_BZIP2, FLT_XZ, FLT_ZSTD, FLT_LZMA,
                   FLT_COMPRESS, FLT_PROGRAM };
 
@@ -105,6 +117,8 @@ struct tar_opts {
 	unsigned quiet;           /* --warning=no-...: WARN_* not to print */
 	enum sweep_order order;
 	struct exclude exclude;
+	struct tar_tag *tags;     /* --exclude-caches*, --exclude-tag* (tags.c) */
+	size_t ntags;
 	struct tar_names names;
 };
 

@@ -1,0 +1,41 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# exclude-tags.sh: --exclude-caches, --exclude-caches-under,
+# --exclude-caches-all, --exclude-tag[-under|-all]=FILE and
+# --exclude-backups, beside GNU tar: the same members, the same -v notes
+# ("contains a cache directory tag ...; contents not dumped"), in every
+# order sweep-tar walks in. A CACHEDIR.TAG without the signature tags
+# nothing.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/tar/tree.sh"
+need_cmd tar
+
+d=$T/src/d
+mkdir -p "$d/cache/sub" "$d/fake-cache" "$d/tagged/deeper" "$d/plain"
+printf 'Signature: 8a477f597d28d172789f06886806bc55\n# made by a test\n' > "$d/cache/CACHEDIR.TAG"
+printf 'not the signature\n' > "$d/fake-cache/CACHEDIR.TAG"
+printf 'x\n' > "$d/cache/junk"
+printf 'y\n' > "$d/cache/sub/z"
+: > "$d/tagged/.nobackup"
+printf 'q\n' > "$d/tagged/data"
+printf 'r\n' > "$d/tagged/deeper/s"
+printf 'p\n' > "$d/plain/p"
+for f in 'a~' '#b#' '.#c' x.orig y.bak; do printf 'b\n' > "$d/plain/$f"; done
+
+for sort in disk name none; do
+	for opt in --exclude-caches --exclude-caches-under --exclude-caches-all \
+		--exclude-tag=.nobackup --exclude-tag-under=.nobackup --exclude-tag-all=.nobackup \
+		--exclude-backups; do
+		(cd "$T/src" && tar "$opt" -cvf "$T/gnu.tar" d) > "$T/gnu.out" 2>&1
+		echo "status $?" >> "$T/gnu.out"
+		(cd "$T/src" && sweep_tar --sort=$sort "$opt" -cvf "$T/sweep.tar" d) > "$T/sweep.out" 2>&1
+		echo "status $?" >> "$T/sweep.out"
+		sort "$T/gnu.out" > "$T/want"
+		sed 's/^sweep-tar: /tar: /' "$T/sweep.out" | sort > "$T/got"
+		check_same "$T/want" "$T/got" || fail "$opt, --sort=$sort: output"
+		tar -tf "$T/gnu.tar" | sort > "$T/want"
+		tar -tf "$T/sweep.tar" | sort > "$T/got"
+		check_same "$T/want" "$T/got" || fail "$opt, --sort=$sort: members"
+	done
+done
+exit 0
