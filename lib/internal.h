@@ -261,21 +261,33 @@ static inline bool is_dot(const char *s)
 
 /* readdir.c */
 int read_dir(struct sweep *sw, struct sw_dir *d, bool near_last);
+
+/* serve.c */
+const struct sweep_entry *serve_node(struct sweep *sw, struct sw_node *n);
+const struct sweep_entry *serve_name(struct sweep *sw, const struct sw_name *v);
+
+/* entry.c */
+void ent_fill(struct sweep *sw, enum sweep_kind kind, const struct stat *st,
+              int dirfd, int depth, struct sw_dir *parent);
+int open_file(const struct sweep *sw, int dirfd, const char *name, bool follow,
+              const struct stat *st);
+const struct sweep_entry *emit_error(struct sweep *sw, enum sweep_op op, int err);
+void note_link(struct sweep *sw, bool remember);
+const struct sweep_entry *emit_dir(struct sweep *sw, const struct sw_name *v, int pfd,
+                                   const struct stat *st, bool follow);
+const struct sweep_entry *emit_regular(struct sweep *sw, const struct sw_name *v, int dirfd,
+                                       bool follow, int fd);
+
+/* node.c */
 struct sw_node *node_new(struct sweep *sw, struct sw_dir *parent, ino_t ino,
                          unsigned char type, const char *name, size_t namelen,
                          const struct stat *st);
 void node_free(struct sweep *sw, struct sw_node *n);
 void node_release(struct sweep *sw, struct sw_node *n);
-
-/* serve.c */
-const struct sweep_entry *serve_node(struct sweep *sw, struct sw_node *n);
-const struct sweep_entry *serve_name(struct sweep *sw, const struct sw_name *v);
 void name_take_ref(struct sweep *sw, const struct sw_name *v);
-int open_file(const struct sweep *sw, int dirfd, const char *name, bool follow,
-              const struct stat *st);
-const struct sweep_entry *emit_error(struct sweep *sw, enum sweep_op op, int err);
-const struct sweep_entry *emit_regular(struct sweep *sw, const struct sw_name *v, int dirfd,
-                                       bool follow, int fd);
+size_t meta_mem(const struct sweep *sw);
+bool meta_short(const struct sweep *sw);
+bool defer_dir(struct sweep *sw, struct sw_node *n);
 
 /* data.c */
 int data_queue(struct sweep *sw, const struct sw_name *v, int pfd, const struct stat *st,
@@ -353,10 +365,5 @@ const struct sweep_entry *hold_serve(struct sweep *sw, bool wait, bool *served);
 void hold_batch_free(struct sweep *sw, struct hold_batch *b);
 void hold_free(struct sweep *sw);
 
-/* walk.c */
-bool meta_short(const struct sweep *sw);
-bool defer_dir(struct sweep *sw, struct sw_node *n);
-void ent_fill(struct sweep *sw, enum sweep_kind kind, const struct stat *st,
-              int dirfd, int depth, struct sw_dir *parent);
 
 #endif

@@ -5,6 +5,8 @@ lib_libsweep_la_SOURCES = \
 	lib/internal.h \
 	lib/walk.c \
 	lib/serve.c \
+	lib/entry.c \
+	lib/node.c \
 	lib/queue.c \
 	lib/dirs.c \
 	lib/readdir.c \

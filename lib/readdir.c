@@ -17,61 +17,6 @@
 #include <string.h>
 #include "internal.h"
 
-/* Where a node keeps a helper's stat: after its name, aligned. */
-static size_t stat_offset(size_t namelen)
-{
-	size_t a = _Alignof(struct stat);
-	return (offsetof(struct sw_node, name) + namelen + 1 + a - 1) / a * a;
-}
-
-static size_t node_size(size_t namelen, bool with_stat)
-{
-	if (with_stat)
-		return stat_offset(namelen) + sizeof(struct stat);
-	return offsetof(struct sw_node, name) + namelen + 1;
-}
-
-/* A node for a name, with the stat a helper took of it (st) or none. */
-struct sw_node *node_new(struct sweep *sw, struct sw_dir *parent, ino_t ino,
-                         unsigned char type, const char *name, size_t namelen,
-                         const struct stat *st)
-{
-	size_t size = node_size(namelen, st);
-	struct sw_node *n = sw_alloc(sw, size);
-	if (!n)
-		return NULL;
-	n->ino = ino;
-	n->parent = parent;
-	n->st = NULL;
-	n->basefd = -1;
-	n->type = type;
-	n->root = false;
-	n->namelen = namelen;
-	memcpy(n->name, name, namelen + 1);
-	if (st) {
-		n->st = (struct stat *)((char *)n + stat_offset(namelen));
-		*n->st = *st;
-	}
-	if (parent)
-		parent->refs++;
-	sw->mem += size;
-	return n;
-}
-
-void node_free(struct sweep *sw, struct sw_node *n)
-{
-	sw->mem -= node_size(n->namelen, n->st);
-	free(n);
-}
-
-/* Free a node and drop its reference on its parent. */
-void node_release(struct sweep *sw, struct sw_node *n)
-{
-	struct sw_dir *parent = n->parent;
-	node_free(sw, n);
-	dir_unref(sw, parent);
-}
-
 static int by_name(const void *a, const void *b)
 {
 	const struct sw_node *x = *(struct sw_node *const *)a;

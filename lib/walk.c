@@ -44,28 +44,6 @@ int sweep_order_parse(const char *name)
 	return -1;
 }
 
-void ent_fill(struct sweep *sw, enum sweep_kind kind, const struct stat *st,
-              int dirfd, int depth, struct sw_dir *parent)
-{
-	struct sweep_entry *e = &sw->ent;
-	e->kind = kind;
-	e->flags = 0;
-	e->dirfd = dirfd;
-	e->fd = -1;
-	e->depth = depth;
-	e->op = SWEEP_OP_NONE;
-	e->error = 0;
-	if (st)
-		e->st = *st;
-	else
-		memset(&e->st, 0, sizeof(e->st));
-	e->phys = SWEEP_PHYS_NONE;
-	e->link_first = NULL;
-	e->dir_id = 0;
-	e->parent_id = parent ? parent->id : 0;
-	sw->pinned = parent;
-}
-
 static bool valid_options(const struct sweep_options *o)
 {
 	return (unsigned)o->order < NORDERS && (unsigned)o->follow <= SWEEP_FOLLOW_ALL &&
@@ -312,28 +290,6 @@ static const struct sweep_entry *emit_post(struct sweep *sw)
 static bool data_over_bound(const struct sweep *sw)
 {
 	return sw->ndata >= sw->opt.max_entries || sw->data_mem > sw->opt.max_bytes / 2;
-}
-
-static size_t meta_mem(const struct sweep *sw)
-{
-	return sw->mem - sw->data_mem;
-}
-
-/* Whether the metadata side is over its half: names of directories are
- * then set aside (see pick_node). */
-bool meta_short(const struct sweep *sw)
-{
-	return meta_mem(sw) > sw->opt.max_bytes / 2;
-}
-
-/* Sets directory node n aside while meta_short(); false where it is to be
- * served now. */
-bool defer_dir(struct sweep *sw, struct sw_node *n)
-{
-	if (n->type != DT_DIR || !meta_short(sw) || heap_push(&sw->deferred, n->ino, n) < 0)
-		return false;
-	sw->stats.dirs_deferred++;
-	return true;
 }
 
 /* The next name to serve. While the metadata side is over its half, names of
