@@ -151,22 +151,6 @@ size_t ra_depth(const struct sweep *sw, bool deep)
 	return files < sw->ra_max ? files : sw->ra_max;
 }
 
-/* Out of descriptors: close the files opened ahead (they were announced;
- * each is opened again when its turn comes). Whether any was. */
-bool data_shed(struct sweep *sw)
-{
-	bool closed = false;
-	for (size_t i = sw->data_pos; sw->flushing && i < sw->ra_pos; i++) {
-		struct sw_file *f = sw->data[i];
-		if (f->fd >= 0) {
-			close(f->fd);
-			f->fd = -1;
-			closed = true;
-		}
-	}
-	return closed;
-}
-
 void data_start_flush(struct sweep *sw)
 {
 	qsort(sw->data, sw->ndata, sizeof(*sw->data), by_key);

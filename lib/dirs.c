@@ -85,7 +85,7 @@ static void lru_trim(struct sweep *sw, const struct sw_dir *keep)
 
 /* Out of descriptors: give back half of the cache (sparing keep, which is
  * being used, and the one the caller holds). Whether any was closed. */
-bool dir_fds_shrink(struct sweep *sw, const struct sw_dir *keep)
+static bool dir_fds_shrink(struct sweep *sw, const struct sw_dir *keep)
 {
 	size_t before = sw->nfds;
 	size_t max = sw->max_fds;
@@ -93,6 +93,33 @@ bool dir_fds_shrink(struct sweep *sw, const struct sw_dir *keep)
 	lru_trim(sw, keep);
 	sw->max_fds = max;
 	return sw->nfds < before;
+}
+
+/* Out of descriptors: close the files the data phase opened ahead (they
+ * were announced; each is opened again when its turn comes). Whether any
+ * was. */
+static bool close_ahead(struct sweep *sw)
+{
+	bool closed = false;
+	for (size_t i = sw->data_pos; sw->flushing && i < sw->ra_pos; i++) {
+		struct sw_file *f = sw->data[i];
+		if (f->fd >= 0) {
+			close(f->fd);
+			f->fd = -1;
+			closed = true;
+		}
+	}
+	return closed;
+}
+
+/* Out of descriptors: give back the files opened ahead, then half of the
+ * directory cache (sparing keep, being opened from). Whether any was
+ * closed, so that the caller may try again. */
+bool fds_shed(struct sweep *sw, const struct sw_dir *keep)
+{
+	if (close_ahead(sw))
+		return true;
+	return dir_fds_shrink(sw, keep);
 }
 
 int parent_fd(struct sweep *sw, struct sw_dir *parent, int basefd)

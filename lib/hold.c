@@ -102,7 +102,7 @@ static struct hold_batch *first_ready(struct sweep *sw, bool wait)
 	if (!b)
 		return NULL;
 	if (wait)
-		warm_ticket_wait(sw->warm, b->ticket);
+		pool_wait(sw->warm, b->ticket);
 	else if (!warm_ticket_done(b->ticket))
 		return NULL;
 	if (!b->task)

@@ -1,6 +1,28 @@
 /*
  * internal.h: libsweep's private structures, shared by its files only.
  *
+ * The files, in layers: each calls only files below it (tests/lib-layers.sh
+ * checks that the calls between them have no cycle).
+ *   walk.c     the handle, sweep_open/next/close: the scheduler
+ *   readdir.c  reading a directory into the metadata queue
+ *   warm.c     what the walk asks of the helper threads, and when
+ *   hold.c     names served straight from the helpers' tasks
+ *   serve.c    serving one name: stat, then what becomes of it
+ *   data.c     the data phase: the queue by block, flushes, read-ahead
+ *   runs.c     files in runs apart on the disk, announced as passed
+ *   entry.c    the entry handed out: files opened, directories made
+ *   node.c     names waiting to be served, and setting them aside
+ *   dirs.c     directories with pending children, their descriptor cache
+ *   path.c     an entry's path from its parents
+ *   links.c    names of multiply-linked files handed out
+ *   place.c    FIEMAP and the file system's policy
+ *   latency.c  what directory reads' times tell of cache and device
+ *   limits.c   what the process's limits leave; shedding memory
+ *   pool.c     the helper threads and their queue (knows nothing of the walk)
+ *   stash.c    finished tasks the helpers did on their own
+ *   task.c     the helpers' tasks and tickets, as data
+ *   queue.c    growing vectors, heaps, the C-SCAN elevator
+ *
  * Life of an entry: a directory read makes one sw_node per name (d_ino as the
  * key) and pushes it on the metadata queue, or, where the helper threads
  * stat the names, leaves them in their task (hold.c). Serving a name
@@ -17,6 +39,7 @@
 #include <stdbool.h>
 #include <sys/types.h>
 #include "sweep.h"
+#include "warm.h"
 
 /* A directory with pending descendants. */
 struct sw_dir {
@@ -122,10 +145,7 @@ struct sw_queue {
 };
 
 struct sw_links;
-struct sw_warm;
-struct warm_ticket;
 struct hold_batch;
-struct warm_task;
 
 /* latency.c: see there */
 struct sw_latency {
@@ -140,7 +160,6 @@ struct sw_latency {
 	                        they average SLOW_MISS_NS (latency.c) */
 };
 
-#define SWEEP_WARM_THREADS 8
 #define NO_DIRQ_KEY UINT64_MAX
 #define RA_FILES_DISK 32   /* files announced ahead at most: a disk arm */
 #define RA_FILES_DEEP 128  /* a device that wants depth */
@@ -179,11 +198,11 @@ struct sweep {
 	uint64_t last_dirq_key;  /* of the directory read last from dirq, or
 	                            NO_DIRQ_KEY */
 	struct sw_latency lat;   /* what directory reads' times tell */
-	struct sw_warm *warm;    /* helper threads warming the caches, or NULL */
+	struct sw_pool *warm;    /* helper threads warming the caches, or NULL */
 	struct hold_batch *ready, *ready_tail; /* names to serve (hold.c) */
 	struct hold_batch *held, *held_tail;   /* ... once the helpers are done */
 	bool warm_failed;        /* they could not be started, or gave back
-	                            their memory (warm_shed): no more tasks */
+	                            their memory (mem_shed): no more tasks */
 
 	struct sw_file **data;   /* the data queue */
 	size_t ndata, capdata, data_pos, ra_pos, ra_bytes;
@@ -223,7 +242,6 @@ struct sweep {
 
 /* limits.c */
 void limits_fds(struct sweep *sw);
-bool fds_shed(struct sweep *sw, const struct sw_dir *keep);
 bool fds_out(int err);
 bool mem_shed(struct sweep *sw);
 void *sw_alloc(struct sweep *sw, size_t size);
@@ -247,7 +265,7 @@ void swq_free(struct sw_queue *q);
 struct sw_dir *dir_new(struct sweep *sw, struct sw_dir *parent, const char *name,
                        size_t namelen, const struct stat *st);
 int dir_fd(struct sweep *sw, struct sw_dir *d);
-bool dir_fds_shrink(struct sweep *sw, const struct sw_dir *keep);
+bool fds_shed(struct sweep *sw, const struct sw_dir *keep);
 int parent_fd(struct sweep *sw, struct sw_dir *parent, int basefd);
 void dir_unref(struct sweep *sw, struct sw_dir *d);
 void dir_free(struct sweep *sw, struct sw_dir *d);
@@ -296,7 +314,6 @@ void data_start_flush(struct sweep *sw);
 const struct sweep_entry *data_next(struct sweep *sw);
 void file_free(struct sweep *sw, struct sw_file *f);
 size_t ra_depth(const struct sweep *sw, bool deep);
-bool data_shed(struct sweep *sw);
 
 /* runs.c */
 void runs_split(struct sweep *sw, struct sw_file *f, const struct sw_run *runs, size_t n);
@@ -329,32 +346,12 @@ bool dirs_probing(const struct sweep *sw);
 bool dirs_cached(const struct sweep *sw);
 bool misses_cheap(const struct sweep *sw);
 
-/* warm.c */
-struct sw_warm *warm_start(size_t max_bytes, size_t fds, size_t space);
-void warm_stop(struct sw_warm *w);
-bool warm_shed(struct sweep *sw);
+/* warm.c (the tasks and the pool they run in: warm.h) */
 bool warm_ready(struct sweep *sw);
 struct warm_task *warm_task_for(struct sweep *sw, int dirfd, const struct stat *st,
                                 bool stated);
-bool warm_task_add(struct warm_task *t, ino_t ino, unsigned char type, const char *name,
-                   size_t namelen);
-bool warm_submit(struct sw_warm *w, struct warm_task *t);
-struct warm_ticket *warm_task_ticket(const struct warm_task *t);
-struct warm_ticket *warm_ticket_get(struct warm_ticket *k);
-void warm_ticket_put(struct warm_ticket *k);
-bool warm_ticket_done(const struct warm_ticket *k);
-void warm_ticket_wait(struct sw_warm *w, const struct warm_ticket *k);
-void warm_task_drop(struct warm_task *t);
-struct warm_task *warm_claim(struct sweep *sw, int dirfd, const struct stat *dirst);
-bool warm_task_full(const struct warm_task *t);
 struct warm_task *warm_task_next(struct sweep *sw, struct warm_task *t);
-bool warm_task_stated(const struct warm_task *t);
-size_t warm_task_len(const struct warm_task *t);
-size_t warm_task_bytes(const struct warm_task *t);
-const char *warm_task_name(const struct warm_task *t, size_t i, size_t *namelen, ino_t *ino,
-                           unsigned char *type, const struct stat **st);
-struct warm_task *warm_ticket_task(const struct warm_ticket *k);
-size_t warm_name_bytes(void);
+struct warm_task *warm_claim(struct sweep *sw, int dirfd, const struct stat *dirst);
 
 /* hold.c */
 struct hold_batch *hold_begin(struct sweep *sw, struct sw_dir *d, struct warm_ticket *ticket);

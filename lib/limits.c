@@ -9,7 +9,7 @@
  * reason but our own appetite. So the budget is the soft limit less the
  * descriptors open when the walk begins and a reserve for the caller, and it
  * is split among the three; should an open fail all the same (the caller
- * opened more, or the system's table is full), fds_shed() gives back what
+ * opened more, or the system's table is full), fds_shed() (dirs.c) gives back what
  * the walk can do without, and the open is tried again.
  *
  * Address space: under RLIMIT_AS every thread's stack and every queued task
@@ -70,22 +70,17 @@ void limits_fds(struct sweep *sw)
 	sw->max_fds = avail < 1 ? 1 : avail > DIR_FDS_MAX ? DIR_FDS_MAX : avail;
 }
 
-/* Out of descriptors: give back the files opened ahead, then half of the
- * directory cache (sparing keep, being opened from). Whether any was
- * closed, so that the caller may try again. */
-bool fds_shed(struct sweep *sw, const struct sw_dir *keep)
-{
-	if (data_shed(sw))
-		return true;
-	return dir_fds_shrink(sw, keep);
-}
-
 /* Out of memory: the helpers give back what they keep for the walk and
  * take no more work (limits_space: under a limit on the address space,
  * what they hold costs more than it counts). Whether that freed any. */
 bool mem_shed(struct sweep *sw)
 {
-	return warm_shed(sw);
+	if (!sw->warm || !pool_ours(sw->warm))
+		return false;
+	bool first = !sw->warm_failed;
+	sw->warm_failed = true;
+	bool freed = pool_shed(sw->warm);
+	return first || freed;
 }
 
 /* malloc(), tried again once memory was shed: an entry of the walk is not

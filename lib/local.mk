@@ -13,6 +13,8 @@ lib_libsweep_la_SOURCES = \
 	lib/latency.c \
 	lib/warm.h \
 	lib/warm.c \
+	lib/task.c \
+	lib/pool.c \
 	lib/stash.c \
 	lib/hold.c \
 	lib/data.c \

@@ -199,7 +199,7 @@ int read_dir(struct sweep *sw, struct sw_dir *d, bool near_last)
 	r.batch = k ? hold_begin(sw, d, k) : NULL;
 	int err = ahead ? take_ahead(sw, &r, ahead) : take_read(sw, &r, fd, near_last);
 	if (r.wt)
-		warm_submit(sw->warm, r.wt);
+		pool_submit(sw->warm, r.wt);
 	int serr = stack_names(sw, d);
 	return err ? err : serr;
 }

@@ -438,7 +438,7 @@ void sweep_close(struct sweep *sw)
 		return;
 	release_last(sw);
 	hold_free(sw);
-	warm_stop(sw->warm);
+	pool_stop(sw->warm);
 	sw->opt.flags &= ~SWEEP_POSTORDER; /* from now on, complete means free */
 	if (sw->to_read)
 		dir_unref(sw, sw->to_read);

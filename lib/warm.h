@@ -1,7 +1,7 @@
 /*
- * warm.h: the helper threads' tasks, shared by warm.c (the threads) and
- * stash.c (finished tasks kept for the walk); the rest of libsweep sees only
- * the functions in internal.h.
+ * warm.h: the helper threads' tasks (task.c), the pool that runs them
+ * (pool.c) and the stash of finished ones (stash.c). Nothing here knows of
+ * the walk: what it asks of them is in warm.c.
  */
 #ifndef SWEEP_WARM_H
 #define SWEEP_WARM_H
@@ -52,6 +52,8 @@ struct warm_ticket {
 	                             walk holds (hold.c); read once done */
 };
 
+#define SWEEP_WARM_THREADS 8
+#define WARM_CHUNK    1024       /* names of a task, at most */
 #define STASH_BUCKETS 4096
 
 /* A well-mixed hash of a directory, for the stash's buckets and the
@@ -69,8 +71,44 @@ struct warm_stash {
 	size_t bytes, max_bytes;
 };
 
+struct sw_pool;
+
+/* task.c */
+struct warm_task *task_new(int fd, const struct stat *st, uid_t euid, bool stat_all,
+                           bool stat_below, int levels);
 void task_free(struct warm_task *t);
 size_t task_bytes(const struct warm_task *t);
+void task_shrink(struct warm_task *t);
+bool warm_task_add(struct warm_task *t, ino_t ino, unsigned char type, const char *name,
+                   size_t namelen);
+bool warm_task_full(const struct warm_task *t);
+bool warm_task_stated(const struct warm_task *t);
+size_t warm_task_len(const struct warm_task *t);
+size_t warm_task_bytes(const struct warm_task *t);
+const char *warm_task_name(const struct warm_task *t, size_t i, size_t *namelen, ino_t *ino,
+                           unsigned char *type, const struct stat **st);
+size_t warm_name_bytes(void);
+struct warm_ticket *warm_task_ticket(const struct warm_task *t);
+struct warm_ticket *warm_ticket_get(struct warm_ticket *k);
+void warm_ticket_put(struct warm_ticket *k);
+bool warm_ticket_done(const struct warm_ticket *k);
+struct warm_task *warm_ticket_task(const struct warm_ticket *k);
+
+/* pool.c */
+struct sw_pool *pool_start(size_t max_bytes, size_t fds, size_t space);
+void pool_stop(struct sw_pool *w);
+bool pool_submit(struct sw_pool *w, struct warm_task *t);
+void warm_task_drop(struct warm_task *t);
+void pool_wait(struct sw_pool *w, const struct warm_ticket *k);
+void pool_wait_room(struct sw_pool *w);
+bool pool_shed(struct sw_pool *w);
+bool pool_ours(const struct sw_pool *w);
+size_t pool_threads(const struct sw_pool *w);
+struct warm_task *pool_claim(struct sw_pool *w, dev_t dev, ino_t ino);
+void pool_mark_taken(struct sw_pool *w, dev_t dev, ino_t ino);
+bool pool_stated(const struct sw_pool *w, dev_t dev, ino_t ino);
+
+/* stash.c */
 void stash_put(struct warm_stash *s, struct warm_task *t);
 struct warm_task *stash_take(struct warm_stash *s, dev_t dev, ino_t ino);
 void stash_free(struct warm_stash *s);

@@ -25,6 +25,14 @@ tests_test_latency_LDADD = $(CMOCKA_LIBS)
 endif
 
 if HAVE_CMOCKA
+check_PROGRAMS += tests/test-pool
+TESTS += tests/test-pool
+tests_test_pool_SOURCES = tests/test-pool.c lib/pool.c lib/task.c lib/stash.c lib/queue.c
+tests_test_pool_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_test_pool_LDADD = $(CMOCKA_LIBS) -lpthread
+endif
+
+if HAVE_CMOCKA
 check_PROGRAMS += tests/test-walk
 TESTS += tests/test-walk
 tests_test_walk_SOURCES = tests/test-walk.c tests/tree.c tests/tree.h
@@ -45,6 +53,10 @@ TESTS += tests/man-example.sh
 EXTRA_DIST += tests/man-example.sh
 AM_TESTS_ENVIRONMENT += CC='$(CC)'; CFLAGS='$(CFLAGS)'; LDFLAGS='$(LDFLAGS)'; \
 	export CC CFLAGS LDFLAGS;
+
+# libsweep's files call each other in layers, without a cycle
+TESTS += tests/lib-layers.sh
+EXTRA_DIST += tests/lib-layers.sh
 
 # every entry once, against GNU find, in every order and symlink mode
 TESTS += tests/walk-vs-find.sh

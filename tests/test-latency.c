@@ -97,7 +97,7 @@ static void helpers_load_does_not_undo_cheap(void **state)
 	struct sweep *sw = *state;
 	reads(sw, 6, 90 * US, SMALL_DIR, false);
 	assert_true(misses_cheap(sw));
-	sw->warm = (struct sw_warm *)sw; /* started: only compared with NULL */
+	sw->warm = (struct sw_pool *)sw; /* started: only compared with NULL */
 	reads(sw, 40, 4000 * US, SMALL_DIR, false);
 	assert_true(misses_cheap(sw));
 	sw->warm = NULL;
