@@ -78,6 +78,11 @@ enum sweep_follow {
                                  nearly all; in the others those of the
                                  directories they read ahead of the walk);
                                  the others come as under SWEEP_NOSTAT */
+/* Every flag this version knows: sweep_open() refuses others (EINVAL), so a
+ * program built against a newer header learns at once that a flag it asks
+ * for is not there. */
+#define SWEEP_FLAGS_ALL (SWEEP_XDEV | SWEEP_NODATA | SWEEP_POSTORDER | SWEEP_NOSTAT | \
+                         SWEEP_ROOTS_TOGETHER | SWEEP_STAT_AHEAD)
 
 /* When directories are read, in the inode orders (DISK, INODE). */
 enum sweep_dir_order {
@@ -232,7 +237,11 @@ int sweep_prune(struct sweep *sw);
  * the first entry of a root was handed out). */
 enum sweep_order sweep_current_order(const struct sweep *sw);
 
-void sweep_get_stats(const struct sweep *sw, struct sweep_stats *out);
+/* Copy the walk's counters into out, whose size the caller gives (pass
+ * sizeof(*out)): at most that much is written, so a program built against
+ * an older, shorter struct sweep_stats is safe with a newer library, and
+ * what the library does not know of a newer, longer one is zeroed. */
+void sweep_get_stats(const struct sweep *sw, struct sweep_stats *out, size_t size);
 
 /* End the walk and free everything. Always succeeds. */
 void sweep_close(struct sweep *sw);

@@ -48,8 +48,7 @@ static bool valid_options(const struct sweep_options *o)
 {
 	return (unsigned)o->order < NORDERS && (unsigned)o->follow <= SWEEP_FOLLOW_ALL &&
 	       (unsigned)o->dir_order <= SWEEP_DIRS_BLOCK && (unsigned)o->warm <= SWEEP_WARM_ON &&
-	       !(o->flags & ~(SWEEP_XDEV | SWEEP_NODATA | SWEEP_POSTORDER | SWEEP_NOSTAT |
-	                      SWEEP_ROOTS_TOGETHER | SWEEP_STAT_AHEAD)) &&
+	       !(o->flags & ~SWEEP_FLAGS_ALL) &&
 	       (!(o->flags & SWEEP_NOSTAT) || (o->flags & SWEEP_NODATA)) &&
 	       (!(o->flags & SWEEP_STAT_AHEAD) || (o->flags & SWEEP_NOSTAT));
 }
@@ -427,9 +426,12 @@ enum sweep_order sweep_current_order(const struct sweep *sw)
 	return sw->order;
 }
 
-void sweep_get_stats(const struct sweep *sw, struct sweep_stats *out)
+void sweep_get_stats(const struct sweep *sw, struct sweep_stats *out, size_t size)
 {
-	*out = sw->stats;
+	size_t ours = sizeof(sw->stats);
+	memcpy(out, &sw->stats, size < ours ? size : ours);
+	if (size > ours)
+		memset((char *)out + ours, 0, size - ours);
 }
 
 void sweep_close(struct sweep *sw)

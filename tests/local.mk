@@ -58,6 +58,10 @@ AM_TESTS_ENVIRONMENT += CC='$(CC)'; CFLAGS='$(CFLAGS)'; LDFLAGS='$(LDFLAGS)'; \
 TESTS += tests/lib-layers.sh
 EXTRA_DIST += tests/lib-layers.sh
 
+# libsweep's interface, built against its header alone: every function
+TESTS += tests/abi.sh
+EXTRA_DIST += tests/abi.sh tests/abi.c
+
 # every entry once, against GNU find, in every order and symlink mode
 TESTS += tests/walk-vs-find.sh
 EXTRA_DIST += tests/walk-vs-find.sh

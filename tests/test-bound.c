@@ -92,10 +92,10 @@ static void walk(const char *root, size_t max_entries, size_t max_bytes,
 	const struct sweep_entry *e;
 	while ((e = sweep_next(sw))) {
 		assert_int_not_equal(e->kind, SWEEP_ERROR);
-		sweep_get_stats(sw, s);
+		sweep_get_stats(sw, s, sizeof(*s));
 		assert_true(s->peak_data_entries <= max_entries);
 	}
-	sweep_get_stats(sw, s);
+	sweep_get_stats(sw, s, sizeof(*s));
 	sweep_close(sw);
 }
 
