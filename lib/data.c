@@ -63,6 +63,12 @@ static uint64_t sort_key(const struct stat *st, uint64_t phys)
 	return phys + 1;
 }
 
+/* What a queued file takes, charged against the bound. */
+static size_t file_size(size_t namelen)
+{
+	return sizeof(struct sw_file) + namelen + 1;
+}
+
 /* Queue v for the data phase, at the place FIEMAP gives its first byte (one
  * call, on a descriptor opened only for it: the data phase may be far away,
  * and descriptors are few). Returns 0 when queued; 1 when the file has no
@@ -86,7 +92,7 @@ int data_queue(struct sweep *sw, const struct sw_name *v, int pfd, const struct 
 		}
 	}
 	struct sw_file **q = sw_grow(sw->data, &sw->capdata, sw->ndata + 1, sizeof(*q));
-	size_t size = sizeof(struct sw_file) + v->namelen + 1;
+	size_t size = file_size(v->namelen);
 	struct sw_file *f = q ? sw_alloc(sw, size) : NULL;
 	if (!f) {
 		close(ffd);
@@ -115,8 +121,7 @@ int data_queue(struct sweep *sw, const struct sw_name *v, int pfd, const struct 
 	runs_split(sw, f, runs, nruns);
 	name_take_ref(sw, v); /* f's now */
 	sw->data[sw->ndata++] = f;
-	sw->mem += size;
-	sw->data_mem += size;
+	mem_charge(sw, size, true);
 	if (sw->ndata > sw->stats.peak_data_entries)
 		sw->stats.peak_data_entries = sw->ndata;
 	return 0;
@@ -127,8 +132,7 @@ void file_free(struct sweep *sw, struct sw_file *f)
 	struct sw_dir *parent = f->parent;
 	if (f->fd >= 0)
 		close(f->fd);
-	sw->mem -= sizeof(*f) + f->namelen + 1;
-	sw->data_mem -= sizeof(*f) + f->namelen + 1;
+	mem_uncharge(sw, file_size(f->namelen), true);
 	free(f);
 	dir_unref(sw, parent);
 }

@@ -15,10 +15,16 @@
 #include <unistd.h>
 #include "internal.h"
 
+/* What a directory takes, charged against the bound. */
+static size_t dir_size(size_t namelen)
+{
+	return sizeof(struct sw_dir) + namelen + 1;
+}
+
 struct sw_dir *dir_new(struct sweep *sw, struct sw_dir *parent, const char *name,
                        size_t namelen, const struct stat *st)
 {
-	size_t size = sizeof(struct sw_dir) + namelen + 1;
+	size_t size = dir_size(namelen);
 	struct sw_dir *d = sw_alloc(sw, size);
 	if (!d)
 		return NULL;
@@ -32,7 +38,7 @@ struct sw_dir *dir_new(struct sweep *sw, struct sw_dir *parent, const char *name
 	d->st = *st;
 	d->namelen = namelen;
 	memcpy(d->name, name, namelen);
-	sw->mem += size;
+	mem_charge(sw, size, false);
 	return d;
 }
 
@@ -165,7 +171,7 @@ int dir_fd(struct sweep *sw, struct sw_dir *d)
 void dir_free(struct sweep *sw, struct sw_dir *d)
 {
 	dir_close_fd(sw, d);
-	sw->mem -= sizeof(*d) + d->namelen + 1;
+	mem_uncharge(sw, dir_size(d->namelen), false);
 	free(d);
 }
 

@@ -47,7 +47,7 @@ static struct hold_batch *batch_new(struct sweep *sw, struct sw_dir *d,
 	else
 		*head = b;
 	*tail = b;
-	sw->mem += sizeof(*b);
+	mem_charge(sw, sizeof(*b), false);
 	b->bytes = sizeof(*b);
 	return b;
 }
@@ -65,7 +65,7 @@ struct hold_batch *hold_begin(struct sweep *sw, struct sw_dir *d, struct warm_ti
 static void count_bytes(struct sweep *sw, struct hold_batch *b, size_t bytes)
 {
 	b->bytes += bytes;
-	sw->mem += bytes;
+	mem_charge(sw, bytes, false);
 }
 
 /* Counts a name the walk gave b's task: the threads keep it, and its stat. */
@@ -173,7 +173,7 @@ void hold_batch_free(struct sweep *sw, struct hold_batch *b)
 		warm_ticket_put(b->ticket); /* and its task with it */
 	else
 		warm_task_drop(b->task);
-	sw->mem -= b->bytes;
+	mem_uncharge(sw, b->bytes, false);
 	dir_unref(sw, b->dir);
 	free(b);
 }

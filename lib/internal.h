@@ -245,6 +245,8 @@ void limits_fds(struct sweep *sw);
 bool fds_out(int err);
 bool mem_shed(struct sweep *sw);
 void *sw_alloc(struct sweep *sw, size_t size);
+void mem_charge(struct sweep *sw, size_t bytes, bool data);
+void mem_uncharge(struct sweep *sw, size_t bytes, bool data);
 size_t limits_space(void);
 
 /* queue.c */

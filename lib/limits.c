@@ -83,6 +83,23 @@ bool mem_shed(struct sweep *sw)
 	return first || freed;
 }
 
+/* Memory held by the walk's queued objects, counted against the bound:
+ * every object is charged its size when made and uncharged the same size,
+ * computed by its own module, when freed (data: held by the data queue). */
+void mem_charge(struct sweep *sw, size_t bytes, bool data)
+{
+	sw->mem += bytes;
+	if (data)
+		sw->data_mem += bytes;
+}
+
+void mem_uncharge(struct sweep *sw, size_t bytes, bool data)
+{
+	sw->mem -= bytes;
+	if (data)
+		sw->data_mem -= bytes;
+}
+
 /* malloc(), tried again once memory was shed: an entry of the walk is not
  * lost for what the helpers hold. */
 void *sw_alloc(struct sweep *sw, size_t size)

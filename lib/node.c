@@ -49,13 +49,13 @@ struct sw_node *node_new(struct sweep *sw, struct sw_dir *parent, ino_t ino,
 	}
 	if (parent)
 		parent->refs++;
-	sw->mem += size;
+	mem_charge(sw, size, false);
 	return n;
 }
 
 void node_free(struct sweep *sw, struct sw_node *n)
 {
-	sw->mem -= node_size(n->namelen, n->st);
+	mem_uncharge(sw, node_size(n->namelen, n->st), false);
 	free(n);
 }
 

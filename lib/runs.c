@@ -47,8 +47,7 @@ void runs_split(struct sweep *sw, struct sw_file *f, const struct sw_run *runs, 
 			v[sw->nearly++] = (struct sw_early){ runs[i].phys + 1, runs[i].off,
 			                                     runs[i].len, f };
 	f->key = runs[last].phys + 1;
-	sw->mem += early * sizeof(*v);
-	sw->data_mem += early * sizeof(*v);
+	mem_charge(sw, early * sizeof(*v), true);
 	sw->stats.files_split++;
 }
 
@@ -94,7 +93,6 @@ void runs_announce(struct sweep *sw, uint64_t limit)
 
 void runs_end_flush(struct sweep *sw)
 {
-	sw->mem -= sw->nearly * sizeof(*sw->early);
-	sw->data_mem -= sw->nearly * sizeof(*sw->early);
+	mem_uncharge(sw, sw->nearly * sizeof(*sw->early), true);
 	sw->nearly = sw->early_pos = 0;
 }

@@ -211,6 +211,9 @@ struct sweep_stats {
 	                           disk, the others read as the sweep passed */
 	uint64_t names_stated_ahead; /* names whose stat a helper took */
 	uint64_t dirs_read_ahead; /* directories whose names a helper read */
+	size_t bytes_held;      /* memory held by queued entries and dirs now,
+	                           as peak_bytes counts it: 0 once the walk is
+	                           over */
 };
 
 /*

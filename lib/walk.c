@@ -407,6 +407,7 @@ const struct sweep_entry *sweep_next(struct sweep *sw)
 	if (e)
 		sw->stats.entries++;
 	sw->stats.sweeps = sw->q.el.sweeps;
+	sw->stats.bytes_held = sw->mem;
 	return e;
 }
 
