@@ -221,7 +221,7 @@ const struct sweep_entry *data_next(struct sweep *sw)
 	if (f->root)
 		sw->ent.flags |= SWEEP_E_ROOT;
 	if (path_build(sw, f->parent, f->name, f->namelen) < 0)
-		return emit_error(sw, SWEEP_OP_OPEN, ENOMEM);
+		return emit_error(sw, SWEEP_OP_NOMEM, ENOMEM);
 	if (pfd < 0 && pfd != AT_FDCWD)
 		return emit_error(sw, SWEEP_OP_OPEN, perr);
 	int fd = f->fd;

@@ -53,10 +53,14 @@ int open_file(const struct sweep *sw, int dirfd, const char *name, bool follow,
 	return openat(dirfd, name, flags);
 }
 
+/* Hands out the entry being made as an error: op failed with err. Memory
+ * running out is no failure of the file the entry names, whichever step
+ * met it (an allocation, or the kernel's ENOMEM): it is reported as what
+ * it is, SWEEP_OP_NOMEM. */
 const struct sweep_entry *emit_error(struct sweep *sw, enum sweep_op op, int err)
 {
 	sw->ent.kind = SWEEP_ERROR;
-	sw->ent.op = op;
+	sw->ent.op = err == ENOMEM ? SWEEP_OP_NOMEM : op;
 	sw->ent.error = err;
 	return &sw->ent;
 }
@@ -78,8 +82,8 @@ void note_link(struct sweep *sw, bool remember)
 	if (!multiply_linked(st) || (sw->opt.flags & SWEEP_NOSTAT))
 		return;
 	sw->ent.link_first = links_find(sw->links, st);
-	if (!sw->ent.link_first && remember)
-		links_add(sw->links, st, sw->ent.path);
+	if (!sw->ent.link_first && remember && links_add(sw->links, st, sw->ent.path) < 0)
+		sw->links_lost = true;
 }
 
 /* Hands out v, stat-ed as st, as a directory (read on the next call), or a
@@ -94,7 +98,7 @@ const struct sweep_entry *emit_dir(struct sweep *sw, const struct sw_name *v,
 	struct sw_dir *d = dir_new(sw, v->parent, v->name, v->namelen, st);
 	if (!d) {
 		sw->done_node = v->node;
-		return emit_error(sw, SWEEP_OP_STAT, ENOMEM);
+		return emit_error(sw, SWEEP_OP_NOMEM, ENOMEM);
 	}
 	d->basefd = v->basefd;
 	d->follow = follow;
@@ -163,7 +167,7 @@ const struct sweep_entry *emit_regular(struct sweep *sw, const struct sw_name *v
 	}
 	sw->ent.kind = SWEEP_DATA;
 	sw->ent.fd = fd;
-	if (multiply_linked(&now))
-		links_add(sw->links, &now, sw->ent.path);
+	if (multiply_linked(&now) && links_add(sw->links, &now, sw->ent.path) < 0)
+		sw->links_lost = true;
 	return &sw->ent;
 }

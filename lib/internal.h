@@ -226,6 +226,8 @@ struct sweep {
 	struct sw_dir *done_parent; /* reference to drop */
 	struct sw_dir *done_post;   /* a dir handed out as SWEEP_DIR_POST */
 	struct hold_batch *done_batch; /* its last name was handed out */
+	bool links_lost;         /* it could not be put in the table of links:
+	                            say so next (SWEEP_OP_NOMEM) */
 
 	char *pathbuf;
 	size_t pathcap;

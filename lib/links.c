@@ -62,7 +62,8 @@ const char *links_find(struct sw_links *l, const struct stat *st)
 }
 
 /* Remember path as the first name handed out of st's inode. Returns 0, or
- * -1 (ENOMEM: the walk goes on, only link detection suffers). */
+ * -1 (ENOMEM: the caller says so, SWEEP_OP_NOMEM; later names of the file
+ * come without link_first). */
 int links_add(struct sw_links *l, const struct stat *st, const char *path)
 {
 	if ((l->n + 1) * 4 > l->cap * 3 && rehash(l) < 0)

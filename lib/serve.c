@@ -139,7 +139,7 @@ const struct sweep_entry *serve_name(struct sweep *sw, const struct sw_name *v)
 			return NULL;
 		sw->done_node = v->node;
 		if (r < 0)
-			return emit_error(sw, SWEEP_OP_STAT, ENOMEM);
+			return emit_error(sw, SWEEP_OP_NOMEM, ENOMEM);
 		return emit_regular(sw, v, pfd, follow, fd);
 	}
 	sw->done_node = v->node;

@@ -163,6 +163,14 @@ enum sweep_op {
 	                     handed out as SWEEP_DIR before (st is valid) */
 	SWEEP_OP_OPEN,    /* the file could not be opened for its data (st valid) */
 	SWEEP_OP_LOOP,    /* a directory is its own ancestor under -L (st valid) */
+	SWEEP_OP_NOMEM,   /* memory ran out (error ENOMEM), whatever step met
+	                     it: the entry named by path is lost (a directory
+	                     with the rest of its subtree, or of its names if
+	                     it was being read); or, right after the same entry
+	                     was handed out, it could not be remembered as the
+	                     first name of a multiply-linked file, so that
+	                     later names of it come without link_first (dirfd
+	                     is then -1). The walk goes on. */
 };
 
 /* Entry flags. */

@@ -274,7 +274,7 @@ static const struct sweep_entry *emit_post(struct sweep *sw)
 	         d->parent);
 	sw->ent.dir_id = d->id;
 	if (path_build(sw, d->parent, d->name, d->namelen) < 0)
-		return emit_error(sw, SWEEP_OP_STAT, ENOMEM);
+		return emit_error(sw, SWEEP_OP_NOMEM, ENOMEM);
 	return &sw->ent;
 }
 
@@ -354,9 +354,23 @@ static const struct sweep_entry *step_metadata(struct sweep *sw, bool *done)
 	return NULL;
 }
 
+/* The entry handed out last, which the table of links could not take, as
+ * a SWEEP_OP_NOMEM error: its path and status are still those in sw->ent,
+ * but its directory may have been let go of. */
+static const struct sweep_entry *links_lost(struct sweep *sw)
+{
+	sw->links_lost = false;
+	sw->ent.dirfd = -1;
+	sw->ent.link_first = NULL;
+	sw->ent.flags &= SWEEP_E_ROOT;
+	return emit_error(sw, SWEEP_OP_NOMEM, ENOMEM);
+}
+
 static const struct sweep_entry *next_entry(struct sweep *sw)
 {
 	release_last(sw);
+	if (sw->links_lost)
+		return links_lost(sw);
 	if (sw->to_read) {
 		const struct sweep_entry *e = read_pending(sw);
 		if (e)
@@ -394,7 +408,7 @@ static const struct sweep_entry *next_entry(struct sweep *sw)
 		if (start_root(sw) < 0) {
 			ent_fill(sw, SWEEP_ERROR, NULL, -1, 0, NULL);
 			path_name_only(sw, sw->roots[first].path, strlen(sw->roots[first].path));
-			return emit_error(sw, SWEEP_OP_STAT, ENOMEM);
+			return emit_error(sw, SWEEP_OP_NOMEM, ENOMEM);
 		}
 	}
 }

@@ -41,6 +41,14 @@ tests_test_walk_LDADD = lib/libsweep.la $(CMOCKA_LIBS)
 endif
 
 if HAVE_CMOCKA
+check_PROGRAMS += tests/test-nomem
+TESTS += tests/test-nomem
+tests_test_nomem_SOURCES = tests/test-nomem.c tests/tree.c tests/tree.h
+tests_test_nomem_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_test_nomem_LDADD = lib/libsweep.la $(CMOCKA_LIBS)
+endif
+
+if HAVE_CMOCKA
 check_PROGRAMS += tests/test-bound
 TESTS += tests/test-bound
 tests_test_bound_SOURCES = tests/test-bound.c tests/tree.c tests/tree.h
