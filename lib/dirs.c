@@ -21,8 +21,8 @@ static size_t dir_size(size_t namelen)
 	return sizeof(struct sw_dir) + namelen + 1;
 }
 
-struct sw_dir *dir_new(struct sweep *sw, struct sw_dir *parent, const char *name,
-                       size_t namelen, const struct stat *st)
+struct sw_dir *sw_dir_new(struct sweep *sw, struct sw_dir *parent, const char *name,
+                          size_t namelen, const struct stat *st)
 {
 	size_t size = dir_size(namelen);
 	struct sw_dir *d = sw_alloc(sw, size);
@@ -38,7 +38,7 @@ struct sw_dir *dir_new(struct sweep *sw, struct sw_dir *parent, const char *name
 	d->st = *st;
 	d->namelen = namelen;
 	memcpy(d->name, name, namelen);
-	mem_charge(sw, size, false);
+	sw_mem_charge(sw, size, false);
 	return d;
 }
 
@@ -121,20 +121,20 @@ static bool close_ahead(struct sweep *sw)
 /* Out of descriptors: give back the files opened ahead, then half of the
  * directory cache (sparing keep, being opened from). Whether any was
  * closed, so that the caller may try again. */
-bool fds_shed(struct sweep *sw, const struct sw_dir *keep)
+bool sw_fds_shed(struct sweep *sw, const struct sw_dir *keep)
 {
 	if (close_ahead(sw))
 		return true;
 	return dir_fds_shrink(sw, keep);
 }
 
-int parent_fd(struct sweep *sw, struct sw_dir *parent, int basefd)
+int sw_parent_fd(struct sweep *sw, struct sw_dir *parent, int basefd)
 {
-	return parent ? dir_fd(sw, parent) : basefd;
+	return parent ? sw_dir_fd(sw, parent) : basefd;
 }
 
 /* An open descriptor on d, or -1 with errno set. */
-int dir_fd(struct sweep *sw, struct sw_dir *d)
+int sw_dir_fd(struct sweep *sw, struct sw_dir *d)
 {
 	if (d->fd >= 0) {
 		if (sw->lru_head != d) {
@@ -143,15 +143,15 @@ int dir_fd(struct sweep *sw, struct sw_dir *d)
 		}
 		return d->fd;
 	}
-	int pfd = parent_fd(sw, d->parent, d->basefd);
+	int pfd = sw_parent_fd(sw, d->parent, d->basefd);
 	if (pfd < 0 && pfd != AT_FDCWD)
 		return -1;
 	int flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
 	if (!d->follow)
 		flags |= O_NOFOLLOW;
 	int fd;
-	while ((fd = openat(pfd, d->name, flags)) < 0 && fds_out(errno) &&
-	       fds_shed(sw, d->parent))
+	while ((fd = openat(pfd, d->name, flags)) < 0 && sw_fds_out(errno) &&
+	       sw_fds_shed(sw, d->parent))
 		;
 	if (fd < 0)
 		return -1;
@@ -168,17 +168,17 @@ int dir_fd(struct sweep *sw, struct sw_dir *d)
 	return fd;
 }
 
-void dir_free(struct sweep *sw, struct sw_dir *d)
+void sw_dir_free(struct sweep *sw, struct sw_dir *d)
 {
 	dir_close_fd(sw, d);
-	mem_uncharge(sw, dir_size(d->namelen), false);
+	sw_mem_uncharge(sw, dir_size(d->namelen), false);
 	free(d);
 }
 
 /* Drop one reference; a directory left with none is complete: it goes on the
  * post-order list when those entries are wanted, else it is freed and lets go
  * of its own parent. */
-void dir_unref(struct sweep *sw, struct sw_dir *d)
+void sw_dir_unref(struct sweep *sw, struct sw_dir *d)
 {
 	while (d && --d->refs == 0) {
 		if (sw->opt.flags & SWEEP_POSTORDER) {
@@ -193,13 +193,13 @@ void dir_unref(struct sweep *sw, struct sw_dir *d)
 			return;
 		}
 		struct sw_dir *parent = d->parent;
-		dir_free(sw, d);
+		sw_dir_free(sw, d);
 		d = parent;
 	}
 }
 
 /* Whether st is d itself or one of its ancestors: a file system loop. */
-bool dir_is_ancestor(const struct sw_dir *d, const struct stat *st)
+bool sw_dir_is_ancestor(const struct sw_dir *d, const struct stat *st)
 {
 	for (; d; d = d->parent)
 		if (d->st.st_ino == st->st_ino && d->st.st_dev == st->st_dev)

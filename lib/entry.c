@@ -14,8 +14,8 @@
 #include <unistd.h>
 #include "internal.h"
 
-void ent_fill(struct sweep *sw, enum sweep_kind kind, const struct stat *st,
-              int dirfd, int depth, struct sw_dir *parent)
+void sw_ent_fill(struct sweep *sw, enum sweep_kind kind, const struct stat *st,
+                 int dirfd, int depth, struct sw_dir *parent)
 {
 	struct sweep_entry *e = &sw->ent;
 	e->kind = kind;
@@ -39,8 +39,8 @@ void ent_fill(struct sweep *sw, enum sweep_kind kind, const struct stat *st,
 /* Open a regular file for its data. O_NONBLOCK keeps a file swapped for a
  * fifo behind our back from hanging the walk; O_NOATIME is asked only where
  * the kernel allows it (owner or root), to spare a failing call. */
-int open_file(const struct sweep *sw, int dirfd, const char *name, bool follow,
-              const struct stat *st)
+int sw_open_file(const struct sweep *sw, int dirfd, const char *name, bool follow,
+                 const struct stat *st)
 {
 	int flags = O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
 	if (!follow)
@@ -57,7 +57,7 @@ int open_file(const struct sweep *sw, int dirfd, const char *name, bool follow,
  * running out is no failure of the file the entry names, whichever step
  * met it (an allocation, or the kernel's ENOMEM): it is reported as what
  * it is, SWEEP_OP_NOMEM. */
-const struct sweep_entry *emit_error(struct sweep *sw, enum sweep_op op, int err)
+const struct sweep_entry *sw_emit_error(struct sweep *sw, enum sweep_op op, int err)
 {
 	sw->ent.kind = SWEEP_ERROR;
 	sw->ent.op = err == ENOMEM ? SWEEP_OP_NOMEM : op;
@@ -76,34 +76,34 @@ static bool multiply_linked(const struct stat *st)
  * open), or later names would point at a member nobody has. Not under
  * SWEEP_NOSTAT: there an entry has its link count only when the walk or the
  * threads happened to stat it, and the table would cost a path for each. */
-void note_link(struct sweep *sw, bool remember)
+void sw_note_link(struct sweep *sw, bool remember)
 {
 	const struct stat *st = &sw->ent.st;
 	if (!multiply_linked(st) || (sw->opt.flags & SWEEP_NOSTAT))
 		return;
-	sw->ent.link_first = links_find(sw->links, st);
-	if (!sw->ent.link_first && remember && links_add(sw->links, st, sw->ent.path) < 0)
+	sw->ent.link_first = sw_links_find(sw->links, st);
+	if (!sw->ent.link_first && remember && sw_links_add(sw->links, st, sw->ent.path) < 0)
 		sw->links_lost = true;
 }
 
 /* Hands out v, stat-ed as st, as a directory (read on the next call), or a
  * loop error. */
-const struct sweep_entry *emit_dir(struct sweep *sw, const struct sw_name *v,
+const struct sweep_entry *sw_emit_dir(struct sweep *sw, const struct sw_name *v,
                                      int pfd, const struct stat *st, bool follow)
 {
-	if (v->parent && dir_is_ancestor(v->parent, st)) {
+	if (v->parent && sw_dir_is_ancestor(v->parent, st)) {
 		sw->done_node = v->node;
-		return emit_error(sw, SWEEP_OP_LOOP, ELOOP);
+		return sw_emit_error(sw, SWEEP_OP_LOOP, ELOOP);
 	}
-	struct sw_dir *d = dir_new(sw, v->parent, v->name, v->namelen, st);
+	struct sw_dir *d = sw_dir_new(sw, v->parent, v->name, v->namelen, st);
 	if (!d) {
 		sw->done_node = v->node;
-		return emit_error(sw, SWEEP_OP_NOMEM, ENOMEM);
+		return sw_emit_error(sw, SWEEP_OP_NOMEM, ENOMEM);
 	}
 	d->basefd = v->basefd;
 	d->follow = follow;
 	d->root_dev = v->parent ? v->parent->root_dev : st->st_dev;
-	name_take_ref(sw, v);
+	sw_name_take_ref(sw, v);
 	sw->ent.kind = SWEEP_DIR;
 	sw->ent.dir_id = d->id;
 	sw->ent.dirfd = pfd;
@@ -127,7 +127,7 @@ static const struct sweep_entry *serve_became_dir(struct sweep *sw, const struct
 	dir.node = NULL;
 	struct sw_node *done = sw->done_node;
 	sw->ent.phys = SWEEP_PHYS_NONE;
-	const struct sweep_entry *e = emit_dir(sw, &dir, dirfd, &sw->ent.st, follow);
+	const struct sweep_entry *e = sw_emit_dir(sw, &dir, dirfd, &sw->ent.st, follow);
 	sw->done_node = done;
 	return e;
 }
@@ -135,26 +135,26 @@ static const struct sweep_entry *serve_became_dir(struct sweep *sw, const struct
 /* Hand out regular file v with its data: opened (unless fd is one opened
  * ahead), checked to be the file that was stat-ed, or a SWEEP_FILE when it is
  * a second name of a file already handed out. ent.path is built already. */
-const struct sweep_entry *emit_regular(struct sweep *sw, const struct sw_name *v, int dirfd,
-                                       bool follow, int fd)
+const struct sweep_entry *sw_emit_regular(struct sweep *sw, const struct sw_name *v, int dirfd,
+                                          bool follow, int fd)
 {
-	note_link(sw, false);
+	sw_note_link(sw, false);
 	if (sw->ent.link_first) {
 		if (fd >= 0)
 			close(fd);
 		sw->ent.kind = SWEEP_FILE;
 		return &sw->ent;
 	}
-	while (fd < 0 && (fd = open_file(sw, dirfd, sw->ent.name, follow, &sw->ent.st)) < 0 &&
-	       fds_out(errno) && fds_shed(sw, NULL))
+	while (fd < 0 && (fd = sw_open_file(sw, dirfd, sw->ent.name, follow, &sw->ent.st)) < 0 &&
+	       sw_fds_out(errno) && sw_fds_shed(sw, NULL))
 		;
 	if (fd < 0)
-		return emit_error(sw, SWEEP_OP_OPEN, errno);
+		return sw_emit_error(sw, SWEEP_OP_OPEN, errno);
 	struct stat now;
 	if (fstat(fd, &now) < 0) {
 		int err = errno;
 		close(fd);
-		return emit_error(sw, SWEEP_OP_OPEN, err);
+		return sw_emit_error(sw, SWEEP_OP_OPEN, err);
 	}
 	sw->ent.st = now;
 	if (!S_ISREG(now.st_mode)) {
@@ -167,7 +167,7 @@ const struct sweep_entry *emit_regular(struct sweep *sw, const struct sw_name *v
 	}
 	sw->ent.kind = SWEEP_DATA;
 	sw->ent.fd = fd;
-	if (multiply_linked(&now) && links_add(sw->links, &now, sw->ent.path) < 0)
+	if (multiply_linked(&now) && sw_links_add(sw->links, &now, sw->ent.path) < 0)
 		sw->links_lost = true;
 	return &sw->ent;
 }

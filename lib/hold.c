@@ -47,47 +47,47 @@ static struct hold_batch *batch_new(struct sweep *sw, struct sw_dir *d,
 	else
 		*head = b;
 	*tail = b;
-	mem_charge(sw, sizeof(*b), false);
+	sw_mem_charge(sw, sizeof(*b), false);
 	b->bytes = sizeof(*b);
 	return b;
 }
 
 /* Starts holding the names of directory d, being read, until ticket is
  * done; NULL (nothing held) without memory for it. */
-struct hold_batch *hold_begin(struct sweep *sw, struct sw_dir *d, struct warm_ticket *ticket)
+struct hold_batch *sw_hold_begin(struct sweep *sw, struct sw_dir *d, struct warm_ticket *ticket)
 {
 	struct hold_batch *b = batch_new(sw, d, &sw->held, &sw->held_tail);
 	if (b)
-		b->ticket = warm_ticket_get(ticket);
+		b->ticket = sw_warm_ticket_get(ticket);
 	return b;
 }
 
 static void count_bytes(struct sweep *sw, struct hold_batch *b, size_t bytes)
 {
 	b->bytes += bytes;
-	mem_charge(sw, bytes, false);
+	sw_mem_charge(sw, bytes, false);
 }
 
 /* Counts a name the walk gave b's task: the threads keep it, and its stat. */
-void hold_name(struct sweep *sw, struct hold_batch *b, size_t namelen)
+void sw_hold_name(struct sweep *sw, struct hold_batch *b, size_t namelen)
 {
-	count_bytes(sw, b, warm_name_bytes() + namelen + 1);
+	count_bytes(sw, b, sw_warm_name_bytes() + namelen + 1);
 }
 
 /* Serves the names of directory d from t, a task the threads ran on their
  * own (the caller's now); false without memory for it (t is left alone). */
-bool hold_stashed(struct sweep *sw, struct sw_dir *d, struct warm_task *t)
+bool sw_hold_stashed(struct sweep *sw, struct sw_dir *d, struct warm_task *t)
 {
 	struct hold_batch *b = batch_new(sw, d, &sw->ready, &sw->ready_tail);
 	if (!b)
 		return false;
 	b->task = t;
-	count_bytes(sw, b, warm_task_bytes(t));
+	count_bytes(sw, b, sw_warm_task_bytes(t));
 	return true;
 }
 
 /* Whether names are held or ready. */
-bool hold_any(const struct sweep *sw)
+bool sw_hold_any(const struct sweep *sw)
 {
 	return sw->ready || sw->held;
 }
@@ -102,11 +102,11 @@ static struct hold_batch *first_ready(struct sweep *sw, bool wait)
 	if (!b)
 		return NULL;
 	if (wait)
-		pool_wait(sw->warm, b->ticket);
-	else if (!warm_ticket_done(b->ticket))
+		sw_pool_wait(sw->warm, b->ticket);
+	else if (!sw_warm_ticket_done(b->ticket))
 		return NULL;
 	if (!b->task)
-		b->task = warm_ticket_task(b->ticket);
+		b->task = sw_warm_ticket_task(b->ticket);
 	return b;
 }
 
@@ -125,13 +125,13 @@ static void unlink_first(struct sweep *sw, struct hold_batch *b)
  * (walk.c); false where it is to be served now. */
 static bool set_aside(struct sweep *sw, const struct sw_name *v)
 {
-	if (v->type != DT_DIR || !meta_short(sw)) /* no node made for nothing */
+	if (v->type != DT_DIR || !sw_meta_short(sw)) /* no node made for nothing */
 		return false;
-	struct sw_node *n = node_new(sw, v->parent, v->ino, v->type, v->name, v->namelen, v->st);
+	struct sw_node *n = sw_node_new(sw, v->parent, v->ino, v->type, v->name, v->namelen, v->st);
 	if (!n)
 		return false;
-	if (!defer_dir(sw, n)) {
-		node_release(sw, n);
+	if (!sw_defer_dir(sw, n)) {
+		sw_node_release(sw, n);
 		return false;
 	}
 	return true;
@@ -139,54 +139,54 @@ static bool set_aside(struct sweep *sw, const struct sw_name *v)
 
 /* Serves the next ready name, with wait once the helpers are done with one
  * if none is. *served: whether there was one; the entry is NULL where it
- * gave none (see serve_name) and the walk should go on. */
-const struct sweep_entry *hold_serve(struct sweep *sw, bool wait, bool *served)
+ * gave none (see sw_serve_name) and the walk should go on. */
+const struct sweep_entry *sw_hold_serve(struct sweep *sw, bool wait, bool *served)
 {
 	struct hold_batch *b = first_ready(sw, wait);
 	*served = b != NULL;
 	if (!b)
 		return NULL;
-	size_t n = warm_task_len(b->task);
+	size_t n = sw_warm_task_len(b->task);
 	if (b->pos == n) { /* an empty directory */
 		unlink_first(sw, b);
-		hold_batch_free(sw, b);
+		sw_hold_batch_free(sw, b);
 		return NULL;
 	}
 	struct sw_name v = { .parent = b->dir, .basefd = -1 };
-	v.name = warm_task_name(b->task, b->pos++, &v.namelen, &v.ino, &v.type, &v.st);
+	v.name = sw_warm_task_name(b->task, b->pos++, &v.namelen, &v.ino, &v.type, &v.st);
 	bool last = b->pos == n;
 	if (last)
 		unlink_first(sw, b);
-	const struct sweep_entry *e = set_aside(sw, &v) ? NULL : serve_name(sw, &v);
+	const struct sweep_entry *e = set_aside(sw, &v) ? NULL : sw_serve_name(sw, &v);
 	if (last && e)
 		sw->done_batch = b; /* e is served relative to b->dir */
 	else if (last)
-		hold_batch_free(sw, b);
+		sw_hold_batch_free(sw, b);
 	return e;
 }
 
 /* Frees b, out of its list, with its task, and drops its reference on
  * its directory. */
-void hold_batch_free(struct sweep *sw, struct hold_batch *b)
+void sw_hold_batch_free(struct sweep *sw, struct hold_batch *b)
 {
 	if (b->ticket)
-		warm_ticket_put(b->ticket); /* and its task with it */
+		sw_warm_ticket_put(b->ticket); /* and its task with it */
 	else
-		warm_task_drop(b->task);
-	mem_uncharge(sw, b->bytes, false);
-	dir_unref(sw, b->dir);
+		sw_warm_task_drop(b->task);
+	sw_mem_uncharge(sw, b->bytes, false);
+	sw_dir_unref(sw, b->dir);
 	free(b);
 }
 
 /* Frees what is held (the end of the walk). */
-void hold_free(struct sweep *sw)
+void sw_hold_free(struct sweep *sw)
 {
 	struct hold_batch **lists[] = { &sw->ready, &sw->held };
 	for (size_t i = 0; i < 2; i++) {
 		while (*lists[i]) {
 			struct hold_batch *b = *lists[i];
 			*lists[i] = b->next;
-			hold_batch_free(sw, b);
+			sw_hold_batch_free(sw, b);
 		}
 	}
 	sw->ready_tail = sw->held_tail = NULL;

@@ -202,7 +202,7 @@ struct sweep {
 	struct hold_batch *ready, *ready_tail; /* names to serve (hold.c) */
 	struct hold_batch *held, *held_tail;   /* ... once the helpers are done */
 	bool warm_failed;        /* they could not be started, or gave back
-	                            their memory (mem_shed): no more tasks */
+	                            their memory (sw_mem_shed): no more tasks */
 
 	struct sw_file **data;   /* the data queue */
 	size_t ndata, capdata, data_pos, ra_pos, ra_bytes;
@@ -243,37 +243,37 @@ struct sweep {
 };
 
 /* limits.c */
-void limits_fds(struct sweep *sw);
-bool fds_out(int err);
-bool mem_shed(struct sweep *sw);
+void sw_limits_fds(struct sweep *sw);
+bool sw_fds_out(int err);
+bool sw_mem_shed(struct sweep *sw);
 void *sw_alloc(struct sweep *sw, size_t size);
-void mem_charge(struct sweep *sw, size_t bytes, bool data);
-void mem_uncharge(struct sweep *sw, size_t bytes, bool data);
-size_t limits_space(void);
+void sw_mem_charge(struct sweep *sw, size_t bytes, bool data);
+void sw_mem_uncharge(struct sweep *sw, size_t bytes, bool data);
+size_t sw_limits_space(void);
 
 /* queue.c */
 void *sw_grow(void *p, size_t *cap, size_t need, size_t size);
 void *sw_grow_from(void *p, size_t *cap, size_t need, size_t size, size_t first);
-int heap_push(struct sw_heap *h, uint64_t key, void *p);
-void *heap_pop(struct sw_heap *h);
-int cscan_push(struct sw_cscan *c, uint64_t key, void *p);
-void *cscan_pop(struct sw_cscan *c);
-size_t cscan_len(const struct sw_cscan *c);
-void cscan_free(struct sw_cscan *c);
-int swq_push(struct sw_queue *q, struct sw_node *n);
-struct sw_node *swq_pop(struct sw_queue *q);
-size_t swq_len(const struct sw_queue *q);
-void swq_free(struct sw_queue *q);
+int sw_heap_push(struct sw_heap *h, uint64_t key, void *p);
+void *sw_heap_pop(struct sw_heap *h);
+int sw_cscan_push(struct sw_cscan *c, uint64_t key, void *p);
+void *sw_cscan_pop(struct sw_cscan *c);
+size_t sw_cscan_len(const struct sw_cscan *c);
+void sw_cscan_free(struct sw_cscan *c);
+int sw_queue_push(struct sw_queue *q, struct sw_node *n);
+struct sw_node *sw_queue_pop(struct sw_queue *q);
+size_t sw_queue_len(const struct sw_queue *q);
+void sw_queue_free(struct sw_queue *q);
 
 /* dirs.c */
-struct sw_dir *dir_new(struct sweep *sw, struct sw_dir *parent, const char *name,
-                       size_t namelen, const struct stat *st);
-int dir_fd(struct sweep *sw, struct sw_dir *d);
-bool fds_shed(struct sweep *sw, const struct sw_dir *keep);
-int parent_fd(struct sweep *sw, struct sw_dir *parent, int basefd);
-void dir_unref(struct sweep *sw, struct sw_dir *d);
-void dir_free(struct sweep *sw, struct sw_dir *d);
-bool dir_is_ancestor(const struct sw_dir *d, const struct stat *st);
+struct sw_dir *sw_dir_new(struct sweep *sw, struct sw_dir *parent, const char *name,
+                          size_t namelen, const struct stat *st);
+int sw_dir_fd(struct sweep *sw, struct sw_dir *d);
+bool sw_fds_shed(struct sweep *sw, const struct sw_dir *keep);
+int sw_parent_fd(struct sweep *sw, struct sw_dir *parent, int basefd);
+void sw_dir_unref(struct sweep *sw, struct sw_dir *d);
+void sw_dir_free(struct sweep *sw, struct sw_dir *d);
+bool sw_dir_is_ancestor(const struct sw_dir *d, const struct stat *st);
 
 /* "." or "..": names getdents64 gives that are no entries of the tree */
 static inline bool is_dot(const char *s)
@@ -282,89 +282,89 @@ static inline bool is_dot(const char *s)
 }
 
 /* readdir.c */
-int read_dir(struct sweep *sw, struct sw_dir *d, bool near_last);
+int sw_read_dir(struct sweep *sw, struct sw_dir *d, bool near_last);
 
 /* serve.c */
-const struct sweep_entry *serve_node(struct sweep *sw, struct sw_node *n);
-const struct sweep_entry *serve_name(struct sweep *sw, const struct sw_name *v);
+const struct sweep_entry *sw_serve_node(struct sweep *sw, struct sw_node *n);
+const struct sweep_entry *sw_serve_name(struct sweep *sw, const struct sw_name *v);
 
 /* entry.c */
-void ent_fill(struct sweep *sw, enum sweep_kind kind, const struct stat *st,
-              int dirfd, int depth, struct sw_dir *parent);
-int open_file(const struct sweep *sw, int dirfd, const char *name, bool follow,
-              const struct stat *st);
-const struct sweep_entry *emit_error(struct sweep *sw, enum sweep_op op, int err);
-void note_link(struct sweep *sw, bool remember);
-const struct sweep_entry *emit_dir(struct sweep *sw, const struct sw_name *v, int pfd,
-                                   const struct stat *st, bool follow);
-const struct sweep_entry *emit_regular(struct sweep *sw, const struct sw_name *v, int dirfd,
-                                       bool follow, int fd);
+void sw_ent_fill(struct sweep *sw, enum sweep_kind kind, const struct stat *st,
+                 int dirfd, int depth, struct sw_dir *parent);
+int sw_open_file(const struct sweep *sw, int dirfd, const char *name, bool follow,
+                 const struct stat *st);
+const struct sweep_entry *sw_emit_error(struct sweep *sw, enum sweep_op op, int err);
+void sw_note_link(struct sweep *sw, bool remember);
+const struct sweep_entry *sw_emit_dir(struct sweep *sw, const struct sw_name *v, int pfd,
+                                      const struct stat *st, bool follow);
+const struct sweep_entry *sw_emit_regular(struct sweep *sw, const struct sw_name *v, int dirfd,
+                                          bool follow, int fd);
 
 /* node.c */
-struct sw_node *node_new(struct sweep *sw, struct sw_dir *parent, ino_t ino,
-                         unsigned char type, const char *name, size_t namelen,
-                         const struct stat *st);
-void node_free(struct sweep *sw, struct sw_node *n);
-void node_release(struct sweep *sw, struct sw_node *n);
-void name_take_ref(struct sweep *sw, const struct sw_name *v);
-size_t meta_mem(const struct sweep *sw);
-bool meta_short(const struct sweep *sw);
-bool defer_dir(struct sweep *sw, struct sw_node *n);
+struct sw_node *sw_node_new(struct sweep *sw, struct sw_dir *parent, ino_t ino,
+                            unsigned char type, const char *name, size_t namelen,
+                            const struct stat *st);
+void sw_node_free(struct sweep *sw, struct sw_node *n);
+void sw_node_release(struct sweep *sw, struct sw_node *n);
+void sw_name_take_ref(struct sweep *sw, const struct sw_name *v);
+size_t sw_meta_mem(const struct sweep *sw);
+bool sw_meta_short(const struct sweep *sw);
+bool sw_defer_dir(struct sweep *sw, struct sw_node *n);
 
 /* data.c */
-int data_queue(struct sweep *sw, const struct sw_name *v, int pfd, const struct stat *st,
-               bool follow, int *fd);
-void data_start_flush(struct sweep *sw);
-const struct sweep_entry *data_next(struct sweep *sw);
-void file_free(struct sweep *sw, struct sw_file *f);
-size_t ra_depth(const struct sweep *sw, bool deep);
+int sw_data_queue(struct sweep *sw, const struct sw_name *v, int pfd, const struct stat *st,
+                  bool follow, int *fd);
+void sw_data_start_flush(struct sweep *sw);
+const struct sweep_entry *sw_data_next(struct sweep *sw);
+void sw_file_free(struct sweep *sw, struct sw_file *f);
+size_t sw_ra_depth(const struct sweep *sw, bool deep);
 
 /* runs.c */
-void runs_split(struct sweep *sw, struct sw_file *f, const struct sw_run *runs, size_t n);
-void runs_start_flush(struct sweep *sw);
-void runs_announce(struct sweep *sw, uint64_t limit);
-void runs_end_flush(struct sweep *sw);
+void sw_runs_split(struct sweep *sw, struct sw_file *f, const struct sw_run *runs, size_t n);
+void sw_runs_start_flush(struct sweep *sw);
+void sw_runs_announce(struct sweep *sw, uint64_t limit);
+void sw_runs_end_flush(struct sweep *sw);
 
 /* place.c */
-uint64_t place_first_byte(int fd);
-size_t place_runs(int fd, off_t size, struct sw_run *runs, size_t max);
-enum sweep_order place_policy(int fd);
-int place_rotational(dev_t dev);
+uint64_t sw_place_first_byte(int fd);
+size_t sw_place_runs(int fd, off_t size, struct sw_run *runs, size_t max);
+enum sweep_order sw_place_policy(int fd);
+int sw_place_rotational(dev_t dev);
 
 /* links.c */
-struct sw_links *links_new(void);
-const char *links_find(struct sw_links *l, const struct stat *st);
-int links_add(struct sw_links *l, const struct stat *st, const char *path);
-void links_free(struct sw_links *l);
+struct sw_links *sw_links_new(void);
+const char *sw_links_find(struct sw_links *l, const struct stat *st);
+int sw_links_add(struct sw_links *l, const struct stat *st, const char *path);
+void sw_links_free(struct sw_links *l);
 
 /* path.c */
-int path_build(struct sweep *sw, const struct sw_dir *parent, const char *name,
-               size_t namelen);
-void path_name_only(struct sweep *sw, const char *name, size_t namelen);
+int sw_path_build(struct sweep *sw, const struct sw_dir *parent, const char *name,
+                  size_t namelen);
+void sw_path_name_only(struct sweep *sw, const char *name, size_t namelen);
 
 /* latency.c */
-uint64_t now_ns(void);
-void note_dir_read(struct sweep *sw, uint64_t ns, ssize_t len, bool near_last);
-void latency_reset(struct sweep *sw, dev_t dev);
-bool dirs_probing(const struct sweep *sw);
-bool dirs_cached(const struct sweep *sw);
-bool misses_cheap(const struct sweep *sw);
+uint64_t sw_now_ns(void);
+void sw_note_dir_read(struct sweep *sw, uint64_t ns, ssize_t len, bool near_last);
+void sw_latency_reset(struct sweep *sw, dev_t dev);
+bool sw_dirs_probing(const struct sweep *sw);
+bool sw_dirs_cached(const struct sweep *sw);
+bool sw_misses_cheap(const struct sweep *sw);
 
 /* warm.c (the tasks and the pool they run in: warm.h) */
-bool warm_ready(struct sweep *sw);
-struct warm_task *warm_task_for(struct sweep *sw, int dirfd, const struct stat *st,
-                                bool stated);
-struct warm_task *warm_task_next(struct sweep *sw, struct warm_task *t);
-struct warm_task *warm_claim(struct sweep *sw, int dirfd, const struct stat *dirst);
+bool sw_warm_ready(struct sweep *sw);
+struct warm_task *sw_warm_task_for(struct sweep *sw, int dirfd, const struct stat *st,
+                                   bool stated);
+struct warm_task *sw_warm_task_next(struct sweep *sw, struct warm_task *t);
+struct warm_task *sw_warm_claim(struct sweep *sw, int dirfd, const struct stat *dirst);
 
 /* hold.c */
-struct hold_batch *hold_begin(struct sweep *sw, struct sw_dir *d, struct warm_ticket *ticket);
-void hold_name(struct sweep *sw, struct hold_batch *b, size_t namelen);
-bool hold_stashed(struct sweep *sw, struct sw_dir *d, struct warm_task *t);
-bool hold_any(const struct sweep *sw);
-const struct sweep_entry *hold_serve(struct sweep *sw, bool wait, bool *served);
-void hold_batch_free(struct sweep *sw, struct hold_batch *b);
-void hold_free(struct sweep *sw);
+struct hold_batch *sw_hold_begin(struct sweep *sw, struct sw_dir *d, struct warm_ticket *ticket);
+void sw_hold_name(struct sweep *sw, struct hold_batch *b, size_t namelen);
+bool sw_hold_stashed(struct sweep *sw, struct sw_dir *d, struct warm_task *t);
+bool sw_hold_any(const struct sweep *sw);
+const struct sweep_entry *sw_hold_serve(struct sweep *sw, bool wait, bool *served);
+void sw_hold_batch_free(struct sweep *sw, struct hold_batch *b);
+void sw_hold_free(struct sweep *sw);
 
 
 #endif

@@ -54,14 +54,14 @@
 #define SLOW_MISS_NS                1500000
 #define MISSES_TO_JUDGE             6
 
-uint64_t now_ns(void)
+uint64_t sw_now_ns(void)
 {
 	struct timespec t;
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
-void note_dir_read(struct sweep *sw, uint64_t ns, ssize_t len, bool near_last)
+void sw_note_dir_read(struct sweep *sw, uint64_t ns, ssize_t len, bool near_last)
 {
 	struct sw_latency *l = &sw->lat;
 	if (len < 0)
@@ -88,7 +88,7 @@ void note_dir_read(struct sweep *sw, uint64_t ns, ssize_t len, bool near_last)
 
 /* A new root: probe again; what was learnt of the device stays only if the
  * root is on the same one. */
-void latency_reset(struct sweep *sw, dev_t dev)
+void sw_latency_reset(struct sweep *sw, dev_t dev)
 {
 	struct sw_latency *l = &sw->lat;
 	l->level = LEVEL_START;
@@ -103,17 +103,17 @@ void latency_reset(struct sweep *sw, dev_t dev)
 }
 
 /* Probe until PROBES reads, or a costly miss. */
-bool dirs_probing(const struct sweep *sw)
+bool sw_dirs_probing(const struct sweep *sw)
 {
 	return sw->lat.reads < PROBES && !sw->lat.costly_miss;
 }
 
-bool dirs_cached(const struct sweep *sw)
+bool sw_dirs_cached(const struct sweep *sw)
 {
 	return sw->lat.level < LEVEL_CACHED;
 }
 
-bool misses_cheap(const struct sweep *sw)
+bool sw_misses_cheap(const struct sweep *sw)
 {
 	return sw->lat.cheap;
 }

@@ -9,7 +9,7 @@
  * reason but our own appetite. So the budget is the soft limit less the
  * descriptors open when the walk begins and a reserve for the caller, and it
  * is split among the three; should an open fail all the same (the caller
- * opened more, or the system's table is full), fds_shed() (dirs.c) gives back what
+ * opened more, or the system's table is full), sw_fds_shed() (dirs.c) gives back what
  * the walk can do without, and the open is tried again.
  *
  * Address space: under RLIMIT_AS every thread's stack and every queued task
@@ -51,7 +51,7 @@ static size_t fds_open(rlim_t limit)
 
 /* Split the descriptors the limit leaves among the directory cache, the
  * files opened ahead and the helpers. */
-void limits_fds(struct sweep *sw)
+void sw_limits_fds(struct sweep *sw)
 {
 	struct rlimit rl;
 	size_t avail = DIR_FDS_MAX + RA_FILES_DEEP + 2 * WARM_FDS_MAX;
@@ -71,29 +71,29 @@ void limits_fds(struct sweep *sw)
 }
 
 /* Out of memory: the helpers give back what they keep for the walk and
- * take no more work (limits_space: under a limit on the address space,
+ * take no more work (sw_limits_space: under a limit on the address space,
  * what they hold costs more than it counts). Whether that freed any. */
-bool mem_shed(struct sweep *sw)
+bool sw_mem_shed(struct sweep *sw)
 {
-	if (!sw->warm || !pool_ours(sw->warm))
+	if (!sw->warm || !sw_pool_ours(sw->warm))
 		return false;
 	bool first = !sw->warm_failed;
 	sw->warm_failed = true;
-	bool freed = pool_shed(sw->warm);
+	bool freed = sw_pool_shed(sw->warm);
 	return first || freed;
 }
 
 /* Memory held by the walk's queued objects, counted against the bound:
  * every object is charged its size when made and uncharged the same size,
  * computed by its own module, when freed (data: held by the data queue). */
-void mem_charge(struct sweep *sw, size_t bytes, bool data)
+void sw_mem_charge(struct sweep *sw, size_t bytes, bool data)
 {
 	sw->mem += bytes;
 	if (data)
 		sw->data_mem += bytes;
 }
 
-void mem_uncharge(struct sweep *sw, size_t bytes, bool data)
+void sw_mem_uncharge(struct sweep *sw, size_t bytes, bool data)
 {
 	sw->mem -= bytes;
 	if (data)
@@ -105,20 +105,20 @@ void mem_uncharge(struct sweep *sw, size_t bytes, bool data)
 void *sw_alloc(struct sweep *sw, size_t size)
 {
 	void *p = malloc(size);
-	if (!p && mem_shed(sw))
+	if (!p && sw_mem_shed(sw))
 		p = malloc(size);
 	return p;
 }
 
 /* Whether errno says the process (or the system) is out of descriptors. */
-bool fds_out(int err)
+bool sw_fds_out(int err)
 {
 	return err == EMFILE || err == ENFILE;
 }
 
 /* How many bytes of address space the limit leaves, or SIZE_MAX without
  * one (or where /proc cannot tell what is in use). */
-size_t limits_space(void)
+size_t sw_limits_space(void)
 {
 	struct rlimit rl;
 	if (getrlimit(RLIMIT_AS, &rl) < 0 || rl.rlim_cur == RLIM_INFINITY)

@@ -3,7 +3,7 @@
  *
  * A node holds a reference on its parent directory until it is served or
  * released; the memory it takes counts against the metadata half of the
- * bound, past which names of directories are set aside (defer_dir) rather
+ * bound, past which names of directories are set aside (sw_defer_dir) rather
  * than read, since reading a directory adds names while serving frees one.
  */
 #include <dirent.h>
@@ -27,9 +27,9 @@ static size_t node_size(size_t namelen, bool with_stat)
 }
 
 /* A node for a name, with the stat a helper took of it (st) or none. */
-struct sw_node *node_new(struct sweep *sw, struct sw_dir *parent, ino_t ino,
-                         unsigned char type, const char *name, size_t namelen,
-                         const struct stat *st)
+struct sw_node *sw_node_new(struct sweep *sw, struct sw_dir *parent, ino_t ino,
+                            unsigned char type, const char *name, size_t namelen,
+                            const struct stat *st)
 {
 	size_t size = node_size(namelen, st);
 	struct sw_node *n = sw_alloc(sw, size);
@@ -49,51 +49,51 @@ struct sw_node *node_new(struct sweep *sw, struct sw_dir *parent, ino_t ino,
 	}
 	if (parent)
 		parent->refs++;
-	mem_charge(sw, size, false);
+	sw_mem_charge(sw, size, false);
 	return n;
 }
 
-void node_free(struct sweep *sw, struct sw_node *n)
+void sw_node_free(struct sweep *sw, struct sw_node *n)
 {
-	mem_uncharge(sw, node_size(n->namelen, n->st), false);
+	sw_mem_uncharge(sw, node_size(n->namelen, n->st), false);
 	free(n);
 }
 
 /* Free a node and drop its reference on its parent. */
-void node_release(struct sweep *sw, struct sw_node *n)
+void sw_node_release(struct sweep *sw, struct sw_node *n)
 {
 	struct sw_dir *parent = n->parent;
-	node_free(sw, n);
-	dir_unref(sw, parent);
+	sw_node_free(sw, n);
+	sw_dir_unref(sw, parent);
 }
 
 /* What holds v's parent now holds it for something else made of v (a
  * directory, a file waiting for its data), whose reference it becomes. */
-void name_take_ref(struct sweep *sw, const struct sw_name *v)
+void sw_name_take_ref(struct sweep *sw, const struct sw_name *v)
 {
 	if (v->node)
-		node_free(sw, v->node);
+		sw_node_free(sw, v->node);
 	else if (v->parent)
 		v->parent->refs++;
 }
 
-size_t meta_mem(const struct sweep *sw)
+size_t sw_meta_mem(const struct sweep *sw)
 {
 	return sw->mem - sw->data_mem;
 }
 
 /* Whether the metadata side is over its half: names of directories are
  * then set aside (see pick_node). */
-bool meta_short(const struct sweep *sw)
+bool sw_meta_short(const struct sweep *sw)
 {
-	return meta_mem(sw) > sw->opt.max_bytes / 2;
+	return sw_meta_mem(sw) > sw->opt.max_bytes / 2;
 }
 
-/* Sets directory node n aside while meta_short(); false where it is to be
+/* Sets directory node n aside while sw_meta_short(); false where it is to be
  * served now. */
-bool defer_dir(struct sweep *sw, struct sw_node *n)
+bool sw_defer_dir(struct sweep *sw, struct sw_node *n)
 {
-	if (n->type != DT_DIR || !meta_short(sw) || heap_push(&sw->deferred, n->ino, n) < 0)
+	if (n->type != DT_DIR || !sw_meta_short(sw) || sw_heap_push(&sw->deferred, n->ino, n) < 0)
 		return false;
 	sw->stats.dirs_deferred++;
 	return true;

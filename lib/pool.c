@@ -33,9 +33,9 @@
  * share of RLIMIT_NOFILE they are given (one per task waiting, two per
  * thread at work, and the task being filled), at most WARM_QUEUE tasks;
  * under RLIMIT_AS their stacks are small, and their queue and stash take a
- * share of the address space left, given back on demand (pool_shed). Tasks
+ * share of the address space left, given back on demand (sw_pool_shed). Tasks
  * the walk waits on (with a ticket) go before the threads' own, and while
- * the queue is full the walk may wait for room (pool_wait_room): reading a
+ * the queue is full the walk may wait for room (sw_pool_wait_room): reading a
  * directory without a task, it would stat the names itself, cold and one at
  * a time, and the threads would not read its subdirectories ahead either.
  */
@@ -68,7 +68,7 @@ struct sw_pool {
 	struct warm_task *waited_tail; /* the last task with a ticket: those
 	                                  go first, the walk waits on them */
 	size_t queued, max_queued;
-	size_t bytes, max_bytes; /* held by queued tasks (task_bytes) */
+	size_t bytes, max_bytes; /* held by queued tasks (sw_task_bytes) */
 	bool stop;               /* read without the lock by run_task() */
 	uint64_t *seen;          /* directories taken as tasks, hashed; atomic */
 	uint64_t *done;          /* ... and whose names were all stat-ed */
@@ -79,10 +79,10 @@ struct sw_pool {
 };
 
 /* Waits until the threads are done with k's task. */
-void pool_wait(struct sw_pool *w, const struct warm_ticket *k)
+void sw_pool_wait(struct sw_pool *w, const struct warm_ticket *k)
 {
 	pthread_mutex_lock(&w->mu);
-	while (!warm_ticket_done(k))
+	while (!sw_warm_ticket_done(k))
 		pthread_cond_wait(&w->done_cv, &w->mu);
 	pthread_mutex_unlock(&w->mu);
 }
@@ -101,23 +101,23 @@ static void task_finish(struct sw_pool *w, struct warm_task *t)
 	t->ticket = NULL;
 	bool keep = k || (w && t->stat_all && t->complete && !t->walk_read);
 	if (!keep)
-		task_free(t);
+		sw_task_free(t);
 	else if (!k)
-		task_shrink(t);
+		sw_task_shrink(t);
 	if (w && keep)
 		pthread_mutex_lock(&w->mu);
 	if (k) {
 		k->result = t;
 		__atomic_store_n(&k->done, true, __ATOMIC_RELEASE);
 	} else if (keep) {
-		stash_put(&w->stash, t);
+		sw_stash_put(&w->stash, t);
 	}
 	if (w && keep) {
 		if (k)
 			pthread_cond_broadcast(&w->done_cv);
 		pthread_mutex_unlock(&w->mu);
 	}
-	warm_ticket_put(k);
+	sw_warm_ticket_put(k);
 }
 
 static uint64_t seen_bit(dev_t dev, ino_t ino)
@@ -168,8 +168,8 @@ static bool read_names(struct warm_task *c, char *buf)
 			if (is_dot(de->d_name))
 				continue;
 			if (c->n == WARM_CHUNK ||
-			    !warm_task_add(c, de->d_ino, de->d_type, de->d_name,
-			                   strlen(de->d_name)))
+			    !sw_warm_task_add(c, de->d_ino, de->d_type, de->d_name,
+			                      strlen(de->d_name)))
 				return false;
 		}
 	}
@@ -194,7 +194,7 @@ static bool is_dir(int fd, const struct stat *st)
 /* Whether a task fits in the queue: the walk's may fill it, the threads'
  * own only half of it, so that the walk's tasks, which it waits for, are
  * not turned away by tasks of the levels below. An empty queue takes the
- * walk's task whatever its bounds: the walk waits for room (pool_wait_room). */
+ * walk's task whatever its bounds: the walk waits for room (sw_pool_wait_room). */
 static bool has_room(const struct sw_pool *w, bool walk)
 {
 	if (walk && !w->queued)
@@ -214,7 +214,7 @@ static bool queue_room(struct sw_pool *w, bool walk)
 
 /* Waits until a task of the walk's fits in the queue (see above): the
  * threads, at work on a full queue, have the cores meanwhile. */
-void pool_wait_room(struct sw_pool *w)
+void sw_pool_wait_room(struct sw_pool *w)
 {
 	pthread_mutex_lock(&w->mu);
 	w->room_waiters++;
@@ -230,9 +230,9 @@ static void stash_listing(struct sw_pool *w, struct warm_task *c)
 {
 	close(c->fd);
 	c->fd = -1;
-	task_shrink(c);
+	sw_task_shrink(c);
 	pthread_mutex_lock(&w->mu);
-	stash_put(&w->stash, c);
+	sw_stash_put(&w->stash, c);
 	pthread_mutex_unlock(&w->mu);
 }
 
@@ -252,15 +252,15 @@ static void warm_subdir(struct sw_pool *w, const struct warm_task *t, const char
 	int fd = open_subdir(t, name, st);
 	struct warm_task *c = NULL;
 	if (fd >= 0 && (take || t->stat_below) && is_dir(fd, st))
-		c = task_new(fd, st, t->euid, t->stat_below, t->stat_below, t->levels - 1);
+		c = sw_task_new(fd, st, t->euid, t->stat_below, t->stat_below, t->levels - 1);
 	if (c && read_names(c, buf)) {
 		if (!take)
 			stash_listing(w, c);
-		else if (pool_submit(w, c)) /* else it is gone, and its fd */
+		else if (sw_pool_submit(w, c)) /* else it is gone, and its fd */
 			return;
 	} else if (c) {
 		read_through(c->fd, buf);
-		task_free(c); /* closes fd */
+		sw_task_free(c); /* closes fd */
 	} else if (fd >= 0) {
 		read_through(fd, buf);
 		close(fd);
@@ -307,7 +307,7 @@ static void *warm_thread(void *arg)
 		if (w->waited_tail == t)
 			w->waited_tail = NULL;
 		w->queued--;
-		w->bytes -= task_bytes(t);
+		w->bytes -= sw_task_bytes(t);
 		if (w->room_waiters)
 			pthread_cond_signal(&w->room_cv);
 		pthread_mutex_unlock(&w->mu);
@@ -350,7 +350,7 @@ static void start_threads(struct sw_pool *w, size_t n)
  * may hold: limits.c) and space (the address space they may take, or
  * SIZE_MAX) allow; max_bytes bounds their queue and their stash. NULL where
  * none could start: the walk goes on without them. */
-struct sw_pool *pool_start(size_t max_bytes, size_t fds, size_t space)
+struct sw_pool *sw_pool_start(size_t max_bytes, size_t fds, size_t space)
 {
 	/* a thread at work holds its task's descriptor and a subdirectory's,
 	 * and the walk one or two for the task it fills */
@@ -388,13 +388,13 @@ struct sw_pool *pool_start(size_t max_bytes, size_t fds, size_t space)
 	pthread_cond_init(&w->room_cv, NULL);
 	start_threads(w, threads);
 	if (!w->nthreads) {
-		pool_stop(w);
+		sw_pool_stop(w);
 		return NULL;
 	}
 	return w;
 }
 
-void pool_stop(struct sw_pool *w)
+void sw_pool_stop(struct sw_pool *w)
 {
 	if (!w)
 		return;
@@ -415,7 +415,7 @@ void pool_stop(struct sw_pool *w)
 		task_finish(NULL, t);
 	}
 	if (ours) /* a child's may be half-linked: left alone */
-		stash_free(&w->stash);
+		sw_stash_free(&w->stash);
 	if (ours) {
 		pthread_cond_destroy(&w->done_cv);
 		pthread_cond_destroy(&w->room_cv);
@@ -430,11 +430,11 @@ void pool_stop(struct sw_pool *w)
 /* Out of memory: empties the stash and takes no more tasks of the
  * threads' own (the queued ones still run: the walk may wait on them).
  * Whether that gave anything back. */
-bool pool_shed(struct sw_pool *w)
+bool sw_pool_shed(struct sw_pool *w)
 {
 	pthread_mutex_lock(&w->mu);
 	bool freed = w->stash.bytes > 0;
-	stash_free(&w->stash);
+	sw_stash_free(&w->stash);
 	w->stash.max_bytes = 0;
 	w->max_bytes = 0;
 	pthread_mutex_unlock(&w->mu);
@@ -453,10 +453,10 @@ static struct warm_task **queue_slot(struct sw_pool *w, const struct warm_task *
  * in bytes: the walk's memory bound does not count these). A task the walk
  * waits on goes in where the walk waited for room (has_room), even past the
  * bytes. Returns whether it was queued. */
-bool pool_submit(struct sw_pool *w, struct warm_task *t)
+bool sw_pool_submit(struct sw_pool *w, struct warm_task *t)
 {
 	pthread_mutex_lock(&w->mu);
-	size_t bytes = task_bytes(t);
+	size_t bytes = sw_task_bytes(t);
 	bool room = t->n && (t->ticket ? has_room(w, true)
 	                               : w->queued < w->max_queued &&
 	                                 w->bytes + bytes <= w->max_bytes);
@@ -478,35 +478,35 @@ bool pool_submit(struct sw_pool *w, struct warm_task *t)
 	return room;
 }
 
-void warm_task_drop(struct warm_task *t)
+void sw_warm_task_drop(struct warm_task *t)
 {
 	if (t)
 		task_finish(NULL, t);
 }
 
 /* Whether w's threads are this process's: not in a child of fork(). */
-bool pool_ours(const struct sw_pool *w)
+bool sw_pool_ours(const struct sw_pool *w)
 {
 	return w->pid == getpid();
 }
 
-size_t pool_threads(const struct sw_pool *w)
+size_t sw_pool_threads(const struct sw_pool *w)
 {
 	return w->nthreads;
 }
 
-/* Takes out what the stash holds of directory (dev, ino): see stash_take. */
-struct warm_task *pool_claim(struct sw_pool *w, dev_t dev, ino_t ino)
+/* Takes out what the stash holds of directory (dev, ino): see sw_stash_take. */
+struct warm_task *sw_pool_claim(struct sw_pool *w, dev_t dev, ino_t ino)
 {
 	pthread_mutex_lock(&w->mu);
-	struct warm_task *t = stash_take(&w->stash, dev, ino);
+	struct warm_task *t = sw_stash_take(&w->stash, dev, ino);
 	pthread_mutex_unlock(&w->mu);
 	return t;
 }
 
 /* Marks directory (dev, ino) as taken by a task, which the threads then
  * leave alone. */
-void pool_mark_taken(struct sw_pool *w, dev_t dev, ino_t ino)
+void sw_pool_mark_taken(struct sw_pool *w, dev_t dev, ino_t ino)
 {
 	bit_mark(w->seen, dev, ino);
 }
@@ -514,7 +514,7 @@ void pool_mark_taken(struct sw_pool *w, dev_t dev, ino_t ino)
 /* Whether the threads stat-ed the names of directory (dev, ino) before, as
  * far as the bitmap can tell: a hint, since the kernel's caches are the
  * truth. */
-bool pool_stated(const struct sw_pool *w, dev_t dev, ino_t ino)
+bool sw_pool_stated(const struct sw_pool *w, dev_t dev, ino_t ino)
 {
 	return bit_test(w->done, dev, ino);
 }

@@ -22,7 +22,7 @@
 
 /* Sorts f by its last run on the disk and keeps the others as early runs.
  * Without memory for them, f stays sorted by its first byte. */
-void runs_split(struct sweep *sw, struct sw_file *f, const struct sw_run *runs, size_t n)
+void sw_runs_split(struct sweep *sw, struct sw_file *f, const struct sw_run *runs, size_t n)
 {
 	if (n < 2 || n > SPLIT_RUNS || f->st.st_nlink != 1 ||
 	    f->st.st_size > (off_t)ANNOUNCE_LIMIT)
@@ -47,7 +47,7 @@ void runs_split(struct sweep *sw, struct sw_file *f, const struct sw_run *runs, 
 			v[sw->nearly++] = (struct sw_early){ runs[i].phys + 1, runs[i].off,
 			                                     runs[i].len, f };
 	f->key = runs[last].phys + 1;
-	mem_charge(sw, early * sizeof(*v), true);
+	sw_mem_charge(sw, early * sizeof(*v), true);
 	sw->stats.files_split++;
 }
 
@@ -57,7 +57,7 @@ static int by_key(const void *a, const void *b)
 	return x->key < y->key ? -1 : x->key > y->key;
 }
 
-void runs_start_flush(struct sweep *sw)
+void sw_runs_start_flush(struct sweep *sw)
 {
 	if (sw->nearly) /* sw->early may still be NULL: qsort must not see it */
 		qsort(sw->early, sw->nearly, sizeof(*sw->early), by_key);
@@ -71,10 +71,10 @@ static void announce_run(struct sweep *sw, const struct sw_early *e)
 	struct sw_file *f = e->f;
 	int fd = f->fd;
 	if (fd < 0) {
-		int pfd = parent_fd(sw, f->parent, f->basefd);
+		int pfd = sw_parent_fd(sw, f->parent, f->basefd);
 		if (pfd < 0 && pfd != AT_FDCWD)
 			return;
-		if ((fd = open_file(sw, pfd, f->name, f->follow, &f->st)) < 0)
+		if ((fd = sw_open_file(sw, pfd, f->name, f->follow, &f->st)) < 0)
 			return; /* a lost head start: the file's own open says why */
 	}
 	posix_fadvise(fd, (off_t)e->off, (off_t)e->len, POSIX_FADV_WILLNEED);
@@ -85,14 +85,14 @@ static void announce_run(struct sweep *sw, const struct sw_early *e)
 /* Announces the early runs before limit, a file key: they come before that
  * file on the disk. The data phase calls this with every file's key before
  * handing the file out, so no early run outlives its file. */
-void runs_announce(struct sweep *sw, uint64_t limit)
+void sw_runs_announce(struct sweep *sw, uint64_t limit)
 {
 	while (sw->early_pos < sw->nearly && sw->early[sw->early_pos].key < limit)
 		announce_run(sw, &sw->early[sw->early_pos++]);
 }
 
-void runs_end_flush(struct sweep *sw)
+void sw_runs_end_flush(struct sweep *sw)
 {
-	mem_uncharge(sw, sw->nearly * sizeof(*sw->early), true);
+	sw_mem_uncharge(sw, sw->nearly * sizeof(*sw->early), true);
 	sw->nearly = sw->early_pos = 0;
 }

@@ -101,60 +101,60 @@ static bool stated_ahead(struct sweep *sw, const struct sw_name *v, bool follow,
 /* Serve v: returns the entry to hand out, or NULL when v produced none (it
  * was queued for data or filtered out) and the walk should go on. Its node,
  * if any, is freed on the next call or now. */
-const struct sweep_entry *serve_name(struct sweep *sw, const struct sw_name *v)
+const struct sweep_entry *sw_serve_name(struct sweep *sw, const struct sw_name *v)
 {
 	int depth = v->parent ? v->parent->depth + 1 : 0;
 	bool follow = sw->opt.follow == SWEEP_FOLLOW_ALL ||
 	              (v->root && sw->opt.follow == SWEEP_FOLLOW_ROOTS);
-	int pfd = parent_fd(sw, v->parent, v->basefd);
+	int pfd = sw_parent_fd(sw, v->parent, v->basefd);
 	int err = pfd < 0 && pfd != AT_FDCWD ? errno : 0;
 	struct stat st;
 	bool ahead = !err && stated_ahead(sw, v, follow, &st);
 	bool nostat = !err && !ahead && type_is_enough(sw, v, follow, &st);
 	if (!err && !ahead && !nostat && stat_entry(pfd, v->name, follow, &st) < 0)
 		err = errno;
-	ent_fill(sw, err ? SWEEP_ERROR : SWEEP_FILE, err ? NULL : &st, pfd, depth, v->parent);
+	sw_ent_fill(sw, err ? SWEEP_ERROR : SWEEP_FILE, err ? NULL : &st, pfd, depth, v->parent);
 	if (nostat)
 		sw->ent.flags |= SWEEP_E_NOSTAT;
 	if (v->root)
 		sw->ent.flags |= SWEEP_E_ROOT;
-	if (path_build(sw, v->parent, v->name, v->namelen) < 0)
+	if (sw_path_build(sw, v->parent, v->name, v->namelen) < 0)
 		err = ENOMEM;
 	if (err) {
 		sw->done_node = v->node;
-		return emit_error(sw, SWEEP_OP_STAT, err);
+		return sw_emit_error(sw, SWEEP_OP_STAT, err);
 	}
 	follow = follow && !S_ISLNK(st.st_mode);
 	if (sw->opt.filter && sw->opt.filter(&sw->ent, sw->opt.filter_arg) == SWEEP_PRUNE) {
 		if (v->node)
-			node_release(sw, v->node);
+			sw_node_release(sw, v->node);
 		return NULL;
 	}
 	if (S_ISDIR(st.st_mode))
-		return emit_dir(sw, v, pfd, &st, follow);
+		return sw_emit_dir(sw, v, pfd, &st, follow);
 	if (S_ISREG(st.st_mode) && sw->data_by_block) {
 		int fd;
-		int r = data_queue(sw, v, pfd, &st, follow, &fd);
+		int r = sw_data_queue(sw, v, pfd, &st, follow, &fd);
 		if (r == 0)
 			return NULL;
 		sw->done_node = v->node;
 		if (r < 0)
-			return emit_error(sw, SWEEP_OP_NOMEM, ENOMEM);
-		return emit_regular(sw, v, pfd, follow, fd);
+			return sw_emit_error(sw, SWEEP_OP_NOMEM, ENOMEM);
+		return sw_emit_regular(sw, v, pfd, follow, fd);
 	}
 	sw->done_node = v->node;
 	if (S_ISREG(st.st_mode) && sw->data_inline)
-		return emit_regular(sw, v, pfd, follow, -1);
-	note_link(sw, true);
+		return sw_emit_regular(sw, v, pfd, follow, -1);
+	sw_note_link(sw, true);
 	return &sw->ent;
 }
 
-/* Serve node n of the queue (see serve_name). */
-const struct sweep_entry *serve_node(struct sweep *sw, struct sw_node *n)
+/* Serve node n of the queue (see sw_serve_name). */
+const struct sweep_entry *sw_serve_node(struct sweep *sw, struct sw_node *n)
 {
 	const struct sw_name v = {
 		.name = n->name, .namelen = n->namelen, .parent = n->parent, .st = n->st,
 		.ino = n->ino, .basefd = n->basefd, .type = n->type, .root = n->root, .node = n,
 	};
-	return serve_name(sw, &v);
+	return sw_serve_name(sw, &v);
 }

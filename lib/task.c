@@ -15,27 +15,27 @@
 #include "internal.h"
 #include "warm.h"
 
-struct warm_ticket *warm_ticket_get(struct warm_ticket *k)
+struct warm_ticket *sw_warm_ticket_get(struct warm_ticket *k)
 {
 	__atomic_add_fetch(&k->refs, 1, __ATOMIC_RELAXED);
 	return k;
 }
 
-void warm_ticket_put(struct warm_ticket *k)
+void sw_warm_ticket_put(struct warm_ticket *k)
 {
 	if (k && __atomic_sub_fetch(&k->refs, 1, __ATOMIC_ACQ_REL) == 0) {
 		if (k->result)
-			task_free(k->result);
+			sw_task_free(k->result);
 		free(k);
 	}
 }
 
-bool warm_ticket_done(const struct warm_ticket *k)
+bool sw_warm_ticket_done(const struct warm_ticket *k)
 {
 	return __atomic_load_n(&k->done, __ATOMIC_ACQUIRE);
 }
 
-void task_free(struct warm_task *t)
+void sw_task_free(struct warm_task *t)
 {
 	if (t->fd >= 0)
 		close(t->fd);
@@ -45,14 +45,14 @@ void task_free(struct warm_task *t)
 }
 
 /* What t holds, for the bounds of the queue and the stash. */
-size_t task_bytes(const struct warm_task *t)
+size_t sw_task_bytes(const struct warm_task *t)
 {
 	return sizeof(*t) + t->cap + t->capents * sizeof(*t->ents);
 }
 
 /* Gives back what t's vectors hold beyond their use: a stashed task may
  * wait long. */
-void task_shrink(struct warm_task *t)
+void sw_task_shrink(struct warm_task *t)
 {
 	struct warm_ent *e = t->n ? realloc(t->ents, t->n * sizeof(*e)) : NULL;
 	if (e) {
@@ -69,7 +69,7 @@ void task_shrink(struct warm_task *t)
 /* A task for directory fd (st: its stat), which owns fd from now on:
  * stat_all: stat every name, not only possible directories; stat_below:
  * the same in the tasks of its subdirectories, taken down to levels. */
-struct warm_task *task_new(int fd, const struct stat *st, uid_t euid, bool stat_all,
+struct warm_task *sw_task_new(int fd, const struct stat *st, uid_t euid, bool stat_all,
                           bool stat_below, int levels)
 {
 	struct warm_task *t = calloc(1, sizeof(*t));
@@ -90,7 +90,7 @@ struct warm_task *task_new(int fd, const struct stat *st, uid_t euid, bool stat_
 /* What tells when the threads are done with t (its names stat-ed, or under
  * SWEEP_NOSTAT its subdirectories read), or NULL where they did that before
  * (the names are warm: nothing to wait for). */
-struct warm_ticket *warm_task_ticket(const struct warm_task *t)
+struct warm_ticket *sw_warm_task_ticket(const struct warm_task *t)
 {
 	return t->ticket;
 }
@@ -98,8 +98,8 @@ struct warm_ticket *warm_task_ticket(const struct warm_task *t)
 /* Add a name to warm: every name when stat_all or when the walk holds them
  * (a ticket), else only those that may be directories. Returns false when
  * memory ran out (the task is then best dropped). */
-bool warm_task_add(struct warm_task *t, ino_t ino, unsigned char type, const char *name,
-                   size_t namelen)
+bool sw_warm_task_add(struct warm_task *t, ino_t ino, unsigned char type, const char *name,
+                      size_t namelen)
 {
 	if (!t->stat_all && !t->ticket && type != DT_DIR && type != DT_UNKNOWN)
 		return true;
@@ -119,27 +119,27 @@ bool warm_task_add(struct warm_task *t, ino_t ino, unsigned char type, const cha
 }
 
 /* Whether t holds as many names as a task may. */
-bool warm_task_full(const struct warm_task *t)
+bool sw_warm_task_full(const struct warm_task *t)
 {
 	return t->n >= WARM_CHUNK;
 }
 
 /* Whether the threads stat-ed the names of finished task t (or only read
  * them: a listing, whose names the walk gives them to stat). */
-bool warm_task_stated(const struct warm_task *t)
+bool sw_warm_task_stated(const struct warm_task *t)
 {
 	return t->complete;
 }
 
-size_t warm_task_len(const struct warm_task *t)
+size_t sw_warm_task_len(const struct warm_task *t)
 {
 	return t->n;
 }
 
 /* Name i of finished task t, its length, its d_ino and d_type, and its
  * stat or NULL. */
-const char *warm_task_name(const struct warm_task *t, size_t i, size_t *namelen,
-                           ino_t *ino, unsigned char *type, const struct stat **st)
+const char *sw_warm_task_name(const struct warm_task *t, size_t i, size_t *namelen,
+                              ino_t *ino, unsigned char *type, const struct stat **st)
 {
 	const struct warm_ent *e = &t->ents[i];
 	size_t end = i + 1 < t->n ? t->ents[i + 1].off : t->len;
@@ -151,20 +151,20 @@ const char *warm_task_name(const struct warm_task *t, size_t i, size_t *namelen,
 }
 
 /* What finished task t holds, names and stats. */
-size_t warm_task_bytes(const struct warm_task *t)
+size_t sw_warm_task_bytes(const struct warm_task *t)
 {
-	return task_bytes(t);
+	return sw_task_bytes(t);
 }
 
 /* What the threads keep of one name of a task. */
-size_t warm_name_bytes(void)
+size_t sw_warm_name_bytes(void)
 {
 	return sizeof(struct warm_ent);
 }
 
 /* k's task, with every name the walk gave it, and the stats the threads
  * took of them if it ran. Only once k is done; it lives as long as k. */
-struct warm_task *warm_ticket_task(const struct warm_ticket *k)
+struct warm_task *sw_warm_ticket_task(const struct warm_ticket *k)
 {
 	return k->result;
 }

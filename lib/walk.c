@@ -72,12 +72,12 @@ struct sweep *sweep_open(const char *const *roots, const struct sweep_options *o
 		sw->opt.max_bytes = SWEEP_DEFAULT_MAX_BYTES;
 	if (!sw->opt.readahead)
 		sw->opt.readahead = SWEEP_DEFAULT_READAHEAD;
-	limits_fds(sw);
+	sw_limits_fds(sw);
 	sw->euid = geteuid();
 	sw->ent.fd = -1;
 	sw->dentcap = DENT_BUFSIZE;
 	sw->dentbuf = malloc(sw->dentcap);
-	sw->links = links_new();
+	sw->links = sw_links_new();
 	if (!sw->dentbuf || !sw->links)
 		goto fail;
 	for (size_t i = 0; roots && roots[i]; i++)
@@ -121,9 +121,9 @@ static void choose_policy(struct sweep *sw, const struct sw_root *r)
 	if (fd >= 0) {
 		struct stat st;
 		if (order == SWEEP_ORDER_AUTO)
-			order = place_policy(fd);
+			order = sw_place_policy(fd);
 		if (fstat(fd, &st) == 0) {
-			rotational = place_rotational(st.st_dev);
+			rotational = sw_place_rotational(st.st_dev);
 			dev = st.st_dev;
 		}
 		close(fd);
@@ -140,25 +140,25 @@ static void choose_policy(struct sweep *sw, const struct sw_root *r)
 	sw->dirs_by_cache = sw->opt.dir_order == SWEEP_DIRS_AUTO;
 	sw->q.el.head = 0;
 	sw->last_dirq_key = NO_DIRQ_KEY;
-	latency_reset(sw, dev);
+	sw_latency_reset(sw, dev);
 	bool nodata = sw->opt.flags & SWEEP_NODATA;
 	sw->data_by_block = !nodata && (order == SWEEP_ORDER_DISK || order == SWEEP_ORDER_BLOCK);
 	sw->data_inline = !nodata && !sw->data_by_block;
-	sw->ra_files = ra_depth(sw, rotational != 1);
+	sw->ra_files = sw_ra_depth(sw, rotational != 1);
 }
 
 /* Queue root number i (its index keeps the roots' order among themselves). */
 static int queue_root(struct sweep *sw, size_t i)
 {
 	const struct sw_root *r = &sw->roots[i];
-	struct sw_node *n = node_new(sw, NULL, (ino_t)i, DT_UNKNOWN, r->path, strlen(r->path),
-	                             NULL);
+	struct sw_node *n = sw_node_new(sw, NULL, (ino_t)i, DT_UNKNOWN, r->path, strlen(r->path),
+	                                NULL);
 	if (!n)
 		return -1;
 	n->basefd = r->basefd;
 	n->root = true;
-	if (swq_push(&sw->q, n) < 0) {
-		node_free(sw, n);
+	if (sw_queue_push(&sw->q, n) < 0) {
+		sw_node_free(sw, n);
 		return -1;
 	}
 	return 0;
@@ -187,47 +187,47 @@ static void release_last(struct sweep *sw)
 		sw->ent.fd = -1;
 	}
 	if (sw->done_node) {
-		node_release(sw, sw->done_node);
+		sw_node_release(sw, sw->done_node);
 		sw->done_node = NULL;
 	}
 	if (sw->done_file) {
-		file_free(sw, sw->done_file);
+		sw_file_free(sw, sw->done_file);
 		sw->done_file = NULL;
 	}
 	if (sw->done_parent) {
-		dir_unref(sw, sw->done_parent);
+		sw_dir_unref(sw, sw->done_parent);
 		sw->done_parent = NULL;
 	}
 	if (sw->done_batch) {
-		hold_batch_free(sw, sw->done_batch);
+		sw_hold_batch_free(sw, sw->done_batch);
 		sw->done_batch = NULL;
 	}
 	if (sw->done_post) {
 		struct sw_dir *parent = sw->done_post->parent;
-		dir_free(sw, sw->done_post);
+		sw_dir_free(sw, sw->done_post);
 		sw->done_post = NULL;
-		dir_unref(sw, parent);
+		sw_dir_unref(sw, parent);
 	}
 }
 
 /* An error entry for directory d, which holds a reference to drop. */
 static const struct sweep_entry *dir_error(struct sweep *sw, struct sw_dir *d, int err)
 {
-	ent_fill(sw, SWEEP_ERROR, &d->st, parent_fd(sw, d->parent, d->basefd), d->depth,
-	         d->parent);
+	sw_ent_fill(sw, SWEEP_ERROR, &d->st, sw_parent_fd(sw, d->parent, d->basefd), d->depth,
+	            d->parent);
 	sw->ent.dir_id = d->id;
 	sw->done_parent = d;
-	path_build(sw, d->parent, d->name, d->namelen); /* else named by d->name */
-	return emit_error(sw, SWEEP_OP_READDIR, err);
+	sw_path_build(sw, d->parent, d->name, d->namelen); /* else named by d->name */
+	return sw_emit_error(sw, SWEEP_OP_READDIR, err);
 }
 
 /* Read d now (near_last: close after the one read before, in a sweep over
  * the directories' blocks). NULL, or an error entry for it. */
 static const struct sweep_entry *read_now(struct sweep *sw, struct sw_dir *d, bool near_last)
 {
-	int err = read_dir(sw, d, near_last);
+	int err = sw_read_dir(sw, d, near_last);
 	if (!err) {
-		dir_unref(sw, d);
+		sw_dir_unref(sw, d);
 		return NULL;
 	}
 	return dir_error(sw, d, err);
@@ -237,14 +237,14 @@ static const struct sweep_entry *read_now(struct sweep *sw, struct sw_dir *d, bo
  * (unplaced ones after all others, by inode). NULL, or an error entry. */
 static const struct sweep_entry *read_later(struct sweep *sw, struct sw_dir *d)
 {
-	int fd = dir_fd(sw, d);
+	int fd = sw_dir_fd(sw, d);
 	if (fd < 0)
 		return dir_error(sw, d, errno);
 	sw->stats.fiemap_calls++;
-	uint64_t phys = place_first_byte(fd);
+	uint64_t phys = sw_place_first_byte(fd);
 	uint64_t key = phys != SWEEP_PHYS_NONE ? phys : UNPLACED_DIR | (uint64_t)d->st.st_ino;
 	d->dirq_key = key;
-	if (cscan_push(&sw->dirq, key, d) < 0)
+	if (sw_cscan_push(&sw->dirq, key, d) < 0)
 		return read_now(sw, d, false);
 	sw->stats.dirs_by_block++;
 	return NULL;
@@ -258,8 +258,8 @@ static const struct sweep_entry *read_pending(struct sweep *sw)
 	struct sw_dir *d = sw->to_read;
 	sw->to_read = NULL;
 	bool by_block = sw->dirs_by_block &&
-	                !(sw->dirs_by_cache && (dirs_probing(sw) || dirs_cached(sw) ||
-	                                        misses_cheap(sw)));
+	                !(sw->dirs_by_cache && (sw_dirs_probing(sw) || sw_dirs_cached(sw) ||
+	                                        sw_misses_cheap(sw)));
 	return by_block ? read_later(sw, d) : read_now(sw, d, false);
 }
 
@@ -270,11 +270,11 @@ static const struct sweep_entry *emit_post(struct sweep *sw)
 	if (!sw->post_head)
 		sw->post_tail = NULL;
 	sw->done_post = d;
-	ent_fill(sw, SWEEP_DIR_POST, &d->st, parent_fd(sw, d->parent, d->basefd), d->depth,
-	         d->parent);
+	sw_ent_fill(sw, SWEEP_DIR_POST, &d->st, sw_parent_fd(sw, d->parent, d->basefd), d->depth,
+	            d->parent);
 	sw->ent.dir_id = d->id;
-	if (path_build(sw, d->parent, d->name, d->namelen) < 0)
-		return emit_error(sw, SWEEP_OP_NOMEM, ENOMEM);
+	if (sw_path_build(sw, d->parent, d->name, d->namelen) < 0)
+		return sw_emit_error(sw, SWEEP_OP_NOMEM, ENOMEM);
 	return &sw->ent;
 }
 
@@ -299,18 +299,18 @@ static bool data_over_bound(const struct sweep *sw)
 static struct sw_node *pick_node(struct sweep *sw)
 {
 	if (!sw->q.cscan)
-		return swq_pop(&sw->q);
-	if (sw->deferred.n && meta_mem(sw) < sw->opt.max_bytes / 4) {
+		return sw_queue_pop(&sw->q);
+	if (sw->deferred.n && sw_meta_mem(sw) < sw->opt.max_bytes / 4) {
 		struct sw_node *n;
-		while ((n = heap_pop(&sw->deferred)))
-			if (swq_push(&sw->q, n) < 0)
+		while ((n = sw_heap_pop(&sw->deferred)))
+			if (sw_queue_push(&sw->q, n) < 0)
 				return n;
 	}
 	for (;;) {
-		struct sw_node *n = swq_pop(&sw->q);
+		struct sw_node *n = sw_queue_pop(&sw->q);
 		if (!n)
-			return meta_short(sw) && hold_any(sw) ? NULL : heap_pop(&sw->deferred);
-		if (!defer_dir(sw, n))
+			return sw_meta_short(sw) && sw_hold_any(sw) ? NULL : sw_heap_pop(&sw->deferred);
+		if (!sw_defer_dir(sw, n))
 			return n;
 	}
 }
@@ -325,17 +325,17 @@ static const struct sweep_entry *step_metadata(struct sweep *sw, bool *done)
 {
 	*done = false;
 	bool served;
-	const struct sweep_entry *e = hold_serve(sw, false, &served);
+	const struct sweep_entry *e = sw_hold_serve(sw, false, &served);
 	if (served)
 		return e;
 	struct sw_node *n;
-	bool names_first = !sw->reading_dirs || meta_short(sw);
+	bool names_first = !sw->reading_dirs || sw_meta_short(sw);
 	n = names_first ? pick_node(sw) : NULL;
 	if (n) {
 		sw->reading_dirs = false;
-		return serve_node(sw, n);
+		return sw_serve_node(sw, n);
 	}
-	struct sw_dir *d = cscan_pop(&sw->dirq);
+	struct sw_dir *d = sw_cscan_pop(&sw->dirq);
 	if (d) {
 		sw->reading_dirs = true;
 		bool near = d->dirq_key >= sw->last_dirq_key &&
@@ -347,9 +347,9 @@ static const struct sweep_entry *step_metadata(struct sweep *sw, bool *done)
 	sw->reading_dirs = false;
 	n = pick_node(sw);
 	if (n)
-		return serve_node(sw, n);
-	if (hold_any(sw)) /* nothing else to do: wait for the helpers */
-		return hold_serve(sw, true, &served);
+		return sw_serve_node(sw, n);
+	if (sw_hold_any(sw)) /* nothing else to do: wait for the helpers */
+		return sw_hold_serve(sw, true, &served);
 	*done = true;
 	return NULL;
 }
@@ -363,7 +363,7 @@ static const struct sweep_entry *links_lost(struct sweep *sw)
 	sw->ent.dirfd = -1;
 	sw->ent.link_first = NULL;
 	sw->ent.flags &= SWEEP_E_ROOT;
-	return emit_error(sw, SWEEP_OP_NOMEM, ENOMEM);
+	return sw_emit_error(sw, SWEEP_OP_NOMEM, ENOMEM);
 }
 
 static const struct sweep_entry *next_entry(struct sweep *sw)
@@ -383,14 +383,14 @@ static const struct sweep_entry *next_entry(struct sweep *sw)
 			return emit_post(sw);
 		const struct sweep_entry *e;
 		if (sw->flushing) {
-			if ((e = data_next(sw)))
+			if ((e = sw_data_next(sw)))
 				return e;
 			continue;
 		}
-		bool meta_done = swq_len(&sw->q) == 0 && sw->deferred.n == 0 &&
-		                 cscan_len(&sw->dirq) == 0 && !hold_any(sw);
+		bool meta_done = sw_queue_len(&sw->q) == 0 && sw->deferred.n == 0 &&
+		                 sw_cscan_len(&sw->dirq) == 0 && !sw_hold_any(sw);
 		if (sw->ndata && (data_over_bound(sw) || meta_done)) {
-			data_start_flush(sw);
+			sw_data_start_flush(sw);
 			continue;
 		}
 		bool done;
@@ -399,16 +399,16 @@ static const struct sweep_entry *next_entry(struct sweep *sw)
 		if (!done)
 			continue;
 		if (sw->ndata) { /* the last held names were none */
-			data_start_flush(sw);
+			sw_data_start_flush(sw);
 			continue;
 		}
 		if (sw->next_root == sw->nroots)
 			return NULL;
 		size_t first = sw->next_root;
 		if (start_root(sw) < 0) {
-			ent_fill(sw, SWEEP_ERROR, NULL, -1, 0, NULL);
-			path_name_only(sw, sw->roots[first].path, strlen(sw->roots[first].path));
-			return emit_error(sw, SWEEP_OP_NOMEM, ENOMEM);
+			sw_ent_fill(sw, SWEEP_ERROR, NULL, -1, 0, NULL);
+			sw_path_name_only(sw, sw->roots[first].path, strlen(sw->roots[first].path));
+			return sw_emit_error(sw, SWEEP_OP_NOMEM, ENOMEM);
 		}
 	}
 }
@@ -454,37 +454,37 @@ void sweep_close(struct sweep *sw)
 	if (!sw)
 		return;
 	release_last(sw);
-	hold_free(sw);
-	pool_stop(sw->warm);
+	sw_hold_free(sw);
+	sw_pool_stop(sw->warm);
 	sw->opt.flags &= ~SWEEP_POSTORDER; /* from now on, complete means free */
 	if (sw->to_read)
-		dir_unref(sw, sw->to_read);
+		sw_dir_unref(sw, sw->to_read);
 	while (sw->post_head) {
 		struct sw_dir *d = sw->post_head;
 		sw->post_head = d->post_next;
 		struct sw_dir *parent = d->parent;
-		dir_free(sw, d);
-		dir_unref(sw, parent);
+		sw_dir_free(sw, d);
+		sw_dir_unref(sw, parent);
 	}
 	struct sw_node *n;
-	while ((n = swq_pop(&sw->q)))
-		node_release(sw, n);
-	while ((n = heap_pop(&sw->deferred)))
-		node_release(sw, n);
+	while ((n = sw_queue_pop(&sw->q)))
+		sw_node_release(sw, n);
+	while ((n = sw_heap_pop(&sw->deferred)))
+		sw_node_release(sw, n);
 	struct sw_dir *d;
-	while ((d = cscan_pop(&sw->dirq)))
-		dir_unref(sw, d);
-	cscan_free(&sw->dirq);
+	while ((d = sw_cscan_pop(&sw->dirq)))
+		sw_dir_unref(sw, d);
+	sw_cscan_free(&sw->dirq);
 	for (size_t i = sw->flushing ? sw->data_pos : 0; i < sw->ndata; i++)
-		file_free(sw, sw->data[i]);
-	swq_free(&sw->q);
+		sw_file_free(sw, sw->data[i]);
+	sw_queue_free(&sw->q);
 	free(sw->deferred.v);
 	free(sw->data);
 	free(sw->early);
 	for (size_t i = 0; i < sw->nroots; i++)
 		free(sw->roots[i].path);
 	free(sw->roots);
-	links_free(sw->links);
+	sw_links_free(sw->links);
 	free(sw->pathbuf);
 	free(sw->dentbuf);
 	free(sw->tmp);

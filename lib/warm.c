@@ -9,7 +9,7 @@
  * A walk in inode order holds the names of such a directory back until the
  * task is done (hold.c), and takes the stats it found; a directory a thread
  * read on its own is taken from the stash instead of read again
- * (warm_claim). The walk gives a big directory to the threads in parts of
+ * (sw_warm_claim). The walk gives a big directory to the threads in parts of
  * WARM_CHUNK names, each with a ticket of its own.
  */
 #include <fcntl.h>
@@ -29,34 +29,34 @@ static bool warm_wanted(struct sweep *sw)
 {
 	if (sw->opt.warm == SWEEP_WARM_OFF || sw->warm_failed)
 		return false;
-	if (sw->opt.warm == SWEEP_WARM_AUTO && !misses_cheap(sw))
+	if (sw->opt.warm == SWEEP_WARM_AUTO && !sw_misses_cheap(sw))
 		return false;
-	if (sw->opt.warm == SWEEP_WARM_AUTO && !sw->warm && dirs_cached(sw))
+	if (sw->opt.warm == SWEEP_WARM_AUTO && !sw->warm && sw_dirs_cached(sw))
 		return false;
 	if (sw->warm)
 		return true;
-	if (!(sw->warm = pool_start(sw->opt.max_bytes / 4, sw->warm_fds, limits_space()))) {
+	if (!(sw->warm = sw_pool_start(sw->opt.max_bytes / 4, sw->warm_fds, sw_limits_space()))) {
 		sw->warm_failed = true;
 		return false;
 	}
-	sw->stats.warm_threads = (unsigned)pool_threads(sw->warm);
+	sw->stats.warm_threads = (unsigned)sw_pool_threads(sw->warm);
 	return true;
 }
 
 /* Whether to give the threads a task for the directory about to be read:
  * warming is wanted, and there is room for it in their queue, once the
  * threads made some if there was none. Before the stash is asked
- * (warm_claim): a thread may finish that directory meanwhile. */
-bool warm_ready(struct sweep *sw)
+ * (sw_warm_claim): a thread may finish that directory meanwhile. */
+bool sw_warm_ready(struct sweep *sw)
 {
-	if (!warm_wanted(sw) || !pool_ours(sw->warm)) /* a child of fork() */
+	if (!warm_wanted(sw) || !sw_pool_ours(sw->warm)) /* a child of fork() */
 		return false;
-	pool_wait_room(sw->warm);
+	sw_pool_wait_room(sw->warm);
 	return true;
 }
 
 /* A task to fill with the names of directory dirfd (st: its stat) as they
- * are read, once warm_ready() said so, or NULL (no memory, or no
+ * are read, once sw_warm_ready() said so, or NULL (no memory, or no
  * descriptor). Where a thread has stat-ed its names already (stated, or so
  * the bitmap says), only its subdirectories are taken, to keep WARM_LEVELS
  * ahead; where a thread took it but is not done, the names are stat-ed
@@ -64,43 +64,43 @@ bool warm_ready(struct sweep *sw)
  * walk's own has a ticket to wait on. Only a walk in inode order waits
  * (hold.c): others get no ticket. The task is never stashed: the walk has
  * read its directory. */
-struct warm_task *warm_task_for(struct sweep *sw, int dirfd, const struct stat *st,
-                                bool stated)
+struct warm_task *sw_warm_task_for(struct sweep *sw, int dirfd, const struct stat *st,
+                                   bool stated)
 {
-	bool done = stated || pool_stated(sw->warm, st->st_dev, st->st_ino);
+	bool done = stated || sw_pool_stated(sw->warm, st->st_dev, st->st_ino);
 	bool stat = !(sw->opt.flags & SWEEP_NOSTAT) || (sw->opt.flags & SWEEP_STAT_AHEAD);
 	int fd = fcntl(dirfd, F_DUPFD_CLOEXEC, 0);
 	struct warm_task *t = fd < 0 ? NULL
-	                             : task_new(fd, st, sw->euid, stat && !done, stat,
-	                                        WARM_LEVELS);
+	                             : sw_task_new(fd, st, sw->euid, stat && !done, stat,
+	                                           WARM_LEVELS);
 	if (!t && fd >= 0)
 		close(fd);
 	if (t && !done && sw->q.cscan && (t->ticket = calloc(1, sizeof(*t->ticket))))
 		t->ticket->refs = 1;
 	if (t) {
 		t->walk_read = true;
-		pool_mark_taken(sw->warm, st->st_dev, st->st_ino);
+		sw_pool_mark_taken(sw->warm, st->st_dev, st->st_ino);
 	}
 	return t;
 }
 
 /* Submits t, full, and returns a task for the next names of the same
  * directory, with a ticket of its own if t had one, or NULL. */
-struct warm_task *warm_task_next(struct sweep *sw, struct warm_task *t)
+struct warm_task *sw_warm_task_next(struct sweep *sw, struct warm_task *t)
 {
 	const struct stat dir = { .st_dev = t->dev, .st_ino = t->ino, .st_mtim = t->mtime,
 	                          .st_ctim = t->ctime };
 	int fd = fcntl(t->fd, F_DUPFD_CLOEXEC, 0);
 	struct warm_task *c = fd < 0 ? NULL
-	                             : task_new(fd, &dir, t->euid, t->stat_all, t->stat_below,
-	                                        t->levels);
+	                             : sw_task_new(fd, &dir, t->euid, t->stat_all, t->stat_below,
+	                                           t->levels);
 	if (c)
 		c->walk_read = t->walk_read;
 	if (c && t->ticket && (c->ticket = calloc(1, sizeof(*c->ticket))))
 		c->ticket->refs = 1;
 	else if (!c && fd >= 0)
 		close(fd);
-	pool_submit(sw->warm, t);
+	sw_pool_submit(sw->warm, t);
 	return c;
 }
 
@@ -117,15 +117,15 @@ static bool same_time(struct timespec a, struct timespec b)
  * change in the same tick of the clock as the one before goes unseen: the
  * names are then those of the moment the thread read them, as fts(3) has
  * those of the moment it entered a directory. The caller drops the task. */
-struct warm_task *warm_claim(struct sweep *sw, int dirfd, const struct stat *dirst)
+struct warm_task *sw_warm_claim(struct sweep *sw, int dirfd, const struct stat *dirst)
 {
-	if (!sw->warm || !pool_ours(sw->warm))
+	if (!sw->warm || !sw_pool_ours(sw->warm))
 		return NULL;
-	struct warm_task *t = pool_claim(sw->warm, dirst->st_dev, dirst->st_ino);
+	struct warm_task *t = sw_pool_claim(sw->warm, dirst->st_dev, dirst->st_ino);
 	struct stat st;
 	if (t && (fstat(dirfd, &st) < 0 || st.st_dev != t->dev || st.st_ino != t->ino ||
 	          !same_time(t->mtime, st.st_mtim) || !same_time(t->ctime, st.st_ctim))) {
-		task_free(t);
+		sw_task_free(t);
 		t = NULL;
 	}
 	return t;

@@ -74,43 +74,43 @@ struct warm_stash {
 struct sw_pool;
 
 /* task.c */
-struct warm_task *task_new(int fd, const struct stat *st, uid_t euid, bool stat_all,
-                           bool stat_below, int levels);
-void task_free(struct warm_task *t);
-size_t task_bytes(const struct warm_task *t);
-void task_shrink(struct warm_task *t);
-bool warm_task_add(struct warm_task *t, ino_t ino, unsigned char type, const char *name,
-                   size_t namelen);
-bool warm_task_full(const struct warm_task *t);
-bool warm_task_stated(const struct warm_task *t);
-size_t warm_task_len(const struct warm_task *t);
-size_t warm_task_bytes(const struct warm_task *t);
-const char *warm_task_name(const struct warm_task *t, size_t i, size_t *namelen, ino_t *ino,
-                           unsigned char *type, const struct stat **st);
-size_t warm_name_bytes(void);
-struct warm_ticket *warm_task_ticket(const struct warm_task *t);
-struct warm_ticket *warm_ticket_get(struct warm_ticket *k);
-void warm_ticket_put(struct warm_ticket *k);
-bool warm_ticket_done(const struct warm_ticket *k);
-struct warm_task *warm_ticket_task(const struct warm_ticket *k);
+struct warm_task *sw_task_new(int fd, const struct stat *st, uid_t euid, bool stat_all,
+                              bool stat_below, int levels);
+void sw_task_free(struct warm_task *t);
+size_t sw_task_bytes(const struct warm_task *t);
+void sw_task_shrink(struct warm_task *t);
+bool sw_warm_task_add(struct warm_task *t, ino_t ino, unsigned char type, const char *name,
+                      size_t namelen);
+bool sw_warm_task_full(const struct warm_task *t);
+bool sw_warm_task_stated(const struct warm_task *t);
+size_t sw_warm_task_len(const struct warm_task *t);
+size_t sw_warm_task_bytes(const struct warm_task *t);
+const char *sw_warm_task_name(const struct warm_task *t, size_t i, size_t *namelen, ino_t *ino,
+                              unsigned char *type, const struct stat **st);
+size_t sw_warm_name_bytes(void);
+struct warm_ticket *sw_warm_task_ticket(const struct warm_task *t);
+struct warm_ticket *sw_warm_ticket_get(struct warm_ticket *k);
+void sw_warm_ticket_put(struct warm_ticket *k);
+bool sw_warm_ticket_done(const struct warm_ticket *k);
+struct warm_task *sw_warm_ticket_task(const struct warm_ticket *k);
 
 /* pool.c */
-struct sw_pool *pool_start(size_t max_bytes, size_t fds, size_t space);
-void pool_stop(struct sw_pool *w);
-bool pool_submit(struct sw_pool *w, struct warm_task *t);
-void warm_task_drop(struct warm_task *t);
-void pool_wait(struct sw_pool *w, const struct warm_ticket *k);
-void pool_wait_room(struct sw_pool *w);
-bool pool_shed(struct sw_pool *w);
-bool pool_ours(const struct sw_pool *w);
-size_t pool_threads(const struct sw_pool *w);
-struct warm_task *pool_claim(struct sw_pool *w, dev_t dev, ino_t ino);
-void pool_mark_taken(struct sw_pool *w, dev_t dev, ino_t ino);
-bool pool_stated(const struct sw_pool *w, dev_t dev, ino_t ino);
+struct sw_pool *sw_pool_start(size_t max_bytes, size_t fds, size_t space);
+void sw_pool_stop(struct sw_pool *w);
+bool sw_pool_submit(struct sw_pool *w, struct warm_task *t);
+void sw_warm_task_drop(struct warm_task *t);
+void sw_pool_wait(struct sw_pool *w, const struct warm_ticket *k);
+void sw_pool_wait_room(struct sw_pool *w);
+bool sw_pool_shed(struct sw_pool *w);
+bool sw_pool_ours(const struct sw_pool *w);
+size_t sw_pool_threads(const struct sw_pool *w);
+struct warm_task *sw_pool_claim(struct sw_pool *w, dev_t dev, ino_t ino);
+void sw_pool_mark_taken(struct sw_pool *w, dev_t dev, ino_t ino);
+bool sw_pool_stated(const struct sw_pool *w, dev_t dev, ino_t ino);
 
 /* stash.c */
-void stash_put(struct warm_stash *s, struct warm_task *t);
-struct warm_task *stash_take(struct warm_stash *s, dev_t dev, ino_t ino);
-void stash_free(struct warm_stash *s);
+void sw_stash_put(struct warm_stash *s, struct warm_task *t);
+struct warm_task *sw_stash_take(struct warm_stash *s, dev_t dev, ino_t ino);
+void sw_stash_free(struct warm_stash *s);
 
 #endif

@@ -75,19 +75,19 @@ static struct warm_task *task_of(const struct fixture *f, int levels, struct war
 {
 	int fd = fcntl(f->fd, F_DUPFD_CLOEXEC, 0);
 	assert_true(fd >= 0);
-	struct warm_task *t = task_new(fd, &f->st, geteuid(), true, true, levels);
+	struct warm_task *t = sw_task_new(fd, &f->st, geteuid(), true, true, levels);
 	assert_non_null(t);
 	t->ticket = calloc(1, sizeof(*t->ticket));
 	assert_non_null(t->ticket);
 	t->ticket->refs = 1;
-	*k = warm_ticket_get(warm_task_ticket(t));
+	*k = sw_warm_ticket_get(sw_warm_task_ticket(t));
 	DIR *d = fdopendir(dup(f->fd));
 	assert_non_null(d);
 	rewinddir(d); /* the offset is shared with f->fd's */
 	for (struct dirent *de; (de = readdir(d));)
 		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
-			assert_true(warm_task_add(t, de->d_ino, de->d_type, de->d_name,
-			                          strlen(de->d_name)));
+			assert_true(sw_warm_task_add(t, de->d_ino, de->d_type, de->d_name,
+			                             strlen(de->d_name)));
 	closedir(d);
 	return t;
 }
@@ -95,14 +95,14 @@ static struct warm_task *task_of(const struct fixture *f, int levels, struct war
 /* Every name of done task t is stat-ed as lstat(2) has it. */
 static void check_stated(const struct fixture *f, const struct warm_task *t)
 {
-	size_t n = warm_task_len(t);
+	size_t n = sw_warm_task_len(t);
 	assert_int_equal(n, FILES + 1);
 	for (size_t i = 0; i < n; i++) {
 		size_t len;
 		ino_t ino;
 		unsigned char type;
 		const struct stat *st;
-		const char *name = warm_task_name(t, i, &len, &ino, &type, &st);
+		const char *name = sw_warm_task_name(t, i, &len, &ino, &type, &st);
 		assert_int_equal(strlen(name), len);
 		assert_non_null(st);
 		struct stat want;
@@ -111,24 +111,24 @@ static void check_stated(const struct fixture *f, const struct warm_task *t)
 		assert_int_equal(st->st_size, want.st_size);
 		assert_int_equal(st->st_mode, want.st_mode);
 	}
-	assert_true(warm_task_stated(t));
+	assert_true(sw_warm_task_stated(t));
 }
 
 static void ticket_comes_back_stated(void **state)
 {
 	struct fixture *f = *state;
-	struct sw_pool *p = pool_start(1u << 20, 64, SIZE_MAX);
+	struct sw_pool *p = sw_pool_start(1u << 20, 64, SIZE_MAX);
 	assert_non_null(p);
-	assert_true(pool_ours(p));
-	assert_true(pool_threads(p) >= 1);
+	assert_true(sw_pool_ours(p));
+	assert_true(sw_pool_threads(p) >= 1);
 	struct warm_ticket *k;
 	struct warm_task *t = task_of(f, 0, &k);
-	assert_true(pool_submit(p, t));
-	pool_wait(p, k);
-	assert_true(warm_ticket_done(k));
-	check_stated(f, warm_ticket_task(k));
-	warm_ticket_put(k); /* and the task with it */
-	pool_stop(p);
+	assert_true(sw_pool_submit(p, t));
+	sw_pool_wait(p, k);
+	assert_true(sw_warm_ticket_done(k));
+	check_stated(f, sw_warm_ticket_task(k));
+	sw_warm_ticket_put(k); /* and the task with it */
+	sw_pool_stop(p);
 }
 
 /* One thread and a queue of one: the subdirectory finds no room as a task
@@ -136,91 +136,91 @@ static void ticket_comes_back_stated(void **state)
 static void subdirectory_listed_into_stash(void **state)
 {
 	struct fixture *f = *state;
-	struct sw_pool *p = pool_start(1u << 20, 5, SIZE_MAX);
+	struct sw_pool *p = sw_pool_start(1u << 20, 5, SIZE_MAX);
 	assert_non_null(p);
-	assert_int_equal(pool_threads(p), 1);
+	assert_int_equal(sw_pool_threads(p), 1);
 	struct warm_ticket *k;
 	struct warm_task *t = task_of(f, 1, &k);
-	assert_true(pool_submit(p, t));
-	pool_wait(p, k);
-	warm_ticket_put(k);
+	assert_true(sw_pool_submit(p, t));
+	sw_pool_wait(p, k);
+	sw_warm_ticket_put(k);
 	struct stat sub;
 	assert_int_equal(fstatat(f->fd, "sub", &sub, 0), 0);
-	struct warm_task *s = pool_claim(p, sub.st_dev, sub.st_ino);
+	struct warm_task *s = sw_pool_claim(p, sub.st_dev, sub.st_ino);
 	assert_non_null(s);
-	assert_int_equal(warm_task_len(s), 1);
+	assert_int_equal(sw_warm_task_len(s), 1);
 	size_t len;
 	ino_t ino;
 	unsigned char type;
 	const struct stat *st;
-	assert_string_equal(warm_task_name(s, 0, &len, &ino, &type, &st), "inner");
-	assert_false(warm_task_stated(s)); /* a listing: the walk stats it */
-	task_free(s);
-	assert_null(pool_claim(p, sub.st_dev, sub.st_ino)); /* claimed once */
-	pool_stop(p);
+	assert_string_equal(sw_warm_task_name(s, 0, &len, &ino, &type, &st), "inner");
+	assert_false(sw_warm_task_stated(s)); /* a listing: the walk stats it */
+	sw_task_free(s);
+	assert_null(sw_pool_claim(p, sub.st_dev, sub.st_ino)); /* claimed once */
+	sw_pool_stop(p);
 }
 
 static void dropped_tickets_are_done(void **state)
 {
 	struct fixture *f = *state;
-	struct sw_pool *p = pool_start(1u << 20, 64, SIZE_MAX);
+	struct sw_pool *p = sw_pool_start(1u << 20, 64, SIZE_MAX);
 	assert_non_null(p);
 	struct warm_ticket *k;
 	struct warm_task *t = task_of(f, 0, &k);
-	warm_task_drop(t);
-	assert_true(warm_ticket_done(k));
-	assert_int_equal(warm_task_len(warm_ticket_task(k)), FILES + 1);
-	warm_ticket_put(k);
+	sw_warm_task_drop(t);
+	assert_true(sw_warm_ticket_done(k));
+	assert_int_equal(sw_warm_task_len(sw_warm_ticket_task(k)), FILES + 1);
+	sw_warm_ticket_put(k);
 	/* an empty task is not queued, and its ticket is done at once */
 	int fd = fcntl(f->fd, F_DUPFD_CLOEXEC, 0);
-	t = task_new(fd, &f->st, geteuid(), true, true, 0);
+	t = sw_task_new(fd, &f->st, geteuid(), true, true, 0);
 	assert_non_null(t);
 	t->ticket = calloc(1, sizeof(*t->ticket));
 	assert_non_null(t->ticket);
 	t->ticket->refs = 1;
-	k = warm_ticket_get(warm_task_ticket(t));
-	assert_false(pool_submit(p, t));
-	assert_true(warm_ticket_done(k));
-	warm_ticket_put(k);
-	pool_stop(p);
+	k = sw_warm_ticket_get(sw_warm_task_ticket(t));
+	assert_false(sw_pool_submit(p, t));
+	assert_true(sw_warm_ticket_done(k));
+	sw_warm_ticket_put(k);
+	sw_pool_stop(p);
 }
 
 static void stop_finishes_the_queue(void **state)
 {
 	struct fixture *f = *state;
-	struct sw_pool *p = pool_start(1u << 20, 64, SIZE_MAX);
+	struct sw_pool *p = sw_pool_start(1u << 20, 64, SIZE_MAX);
 	assert_non_null(p);
 	struct warm_ticket *k[4];
 	for (size_t i = 0; i < 4; i++)
-		assert_true(pool_submit(p, task_of(f, 2, &k[i])));
-	pool_stop(p);
+		assert_true(sw_pool_submit(p, task_of(f, 2, &k[i])));
+	sw_pool_stop(p);
 	for (size_t i = 0; i < 4; i++) {
-		assert_true(warm_ticket_done(k[i]));
-		warm_ticket_put(k[i]);
+		assert_true(sw_warm_ticket_done(k[i]));
+		sw_warm_ticket_put(k[i]);
 	}
 }
 
 static void shed_empties_the_stash(void **state)
 {
 	struct fixture *f = *state;
-	struct sw_pool *p = pool_start(1u << 20, 5, SIZE_MAX);
+	struct sw_pool *p = sw_pool_start(1u << 20, 5, SIZE_MAX);
 	assert_non_null(p);
 	struct warm_ticket *k;
-	assert_true(pool_submit(p, task_of(f, 1, &k)));
-	pool_wait(p, k);
-	warm_ticket_put(k);
-	assert_true(pool_shed(p));  /* the listing of sub went */
-	assert_false(pool_shed(p)); /* nothing left to give */
+	assert_true(sw_pool_submit(p, task_of(f, 1, &k)));
+	sw_pool_wait(p, k);
+	sw_warm_ticket_put(k);
+	assert_true(sw_pool_shed(p));  /* the listing of sub went */
+	assert_false(sw_pool_shed(p)); /* nothing left to give */
 	struct stat sub;
 	assert_int_equal(fstatat(f->fd, "sub", &sub, 0), 0);
-	assert_null(pool_claim(p, sub.st_dev, sub.st_ino));
-	pool_stop(p);
+	assert_null(sw_pool_claim(p, sub.st_dev, sub.st_ino));
+	sw_pool_stop(p);
 }
 
 static void too_few_descriptors_no_pool(void **state)
 {
 	(void)state;
-	assert_null(pool_start(1u << 20, 4, SIZE_MAX));
+	assert_null(sw_pool_start(1u << 20, 4, SIZE_MAX));
 }
 
 int main(void)
