@@ -43,12 +43,12 @@ struct sw_cachestat {
  * cannot tell (it is then asked no more). */
 static bool cached(struct sweep *sw, int fd)
 {
-	if (sw->no_cachestat)
+	if (sw->dq.no_cachestat)
 		return false;
 	struct sw_cachestat_range range = { 0, 1 };
 	struct sw_cachestat cs;
 	if (syscall(__NR_cachestat, fd, &range, &cs, 0) < 0) {
-		sw->no_cachestat = errno == ENOSYS || errno == EPERM;
+		sw->dq.no_cachestat = errno == ENOSYS || errno == EPERM;
 		return false;
 	}
 	return cs.nr_cache > 0;
@@ -91,14 +91,14 @@ int sw_data_queue(struct sweep *sw, const struct sw_name *v, int pfd, const stru
 			return 1;
 		}
 	}
-	struct sw_file **q = sw_grow(sw->data, &sw->capdata, sw->ndata + 1, sizeof(*q));
+	struct sw_file **q = sw_grow(sw->dq.data, &sw->dq.capdata, sw->dq.ndata + 1, sizeof(*q));
 	size_t size = file_size(v->namelen);
 	struct sw_file *f = q ? sw_alloc(sw, size) : NULL;
 	if (!f) {
 		close(ffd);
 		return -1;
 	}
-	sw->data = q;
+	sw->dq.data = q;
 	struct sw_run runs[SPLIT_RUNS];
 	size_t nruns = 0;
 	if (ffd >= 0) {
@@ -108,7 +108,7 @@ int sw_data_queue(struct sweep *sw, const struct sw_name *v, int pfd, const stru
 	}
 	f->phys = nruns ? runs[0].phys : SWEEP_PHYS_NONE;
 	f->key = sort_key(st, f->phys);
-	f->seq = sw->seq++;
+	f->seq = sw->dq.seq++;
 	f->parent = v->parent;
 	f->basefd = v->basefd;
 	f->fd = -1;
@@ -120,10 +120,10 @@ int sw_data_queue(struct sweep *sw, const struct sw_name *v, int pfd, const stru
 	memcpy(f->name, v->name, v->namelen + 1);
 	sw_runs_split(sw, f, runs, nruns);
 	sw_name_take_ref(sw, v); /* f's now */
-	sw->data[sw->ndata++] = f;
+	sw->dq.data[sw->dq.ndata++] = f;
 	sw_mem_charge(sw, size, true);
-	if (sw->ndata > sw->stats.peak_data_entries)
-		sw->stats.peak_data_entries = sw->ndata;
+	if (sw->dq.ndata > sw->stats.peak_data_entries)
+		sw->stats.peak_data_entries = sw->dq.ndata;
 	return 0;
 }
 
@@ -152,18 +152,18 @@ static int by_key(const void *a, const void *b)
 size_t sw_ra_depth(const struct sweep *sw, bool deep)
 {
 	size_t files = deep ? RA_FILES_DEEP : RA_FILES_DISK;
-	return files < sw->ra_max ? files : sw->ra_max;
+	return files < sw->dq.ra_max ? files : sw->dq.ra_max;
 }
 
 void sw_data_start_flush(struct sweep *sw)
 {
-	qsort(sw->data, sw->ndata, sizeof(*sw->data), by_key);
+	qsort(sw->dq.data, sw->dq.ndata, sizeof(*sw->dq.data), by_key);
 	sw_runs_start_flush(sw);
 	if (sw_misses_cheap(sw)) /* whatever sysfs said: depth is what wins */
-		sw->ra_files = sw_ra_depth(sw, true);
-	sw->flushing = true;
-	sw->data_pos = sw->ra_pos = 0;
-	sw->ra_bytes = 0;
+		sw->dq.ra_files = sw_ra_depth(sw, true);
+	sw->dq.flushing = true;
+	sw->dq.data_pos = sw->dq.ra_pos = 0;
+	sw->dq.ra_bytes = 0;
 	sw->stats.flushes++;
 }
 
@@ -172,11 +172,11 @@ void sw_data_start_flush(struct sweep *sw)
  * handed out without data. */
 static void announce_ahead(struct sweep *sw)
 {
-	if (sw->ra_pos < sw->data_pos)
-		sw->ra_pos = sw->data_pos;
-	while (sw->ra_pos < sw->ndata && sw->ra_pos - sw->data_pos < sw->ra_files &&
-	       sw->ra_bytes < sw->opt.readahead) {
-		struct sw_file *f = sw->data[sw->ra_pos++];
+	if (sw->dq.ra_pos < sw->dq.data_pos)
+		sw->dq.ra_pos = sw->dq.data_pos;
+	while (sw->dq.ra_pos < sw->dq.ndata && sw->dq.ra_pos - sw->dq.data_pos < sw->dq.ra_files &&
+	       sw->dq.ra_bytes < sw->opt.readahead) {
+		struct sw_file *f = sw->dq.data[sw->dq.ra_pos++];
 		sw_runs_announce(sw, f->key); /* what the arm passes on its way to f */
 		if (f->st.st_nlink > 1 || f->phys == SWEEP_PHYS_NONE)
 			continue; /* second names come without data; empty or unplaced:
@@ -186,7 +186,7 @@ static void announce_ahead(struct sweep *sw)
 			continue;
 		f->fd = sw_open_file(sw, pfd, f->name, f->follow, &f->st);
 		if (f->fd < 0 && sw_fds_out(errno)) {
-			sw->ra_pos--; /* out of descriptors: this one again later */
+			sw->dq.ra_pos--; /* out of descriptors: this one again later */
 			break;
 		}
 		if (f->fd < 0)
@@ -195,24 +195,24 @@ static void announce_ahead(struct sweep *sw)
 		                                                      : ANNOUNCE_LIMIT;
 		posix_fadvise(f->fd, 0, (off_t)len, POSIX_FADV_WILLNEED);
 		f->announced = len;
-		sw->ra_bytes += len;
+		sw->dq.ra_bytes += len;
 	}
 }
 
 /* The next file of the flush, or NULL when the flush is over. */
 const struct sweep_entry *sw_data_next(struct sweep *sw)
 {
-	if (sw->data_pos == sw->ndata) {
-		sw->ndata = 0;
-		sw->flushing = false;
+	if (sw->dq.data_pos == sw->dq.ndata) {
+		sw->dq.ndata = 0;
+		sw->dq.flushing = false;
 		sw_runs_end_flush(sw);
 		return NULL;
 	}
 	announce_ahead(sw);
-	struct sw_file *f = sw->data[sw->data_pos++];
+	struct sw_file *f = sw->dq.data[sw->dq.data_pos++];
 	sw_runs_announce(sw, f->key); /* where announcing fell behind */
-	sw->ra_bytes -= f->announced;
-	sw->done_file = f;
+	sw->dq.ra_bytes -= f->announced;
+	sw->rel.done_file = f;
 	int pfd = sw_parent_fd(sw, f->parent, f->basefd);
 	int perr = errno;
 	int depth = f->parent ? f->parent->depth + 1 : 0;

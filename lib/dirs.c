@@ -42,73 +42,73 @@ struct sw_dir *sw_dir_new(struct sweep *sw, struct sw_dir *parent, const char *n
 	return d;
 }
 
-static void lru_unlink(struct sweep *sw, struct sw_dir *d)
+static void lru_unlink(struct sw_fds *c, struct sw_dir *d)
 {
 	if (d->lru_prev)
 		d->lru_prev->lru_next = d->lru_next;
 	else
-		sw->lru_head = d->lru_next;
+		c->lru_head = d->lru_next;
 	if (d->lru_next)
 		d->lru_next->lru_prev = d->lru_prev;
 	else
-		sw->lru_tail = d->lru_prev;
+		c->lru_tail = d->lru_prev;
 	d->lru_prev = d->lru_next = NULL;
 }
 
-static void lru_push_front(struct sweep *sw, struct sw_dir *d)
+static void lru_push_front(struct sw_fds *c, struct sw_dir *d)
 {
 	d->lru_prev = NULL;
-	d->lru_next = sw->lru_head;
-	if (sw->lru_head)
-		sw->lru_head->lru_prev = d;
-	sw->lru_head = d;
-	if (!sw->lru_tail)
-		sw->lru_tail = d;
+	d->lru_next = c->lru_head;
+	if (c->lru_head)
+		c->lru_head->lru_prev = d;
+	c->lru_head = d;
+	if (!c->lru_tail)
+		c->lru_tail = d;
 }
 
-static void dir_close_fd(struct sweep *sw, struct sw_dir *d)
+static void dir_close_fd(struct sw_fds *c, struct sw_dir *d)
 {
 	if (d->fd < 0)
 		return;
-	lru_unlink(sw, d);
+	lru_unlink(c, d);
 	close(d->fd);
 	d->fd = -1;
-	sw->nfds--;
+	c->nfds--;
 }
 
 /* Close the least recently used descriptors beyond the cache's size, sparing
  * keep (being opened now) and the one the caller holds as entry->dirfd. */
-static void lru_trim(struct sweep *sw, const struct sw_dir *keep)
+static void lru_trim(struct sw_fds *c, const struct sw_dir *keep)
 {
-	struct sw_dir *d = sw->lru_tail;
-	while (sw->nfds > sw->max_fds && d) {
+	struct sw_dir *d = c->lru_tail;
+	while (c->nfds > c->max_fds && d) {
 		struct sw_dir *prev = d->lru_prev;
-		if (d != keep && d != sw->pinned)
-			dir_close_fd(sw, d);
+		if (d != keep && d != c->pinned)
+			dir_close_fd(c, d);
 		d = prev;
 	}
 }
 
 /* Out of descriptors: give back half of the cache (sparing keep, which is
  * being used, and the one the caller holds). Whether any was closed. */
-static bool dir_fds_shrink(struct sweep *sw, const struct sw_dir *keep)
+static bool dir_fds_shrink(struct sw_fds *c, const struct sw_dir *keep)
 {
-	size_t before = sw->nfds;
-	size_t max = sw->max_fds;
-	sw->max_fds = before / 2;
-	lru_trim(sw, keep);
-	sw->max_fds = max;
-	return sw->nfds < before;
+	size_t before = c->nfds;
+	size_t max = c->max_fds;
+	c->max_fds = before / 2;
+	lru_trim(c, keep);
+	c->max_fds = max;
+	return c->nfds < before;
 }
 
 /* Out of descriptors: close the files the data phase opened ahead (they
  * were announced; each is opened again when its turn comes). Whether any
  * was. */
-static bool close_ahead(struct sweep *sw)
+static bool close_ahead(struct sw_dataq *q)
 {
 	bool closed = false;
-	for (size_t i = sw->data_pos; sw->flushing && i < sw->ra_pos; i++) {
-		struct sw_file *f = sw->data[i];
+	for (size_t i = q->data_pos; q->flushing && i < q->ra_pos; i++) {
+		struct sw_file *f = q->data[i];
 		if (f->fd >= 0) {
 			close(f->fd);
 			f->fd = -1;
@@ -123,9 +123,9 @@ static bool close_ahead(struct sweep *sw)
  * closed, so that the caller may try again. */
 bool sw_fds_shed(struct sweep *sw, const struct sw_dir *keep)
 {
-	if (close_ahead(sw))
+	if (close_ahead(&sw->dq))
 		return true;
-	return dir_fds_shrink(sw, keep);
+	return dir_fds_shrink(&sw->fds, keep);
 }
 
 int sw_parent_fd(struct sweep *sw, struct sw_dir *parent, int basefd)
@@ -137,9 +137,9 @@ int sw_parent_fd(struct sweep *sw, struct sw_dir *parent, int basefd)
 int sw_dir_fd(struct sweep *sw, struct sw_dir *d)
 {
 	if (d->fd >= 0) {
-		if (sw->lru_head != d) {
-			lru_unlink(sw, d);
-			lru_push_front(sw, d);
+		if (sw->fds.lru_head != d) {
+			lru_unlink(&sw->fds, d);
+			lru_push_front(&sw->fds, d);
 		}
 		return d->fd;
 	}
@@ -162,15 +162,15 @@ int sw_dir_fd(struct sweep *sw, struct sw_dir *d)
 		return -1;
 	}
 	d->fd = fd;
-	sw->nfds++;
-	lru_push_front(sw, d);
-	lru_trim(sw, d);
+	sw->fds.nfds++;
+	lru_push_front(&sw->fds, d);
+	lru_trim(&sw->fds, d);
 	return fd;
 }
 
 void sw_dir_free(struct sweep *sw, struct sw_dir *d)
 {
-	dir_close_fd(sw, d);
+	dir_close_fd(&sw->fds, d);
 	sw_mem_uncharge(sw, dir_size(d->namelen), false);
 	free(d);
 }
@@ -189,7 +189,7 @@ void sw_dir_unref(struct sweep *sw, struct sw_dir *d)
 				sw->post_head = d;
 			sw->post_tail = d;
 			/* its descriptor is not needed again before its post entry */
-			dir_close_fd(sw, d);
+			dir_close_fd(&sw->fds, d);
 			return;
 		}
 		struct sw_dir *parent = d->parent;

@@ -33,7 +33,7 @@ void sw_ent_fill(struct sweep *sw, enum sweep_kind kind, const struct stat *st,
 	e->link_first = NULL;
 	e->dir_id = 0;
 	e->parent_id = parent ? parent->id : 0;
-	sw->pinned = parent;
+	sw->fds.pinned = parent;
 }
 
 /* Open a regular file for its data. O_NONBLOCK keeps a file swapped for a
@@ -83,7 +83,7 @@ void sw_note_link(struct sweep *sw, bool remember)
 		return;
 	sw->ent.link_first = sw_links_find(sw->links, st);
 	if (!sw->ent.link_first && remember && sw_links_add(sw->links, st, sw->ent.path) < 0)
-		sw->links_lost = true;
+		sw->rel.links_lost = true;
 }
 
 /* Hands out v, stat-ed as st, as a directory (read on the next call), or a
@@ -92,12 +92,12 @@ const struct sweep_entry *sw_emit_dir(struct sweep *sw, const struct sw_name *v,
                                      int pfd, const struct stat *st, bool follow)
 {
 	if (v->parent && sw_dir_is_ancestor(v->parent, st)) {
-		sw->done_node = v->node;
+		sw->rel.done_node = v->node;
 		return sw_emit_error(sw, SWEEP_OP_LOOP, ELOOP);
 	}
 	struct sw_dir *d = sw_dir_new(sw, v->parent, v->name, v->namelen, st);
 	if (!d) {
-		sw->done_node = v->node;
+		sw->rel.done_node = v->node;
 		return sw_emit_error(sw, SWEEP_OP_NOMEM, ENOMEM);
 	}
 	d->basefd = v->basefd;
@@ -109,9 +109,9 @@ const struct sweep_entry *sw_emit_dir(struct sweep *sw, const struct sw_name *v,
 	sw->ent.dirfd = pfd;
 	if ((sw->opt.flags & SWEEP_XDEV) && st->st_dev != d->root_dev) {
 		sw->ent.flags |= SWEEP_E_XDEV;
-		sw->done_parent = d;
+		sw->rel.done_parent = d;
 	} else {
-		sw->to_read = d;
+		sw->rel.to_read = d;
 	}
 	return &sw->ent;
 }
@@ -125,10 +125,10 @@ static const struct sweep_entry *serve_became_dir(struct sweep *sw, const struct
 {
 	struct sw_name dir = *v;
 	dir.node = NULL;
-	struct sw_node *done = sw->done_node;
+	struct sw_node *done = sw->rel.done_node;
 	sw->ent.phys = SWEEP_PHYS_NONE;
 	const struct sweep_entry *e = sw_emit_dir(sw, &dir, dirfd, &sw->ent.st, follow);
-	sw->done_node = done;
+	sw->rel.done_node = done;
 	return e;
 }
 
@@ -168,6 +168,6 @@ const struct sweep_entry *sw_emit_regular(struct sweep *sw, const struct sw_name
 	sw->ent.kind = SWEEP_DATA;
 	sw->ent.fd = fd;
 	if (multiply_linked(&now) && sw_links_add(sw->links, &now, sw->ent.path) < 0)
-		sw->links_lost = true;
+		sw->rel.links_lost = true;
 	return &sw->ent;
 }

@@ -31,7 +31,7 @@ struct hold_batch {
 	struct warm_ticket *ticket; /* done once the threads ran the task, or NULL */
 	struct warm_task *task;     /* a stashed one; else the ticket's, once done */
 	size_t pos;                 /* the next name to serve */
-	size_t bytes;               /* counted in sw->mem */
+	size_t bytes;               /* counted in sw->mem.held */
 };
 
 static struct hold_batch *batch_new(struct sweep *sw, struct sw_dir *d,
@@ -56,7 +56,7 @@ static struct hold_batch *batch_new(struct sweep *sw, struct sw_dir *d,
  * done; NULL (nothing held) without memory for it. */
 struct hold_batch *sw_hold_begin(struct sweep *sw, struct sw_dir *d, struct warm_ticket *ticket)
 {
-	struct hold_batch *b = batch_new(sw, d, &sw->held, &sw->held_tail);
+	struct hold_batch *b = batch_new(sw, d, &sw->hold.held, &sw->hold.held_tail);
 	if (b)
 		b->ticket = sw_warm_ticket_get(ticket);
 	return b;
@@ -78,7 +78,7 @@ void sw_hold_name(struct sweep *sw, struct hold_batch *b, size_t namelen)
  * own (the caller's now); false without memory for it (t is left alone). */
 bool sw_hold_stashed(struct sweep *sw, struct sw_dir *d, struct warm_task *t)
 {
-	struct hold_batch *b = batch_new(sw, d, &sw->ready, &sw->ready_tail);
+	struct hold_batch *b = batch_new(sw, d, &sw->hold.ready, &sw->hold.ready_tail);
 	if (!b)
 		return false;
 	b->task = t;
@@ -89,16 +89,16 @@ bool sw_hold_stashed(struct sweep *sw, struct sw_dir *d, struct warm_task *t)
 /* Whether names are held or ready. */
 bool sw_hold_any(const struct sweep *sw)
 {
-	return sw->ready || sw->held;
+	return sw->hold.ready || sw->hold.held;
 }
 
 /* The first batch with names to serve now (with wait, once the first held
  * one's are), or NULL. */
 static struct hold_batch *first_ready(struct sweep *sw, bool wait)
 {
-	if (sw->ready)
-		return sw->ready;
-	struct hold_batch *b = sw->held;
+	if (sw->hold.ready)
+		return sw->hold.ready;
+	struct hold_batch *b = sw->hold.held;
 	if (!b)
 		return NULL;
 	if (wait)
@@ -113,11 +113,11 @@ static struct hold_batch *first_ready(struct sweep *sw, bool wait)
 /* Takes b, the first batch of its list, out of it. */
 static void unlink_first(struct sweep *sw, struct hold_batch *b)
 {
-	bool ready = b == sw->ready;
-	struct hold_batch **head = ready ? &sw->ready : &sw->held;
+	bool ready = b == sw->hold.ready;
+	struct hold_batch **head = ready ? &sw->hold.ready : &sw->hold.held;
 	*head = b->next;
 	if (!*head)
-		*(ready ? &sw->ready_tail : &sw->held_tail) = NULL;
+		*(ready ? &sw->hold.ready_tail : &sw->hold.held_tail) = NULL;
 	b->next = NULL;
 }
 
@@ -159,7 +159,7 @@ const struct sweep_entry *sw_hold_serve(struct sweep *sw, bool wait, bool *serve
 		unlink_first(sw, b);
 	const struct sweep_entry *e = set_aside(sw, &v) ? NULL : sw_serve_name(sw, &v);
 	if (last && e)
-		sw->done_batch = b; /* e is served relative to b->dir */
+		sw->rel.done_batch = b; /* e is served relative to b->dir */
 	else if (last)
 		sw_hold_batch_free(sw, b);
 	return e;
@@ -181,7 +181,7 @@ void sw_hold_batch_free(struct sweep *sw, struct hold_batch *b)
 /* Frees what is held (the end of the walk). */
 void sw_hold_free(struct sweep *sw)
 {
-	struct hold_batch **lists[] = { &sw->ready, &sw->held };
+	struct hold_batch **lists[] = { &sw->hold.ready, &sw->hold.held };
 	for (size_t i = 0; i < 2; i++) {
 		while (*lists[i]) {
 			struct hold_batch *b = *lists[i];
@@ -189,5 +189,5 @@ void sw_hold_free(struct sweep *sw)
 			sw_hold_batch_free(sw, b);
 		}
 	}
-	sw->ready_tail = sw->held_tail = NULL;
+	sw->hold.ready_tail = sw->hold.held_tail = NULL;
 }

@@ -174,6 +174,60 @@ struct sw_root {
 	char *path;
 };
 
+/* The descriptor cache of directories (dirs.c). */
+struct sw_fds {
+	struct sw_dir *lru_head, *lru_tail;
+	size_t nfds, max_fds;
+	struct sw_dir *pinned;   /* its fd was handed out: never evicted */
+};
+
+/* Directory reads put off to be made in block order (walk.c). */
+struct sw_reads {
+	bool dirs_by_block;      /* directory reads wait in dirq */
+	bool dirs_by_cache;      /* ... unless they come from the cache lately */
+	struct sw_cscan dirq;    /* directories to read, by first physical byte */
+	bool reading_dirs;       /* draining dirq: one sweep over the blocks */
+	uint64_t last_dirq_key;  /* of the directory read last from dirq, or
+	                            NO_DIRQ_KEY */
+};
+
+/* Names held for the helpers (hold.c). */
+struct sw_hold {
+	struct hold_batch *ready, *ready_tail; /* names to serve */
+	struct hold_batch *held, *held_tail;   /* ... once the helpers are done */
+};
+
+/* The data queue (data.c) and the early runs of its split files (runs.c). */
+struct sw_dataq {
+	struct sw_file **data;
+	size_t ndata, capdata, data_pos, ra_pos, ra_bytes;
+	bool flushing;
+	uint64_t seq;
+	size_t ra_files;         /* files announced ahead at most */
+	size_t ra_max;           /* ... as the descriptor budget allows */
+	bool no_cachestat;       /* the kernel has no cachestat(2) */
+	struct sw_early *early;  /* early runs of split files, by key in a flush */
+	size_t nearly, capearly, early_pos;
+};
+
+/* What the entry handed out holds, released on the next call (walk.c). */
+struct sw_release {
+	struct sw_dir *to_read;  /* a SWEEP_DIR handed out: read it next */
+	struct sw_node *done_node;
+	struct sw_file *done_file;
+	struct sw_dir *done_parent; /* reference to drop */
+	struct sw_dir *done_post;   /* a dir handed out as SWEEP_DIR_POST */
+	struct hold_batch *done_batch; /* its last name was handed out */
+	bool links_lost;         /* it could not be put in the table of links:
+	                            say so next (SWEEP_OP_NOMEM) */
+};
+
+/* Memory charged against the bound (limits.c: sw_mem_charge). */
+struct sw_mem {
+	size_t held;             /* bytes held by nodes, files, dirs, batches */
+	size_t data;             /* the part of it held by the data queue */
+};
+
 struct sweep {
 	struct sweep_options opt;
 	struct sw_root *roots;
@@ -183,51 +237,25 @@ struct sweep {
 	enum sweep_order order;
 	bool data_by_block;      /* data queue sorted by FIEMAP */
 	bool data_inline;        /* regular files opened as they are served */
-	size_t ra_files;         /* files announced ahead at most */
-	size_t ra_max;           /* ... as the descriptor budget allows */
 	size_t warm_fds;         /* descriptors the helpers may hold (limits.c) */
 	uid_t euid;              /* who may open with O_NOATIME */
-	bool no_cachestat;       /* the kernel has no cachestat(2) */
 
 	struct sw_queue q;
 	struct sw_heap deferred; /* directories put off while memory is short */
-	bool dirs_by_block;      /* directory reads wait in dirq */
-	bool dirs_by_cache;      /* ... unless they come from the cache lately */
-	struct sw_cscan dirq;    /* directories to read, by first physical byte */
-	bool reading_dirs;       /* draining dirq: one sweep over the blocks */
-	uint64_t last_dirq_key;  /* of the directory read last from dirq, or
-	                            NO_DIRQ_KEY */
+	struct sw_reads reads;
 	struct sw_latency lat;   /* what directory reads' times tell */
 	struct sw_pool *warm;    /* helper threads warming the caches, or NULL */
-	struct hold_batch *ready, *ready_tail; /* names to serve (hold.c) */
-	struct hold_batch *held, *held_tail;   /* ... once the helpers are done */
 	bool warm_failed;        /* they could not be started, or gave back
 	                            their memory (sw_mem_shed): no more tasks */
-
-	struct sw_file **data;   /* the data queue */
-	size_t ndata, capdata, data_pos, ra_pos, ra_bytes;
-	bool flushing;
-	uint64_t seq;
-	struct sw_early *early;  /* early runs of split files, by key in a flush */
-	size_t nearly, capearly, early_pos;
-
-	struct sw_dir *lru_head, *lru_tail;
-	size_t nfds, max_fds;
-	struct sw_dir *pinned;   /* its fd was handed out: never evicted */
-
+	struct sw_hold hold;
+	struct sw_dataq dq;
+	struct sw_fds fds;
 	struct sw_dir *post_head, *post_tail;
 	struct sw_links *links;
 
 	/* the entry handed out, and what to release on the next call */
 	struct sweep_entry ent;
-	struct sw_dir *to_read;  /* a SWEEP_DIR handed out: read it next */
-	struct sw_node *done_node;
-	struct sw_file *done_file;
-	struct sw_dir *done_parent; /* reference to drop */
-	struct sw_dir *done_post;   /* a dir handed out as SWEEP_DIR_POST */
-	struct hold_batch *done_batch; /* its last name was handed out */
-	bool links_lost;         /* it could not be put in the table of links:
-	                            say so next (SWEEP_OP_NOMEM) */
+	struct sw_release rel;
 
 	char *pathbuf;
 	size_t pathcap;
@@ -236,8 +264,7 @@ struct sweep {
 	struct sw_node **tmp;    /* one directory's names, depth-first orders */
 	size_t ntmp, captmp;
 
-	size_t mem;              /* bytes held by nodes, files and dirs */
-	size_t data_mem;         /* the part of mem held by the data queue */
+	struct sw_mem mem;
 	uint64_t next_dir_id;
 	struct sweep_stats stats;
 };

@@ -63,11 +63,11 @@ void sw_limits_fds(struct sweep *sw)
 	sw->warm_fds = warm < WARM_FDS_MAX ? warm : WARM_FDS_MAX;
 	avail -= sw->warm_fds;
 	size_t ra = avail / 3;
-	sw->ra_max = ra < RA_FILES_DEEP ? ra : RA_FILES_DEEP;
-	avail -= sw->ra_max;
+	sw->dq.ra_max = ra < RA_FILES_DEEP ? ra : RA_FILES_DEEP;
+	avail -= sw->dq.ra_max;
 	/* one at least: the walk cannot read a directory without it, and an
 	 * open that then fails says why */
-	sw->max_fds = avail < 1 ? 1 : avail > DIR_FDS_MAX ? DIR_FDS_MAX : avail;
+	sw->fds.max_fds = avail < 1 ? 1 : avail > DIR_FDS_MAX ? DIR_FDS_MAX : avail;
 }
 
 /* Out of memory: the helpers give back what they keep for the walk and
@@ -88,16 +88,16 @@ bool sw_mem_shed(struct sweep *sw)
  * computed by its own module, when freed (data: held by the data queue). */
 void sw_mem_charge(struct sweep *sw, size_t bytes, bool data)
 {
-	sw->mem += bytes;
+	sw->mem.held += bytes;
 	if (data)
-		sw->data_mem += bytes;
+		sw->mem.data += bytes;
 }
 
 void sw_mem_uncharge(struct sweep *sw, size_t bytes, bool data)
 {
-	sw->mem -= bytes;
+	sw->mem.held -= bytes;
 	if (data)
-		sw->data_mem -= bytes;
+		sw->mem.data -= bytes;
 }
 
 /* malloc(), tried again once memory was shed: an entry of the walk is not

@@ -79,7 +79,7 @@ void sw_name_take_ref(struct sweep *sw, const struct sw_name *v)
 
 size_t sw_meta_mem(const struct sweep *sw)
 {
-	return sw->mem - sw->data_mem;
+	return sw->mem.held - sw->mem.data;
 }
 
 /* Whether the metadata side is over its half: names of directories are

@@ -36,15 +36,15 @@ void sw_runs_split(struct sweep *sw, struct sw_file *f, const struct sw_run *run
 	 * and might be announced after f is gone. f's own announcement reads it. */
 	for (size_t i = 0; i < n; i++)
 		early += runs[i].phys < runs[last].phys;
-	struct sw_early *v = early ? sw_grow(sw->early, &sw->capearly, sw->nearly + early,
+	struct sw_early *v = early ? sw_grow(sw->dq.early, &sw->dq.capearly, sw->dq.nearly + early,
 	                                     sizeof(*v))
 	                           : NULL;
 	if (!v)
 		return;
-	sw->early = v;
+	sw->dq.early = v;
 	for (size_t i = 0; i < n; i++)
 		if (runs[i].phys < runs[last].phys)
-			v[sw->nearly++] = (struct sw_early){ runs[i].phys + 1, runs[i].off,
+			v[sw->dq.nearly++] = (struct sw_early){ runs[i].phys + 1, runs[i].off,
 			                                     runs[i].len, f };
 	f->key = runs[last].phys + 1;
 	sw_mem_charge(sw, early * sizeof(*v), true);
@@ -59,9 +59,9 @@ static int by_key(const void *a, const void *b)
 
 void sw_runs_start_flush(struct sweep *sw)
 {
-	if (sw->nearly) /* sw->early may still be NULL: qsort must not see it */
-		qsort(sw->early, sw->nearly, sizeof(*sw->early), by_key);
-	sw->early_pos = 0;
+	if (sw->dq.nearly) /* sw->dq.early may still be NULL: qsort must not see it */
+		qsort(sw->dq.early, sw->dq.nearly, sizeof(*sw->dq.early), by_key);
+	sw->dq.early_pos = 0;
 }
 
 /* Opens f only for as long as it takes to ask: the read goes on without the
@@ -87,12 +87,12 @@ static void announce_run(struct sweep *sw, const struct sw_early *e)
  * handing the file out, so no early run outlives its file. */
 void sw_runs_announce(struct sweep *sw, uint64_t limit)
 {
-	while (sw->early_pos < sw->nearly && sw->early[sw->early_pos].key < limit)
-		announce_run(sw, &sw->early[sw->early_pos++]);
+	while (sw->dq.early_pos < sw->dq.nearly && sw->dq.early[sw->dq.early_pos].key < limit)
+		announce_run(sw, &sw->dq.early[sw->dq.early_pos++]);
 }
 
 void sw_runs_end_flush(struct sweep *sw)
 {
-	sw_mem_uncharge(sw, sw->nearly * sizeof(*sw->early), true);
-	sw->nearly = sw->early_pos = 0;
+	sw_mem_uncharge(sw, sw->dq.nearly * sizeof(*sw->dq.early), true);
+	sw->dq.nearly = sw->dq.early_pos = 0;
 }

@@ -121,7 +121,7 @@ const struct sweep_entry *sw_serve_name(struct sweep *sw, const struct sw_name *
 	if (sw_path_build(sw, v->parent, v->name, v->namelen) < 0)
 		err = ENOMEM;
 	if (err) {
-		sw->done_node = v->node;
+		sw->rel.done_node = v->node;
 		return sw_emit_error(sw, SWEEP_OP_STAT, err);
 	}
 	follow = follow && !S_ISLNK(st.st_mode);
@@ -137,12 +137,12 @@ const struct sweep_entry *sw_serve_name(struct sweep *sw, const struct sw_name *
 		int r = sw_data_queue(sw, v, pfd, &st, follow, &fd);
 		if (r == 0)
 			return NULL;
-		sw->done_node = v->node;
+		sw->rel.done_node = v->node;
 		if (r < 0)
 			return sw_emit_error(sw, SWEEP_OP_NOMEM, ENOMEM);
 		return sw_emit_regular(sw, v, pfd, follow, fd);
 	}
-	sw->done_node = v->node;
+	sw->rel.done_node = v->node;
 	if (S_ISREG(st.st_mode) && sw->data_inline)
 		return sw_emit_regular(sw, v, pfd, follow, -1);
 	sw_note_link(sw, true);

@@ -135,16 +135,16 @@ static void choose_policy(struct sweep *sw, const struct sw_root *r)
 	/* block order for directories saves seeks (4.4x less disk time for a
 	 * metadata walk on the emulated disk) but costs reopening directories;
 	 * where seeks are free, only the cost is left */
-	sw->dirs_by_block = sw->q.cscan && (sw->opt.dir_order == SWEEP_DIRS_BLOCK ||
+	sw->reads.dirs_by_block = sw->q.cscan && (sw->opt.dir_order == SWEEP_DIRS_BLOCK ||
 	                    (sw->opt.dir_order == SWEEP_DIRS_AUTO && rotational == 1));
-	sw->dirs_by_cache = sw->opt.dir_order == SWEEP_DIRS_AUTO;
+	sw->reads.dirs_by_cache = sw->opt.dir_order == SWEEP_DIRS_AUTO;
 	sw->q.el.head = 0;
-	sw->last_dirq_key = NO_DIRQ_KEY;
+	sw->reads.last_dirq_key = NO_DIRQ_KEY;
 	sw_latency_reset(sw, dev);
 	bool nodata = sw->opt.flags & SWEEP_NODATA;
 	sw->data_by_block = !nodata && (order == SWEEP_ORDER_DISK || order == SWEEP_ORDER_BLOCK);
 	sw->data_inline = !nodata && !sw->data_by_block;
-	sw->ra_files = sw_ra_depth(sw, rotational != 1);
+	sw->dq.ra_files = sw_ra_depth(sw, rotational != 1);
 }
 
 /* Queue root number i (its index keeps the roots' order among themselves). */
@@ -181,31 +181,31 @@ static int start_root(struct sweep *sw)
 /* Release what the previous entry held. */
 static void release_last(struct sweep *sw)
 {
-	sw->pinned = NULL;
+	sw->fds.pinned = NULL;
 	if (sw->ent.fd >= 0) {
 		close(sw->ent.fd);
 		sw->ent.fd = -1;
 	}
-	if (sw->done_node) {
-		sw_node_release(sw, sw->done_node);
-		sw->done_node = NULL;
+	if (sw->rel.done_node) {
+		sw_node_release(sw, sw->rel.done_node);
+		sw->rel.done_node = NULL;
 	}
-	if (sw->done_file) {
-		sw_file_free(sw, sw->done_file);
-		sw->done_file = NULL;
+	if (sw->rel.done_file) {
+		sw_file_free(sw, sw->rel.done_file);
+		sw->rel.done_file = NULL;
 	}
-	if (sw->done_parent) {
-		sw_dir_unref(sw, sw->done_parent);
-		sw->done_parent = NULL;
+	if (sw->rel.done_parent) {
+		sw_dir_unref(sw, sw->rel.done_parent);
+		sw->rel.done_parent = NULL;
 	}
-	if (sw->done_batch) {
-		sw_hold_batch_free(sw, sw->done_batch);
-		sw->done_batch = NULL;
+	if (sw->rel.done_batch) {
+		sw_hold_batch_free(sw, sw->rel.done_batch);
+		sw->rel.done_batch = NULL;
 	}
-	if (sw->done_post) {
-		struct sw_dir *parent = sw->done_post->parent;
-		sw_dir_free(sw, sw->done_post);
-		sw->done_post = NULL;
+	if (sw->rel.done_post) {
+		struct sw_dir *parent = sw->rel.done_post->parent;
+		sw_dir_free(sw, sw->rel.done_post);
+		sw->rel.done_post = NULL;
 		sw_dir_unref(sw, parent);
 	}
 }
@@ -216,7 +216,7 @@ static const struct sweep_entry *dir_error(struct sweep *sw, struct sw_dir *d, i
 	sw_ent_fill(sw, SWEEP_ERROR, &d->st, sw_parent_fd(sw, d->parent, d->basefd), d->depth,
 	            d->parent);
 	sw->ent.dir_id = d->id;
-	sw->done_parent = d;
+	sw->rel.done_parent = d;
 	sw_path_build(sw, d->parent, d->name, d->namelen); /* else named by d->name */
 	return sw_emit_error(sw, SWEEP_OP_READDIR, err);
 }
@@ -244,7 +244,7 @@ static const struct sweep_entry *read_later(struct sweep *sw, struct sw_dir *d)
 	uint64_t phys = sw_place_first_byte(fd);
 	uint64_t key = phys != SWEEP_PHYS_NONE ? phys : UNPLACED_DIR | (uint64_t)d->st.st_ino;
 	d->dirq_key = key;
-	if (sw_cscan_push(&sw->dirq, key, d) < 0)
+	if (sw_cscan_push(&sw->reads.dirq, key, d) < 0)
 		return read_now(sw, d, false);
 	sw->stats.dirs_by_block++;
 	return NULL;
@@ -255,10 +255,10 @@ static const struct sweep_entry *read_later(struct sweep *sw, struct sw_dir *d)
  * now. */
 static const struct sweep_entry *read_pending(struct sweep *sw)
 {
-	struct sw_dir *d = sw->to_read;
-	sw->to_read = NULL;
-	bool by_block = sw->dirs_by_block &&
-	                !(sw->dirs_by_cache && (sw_dirs_probing(sw) || sw_dirs_cached(sw) ||
+	struct sw_dir *d = sw->rel.to_read;
+	sw->rel.to_read = NULL;
+	bool by_block = sw->reads.dirs_by_block &&
+	                !(sw->reads.dirs_by_cache && (sw_dirs_probing(sw) || sw_dirs_cached(sw) ||
 	                                        sw_misses_cheap(sw)));
 	return by_block ? read_later(sw, d) : read_now(sw, d, false);
 }
@@ -269,7 +269,7 @@ static const struct sweep_entry *emit_post(struct sweep *sw)
 	sw->post_head = d->post_next;
 	if (!sw->post_head)
 		sw->post_tail = NULL;
-	sw->done_post = d;
+	sw->rel.done_post = d;
 	sw_ent_fill(sw, SWEEP_DIR_POST, &d->st, sw_parent_fd(sw, d->parent, d->basefd), d->depth,
 	            d->parent);
 	sw->ent.dir_id = d->id;
@@ -288,7 +288,7 @@ static const struct sweep_entry *emit_post(struct sweep *sw)
  */
 static bool data_over_bound(const struct sweep *sw)
 {
-	return sw->ndata >= sw->opt.max_entries || sw->data_mem > sw->opt.max_bytes / 2;
+	return sw->dq.ndata >= sw->opt.max_entries || sw->mem.data > sw->opt.max_bytes / 2;
 }
 
 /* The next name to serve. While the metadata side is over its half, names of
@@ -329,22 +329,22 @@ static const struct sweep_entry *step_metadata(struct sweep *sw, bool *done)
 	if (served)
 		return e;
 	struct sw_node *n;
-	bool names_first = !sw->reading_dirs || sw_meta_short(sw);
+	bool names_first = !sw->reads.reading_dirs || sw_meta_short(sw);
 	n = names_first ? pick_node(sw) : NULL;
 	if (n) {
-		sw->reading_dirs = false;
+		sw->reads.reading_dirs = false;
 		return sw_serve_node(sw, n);
 	}
-	struct sw_dir *d = sw_cscan_pop(&sw->dirq);
+	struct sw_dir *d = sw_cscan_pop(&sw->reads.dirq);
 	if (d) {
-		sw->reading_dirs = true;
-		bool near = d->dirq_key >= sw->last_dirq_key &&
-		            d->dirq_key - sw->last_dirq_key < READ_AHEAD_REACH &&
+		sw->reads.reading_dirs = true;
+		bool near = d->dirq_key >= sw->reads.last_dirq_key &&
+		            d->dirq_key - sw->reads.last_dirq_key < READ_AHEAD_REACH &&
 		            !(d->dirq_key & UNPLACED_DIR); /* inode numbers, not bytes */
-		sw->last_dirq_key = d->dirq_key;
+		sw->reads.last_dirq_key = d->dirq_key;
 		return read_now(sw, d, near);
 	}
-	sw->reading_dirs = false;
+	sw->reads.reading_dirs = false;
 	n = pick_node(sw);
 	if (n)
 		return sw_serve_node(sw, n);
@@ -359,7 +359,7 @@ static const struct sweep_entry *step_metadata(struct sweep *sw, bool *done)
  * but its directory may have been let go of. */
 static const struct sweep_entry *links_lost(struct sweep *sw)
 {
-	sw->links_lost = false;
+	sw->rel.links_lost = false;
 	sw->ent.dirfd = -1;
 	sw->ent.link_first = NULL;
 	sw->ent.flags &= SWEEP_E_ROOT;
@@ -369,27 +369,27 @@ static const struct sweep_entry *links_lost(struct sweep *sw)
 static const struct sweep_entry *next_entry(struct sweep *sw)
 {
 	release_last(sw);
-	if (sw->links_lost)
+	if (sw->rel.links_lost)
 		return links_lost(sw);
-	if (sw->to_read) {
+	if (sw->rel.to_read) {
 		const struct sweep_entry *e = read_pending(sw);
 		if (e)
 			return e;
 	}
 	for (;;) {
-		if (sw->mem > sw->stats.peak_bytes)
-			sw->stats.peak_bytes = sw->mem;
+		if (sw->mem.held > sw->stats.peak_bytes)
+			sw->stats.peak_bytes = sw->mem.held;
 		if (sw->post_head)
 			return emit_post(sw);
 		const struct sweep_entry *e;
-		if (sw->flushing) {
+		if (sw->dq.flushing) {
 			if ((e = sw_data_next(sw)))
 				return e;
 			continue;
 		}
 		bool meta_done = sw_queue_len(&sw->q) == 0 && sw->deferred.n == 0 &&
-		                 sw_cscan_len(&sw->dirq) == 0 && !sw_hold_any(sw);
-		if (sw->ndata && (data_over_bound(sw) || meta_done)) {
+		                 sw_cscan_len(&sw->reads.dirq) == 0 && !sw_hold_any(sw);
+		if (sw->dq.ndata && (data_over_bound(sw) || meta_done)) {
 			sw_data_start_flush(sw);
 			continue;
 		}
@@ -398,7 +398,7 @@ static const struct sweep_entry *next_entry(struct sweep *sw)
 			return e;
 		if (!done)
 			continue;
-		if (sw->ndata) { /* the last held names were none */
+		if (sw->dq.ndata) { /* the last held names were none */
 			sw_data_start_flush(sw);
 			continue;
 		}
@@ -421,18 +421,18 @@ const struct sweep_entry *sweep_next(struct sweep *sw)
 	if (e)
 		sw->stats.entries++;
 	sw->stats.sweeps = sw->q.el.sweeps;
-	sw->stats.bytes_held = sw->mem;
+	sw->stats.bytes_held = sw->mem.held;
 	return e;
 }
 
 int sweep_prune(struct sweep *sw)
 {
-	if (!sw || !sw->to_read) {
+	if (!sw || !sw->rel.to_read) {
 		errno = EINVAL;
 		return -1;
 	}
-	sw->done_parent = sw->to_read;
-	sw->to_read = NULL;
+	sw->rel.done_parent = sw->rel.to_read;
+	sw->rel.to_read = NULL;
 	return 0;
 }
 
@@ -457,8 +457,8 @@ void sweep_close(struct sweep *sw)
 	sw_hold_free(sw);
 	sw_pool_stop(sw->warm);
 	sw->opt.flags &= ~SWEEP_POSTORDER; /* from now on, complete means free */
-	if (sw->to_read)
-		sw_dir_unref(sw, sw->to_read);
+	if (sw->rel.to_read)
+		sw_dir_unref(sw, sw->rel.to_read);
 	while (sw->post_head) {
 		struct sw_dir *d = sw->post_head;
 		sw->post_head = d->post_next;
@@ -472,15 +472,15 @@ void sweep_close(struct sweep *sw)
 	while ((n = sw_heap_pop(&sw->deferred)))
 		sw_node_release(sw, n);
 	struct sw_dir *d;
-	while ((d = sw_cscan_pop(&sw->dirq)))
+	while ((d = sw_cscan_pop(&sw->reads.dirq)))
 		sw_dir_unref(sw, d);
-	sw_cscan_free(&sw->dirq);
-	for (size_t i = sw->flushing ? sw->data_pos : 0; i < sw->ndata; i++)
-		sw_file_free(sw, sw->data[i]);
+	sw_cscan_free(&sw->reads.dirq);
+	for (size_t i = sw->dq.flushing ? sw->dq.data_pos : 0; i < sw->dq.ndata; i++)
+		sw_file_free(sw, sw->dq.data[i]);
 	sw_queue_free(&sw->q);
 	free(sw->deferred.v);
-	free(sw->data);
-	free(sw->early);
+	free(sw->dq.data);
+	free(sw->dq.early);
 	for (size_t i = 0; i < sw->nroots; i++)
 		free(sw->roots[i].path);
 	free(sw->roots);
