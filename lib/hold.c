@@ -5,7 +5,7 @@
  * names while the walk goes on. Queued at once, those names are served at
  * once too: they lie next to their directory in inode order, so the walk
  * meets them before the threads do and does the cold lookups itself, one at
- * a time (measured: 0.9 s of a 1.3 s cold du in the walk's own statx). So a
+ * a time, which is most of a cold walk's time. So a
  * directory's names are held back, in the order their directories were read,
  * until the task that stats them is done; meanwhile the walk serves what is
  * ready and reads further directories, and waits only when nothing else is
@@ -13,8 +13,8 @@
  *
  * A held name lives only in the task (the walk gives it every name of the
  * directory, in order), and is served from there: it needs no node, and no
- * place in the elevator, which cost the walk's thread nearly a fifth of its
- * CPU in a cold du (malloc, free and the heap, for every name). The names of a
+ * place in the elevator, which cost the walk's thread much of its CPU in a
+ * cold walk (malloc, free and the heap, for every name). The names of a
  * directory the threads read and stat-ed on their own (stash.c) are served
  * the same way, at once. A name the threads could not stat is stat-ed by the
  * walk as it is served. Each batch holds a reference on its directory, whose

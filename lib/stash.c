@@ -4,14 +4,15 @@
  *
  * A thread that takes a subdirectory ahead of the walk (warm.c) reads its
  * names and stats each one. Before the stash, the walk then read the same
- * directory and stat-ed the same names again: warm, but on two cores that
- * was a fifth of the CPU of a cold du, in a walk that is CPU-bound. So the
+ * directory and stat-ed the same names again: warm, but a cold walk on a
+ * fast device is CPU-bound, and that was much of its CPU. So the
  * finished task waits here, and the walk takes its names and their stats
  * instead of reading the directory (sw_warm_claim() checks that it did not
  * change since). A subdirectory a thread only read, past the levels it
  * takes as tasks, waits here too, as a listing without stats: the walk
- * gives its names to the threads as it would names it had read. The walk tends to take the oldest first, so a full stash
- * takes no more rather than drop its oldest; what the walk never reads
+ * gives its names to the threads as it would names it had read. The walk
+ * tends to take the oldest first, so a full stash takes no more rather than
+ * drop its oldest; what the walk never reads
  * (pruned, or read by the walk before the thread was done) stays to the end.
  */
 #include <stdint.h>

@@ -87,11 +87,9 @@ enum sweep_follow {
 /* When directories are read, in the inode orders (DISK, INODE). */
 enum sweep_dir_order {
 	SWEEP_DIRS_AUTO = 0, /* the library's choice: SWEEP_DIRS_BLOCK on a
-	                        rotational device (it measured 4.4x less disk time
-	                        for a metadata walk of an aged ext4 linux tree, 8%
-	                        less for a full read, emulated 7200 RPM disk),
+	                        rotational device, where it saves seeks,
 	                        SWEEP_DIRS_INODE elsewhere (block order reopens
-	                        directories more: 2.4x the opens on /usr) */
+	                        directories more; see bench/results/README.md) */
 	SWEEP_DIRS_INODE,    /* each directory as soon as the elevator serves it */
 	SWEEP_DIRS_BLOCK,    /* once the pending names are served, all pending
 	                        directories, by their first physical block (FIEMAP) */
