@@ -1,6 +1,6 @@
 /*
  * pool.c: the helper threads, their queue of tasks and their stash; nothing
- * of the walk (no struct sweep): the walk decides what to ask of them
+ * of the walk, not even its handle: the walk decides what to ask of them
  * (warm.c) and takes what they found (readdir.c, hold.c).
  *
  * A thread takes a task (a directory and its names: task.c), stats the

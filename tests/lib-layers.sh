@@ -3,7 +3,9 @@
 # it (the map at the head of lib/internal.h), never one that calls it back.
 # The file-level call graph is read off the built objects, each file's
 # undefined symbols against the others' defined ones (nm), and must have no
-# cycle (tsort finds one). With -v, prints the graph's edges.
+# cycle (tsort finds one). The helpers' pool and what it runs (pool.c,
+# task.c, stash.c) know nothing of the walk: no struct sweep there. With -v,
+# prints the graph's edges.
 . "$top_srcdir/tests/lib.sh"
 need_cmd nm tsort
 
@@ -39,4 +41,9 @@ if [ -s "$T/loop" ]; then
 	cat "$T/loop" >&2
 	fail "libsweep's files call each other in a cycle (above)"
 fi
+
+for f in pool task stash; do
+	! grep -n 'struct sweep\b' "$top_srcdir/lib/$f.c" >&2 ||
+		fail "lib/$f.c knows of the walk (struct sweep, above)"
+done
 exit 0
