@@ -87,6 +87,17 @@ struct warm_task *sw_task_new(int fd, const struct stat *st, uid_t euid, bool st
 	return t;
 }
 
+/* Gives t a ticket, which the walk may wait on; false without memory for
+ * it (t then has none: nobody waits for it). */
+bool sw_task_add_ticket(struct warm_task *t)
+{
+	t->ticket = calloc(1, sizeof(*t->ticket));
+	if (!t->ticket)
+		return false;
+	t->ticket->refs = 1;
+	return true;
+}
+
 /* What tells when the threads are done with t (its names stat-ed, or under
  * SWEEP_NOSTAT its subdirectories read), or NULL where they did that before
  * (the names are warm: nothing to wait for). */

@@ -13,7 +13,6 @@
  * WARM_CHUNK names, each with a ticket of its own.
  */
 #include <fcntl.h>
-#include <stdlib.h>
 #include <unistd.h>
 #include "internal.h"
 #include "warm.h"
@@ -75,8 +74,8 @@ struct warm_task *sw_warm_task_for(struct sweep *sw, int dirfd, const struct sta
 	                                           WARM_LEVELS);
 	if (!t && fd >= 0)
 		close(fd);
-	if (t && !done && sw->q.cscan && (t->ticket = calloc(1, sizeof(*t->ticket))))
-		t->ticket->refs = 1;
+	if (t && !done && sw->q.cscan)
+		sw_task_add_ticket(t);
 	if (t) {
 		t->walk_read = true;
 		sw_pool_mark_taken(sw->warm, st->st_dev, st->st_ino);
@@ -96,8 +95,8 @@ struct warm_task *sw_warm_task_next(struct sweep *sw, struct warm_task *t)
 	                                           t->levels);
 	if (c)
 		c->walk_read = t->walk_read;
-	if (c && t->ticket && (c->ticket = calloc(1, sizeof(*c->ticket))))
-		c->ticket->refs = 1;
+	if (c && t->ticket)
+		sw_task_add_ticket(c);
 	else if (!c && fd >= 0)
 		close(fd);
 	sw_pool_submit(sw->warm, t);

@@ -88,6 +88,7 @@ size_t sw_warm_task_bytes(const struct warm_task *t);
 const char *sw_warm_task_name(const struct warm_task *t, size_t i, size_t *namelen, ino_t *ino,
                               unsigned char *type, const struct stat **st);
 size_t sw_warm_name_bytes(void);
+bool sw_task_add_ticket(struct warm_task *t);
 struct warm_ticket *sw_warm_task_ticket(const struct warm_task *t);
 struct warm_ticket *sw_warm_ticket_get(struct warm_ticket *k);
 void sw_warm_ticket_put(struct warm_ticket *k);

@@ -77,9 +77,7 @@ static struct warm_task *task_of(const struct fixture *f, int levels, struct war
 	assert_true(fd >= 0);
 	struct warm_task *t = sw_task_new(fd, &f->st, geteuid(), true, true, levels);
 	assert_non_null(t);
-	t->ticket = calloc(1, sizeof(*t->ticket));
-	assert_non_null(t->ticket);
-	t->ticket->refs = 1;
+	assert_true(sw_task_add_ticket(t));
 	*k = sw_warm_ticket_get(sw_warm_task_ticket(t));
 	DIR *d = fdopendir(dup(f->fd));
 	assert_non_null(d);
@@ -175,9 +173,7 @@ static void dropped_tickets_are_done(void **state)
 	int fd = fcntl(f->fd, F_DUPFD_CLOEXEC, 0);
 	t = sw_task_new(fd, &f->st, geteuid(), true, true, 0);
 	assert_non_null(t);
-	t->ticket = calloc(1, sizeof(*t->ticket));
-	assert_non_null(t->ticket);
-	t->ticket->refs = 1;
+	assert_true(sw_task_add_ticket(t));
 	k = sw_warm_ticket_get(sw_warm_task_ticket(t));
 	assert_false(sw_pool_submit(p, t));
 	assert_true(sw_warm_ticket_done(k));
