@@ -43,12 +43,12 @@ struct sw_cachestat {
  * cannot tell (it is then asked no more). */
 static bool cached(struct sweep *sw, int fd)
 {
-	if (sw->no_cachestat)
+	if (sw->dq.no_cachestat)
 		return false;
 	struct sw_cachestat_range range = { 0, 1 };
 	struct sw_cachestat cs;
 	if (syscall(__NR_cachestat, fd, &range, &cs, 0) < 0) {
-		sw->no_cachestat = errno == ENOSYS || errno == EPERM;
+		sw->dq.no_cachestat = errno == ENOSYS || errno == EPERM;
 		return false;
 	}
 	return cs.nr_cache > 0;
@@ -63,20 +63,26 @@ static uint64_t sort_key(const struct stat *st, uint64_t phys)
 	return phys + 1;
 }
 
+/* What a queued file takes, charged against the bound. */
+static size_t file_size(size_t namelen)
+{
+	return sizeof(struct sw_file) + namelen + 1;
+}
+
 /* Queue v for the data phase, at the place FIEMAP gives its first byte (one
  * call, on a descriptor opened only for it: the data phase may be far away,
  * and descriptors are few). Returns 0 when queued; 1 when the file has no
  * place in the sweep and is to be handed out now, with *fd its descriptor (a
  * file in the page cache) or -1 (it cannot be opened: opening again says
  * why); -1 when memory ran out (v is left alone). */
-int data_queue(struct sweep *sw, const struct sw_name *v, int pfd, const struct stat *st,
-               bool follow, int *fd)
+int sw_data_queue(struct sweep *sw, const struct sw_name *v, int pfd, const struct stat *st,
+                  bool follow, int *fd)
 {
 	*fd = -1;
 	int ffd = -1;
 	if (st->st_size > 0) {
-		while ((ffd = open_file(sw, pfd, v->name, follow, st)) < 0 &&
-		       fds_out(errno) && fds_shed(sw, NULL))
+		while ((ffd = sw_open_file(sw, pfd, v->name, follow, st)) < 0 &&
+		       sw_fds_out(errno) && sw_fds_shed(sw, NULL))
 			;
 		if (ffd < 0)
 			return 1;
@@ -85,24 +91,24 @@ int data_queue(struct sweep *sw, const struct sw_name *v, int pfd, const struct 
 			return 1;
 		}
 	}
-	struct sw_file **q = sw_grow(sw->data, &sw->capdata, sw->ndata + 1, sizeof(*q));
-	size_t size = sizeof(struct sw_file) + v->namelen + 1;
+	struct sw_file **q = sw_grow(sw->dq.data, &sw->dq.capdata, sw->dq.ndata + 1, sizeof(*q));
+	size_t size = file_size(v->namelen);
 	struct sw_file *f = q ? sw_alloc(sw, size) : NULL;
 	if (!f) {
 		close(ffd);
 		return -1;
 	}
-	sw->data = q;
+	sw->dq.data = q;
 	struct sw_run runs[SPLIT_RUNS];
 	size_t nruns = 0;
 	if (ffd >= 0) {
 		sw->stats.fiemap_calls++;
-		nruns = place_runs(ffd, st->st_size, runs, SPLIT_RUNS);
+		nruns = sw_place_runs(ffd, st->st_size, runs, SPLIT_RUNS);
 		close(ffd);
 	}
 	f->phys = nruns ? runs[0].phys : SWEEP_PHYS_NONE;
 	f->key = sort_key(st, f->phys);
-	f->seq = sw->seq++;
+	f->seq = sw->dq.seq++;
 	f->parent = v->parent;
 	f->basefd = v->basefd;
 	f->fd = -1;
@@ -112,25 +118,23 @@ int data_queue(struct sweep *sw, const struct sw_name *v, int pfd, const struct 
 	f->st = *st;
 	f->namelen = v->namelen;
 	memcpy(f->name, v->name, v->namelen + 1);
-	runs_split(sw, f, runs, nruns);
-	name_take_ref(sw, v); /* f's now */
-	sw->data[sw->ndata++] = f;
-	sw->mem += size;
-	sw->data_mem += size;
-	if (sw->ndata > sw->stats.peak_data_entries)
-		sw->stats.peak_data_entries = sw->ndata;
+	sw_runs_split(sw, f, runs, nruns);
+	sw_name_take_ref(sw, v); /* f's now */
+	sw->dq.data[sw->dq.ndata++] = f;
+	sw_mem_charge(sw, size, true);
+	if (sw->dq.ndata > sw->stats.peak_data_entries)
+		sw->stats.peak_data_entries = sw->dq.ndata;
 	return 0;
 }
 
-void file_free(struct sweep *sw, struct sw_file *f)
+void sw_file_free(struct sweep *sw, struct sw_file *f)
 {
 	struct sw_dir *parent = f->parent;
 	if (f->fd >= 0)
 		close(f->fd);
-	sw->mem -= sizeof(*f) + f->namelen + 1;
-	sw->data_mem -= sizeof(*f) + f->namelen + 1;
+	sw_mem_uncharge(sw, file_size(f->namelen), true);
 	free(f);
-	dir_unref(sw, parent);
+	sw_dir_unref(sw, parent);
 }
 
 static int by_key(const void *a, const void *b)
@@ -145,37 +149,21 @@ static int by_key(const void *a, const void *b)
 /* How many files to announce ahead: many where the device wants depth,
  * fewer for a disk arm; never more than the descriptor budget gives them
  * (limits.c). */
-size_t ra_depth(const struct sweep *sw, bool deep)
+size_t sw_ra_depth(const struct sweep *sw, bool deep)
 {
 	size_t files = deep ? RA_FILES_DEEP : RA_FILES_DISK;
-	return files < sw->ra_max ? files : sw->ra_max;
+	return files < sw->dq.ra_max ? files : sw->dq.ra_max;
 }
 
-/* Out of descriptors: close the files opened ahead (they were announced;
- * each is opened again when its turn comes). Whether any was. */
-bool data_shed(struct sweep *sw)
+void sw_data_start_flush(struct sweep *sw)
 {
-	bool closed = false;
-	for (size_t i = sw->data_pos; sw->flushing && i < sw->ra_pos; i++) {
-		struct sw_file *f = sw->data[i];
-		if (f->fd >= 0) {
-			close(f->fd);
-			f->fd = -1;
-			closed = true;
-		}
-	}
-	return closed;
-}
-
-void data_start_flush(struct sweep *sw)
-{
-	qsort(sw->data, sw->ndata, sizeof(*sw->data), by_key);
-	runs_start_flush(sw);
-	if (misses_cheap(sw)) /* whatever sysfs said: depth is what wins */
-		sw->ra_files = ra_depth(sw, true);
-	sw->flushing = true;
-	sw->data_pos = sw->ra_pos = 0;
-	sw->ra_bytes = 0;
+	qsort(sw->dq.data, sw->dq.ndata, sizeof(*sw->dq.data), by_key);
+	sw_runs_start_flush(sw);
+	if (sw_misses_cheap(sw)) /* whatever sysfs said: depth is what wins */
+		sw->dq.ra_files = sw_ra_depth(sw, true);
+	sw->dq.flushing = true;
+	sw->dq.data_pos = sw->dq.ra_pos = 0;
+	sw->dq.ra_bytes = 0;
 	sw->stats.flushes++;
 }
 
@@ -184,21 +172,21 @@ void data_start_flush(struct sweep *sw)
  * handed out without data. */
 static void announce_ahead(struct sweep *sw)
 {
-	if (sw->ra_pos < sw->data_pos)
-		sw->ra_pos = sw->data_pos;
-	while (sw->ra_pos < sw->ndata && sw->ra_pos - sw->data_pos < sw->ra_files &&
-	       sw->ra_bytes < sw->opt.readahead) {
-		struct sw_file *f = sw->data[sw->ra_pos++];
-		runs_announce(sw, f->key); /* what the arm passes on its way to f */
+	if (sw->dq.ra_pos < sw->dq.data_pos)
+		sw->dq.ra_pos = sw->dq.data_pos;
+	while (sw->dq.ra_pos < sw->dq.ndata && sw->dq.ra_pos - sw->dq.data_pos < sw->dq.ra_files &&
+	       sw->dq.ra_bytes < sw->opt.readahead) {
+		struct sw_file *f = sw->dq.data[sw->dq.ra_pos++];
+		sw_runs_announce(sw, f->key); /* what the arm passes on its way to f */
 		if (f->st.st_nlink > 1 || f->phys == SWEEP_PHYS_NONE)
 			continue; /* second names come without data; empty or unplaced:
 			             nothing to announce */
-		int pfd = parent_fd(sw, f->parent, f->basefd);
+		int pfd = sw_parent_fd(sw, f->parent, f->basefd);
 		if (pfd < 0 && pfd != AT_FDCWD)
 			continue;
-		f->fd = open_file(sw, pfd, f->name, f->follow, &f->st);
-		if (f->fd < 0 && fds_out(errno)) {
-			sw->ra_pos--; /* out of descriptors: this one again later */
+		f->fd = sw_open_file(sw, pfd, f->name, f->follow, &f->st);
+		if (f->fd < 0 && sw_fds_out(errno)) {
+			sw->dq.ra_pos--; /* out of descriptors: this one again later */
 			break;
 		}
 		if (f->fd < 0)
@@ -207,40 +195,40 @@ static void announce_ahead(struct sweep *sw)
 		                                                      : ANNOUNCE_LIMIT;
 		posix_fadvise(f->fd, 0, (off_t)len, POSIX_FADV_WILLNEED);
 		f->announced = len;
-		sw->ra_bytes += len;
+		sw->dq.ra_bytes += len;
 	}
 }
 
 /* The next file of the flush, or NULL when the flush is over. */
-const struct sweep_entry *data_next(struct sweep *sw)
+const struct sweep_entry *sw_data_next(struct sweep *sw)
 {
-	if (sw->data_pos == sw->ndata) {
-		sw->ndata = 0;
-		sw->flushing = false;
-		runs_end_flush(sw);
+	if (sw->dq.data_pos == sw->dq.ndata) {
+		sw->dq.ndata = 0;
+		sw->dq.flushing = false;
+		sw_runs_end_flush(sw);
 		return NULL;
 	}
 	announce_ahead(sw);
-	struct sw_file *f = sw->data[sw->data_pos++];
-	runs_announce(sw, f->key); /* where announcing fell behind */
-	sw->ra_bytes -= f->announced;
-	sw->done_file = f;
-	int pfd = parent_fd(sw, f->parent, f->basefd);
+	struct sw_file *f = sw->dq.data[sw->dq.data_pos++];
+	sw_runs_announce(sw, f->key); /* where announcing fell behind */
+	sw->dq.ra_bytes -= f->announced;
+	sw->rel.done_file = f;
+	int pfd = sw_parent_fd(sw, f->parent, f->basefd);
 	int perr = errno;
 	int depth = f->parent ? f->parent->depth + 1 : 0;
-	ent_fill(sw, SWEEP_DATA, &f->st, pfd, depth, f->parent);
+	sw_ent_fill(sw, SWEEP_DATA, &f->st, pfd, depth, f->parent);
 	sw->ent.phys = f->phys;
 	if (f->root)
 		sw->ent.flags |= SWEEP_E_ROOT;
-	if (path_build(sw, f->parent, f->name, f->namelen) < 0)
-		return emit_error(sw, SWEEP_OP_OPEN, ENOMEM);
+	if (sw_path_build(sw, f->parent, f->name, f->namelen) < 0)
+		return sw_emit_error(sw, SWEEP_OP_NOMEM, ENOMEM);
 	if (pfd < 0 && pfd != AT_FDCWD)
-		return emit_error(sw, SWEEP_OP_OPEN, perr);
+		return sw_emit_error(sw, SWEEP_OP_OPEN, perr);
 	int fd = f->fd;
 	f->fd = -1;
 	const struct sw_name v = {
 		.name = f->name, .namelen = f->namelen, .parent = f->parent,
 		.basefd = f->basefd, .root = f->root,
 	};
-	return emit_regular(sw, &v, pfd, f->follow, fd);
+	return sw_emit_regular(sw, &v, pfd, f->follow, fd);
 }

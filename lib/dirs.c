@@ -15,10 +15,16 @@
 #include <unistd.h>
 #include "internal.h"
 
-struct sw_dir *dir_new(struct sweep *sw, struct sw_dir *parent, const char *name,
-                       size_t namelen, const struct stat *st)
+/* What a directory takes, charged against the bound. */
+static size_t dir_size(size_t namelen)
 {
-	size_t size = sizeof(struct sw_dir) + namelen + 1;
+	return sizeof(struct sw_dir) + namelen + 1;
+}
+
+struct sw_dir *sw_dir_new(struct sweep *sw, struct sw_dir *parent, const char *name,
+                          size_t namelen, const struct stat *st)
+{
+	size_t size = dir_size(namelen);
 	struct sw_dir *d = sw_alloc(sw, size);
 	if (!d)
 		return NULL;
@@ -32,93 +38,120 @@ struct sw_dir *dir_new(struct sweep *sw, struct sw_dir *parent, const char *name
 	d->st = *st;
 	d->namelen = namelen;
 	memcpy(d->name, name, namelen);
-	sw->mem += size;
+	sw_mem_charge(sw, size, false);
 	return d;
 }
 
-static void lru_unlink(struct sweep *sw, struct sw_dir *d)
+static void lru_unlink(struct sw_fds *c, struct sw_dir *d)
 {
 	if (d->lru_prev)
 		d->lru_prev->lru_next = d->lru_next;
 	else
-		sw->lru_head = d->lru_next;
+		c->lru_head = d->lru_next;
 	if (d->lru_next)
 		d->lru_next->lru_prev = d->lru_prev;
 	else
-		sw->lru_tail = d->lru_prev;
+		c->lru_tail = d->lru_prev;
 	d->lru_prev = d->lru_next = NULL;
 }
 
-static void lru_push_front(struct sweep *sw, struct sw_dir *d)
+static void lru_push_front(struct sw_fds *c, struct sw_dir *d)
 {
 	d->lru_prev = NULL;
-	d->lru_next = sw->lru_head;
-	if (sw->lru_head)
-		sw->lru_head->lru_prev = d;
-	sw->lru_head = d;
-	if (!sw->lru_tail)
-		sw->lru_tail = d;
+	d->lru_next = c->lru_head;
+	if (c->lru_head)
+		c->lru_head->lru_prev = d;
+	c->lru_head = d;
+	if (!c->lru_tail)
+		c->lru_tail = d;
 }
 
-static void dir_close_fd(struct sweep *sw, struct sw_dir *d)
+static void dir_close_fd(struct sw_fds *c, struct sw_dir *d)
 {
 	if (d->fd < 0)
 		return;
-	lru_unlink(sw, d);
+	lru_unlink(c, d);
 	close(d->fd);
 	d->fd = -1;
-	sw->nfds--;
+	c->nfds--;
 }
 
 /* Close the least recently used descriptors beyond the cache's size, sparing
  * keep (being opened now) and the one the caller holds as entry->dirfd. */
-static void lru_trim(struct sweep *sw, const struct sw_dir *keep)
+static void lru_trim(struct sw_fds *c, const struct sw_dir *keep)
 {
-	struct sw_dir *d = sw->lru_tail;
-	while (sw->nfds > sw->max_fds && d) {
+	struct sw_dir *d = c->lru_tail;
+	while (c->nfds > c->max_fds && d) {
 		struct sw_dir *prev = d->lru_prev;
-		if (d != keep && d != sw->pinned)
-			dir_close_fd(sw, d);
+		if (d != keep && d != c->pinned)
+			dir_close_fd(c, d);
 		d = prev;
 	}
 }
 
 /* Out of descriptors: give back half of the cache (sparing keep, which is
  * being used, and the one the caller holds). Whether any was closed. */
-bool dir_fds_shrink(struct sweep *sw, const struct sw_dir *keep)
+static bool dir_fds_shrink(struct sw_fds *c, const struct sw_dir *keep)
 {
-	size_t before = sw->nfds;
-	size_t max = sw->max_fds;
-	sw->max_fds = before / 2;
-	lru_trim(sw, keep);
-	sw->max_fds = max;
-	return sw->nfds < before;
+	size_t before = c->nfds;
+	size_t max = c->max_fds;
+	c->max_fds = before / 2;
+	lru_trim(c, keep);
+	c->max_fds = max;
+	return c->nfds < before;
 }
 
-int parent_fd(struct sweep *sw, struct sw_dir *parent, int basefd)
+/* Out of descriptors: close the files the data phase opened ahead (they
+ * were announced; each is opened again when its turn comes). Whether any
+ * was. */
+static bool close_ahead(struct sw_dataq *q)
 {
-	return parent ? dir_fd(sw, parent) : basefd;
+	bool closed = false;
+	for (size_t i = q->data_pos; q->flushing && i < q->ra_pos; i++) {
+		struct sw_file *f = q->data[i];
+		if (f->fd >= 0) {
+			close(f->fd);
+			f->fd = -1;
+			closed = true;
+		}
+	}
+	return closed;
+}
+
+/* Out of descriptors: give back the files opened ahead, then half of the
+ * directory cache (sparing keep, being opened from). Whether any was
+ * closed, so that the caller may try again. */
+bool sw_fds_shed(struct sweep *sw, const struct sw_dir *keep)
+{
+	if (close_ahead(&sw->dq))
+		return true;
+	return dir_fds_shrink(&sw->fds, keep);
+}
+
+int sw_parent_fd(struct sweep *sw, struct sw_dir *parent, int basefd)
+{
+	return parent ? sw_dir_fd(sw, parent) : basefd;
 }
 
 /* An open descriptor on d, or -1 with errno set. */
-int dir_fd(struct sweep *sw, struct sw_dir *d)
+int sw_dir_fd(struct sweep *sw, struct sw_dir *d)
 {
 	if (d->fd >= 0) {
-		if (sw->lru_head != d) {
-			lru_unlink(sw, d);
-			lru_push_front(sw, d);
+		if (sw->fds.lru_head != d) {
+			lru_unlink(&sw->fds, d);
+			lru_push_front(&sw->fds, d);
 		}
 		return d->fd;
 	}
-	int pfd = parent_fd(sw, d->parent, d->basefd);
+	int pfd = sw_parent_fd(sw, d->parent, d->basefd);
 	if (pfd < 0 && pfd != AT_FDCWD)
 		return -1;
 	int flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
 	if (!d->follow)
 		flags |= O_NOFOLLOW;
 	int fd;
-	while ((fd = openat(pfd, d->name, flags)) < 0 && fds_out(errno) &&
-	       fds_shed(sw, d->parent))
+	while ((fd = openat(pfd, d->name, flags)) < 0 && sw_fds_out(errno) &&
+	       sw_fds_shed(sw, d->parent))
 		;
 	if (fd < 0)
 		return -1;
@@ -129,23 +162,23 @@ int dir_fd(struct sweep *sw, struct sw_dir *d)
 		return -1;
 	}
 	d->fd = fd;
-	sw->nfds++;
-	lru_push_front(sw, d);
-	lru_trim(sw, d);
+	sw->fds.nfds++;
+	lru_push_front(&sw->fds, d);
+	lru_trim(&sw->fds, d);
 	return fd;
 }
 
-void dir_free(struct sweep *sw, struct sw_dir *d)
+void sw_dir_free(struct sweep *sw, struct sw_dir *d)
 {
-	dir_close_fd(sw, d);
-	sw->mem -= sizeof(*d) + d->namelen + 1;
+	dir_close_fd(&sw->fds, d);
+	sw_mem_uncharge(sw, dir_size(d->namelen), false);
 	free(d);
 }
 
 /* Drop one reference; a directory left with none is complete: it goes on the
  * post-order list when those entries are wanted, else it is freed and lets go
  * of its own parent. */
-void dir_unref(struct sweep *sw, struct sw_dir *d)
+void sw_dir_unref(struct sweep *sw, struct sw_dir *d)
 {
 	while (d && --d->refs == 0) {
 		if (sw->opt.flags & SWEEP_POSTORDER) {
@@ -156,17 +189,17 @@ void dir_unref(struct sweep *sw, struct sw_dir *d)
 				sw->post_head = d;
 			sw->post_tail = d;
 			/* its descriptor is not needed again before its post entry */
-			dir_close_fd(sw, d);
+			dir_close_fd(&sw->fds, d);
 			return;
 		}
 		struct sw_dir *parent = d->parent;
-		dir_free(sw, d);
+		sw_dir_free(sw, d);
 		d = parent;
 	}
 }
 
 /* Whether st is d itself or one of its ancestors: a file system loop. */
-bool dir_is_ancestor(const struct sw_dir *d, const struct stat *st)
+bool sw_dir_is_ancestor(const struct sw_dir *d, const struct stat *st)
 {
 	for (; d; d = d->parent)
 		if (d->st.st_ino == st->st_ino && d->st.st_dev == st->st_dev)

@@ -1,6 +1,28 @@
 /*
  * internal.h: libsweep's private structures, shared by its files only.
  *
+ * The files, in layers: each calls only files below it (tests/lib-layers.sh
+ * checks that the calls between them have no cycle).
+ *   walk.c     the handle, sweep_open/next/close: the scheduler
+ *   readdir.c  reading a directory into the metadata queue
+ *   warm.c     what the walk asks of the helper threads, and when
+ *   hold.c     names served straight from the helpers' tasks
+ *   serve.c    serving one name: stat, then what becomes of it
+ *   data.c     the data phase: the queue by block, flushes, read-ahead
+ *   runs.c     files in runs apart on the disk, announced as passed
+ *   entry.c    the entry handed out: files opened, directories made
+ *   node.c     names waiting to be served, and setting them aside
+ *   dirs.c     directories with pending children, their descriptor cache
+ *   path.c     an entry's path from its parents
+ *   links.c    names of multiply-linked files handed out
+ *   place.c    FIEMAP and the file system's policy
+ *   latency.c  what directory reads' times tell of cache and device
+ *   limits.c   what the process's limits leave; shedding memory
+ *   pool.c     the helper threads and their queue (knows nothing of the walk)
+ *   stash.c    finished tasks the helpers did on their own
+ *   task.c     the helpers' tasks and tickets, as data
+ *   queue.c    growing vectors, heaps, the C-SCAN elevator
+ *
  * Life of an entry: a directory read makes one sw_node per name (d_ino as the
  * key) and pushes it on the metadata queue, or, where the helper threads
  * stat the names, leaves them in their task (hold.c). Serving a name
@@ -17,6 +39,7 @@
 #include <stdbool.h>
 #include <sys/types.h>
 #include "sweep.h"
+#include "warm.h"
 
 /* A directory with pending descendants. */
 struct sw_dir {
@@ -122,10 +145,7 @@ struct sw_queue {
 };
 
 struct sw_links;
-struct sw_warm;
-struct warm_ticket;
 struct hold_batch;
-struct warm_task;
 
 /* latency.c: see there */
 struct sw_latency {
@@ -140,7 +160,6 @@ struct sw_latency {
 	                        they average SLOW_MISS_NS (latency.c) */
 };
 
-#define SWEEP_WARM_THREADS 8
 #define NO_DIRQ_KEY UINT64_MAX
 #define RA_FILES_DISK 32   /* files announced ahead at most: a disk arm */
 #define RA_FILES_DEEP 128  /* a device that wants depth */
@@ -155,6 +174,60 @@ struct sw_root {
 	char *path;
 };
 
+/* The descriptor cache of directories (dirs.c). */
+struct sw_fds {
+	struct sw_dir *lru_head, *lru_tail;
+	size_t nfds, max_fds;
+	struct sw_dir *pinned;   /* its fd was handed out: never evicted */
+};
+
+/* Directory reads put off to be made in block order (walk.c). */
+struct sw_reads {
+	bool dirs_by_block;      /* directory reads wait in dirq */
+	bool dirs_by_cache;      /* ... unless they come from the cache lately */
+	struct sw_cscan dirq;    /* directories to read, by first physical byte */
+	bool reading_dirs;       /* draining dirq: one sweep over the blocks */
+	uint64_t last_dirq_key;  /* of the directory read last from dirq, or
+	                            NO_DIRQ_KEY */
+};
+
+/* Names held for the helpers (hold.c). */
+struct sw_hold {
+	struct hold_batch *ready, *ready_tail; /* names to serve */
+	struct hold_batch *held, *held_tail;   /* ... once the helpers are done */
+};
+
+/* The data queue (data.c) and the early runs of its split files (runs.c). */
+struct sw_dataq {
+	struct sw_file **data;
+	size_t ndata, capdata, data_pos, ra_pos, ra_bytes;
+	bool flushing;
+	uint64_t seq;
+	size_t ra_files;         /* files announced ahead at most */
+	size_t ra_max;           /* ... as the descriptor budget allows */
+	bool no_cachestat;       /* the kernel has no cachestat(2) */
+	struct sw_early *early;  /* early runs of split files, by key in a flush */
+	size_t nearly, capearly, early_pos;
+};
+
+/* What the entry handed out holds, released on the next call (walk.c). */
+struct sw_release {
+	struct sw_dir *to_read;  /* a SWEEP_DIR handed out: read it next */
+	struct sw_node *done_node;
+	struct sw_file *done_file;
+	struct sw_dir *done_parent; /* reference to drop */
+	struct sw_dir *done_post;   /* a dir handed out as SWEEP_DIR_POST */
+	struct hold_batch *done_batch; /* its last name was handed out */
+	bool links_lost;         /* it could not be put in the table of links:
+	                            say so next (SWEEP_OP_NOMEM) */
+};
+
+/* Memory charged against the bound (limits.c: sw_mem_charge). */
+struct sw_mem {
+	size_t held;             /* bytes held by nodes, files, dirs, batches */
+	size_t data;             /* the part of it held by the data queue */
+};
+
 struct sweep {
 	struct sweep_options opt;
 	struct sw_root *roots;
@@ -164,49 +237,25 @@ struct sweep {
 	enum sweep_order order;
 	bool data_by_block;      /* data queue sorted by FIEMAP */
 	bool data_inline;        /* regular files opened as they are served */
-	size_t ra_files;         /* files announced ahead at most */
-	size_t ra_max;           /* ... as the descriptor budget allows */
 	size_t warm_fds;         /* descriptors the helpers may hold (limits.c) */
 	uid_t euid;              /* who may open with O_NOATIME */
-	bool no_cachestat;       /* the kernel has no cachestat(2) */
 
 	struct sw_queue q;
 	struct sw_heap deferred; /* directories put off while memory is short */
-	bool dirs_by_block;      /* directory reads wait in dirq */
-	bool dirs_by_cache;      /* ... unless they come from the cache lately */
-	struct sw_cscan dirq;    /* directories to read, by first physical byte */
-	bool reading_dirs;       /* draining dirq: one sweep over the blocks */
-	uint64_t last_dirq_key;  /* of the directory read last from dirq, or
-	                            NO_DIRQ_KEY */
+	struct sw_reads reads;
 	struct sw_latency lat;   /* what directory reads' times tell */
-	struct sw_warm *warm;    /* helper threads warming the caches, or NULL */
-	struct hold_batch *ready, *ready_tail; /* names to serve (hold.c) */
-	struct hold_batch *held, *held_tail;   /* ... once the helpers are done */
+	struct sw_pool *warm;    /* helper threads warming the caches, or NULL */
 	bool warm_failed;        /* they could not be started, or gave back
-	                            their memory (warm_shed): no more tasks */
-
-	struct sw_file **data;   /* the data queue */
-	size_t ndata, capdata, data_pos, ra_pos, ra_bytes;
-	bool flushing;
-	uint64_t seq;
-	struct sw_early *early;  /* early runs of split files, by key in a flush */
-	size_t nearly, capearly, early_pos;
-
-	struct sw_dir *lru_head, *lru_tail;
-	size_t nfds, max_fds;
-	struct sw_dir *pinned;   /* its fd was handed out: never evicted */
-
+	                            their memory (sw_mem_shed): no more tasks */
+	struct sw_hold hold;
+	struct sw_dataq dq;
+	struct sw_fds fds;
 	struct sw_dir *post_head, *post_tail;
 	struct sw_links *links;
 
 	/* the entry handed out, and what to release on the next call */
 	struct sweep_entry ent;
-	struct sw_dir *to_read;  /* a SWEEP_DIR handed out: read it next */
-	struct sw_node *done_node;
-	struct sw_file *done_file;
-	struct sw_dir *done_parent; /* reference to drop */
-	struct sw_dir *done_post;   /* a dir handed out as SWEEP_DIR_POST */
-	struct hold_batch *done_batch; /* its last name was handed out */
+	struct sw_release rel;
 
 	char *pathbuf;
 	size_t pathcap;
@@ -215,43 +264,43 @@ struct sweep {
 	struct sw_node **tmp;    /* one directory's names, depth-first orders */
 	size_t ntmp, captmp;
 
-	size_t mem;              /* bytes held by nodes, files and dirs */
-	size_t data_mem;         /* the part of mem held by the data queue */
+	struct sw_mem mem;
 	uint64_t next_dir_id;
 	struct sweep_stats stats;
 };
 
 /* limits.c */
-void limits_fds(struct sweep *sw);
-bool fds_shed(struct sweep *sw, const struct sw_dir *keep);
-bool fds_out(int err);
-bool mem_shed(struct sweep *sw);
+void sw_limits_fds(struct sweep *sw);
+bool sw_fds_out(int err);
+bool sw_mem_shed(struct sweep *sw);
 void *sw_alloc(struct sweep *sw, size_t size);
-size_t limits_space(void);
+void sw_mem_charge(struct sweep *sw, size_t bytes, bool data);
+void sw_mem_uncharge(struct sweep *sw, size_t bytes, bool data);
+size_t sw_limits_space(void);
 
 /* queue.c */
 void *sw_grow(void *p, size_t *cap, size_t need, size_t size);
 void *sw_grow_from(void *p, size_t *cap, size_t need, size_t size, size_t first);
-int heap_push(struct sw_heap *h, uint64_t key, void *p);
-void *heap_pop(struct sw_heap *h);
-int cscan_push(struct sw_cscan *c, uint64_t key, void *p);
-void *cscan_pop(struct sw_cscan *c);
-size_t cscan_len(const struct sw_cscan *c);
-void cscan_free(struct sw_cscan *c);
-int swq_push(struct sw_queue *q, struct sw_node *n);
-struct sw_node *swq_pop(struct sw_queue *q);
-size_t swq_len(const struct sw_queue *q);
-void swq_free(struct sw_queue *q);
+int sw_heap_push(struct sw_heap *h, uint64_t key, void *p);
+void *sw_heap_pop(struct sw_heap *h);
+int sw_cscan_push(struct sw_cscan *c, uint64_t key, void *p);
+void *sw_cscan_pop(struct sw_cscan *c);
+size_t sw_cscan_len(const struct sw_cscan *c);
+void sw_cscan_free(struct sw_cscan *c);
+int sw_queue_push(struct sw_queue *q, struct sw_node *n);
+struct sw_node *sw_queue_pop(struct sw_queue *q);
+size_t sw_queue_len(const struct sw_queue *q);
+void sw_queue_free(struct sw_queue *q);
 
 /* dirs.c */
-struct sw_dir *dir_new(struct sweep *sw, struct sw_dir *parent, const char *name,
-                       size_t namelen, const struct stat *st);
-int dir_fd(struct sweep *sw, struct sw_dir *d);
-bool dir_fds_shrink(struct sweep *sw, const struct sw_dir *keep);
-int parent_fd(struct sweep *sw, struct sw_dir *parent, int basefd);
-void dir_unref(struct sweep *sw, struct sw_dir *d);
-void dir_free(struct sweep *sw, struct sw_dir *d);
-bool dir_is_ancestor(const struct sw_dir *d, const struct stat *st);
+struct sw_dir *sw_dir_new(struct sweep *sw, struct sw_dir *parent, const char *name,
+                          size_t namelen, const struct stat *st);
+int sw_dir_fd(struct sweep *sw, struct sw_dir *d);
+bool sw_fds_shed(struct sweep *sw, const struct sw_dir *keep);
+int sw_parent_fd(struct sweep *sw, struct sw_dir *parent, int basefd);
+void sw_dir_unref(struct sweep *sw, struct sw_dir *d);
+void sw_dir_free(struct sweep *sw, struct sw_dir *d);
+bool sw_dir_is_ancestor(const struct sw_dir *d, const struct stat *st);
 
 /* "." or "..": names getdents64 gives that are no entries of the tree */
 static inline bool is_dot(const char *s)
@@ -260,103 +309,89 @@ static inline bool is_dot(const char *s)
 }
 
 /* readdir.c */
-int read_dir(struct sweep *sw, struct sw_dir *d, bool near_last);
-struct sw_node *node_new(struct sweep *sw, struct sw_dir *parent, ino_t ino,
-                         unsigned char type, const char *name, size_t namelen,
-                         const struct stat *st);
-void node_free(struct sweep *sw, struct sw_node *n);
-void node_release(struct sweep *sw, struct sw_node *n);
+int sw_read_dir(struct sweep *sw, struct sw_dir *d, bool near_last);
 
 /* serve.c */
-const struct sweep_entry *serve_node(struct sweep *sw, struct sw_node *n);
-const struct sweep_entry *serve_name(struct sweep *sw, const struct sw_name *v);
-void name_take_ref(struct sweep *sw, const struct sw_name *v);
-int open_file(const struct sweep *sw, int dirfd, const char *name, bool follow,
-              const struct stat *st);
-const struct sweep_entry *emit_error(struct sweep *sw, enum sweep_op op, int err);
-const struct sweep_entry *emit_regular(struct sweep *sw, const struct sw_name *v, int dirfd,
-                                       bool follow, int fd);
+const struct sweep_entry *sw_serve_node(struct sweep *sw, struct sw_node *n);
+const struct sweep_entry *sw_serve_name(struct sweep *sw, const struct sw_name *v);
+
+/* entry.c */
+void sw_ent_fill(struct sweep *sw, enum sweep_kind kind, const struct stat *st,
+                 int dirfd, int depth, struct sw_dir *parent);
+int sw_open_file(const struct sweep *sw, int dirfd, const char *name, bool follow,
+                 const struct stat *st);
+const struct sweep_entry *sw_emit_error(struct sweep *sw, enum sweep_op op, int err);
+void sw_note_link(struct sweep *sw, bool remember);
+const struct sweep_entry *sw_emit_dir(struct sweep *sw, const struct sw_name *v, int pfd,
+                                      const struct stat *st, bool follow);
+const struct sweep_entry *sw_emit_regular(struct sweep *sw, const struct sw_name *v, int dirfd,
+                                          bool follow, int fd);
+
+/* node.c */
+struct sw_node *sw_node_new(struct sweep *sw, struct sw_dir *parent, ino_t ino,
+                            unsigned char type, const char *name, size_t namelen,
+                            const struct stat *st);
+void sw_node_free(struct sweep *sw, struct sw_node *n);
+void sw_node_release(struct sweep *sw, struct sw_node *n);
+void sw_name_take_ref(struct sweep *sw, const struct sw_name *v);
+size_t sw_meta_mem(const struct sweep *sw);
+bool sw_meta_short(const struct sweep *sw);
+bool sw_defer_dir(struct sweep *sw, struct sw_node *n);
 
 /* data.c */
-int data_queue(struct sweep *sw, const struct sw_name *v, int pfd, const struct stat *st,
-               bool follow, int *fd);
-void data_start_flush(struct sweep *sw);
-const struct sweep_entry *data_next(struct sweep *sw);
-void file_free(struct sweep *sw, struct sw_file *f);
-size_t ra_depth(const struct sweep *sw, bool deep);
-bool data_shed(struct sweep *sw);
+int sw_data_queue(struct sweep *sw, const struct sw_name *v, int pfd, const struct stat *st,
+                  bool follow, int *fd);
+void sw_data_start_flush(struct sweep *sw);
+const struct sweep_entry *sw_data_next(struct sweep *sw);
+void sw_file_free(struct sweep *sw, struct sw_file *f);
+size_t sw_ra_depth(const struct sweep *sw, bool deep);
 
 /* runs.c */
-void runs_split(struct sweep *sw, struct sw_file *f, const struct sw_run *runs, size_t n);
-void runs_start_flush(struct sweep *sw);
-void runs_announce(struct sweep *sw, uint64_t limit);
-void runs_end_flush(struct sweep *sw);
+void sw_runs_split(struct sweep *sw, struct sw_file *f, const struct sw_run *runs, size_t n);
+void sw_runs_start_flush(struct sweep *sw);
+void sw_runs_announce(struct sweep *sw, uint64_t limit);
+void sw_runs_end_flush(struct sweep *sw);
 
 /* place.c */
-uint64_t place_first_byte(int fd);
-size_t place_runs(int fd, off_t size, struct sw_run *runs, size_t max);
-enum sweep_order place_policy(int fd);
-int place_rotational(dev_t dev);
+uint64_t sw_place_first_byte(int fd);
+size_t sw_place_runs(int fd, off_t size, struct sw_run *runs, size_t max);
+enum sweep_order sw_place_policy(int fd);
+int sw_place_rotational(dev_t dev);
 
 /* links.c */
-struct sw_links *links_new(void);
-const char *links_find(struct sw_links *l, const struct stat *st);
-int links_add(struct sw_links *l, const struct stat *st, const char *path);
-void links_free(struct sw_links *l);
+struct sw_links *sw_links_new(void);
+const char *sw_links_find(struct sw_links *l, const struct stat *st);
+int sw_links_add(struct sw_links *l, const struct stat *st, const char *path);
+void sw_links_free(struct sw_links *l);
 
 /* path.c */
-int path_build(struct sweep *sw, const struct sw_dir *parent, const char *name,
-               size_t namelen);
-void path_name_only(struct sweep *sw, const char *name, size_t namelen);
+int sw_path_build(struct sweep *sw, const struct sw_dir *parent, const char *name,
+                  size_t namelen);
+void sw_path_name_only(struct sweep *sw, const char *name, size_t namelen);
 
 /* latency.c */
-uint64_t now_ns(void);
-void note_dir_read(struct sweep *sw, uint64_t ns, ssize_t len, bool near_last);
-void latency_reset(struct sweep *sw, dev_t dev);
-bool dirs_probing(const struct sweep *sw);
-bool dirs_cached(const struct sweep *sw);
-bool misses_cheap(const struct sweep *sw);
+uint64_t sw_now_ns(void);
+void sw_note_dir_read(struct sweep *sw, uint64_t ns, ssize_t len, bool near_last);
+void sw_latency_reset(struct sweep *sw, dev_t dev);
+bool sw_dirs_probing(const struct sweep *sw);
+bool sw_dirs_cached(const struct sweep *sw);
+bool sw_misses_cheap(const struct sweep *sw);
 
-/* warm.c */
-struct sw_warm *warm_start(size_t max_bytes, size_t fds, size_t space);
-void warm_stop(struct sw_warm *w);
-bool warm_shed(struct sweep *sw);
-bool warm_ready(struct sweep *sw);
-struct warm_task *warm_task_for(struct sweep *sw, int dirfd, const struct stat *st,
-                                bool stated);
-bool warm_task_add(struct warm_task *t, ino_t ino, unsigned char type, const char *name,
-                   size_t namelen);
-bool warm_submit(struct sw_warm *w, struct warm_task *t);
-struct warm_ticket *warm_task_ticket(const struct warm_task *t);
-struct warm_ticket *warm_ticket_get(struct warm_ticket *k);
-void warm_ticket_put(struct warm_ticket *k);
-bool warm_ticket_done(const struct warm_ticket *k);
-void warm_ticket_wait(struct sw_warm *w, const struct warm_ticket *k);
-void warm_task_drop(struct warm_task *t);
-struct warm_task *warm_claim(struct sweep *sw, int dirfd, const struct stat *dirst);
-bool warm_task_full(const struct warm_task *t);
-struct warm_task *warm_task_next(struct sweep *sw, struct warm_task *t);
-bool warm_task_stated(const struct warm_task *t);
-size_t warm_task_len(const struct warm_task *t);
-size_t warm_task_bytes(const struct warm_task *t);
-const char *warm_task_name(const struct warm_task *t, size_t i, size_t *namelen, ino_t *ino,
-                           unsigned char *type, const struct stat **st);
-struct warm_task *warm_ticket_task(const struct warm_ticket *k);
-size_t warm_name_bytes(void);
+/* warm.c (the tasks and the pool they run in: warm.h) */
+bool sw_warm_ready(struct sweep *sw);
+struct warm_task *sw_warm_task_for(struct sweep *sw, int dirfd, const struct stat *st,
+                                   bool stated);
+struct warm_task *sw_warm_task_next(struct sweep *sw, struct warm_task *t);
+struct warm_task *sw_warm_claim(struct sweep *sw, int dirfd, const struct stat *dirst);
 
 /* hold.c */
-struct hold_batch *hold_begin(struct sweep *sw, struct sw_dir *d, struct warm_ticket *ticket);
-void hold_name(struct sweep *sw, struct hold_batch *b, size_t namelen);
-bool hold_stashed(struct sweep *sw, struct sw_dir *d, struct warm_task *t);
-bool hold_any(const struct sweep *sw);
-const struct sweep_entry *hold_serve(struct sweep *sw, bool wait, bool *served);
-void hold_batch_free(struct sweep *sw, struct hold_batch *b);
-void hold_free(struct sweep *sw);
+struct hold_batch *sw_hold_begin(struct sweep *sw, struct sw_dir *d, struct warm_ticket *ticket);
+void sw_hold_name(struct sweep *sw, struct hold_batch *b, size_t namelen);
+bool sw_hold_stashed(struct sweep *sw, struct sw_dir *d, struct warm_task *t);
+bool sw_hold_any(const struct sweep *sw);
+const struct sweep_entry *sw_hold_serve(struct sweep *sw, bool wait, bool *served);
+void sw_hold_batch_free(struct sweep *sw, struct hold_batch *b);
+void sw_hold_free(struct sweep *sw);
 
-/* walk.c */
-bool meta_short(const struct sweep *sw);
-bool defer_dir(struct sweep *sw, struct sw_node *n);
-void ent_fill(struct sweep *sw, enum sweep_kind kind, const struct stat *st,
-              int dirfd, int depth, struct sw_dir *parent);
 
 #endif

@@ -1,22 +1,20 @@
 /*
  * latency.c: what the walk learns from how long directory reads take.
  *
- * Two things that sysfs cannot tell reliably (this VM's SSD-like disk says
- * it is rotational): whether directories come from the cache lately, and
+ * Two things that sysfs cannot tell reliably (a virtual disk may say it is
+ * rotational, whatever is behind it): whether directories come from the cache lately, and
  * whether the device's misses are cheap.
  *
- * A directory read from the cache takes a few microseconds (for /usr here,
- * 3 us median, 6 us at the 90th percentile), one from a device 60 us (this
- * VM's SSD-like disk) to milliseconds (a rotating disk). A large directory
- * takes longer from the cache too: ext4 sorts all its hashes on the first
- * call (0.4 ms for /usr/share/doc's 860 names), so a read counts as a miss
+ * A directory read from the cache takes a few microseconds, one from a
+ * device tens of microseconds (an SSD) to milliseconds (a rotating disk). A
+ * large directory takes longer from the cache too: ext4 sorts all its
+ * hashes on the first call, so a read counts as a miss
  * past DIR_READ_CACHED_NS plus DIR_READ_CACHED_NS_PER_NAME for each name it
  * returned (about 32 bytes each). The miss level is a moving average over
  * about 16 reads of the share of misses.
  *
  * Sorting directory reads by block only pays while they miss: from the
- * cache it saves nothing and costs reopening each directory (2.4 times the
- * openat calls for /usr). A walk starts undecided: its first PROBES
+ * cache it saves nothing and costs reopening each directory. A walk starts undecided: its first PROBES
  * directories are read at once, as probes, for as long as each is fast or
  * its miss cheap; four fast ones make the level "cached", a costly miss ends
  * the probing (a cold walk on a disk pays one read out of block order for
@@ -37,8 +35,8 @@
  * FAST_MISS_NS now and then, and flapping back to block order would stop
  * them for nothing. Once the threads run, the walk's misses are not timed
  * at all: it reads what they have not reached yet, behind eight threads on
- * two cores, and its reads took 0.3 to 4 ms on the VM's SSD-like disk, which
- * turned a third of the cold walks back to block order midway.
+ * a few cores, and its reads then take milliseconds even on an SSD, which
+ * would turn cold walks back to block order midway.
  */
 #include <time.h>
 #include "internal.h"
@@ -54,14 +52,14 @@
 #define SLOW_MISS_NS                1500000
 #define MISSES_TO_JUDGE             6
 
-uint64_t now_ns(void)
+uint64_t sw_now_ns(void)
 {
 	struct timespec t;
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
-void note_dir_read(struct sweep *sw, uint64_t ns, ssize_t len, bool near_last)
+void sw_note_dir_read(struct sweep *sw, uint64_t ns, ssize_t len, bool near_last)
 {
 	struct sw_latency *l = &sw->lat;
 	if (len < 0)
@@ -88,7 +86,7 @@ void note_dir_read(struct sweep *sw, uint64_t ns, ssize_t len, bool near_last)
 
 /* A new root: probe again; what was learnt of the device stays only if the
  * root is on the same one. */
-void latency_reset(struct sweep *sw, dev_t dev)
+void sw_latency_reset(struct sweep *sw, dev_t dev)
 {
 	struct sw_latency *l = &sw->lat;
 	l->level = LEVEL_START;
@@ -103,17 +101,17 @@ void latency_reset(struct sweep *sw, dev_t dev)
 }
 
 /* Probe until PROBES reads, or a costly miss. */
-bool dirs_probing(const struct sweep *sw)
+bool sw_dirs_probing(const struct sweep *sw)
 {
 	return sw->lat.reads < PROBES && !sw->lat.costly_miss;
 }
 
-bool dirs_cached(const struct sweep *sw)
+bool sw_dirs_cached(const struct sweep *sw)
 {
 	return sw->lat.level < LEVEL_CACHED;
 }
 
-bool misses_cheap(const struct sweep *sw)
+bool sw_misses_cheap(const struct sweep *sw)
 {
 	return sw->lat.cheap;
 }

@@ -9,7 +9,7 @@
  * reason but our own appetite. So the budget is the soft limit less the
  * descriptors open when the walk begins and a reserve for the caller, and it
  * is split among the three; should an open fail all the same (the caller
- * opened more, or the system's table is full), fds_shed() gives back what
+ * opened more, or the system's table is full), sw_fds_shed() (dirs.c) gives back what
  * the walk can do without, and the open is tried again.
  *
  * Address space: under RLIMIT_AS every thread's stack and every queued task
@@ -51,7 +51,7 @@ static size_t fds_open(rlim_t limit)
 
 /* Split the descriptors the limit leaves among the directory cache, the
  * files opened ahead and the helpers. */
-void limits_fds(struct sweep *sw)
+void sw_limits_fds(struct sweep *sw)
 {
 	struct rlimit rl;
 	size_t avail = DIR_FDS_MAX + RA_FILES_DEEP + 2 * WARM_FDS_MAX;
@@ -63,29 +63,41 @@ void limits_fds(struct sweep *sw)
 	sw->warm_fds = warm < WARM_FDS_MAX ? warm : WARM_FDS_MAX;
 	avail -= sw->warm_fds;
 	size_t ra = avail / 3;
-	sw->ra_max = ra < RA_FILES_DEEP ? ra : RA_FILES_DEEP;
-	avail -= sw->ra_max;
+	sw->dq.ra_max = ra < RA_FILES_DEEP ? ra : RA_FILES_DEEP;
+	avail -= sw->dq.ra_max;
 	/* one at least: the walk cannot read a directory without it, and an
 	 * open that then fails says why */
-	sw->max_fds = avail < 1 ? 1 : avail > DIR_FDS_MAX ? DIR_FDS_MAX : avail;
-}
-
-/* Out of descriptors: give back the files opened ahead, then half of the
- * directory cache (sparing keep, being opened from). Whether any was
- * closed, so that the caller may try again. */
-bool fds_shed(struct sweep *sw, const struct sw_dir *keep)
-{
-	if (data_shed(sw))
-		return true;
-	return dir_fds_shrink(sw, keep);
+	sw->fds.max_fds = avail < 1 ? 1 : avail > DIR_FDS_MAX ? DIR_FDS_MAX : avail;
 }
 
 /* Out of memory: the helpers give back what they keep for the walk and
- * take no more work (limits_space: under a limit on the address space,
+ * take no more work (sw_limits_space: under a limit on the address space,
  * what they hold costs more than it counts). Whether that freed any. */
-bool mem_shed(struct sweep *sw)
+bool sw_mem_shed(struct sweep *sw)
 {
-	return warm_shed(sw);
+	if (!sw->warm || !sw_pool_ours(sw->warm))
+		return false;
+	bool first = !sw->warm_failed;
+	sw->warm_failed = true;
+	bool freed = sw_pool_shed(sw->warm);
+	return first || freed;
+}
+
+/* Memory held by the walk's queued objects, counted against the bound:
+ * every object is charged its size when made and uncharged the same size,
+ * computed by its own module, when freed (data: held by the data queue). */
+void sw_mem_charge(struct sweep *sw, size_t bytes, bool data)
+{
+	sw->mem.held += bytes;
+	if (data)
+		sw->mem.data += bytes;
+}
+
+void sw_mem_uncharge(struct sweep *sw, size_t bytes, bool data)
+{
+	sw->mem.held -= bytes;
+	if (data)
+		sw->mem.data -= bytes;
 }
 
 /* malloc(), tried again once memory was shed: an entry of the walk is not
@@ -93,20 +105,20 @@ bool mem_shed(struct sweep *sw)
 void *sw_alloc(struct sweep *sw, size_t size)
 {
 	void *p = malloc(size);
-	if (!p && mem_shed(sw))
+	if (!p && sw_mem_shed(sw))
 		p = malloc(size);
 	return p;
 }
 
 /* Whether errno says the process (or the system) is out of descriptors. */
-bool fds_out(int err)
+bool sw_fds_out(int err)
 {
 	return err == EMFILE || err == ENFILE;
 }
 
 /* How many bytes of address space the limit leaves, or SIZE_MAX without
  * one (or where /proc cannot tell what is in use). */
-size_t limits_space(void)
+size_t sw_limits_space(void)
 {
 	struct rlimit rl;
 	if (getrlimit(RLIMIT_AS, &rl) < 0 || rl.rlim_cur == RLIM_INFINITY)

@@ -19,7 +19,7 @@ struct sw_links {
 	size_t n, cap; /* cap is a power of two */
 };
 
-struct sw_links *links_new(void)
+struct sw_links *sw_links_new(void)
 {
 	return calloc(1, sizeof(struct sw_links));
 }
@@ -56,14 +56,15 @@ static int rehash(struct sw_links *l)
 }
 
 /* The path under which st's inode was handed out before, or NULL. */
-const char *links_find(struct sw_links *l, const struct stat *st)
+const char *sw_links_find(struct sw_links *l, const struct stat *st)
 {
 	return l->cap ? find(l, st->st_dev, st->st_ino)->path : NULL;
 }
 
 /* Remember path as the first name handed out of st's inode. Returns 0, or
- * -1 (ENOMEM: the walk goes on, only link detection suffers). */
-int links_add(struct sw_links *l, const struct stat *st, const char *path)
+ * -1 (ENOMEM: the caller says so, SWEEP_OP_NOMEM; later names of the file
+ * come without link_first). */
+int sw_links_add(struct sw_links *l, const struct stat *st, const char *path)
 {
 	if ((l->n + 1) * 4 > l->cap * 3 && rehash(l) < 0)
 		return -1;
@@ -78,7 +79,7 @@ int links_add(struct sw_links *l, const struct stat *st, const char *path)
 	return 0;
 }
 
-void links_free(struct sw_links *l)
+void sw_links_free(struct sw_links *l)
 {
 	if (!l)
 		return;

@@ -5,12 +5,16 @@ lib_libsweep_la_SOURCES = \
 	lib/internal.h \
 	lib/walk.c \
 	lib/serve.c \
+	lib/entry.c \
+	lib/node.c \
 	lib/queue.c \
 	lib/dirs.c \
 	lib/readdir.c \
 	lib/latency.c \
 	lib/warm.h \
 	lib/warm.c \
+	lib/task.c \
+	lib/pool.c \
 	lib/stash.c \
 	lib/hold.c \
 	lib/data.c \

@@ -18,7 +18,7 @@ static size_t sep_after(const char *name, size_t len)
 
 /* Name the entry by name alone: the best there is when its path cannot be
  * built, and all there is for a root (its name is the path as given). */
-void path_name_only(struct sweep *sw, const char *name, size_t namelen)
+void sw_path_name_only(struct sweep *sw, const char *name, size_t namelen)
 {
 	sw->ent.path = sw->ent.name = name;
 	sw->ent.pathlen = namelen;
@@ -26,8 +26,8 @@ void path_name_only(struct sweep *sw, const char *name, size_t namelen)
 
 /* Make sw->ent.path the path of name in parent. Returns 0, or -1 (ENOMEM,
  * and the entry is named by name alone, so an error still names it). */
-int path_build(struct sweep *sw, const struct sw_dir *parent, const char *name,
-               size_t namelen)
+int sw_path_build(struct sweep *sw, const struct sw_dir *parent, const char *name,
+                  size_t namelen)
 {
 	size_t len = namelen;
 	for (const struct sw_dir *d = parent; d; d = d->parent)
@@ -37,10 +37,10 @@ int path_build(struct sweep *sw, const struct sw_dir *parent, const char *name,
 		while (cap < len + 1)
 			cap *= 2;
 		char *p = realloc(sw->pathbuf, cap);
-		if (!p && mem_shed(sw))
+		if (!p && sw_mem_shed(sw))
 			p = realloc(sw->pathbuf, cap);
 		if (!p) {
-			path_name_only(sw, name, namelen);
+			sw_path_name_only(sw, name, namelen);
 			errno = ENOMEM;
 			return -1;
 		}

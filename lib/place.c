@@ -41,7 +41,7 @@ static uint32_t ask_extents(int fd, struct fiemap *map, uint32_t count)
 
 /* The first physical byte of fd's data, or SWEEP_PHYS_NONE when the file has
  * no extent, or only one whose place is not known yet (delayed allocation). */
-uint64_t place_first_byte(int fd)
+uint64_t sw_place_first_byte(int fd)
 {
 	struct {
 		struct fiemap map;
@@ -58,7 +58,7 @@ uint64_t place_first_byte(int fd)
  * left out. Returns how many: 0 when the first has no known place (no extent,
  * or delayed allocation), max + 1 when there are more than max or one has no
  * known place (runs[0] is then still right). */
-size_t place_runs(int fd, off_t size, struct sw_run *runs, size_t max)
+size_t sw_place_runs(int fd, off_t size, struct sw_run *runs, size_t max)
 {
 	enum { ASK = 16 }; /* more extents than runs: neighbours merge */
 	struct {
@@ -91,7 +91,7 @@ size_t place_runs(int fd, off_t size, struct sw_run *runs, size_t max)
 }
 
 /* The order SWEEP_ORDER_AUTO means for the file system fd is on. */
-enum sweep_order place_policy(int fd)
+enum sweep_order sw_place_policy(int fd)
 {
 	struct statfs sfs;
 	if (fstatfs(fd, &sfs) < 0)
@@ -121,7 +121,7 @@ static int read_flag(const char *path)
 
 /* 1 for a rotational device, 0 for a solid-state one, -1 when unknown (no
  * block device behind it, as for btrfs, tmpfs or NFS). */
-int place_rotational(dev_t dev)
+int sw_place_rotational(dev_t dev)
 {
 	char path[96];
 	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/queue/rotational",

@@ -32,7 +32,7 @@ void *sw_grow(void *p, size_t *cap, size_t need, size_t size)
 	return sw_grow_from(p, cap, need, size, 256);
 }
 
-int heap_push(struct sw_heap *h, uint64_t key, void *p)
+int sw_heap_push(struct sw_heap *h, uint64_t key, void *p)
 {
 	struct sw_slot *v = sw_grow(h->v, &h->cap, h->n + 1, sizeof(*v));
 	if (!v)
@@ -71,18 +71,18 @@ static struct sw_slot heap_take(struct sw_heap *h)
 	return top;
 }
 
-void *heap_pop(struct sw_heap *h)
+void *sw_heap_pop(struct sw_heap *h)
 {
 	return h->n ? heap_take(h).p : NULL;
 }
 
-int cscan_push(struct sw_cscan *c, uint64_t key, void *p)
+int sw_cscan_push(struct sw_cscan *c, uint64_t key, void *p)
 {
-	return heap_push(key >= c->head ? &c->cur : &c->next, key, p);
+	return sw_heap_push(key >= c->head ? &c->cur : &c->next, key, p);
 }
 
 /* The entry with the smallest key >= head, else wrap to the smallest. */
-void *cscan_pop(struct sw_cscan *c)
+void *sw_cscan_pop(struct sw_cscan *c)
 {
 	if (c->cur.n == 0) {
 		if (c->next.n == 0)
@@ -97,22 +97,22 @@ void *cscan_pop(struct sw_cscan *c)
 	return s.p;
 }
 
-size_t cscan_len(const struct sw_cscan *c)
+size_t sw_cscan_len(const struct sw_cscan *c)
 {
 	return c->cur.n + c->next.n;
 }
 
-void cscan_free(struct sw_cscan *c)
+void sw_cscan_free(struct sw_cscan *c)
 {
 	free(c->cur.v);
 	free(c->next.v);
 	*c = (struct sw_cscan){0};
 }
 
-int swq_push(struct sw_queue *q, struct sw_node *n)
+int sw_queue_push(struct sw_queue *q, struct sw_node *n)
 {
 	if (q->cscan)
-		return cscan_push(&q->el, n->ino, n);
+		return sw_cscan_push(&q->el, n->ino, n);
 	struct sw_node **v = sw_grow(q->stack, &q->capstack, q->nstack + 1, sizeof(*v));
 	if (!v)
 		return -1;
@@ -121,21 +121,21 @@ int swq_push(struct sw_queue *q, struct sw_node *n)
 	return 0;
 }
 
-struct sw_node *swq_pop(struct sw_queue *q)
+struct sw_node *sw_queue_pop(struct sw_queue *q)
 {
 	if (q->cscan)
-		return cscan_pop(&q->el);
+		return sw_cscan_pop(&q->el);
 	return q->nstack ? q->stack[--q->nstack] : NULL;
 }
 
-size_t swq_len(const struct sw_queue *q)
+size_t sw_queue_len(const struct sw_queue *q)
 {
-	return q->cscan ? cscan_len(&q->el) : q->nstack;
+	return q->cscan ? sw_cscan_len(&q->el) : q->nstack;
 }
 
-void swq_free(struct sw_queue *q)
+void sw_queue_free(struct sw_queue *q)
 {
-	cscan_free(&q->el);
+	sw_cscan_free(&q->el);
 	free(q->stack);
 	*q = (struct sw_queue){0};
 }

@@ -17,61 +17,6 @@
 #include <string.h>
 #include "internal.h"
 
-/* Where a node keeps a helper's stat: after its name, aligned. */
-static size_t stat_offset(size_t namelen)
-{
-	size_t a = _Alignof(struct stat);
-	return (offsetof(struct sw_node, name) + namelen + 1 + a - 1) / a * a;
-}
-
-static size_t node_size(size_t namelen, bool with_stat)
-{
-	if (with_stat)
-		return stat_offset(namelen) + sizeof(struct stat);
-	return offsetof(struct sw_node, name) + namelen + 1;
-}
-
-/* A node for a name, with the stat a helper took of it (st) or none. */
-struct sw_node *node_new(struct sweep *sw, struct sw_dir *parent, ino_t ino,
-                         unsigned char type, const char *name, size_t namelen,
-                         const struct stat *st)
-{
-	size_t size = node_size(namelen, st);
-	struct sw_node *n = sw_alloc(sw, size);
-	if (!n)
-		return NULL;
-	n->ino = ino;
-	n->parent = parent;
-	n->st = NULL;
-	n->basefd = -1;
-	n->type = type;
-	n->root = false;
-	n->namelen = namelen;
-	memcpy(n->name, name, namelen + 1);
-	if (st) {
-		n->st = (struct stat *)((char *)n + stat_offset(namelen));
-		*n->st = *st;
-	}
-	if (parent)
-		parent->refs++;
-	sw->mem += size;
-	return n;
-}
-
-void node_free(struct sweep *sw, struct sw_node *n)
-{
-	sw->mem -= node_size(n->namelen, n->st);
-	free(n);
-}
-
-/* Free a node and drop its reference on its parent. */
-void node_release(struct sweep *sw, struct sw_node *n)
-{
-	struct sw_dir *parent = n->parent;
-	node_free(sw, n);
-	dir_unref(sw, parent);
-}
-
 static int by_name(const void *a, const void *b)
 {
 	const struct sw_node *x = *(struct sw_node *const *)a;
@@ -84,11 +29,11 @@ static int by_name(const void *a, const void *b)
 static int take_name(struct sweep *sw, struct sw_dir *d, ino_t ino, unsigned char type,
                      const char *name, size_t namelen, const struct stat *st)
 {
-	struct sw_node *n = node_new(sw, d, ino, type, name, namelen, st);
+	struct sw_node *n = sw_node_new(sw, d, ino, type, name, namelen, st);
 	if (!n)
 		return ENOMEM;
 	if (sw->q.cscan) {
-		if (swq_push(&sw->q, n) == 0 || (mem_shed(sw) && swq_push(&sw->q, n) == 0))
+		if (sw_queue_push(&sw->q, n) == 0 || (sw_mem_shed(sw) && sw_queue_push(&sw->q, n) == 0))
 			return 0;
 	} else {
 		struct sw_node **v = sw_grow(sw->tmp, &sw->captmp, sw->ntmp + 1, sizeof(*v));
@@ -99,7 +44,7 @@ static int take_name(struct sweep *sw, struct sw_dir *d, ino_t ino, unsigned cha
 		}
 	}
 	d->refs--;
-	node_free(sw, n);
+	sw_node_free(sw, n);
 	return ENOMEM;
 }
 
@@ -111,10 +56,10 @@ static int stack_names(struct sweep *sw, struct sw_dir *d)
 		qsort(sw->tmp, sw->ntmp, sizeof(*sw->tmp), by_name);
 	while (sw->ntmp) {
 		struct sw_node *n = sw->tmp[--sw->ntmp];
-		if (swq_push(&sw->q, n) < 0 && !(mem_shed(sw) && swq_push(&sw->q, n) == 0)) {
+		if (sw_queue_push(&sw->q, n) < 0 && !(sw_mem_shed(sw) && sw_queue_push(&sw->q, n) == 0)) {
 			err = ENOMEM;
 			d->refs--;
-			node_free(sw, n);
+			sw_node_free(sw, n);
 		}
 	}
 	return err;
@@ -137,24 +82,24 @@ static bool warm_add(struct sweep *sw, struct dir_read *r, ino_t ino, unsigned c
 {
 	if (!r->wt)
 		return true;
-	if (!warm_task_add(r->wt, ino, type, name, namelen)) {
-		warm_task_drop(r->wt);
+	if (!sw_warm_task_add(r->wt, ino, type, name, namelen)) {
+		sw_warm_task_drop(r->wt);
 		r->wt = NULL;
 		r->batch = NULL;
 		return false;
 	}
 	if (r->batch)
-		hold_name(sw, r->batch, namelen);
-	if (warm_task_full(r->wt)) {
-		r->wt = warm_task_next(sw, r->wt);
-		struct warm_ticket *k = r->batch && r->wt ? warm_task_ticket(r->wt) : NULL;
-		r->batch = k ? hold_begin(sw, r->d, k) : NULL;
+		sw_hold_name(sw, r->batch, namelen);
+	if (sw_warm_task_full(r->wt)) {
+		r->wt = sw_warm_task_next(sw, r->wt);
+		struct warm_ticket *k = r->batch && r->wt ? sw_warm_task_ticket(r->wt) : NULL;
+		r->batch = k ? sw_hold_begin(sw, r->d, k) : NULL;
 	}
 	return true;
 }
 
 /* A queued name goes to the helpers' task too unless they stat-ed it and
- * it is no directory (the task takes what it asks for: warm_task_add). */
+ * it is no directory (the task takes what it asks for: sw_warm_task_add). */
 static void warm_unless_stated(struct sweep *sw, struct dir_read *r, ino_t ino,
                                unsigned char type, const char *name, size_t namelen,
                                const struct stat *st)
@@ -179,13 +124,13 @@ static int take_one(struct sweep *sw, struct dir_read *r, ino_t ino, unsigned ch
  * the walk's, to keep the helpers ahead. */
 static void warm_subdirs(struct sweep *sw, struct dir_read *r, const struct warm_task *ahead)
 {
-	size_t n = warm_task_len(ahead);
+	size_t n = sw_warm_task_len(ahead);
 	for (size_t i = 0; i < n && r->wt; i++) {
 		ino_t ino;
 		unsigned char type;
 		const struct stat *st;
 		size_t namelen;
-		const char *name = warm_task_name(ahead, i, &namelen, &ino, &type, &st);
+		const char *name = sw_warm_task_name(ahead, i, &namelen, &ino, &type, &st);
 		warm_unless_stated(sw, r, ino, type, name, namelen, st);
 	}
 }
@@ -196,21 +141,21 @@ static void warm_subdirs(struct sweep *sw, struct dir_read *r, const struct warm
 static int take_ahead(struct sweep *sw, struct dir_read *r, struct warm_task *ahead)
 {
 	sw->stats.dirs_read_ahead++;
-	if (sw->q.cscan && warm_task_stated(ahead) && hold_stashed(sw, r->d, ahead)) {
+	if (sw->q.cscan && sw_warm_task_stated(ahead) && sw_hold_stashed(sw, r->d, ahead)) {
 		warm_subdirs(sw, r, ahead);
 		return 0;
 	}
 	int err = 0;
-	size_t n = warm_task_len(ahead);
+	size_t n = sw_warm_task_len(ahead);
 	for (size_t i = 0; i < n && !err; i++) {
 		ino_t ino;
 		unsigned char type;
 		const struct stat *st;
 		size_t namelen;
-		const char *name = warm_task_name(ahead, i, &namelen, &ino, &type, &st);
+		const char *name = sw_warm_task_name(ahead, i, &namelen, &ino, &type, &st);
 		err = take_one(sw, r, ino, type, name, namelen, st);
 	}
-	warm_task_drop(ahead);
+	sw_warm_task_drop(ahead);
 	return err;
 }
 
@@ -219,10 +164,10 @@ static int take_read(struct sweep *sw, struct dir_read *r, int fd, bool near_las
 {
 	int err = 0;
 	for (bool first = true; !err; first = false) {
-		uint64_t start = first ? now_ns() : 0;
+		uint64_t start = first ? sw_now_ns() : 0;
 		ssize_t len = getdents64(fd, sw->dentbuf, sw->dentcap);
 		if (first)
-			note_dir_read(sw, now_ns() - start, len, near_last);
+			sw_note_dir_read(sw, sw_now_ns() - start, len, near_last);
 		if (len <= 0)
 			return len < 0 ? errno : 0;
 		for (ssize_t off = 0; off < len && !err;) {
@@ -240,21 +185,21 @@ static int take_read(struct sweep *sw, struct dir_read *r, int fd, bool near_las
  * stay queued, as GNU tools go on with what they could read. Names the
  * helpers stat-ed ahead need no task of theirs but for the subdirectories,
  * to keep them ahead. */
-int read_dir(struct sweep *sw, struct sw_dir *d, bool near_last)
+int sw_read_dir(struct sweep *sw, struct sw_dir *d, bool near_last)
 {
-	int fd = dir_fd(sw, d);
+	int fd = sw_dir_fd(sw, d);
 	if (fd < 0)
 		return errno;
 	sw->ntmp = 0;
-	bool warm = warm_ready(sw);
-	struct warm_task *ahead = warm_claim(sw, fd, &d->st);
-	bool stated = ahead && warm_task_stated(ahead);
-	struct dir_read r = { d, warm ? warm_task_for(sw, fd, &d->st, stated) : NULL, NULL };
-	struct warm_ticket *k = r.wt ? warm_task_ticket(r.wt) : NULL;
-	r.batch = k ? hold_begin(sw, d, k) : NULL;
+	bool warm = sw_warm_ready(sw);
+	struct warm_task *ahead = sw_warm_claim(sw, fd, &d->st);
+	bool stated = ahead && sw_warm_task_stated(ahead);
+	struct dir_read r = { d, warm ? sw_warm_task_for(sw, fd, &d->st, stated) : NULL, NULL };
+	struct warm_ticket *k = r.wt ? sw_warm_task_ticket(r.wt) : NULL;
+	r.batch = k ? sw_hold_begin(sw, d, k) : NULL;
 	int err = ahead ? take_ahead(sw, &r, ahead) : take_read(sw, &r, fd, near_last);
 	if (r.wt)
-		warm_submit(sw->warm, r.wt);
+		sw_pool_submit(sw->warm, r.wt);
 	int serr = stack_names(sw, d);
 	return err ? err : serr;
 }

@@ -22,7 +22,7 @@
 
 /* Sorts f by its last run on the disk and keeps the others as early runs.
  * Without memory for them, f stays sorted by its first byte. */
-void runs_split(struct sweep *sw, struct sw_file *f, const struct sw_run *runs, size_t n)
+void sw_runs_split(struct sweep *sw, struct sw_file *f, const struct sw_run *runs, size_t n)
 {
 	if (n < 2 || n > SPLIT_RUNS || f->st.st_nlink != 1 ||
 	    f->st.st_size > (off_t)ANNOUNCE_LIMIT)
@@ -36,19 +36,18 @@ void runs_split(struct sweep *sw, struct sw_file *f, const struct sw_run *runs, 
 	 * and might be announced after f is gone. f's own announcement reads it. */
 	for (size_t i = 0; i < n; i++)
 		early += runs[i].phys < runs[last].phys;
-	struct sw_early *v = early ? sw_grow(sw->early, &sw->capearly, sw->nearly + early,
+	struct sw_early *v = early ? sw_grow(sw->dq.early, &sw->dq.capearly, sw->dq.nearly + early,
 	                                     sizeof(*v))
 	                           : NULL;
 	if (!v)
 		return;
-	sw->early = v;
+	sw->dq.early = v;
 	for (size_t i = 0; i < n; i++)
 		if (runs[i].phys < runs[last].phys)
-			v[sw->nearly++] = (struct sw_early){ runs[i].phys + 1, runs[i].off,
+			v[sw->dq.nearly++] = (struct sw_early){ runs[i].phys + 1, runs[i].off,
 			                                     runs[i].len, f };
 	f->key = runs[last].phys + 1;
-	sw->mem += early * sizeof(*v);
-	sw->data_mem += early * sizeof(*v);
+	sw_mem_charge(sw, early * sizeof(*v), true);
 	sw->stats.files_split++;
 }
 
@@ -58,11 +57,11 @@ static int by_key(const void *a, const void *b)
 	return x->key < y->key ? -1 : x->key > y->key;
 }
 
-void runs_start_flush(struct sweep *sw)
+void sw_runs_start_flush(struct sweep *sw)
 {
-	if (sw->nearly) /* sw->early may still be NULL: qsort must not see it */
-		qsort(sw->early, sw->nearly, sizeof(*sw->early), by_key);
-	sw->early_pos = 0;
+	if (sw->dq.nearly) /* sw->dq.early may still be NULL: qsort must not see it */
+		qsort(sw->dq.early, sw->dq.nearly, sizeof(*sw->dq.early), by_key);
+	sw->dq.early_pos = 0;
 }
 
 /* Opens f only for as long as it takes to ask: the read goes on without the
@@ -72,10 +71,10 @@ static void announce_run(struct sweep *sw, const struct sw_early *e)
 	struct sw_file *f = e->f;
 	int fd = f->fd;
 	if (fd < 0) {
-		int pfd = parent_fd(sw, f->parent, f->basefd);
+		int pfd = sw_parent_fd(sw, f->parent, f->basefd);
 		if (pfd < 0 && pfd != AT_FDCWD)
 			return;
-		if ((fd = open_file(sw, pfd, f->name, f->follow, &f->st)) < 0)
+		if ((fd = sw_open_file(sw, pfd, f->name, f->follow, &f->st)) < 0)
 			return; /* a lost head start: the file's own open says why */
 	}
 	posix_fadvise(fd, (off_t)e->off, (off_t)e->len, POSIX_FADV_WILLNEED);
@@ -86,15 +85,14 @@ static void announce_run(struct sweep *sw, const struct sw_early *e)
 /* Announces the early runs before limit, a file key: they come before that
  * file on the disk. The data phase calls this with every file's key before
  * handing the file out, so no early run outlives its file. */
-void runs_announce(struct sweep *sw, uint64_t limit)
+void sw_runs_announce(struct sweep *sw, uint64_t limit)
 {
-	while (sw->early_pos < sw->nearly && sw->early[sw->early_pos].key < limit)
-		announce_run(sw, &sw->early[sw->early_pos++]);
+	while (sw->dq.early_pos < sw->dq.nearly && sw->dq.early[sw->dq.early_pos].key < limit)
+		announce_run(sw, &sw->dq.early[sw->dq.early_pos++]);
 }
 
-void runs_end_flush(struct sweep *sw)
+void sw_runs_end_flush(struct sweep *sw)
 {
-	sw->mem -= sw->nearly * sizeof(*sw->early);
-	sw->data_mem -= sw->nearly * sizeof(*sw->early);
-	sw->nearly = sw->early_pos = 0;
+	sw_mem_uncharge(sw, sw->dq.nearly * sizeof(*sw->dq.early), true);
+	sw->dq.nearly = sw->dq.early_pos = 0;
 }

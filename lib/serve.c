@@ -98,203 +98,63 @@ static bool stated_ahead(struct sweep *sw, const struct sw_name *v, bool follow,
 	return true;
 }
 
-/* Open a regular file for its data. O_NONBLOCK keeps a file swapped for a
- * fifo behind our back from hanging the walk; O_NOATIME is asked only where
- * the kernel allows it (owner or root), to spare a failing call. */
-int open_file(const struct sweep *sw, int dirfd, const char *name, bool follow,
-              const struct stat *st)
-{
-	int flags = O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
-	if (!follow)
-		flags |= O_NOFOLLOW;
-	if (sw->euid == 0 || sw->euid == st->st_uid) {
-		int fd = openat(dirfd, name, flags | O_NOATIME);
-		if (fd >= 0 || errno != EPERM)
-			return fd;
-	}
-	return openat(dirfd, name, flags);
-}
-
-const struct sweep_entry *emit_error(struct sweep *sw, enum sweep_op op, int err)
-{
-	sw->ent.kind = SWEEP_ERROR;
-	sw->ent.op = op;
-	sw->ent.error = err;
-	return &sw->ent;
-}
-
-static bool multiply_linked(const struct stat *st)
-{
-	return st->st_nlink > 1 && !S_ISDIR(st->st_mode); /* nlink 0 under NOSTAT */
-}
-
-/* Set link_first for a non-directory handed out before under another name;
- * else, if remember, make this the name later ones point to. A name is only
- * remembered once it is surely handed out (not for a file that then fails to
- * open), or later names would point at a member nobody has. Not under
- * SWEEP_NOSTAT: there an entry has its link count only when the walk or the
- * threads happened to stat it, and the table would cost a path for each. */
-static void note_link(struct sweep *sw, bool remember)
-{
-	const struct stat *st = &sw->ent.st;
-	if (!multiply_linked(st) || (sw->opt.flags & SWEEP_NOSTAT))
-		return;
-	sw->ent.link_first = links_find(sw->links, st);
-	if (!sw->ent.link_first && remember)
-		links_add(sw->links, st, sw->ent.path);
-}
-
-static const struct sweep_entry *serve_dir(struct sweep *sw, const struct sw_name *v,
-                                           int pfd, const struct stat *st, bool follow)
-{
-	if (v->parent && dir_is_ancestor(v->parent, st)) {
-		sw->done_node = v->node;
-		return emit_error(sw, SWEEP_OP_LOOP, ELOOP);
-	}
-	struct sw_dir *d = dir_new(sw, v->parent, v->name, v->namelen, st);
-	if (!d) {
-		sw->done_node = v->node;
-		return emit_error(sw, SWEEP_OP_STAT, ENOMEM);
-	}
-	d->basefd = v->basefd;
-	d->follow = follow;
-	d->root_dev = v->parent ? v->parent->root_dev : st->st_dev;
-	name_take_ref(sw, v);
-	sw->ent.kind = SWEEP_DIR;
-	sw->ent.dir_id = d->id;
-	sw->ent.dirfd = pfd;
-	if ((sw->opt.flags & SWEEP_XDEV) && st->st_dev != d->root_dev) {
-		sw->ent.flags |= SWEEP_E_XDEV;
-		sw->done_parent = d;
-	} else {
-		sw->to_read = d;
-	}
-	return &sw->ent;
-}
-
-/* v, stat-ed as a regular file, is a directory now that it is open: it is
- * walked as the directory it became, as GNU tar does. Whatever holds v's
- * reference on its parent (a node or a file freed after this entry) keeps
- * it; the directory takes one of its own. */
-static const struct sweep_entry *serve_became_dir(struct sweep *sw, const struct sw_name *v,
-                                                  int dirfd, bool follow)
-{
-	struct sw_name dir = *v;
-	dir.node = NULL;
-	struct sw_node *done = sw->done_node;
-	sw->ent.phys = SWEEP_PHYS_NONE;
-	const struct sweep_entry *e = serve_dir(sw, &dir, dirfd, &sw->ent.st, follow);
-	sw->done_node = done;
-	return e;
-}
-
-/* Hand out regular file v with its data: opened (unless fd is one opened
- * ahead), checked to be the file that was stat-ed, or a SWEEP_FILE when it is
- * a second name of a file already handed out. ent.path is built already. */
-const struct sweep_entry *emit_regular(struct sweep *sw, const struct sw_name *v, int dirfd,
-                                       bool follow, int fd)
-{
-	note_link(sw, false);
-	if (sw->ent.link_first) {
-		if (fd >= 0)
-			close(fd);
-		sw->ent.kind = SWEEP_FILE;
-		return &sw->ent;
-	}
-	while (fd < 0 && (fd = open_file(sw, dirfd, sw->ent.name, follow, &sw->ent.st)) < 0 &&
-	       fds_out(errno) && fds_shed(sw, NULL))
-		;
-	if (fd < 0)
-		return emit_error(sw, SWEEP_OP_OPEN, errno);
-	struct stat now;
-	if (fstat(fd, &now) < 0) {
-		int err = errno;
-		close(fd);
-		return emit_error(sw, SWEEP_OP_OPEN, err);
-	}
-	sw->ent.st = now;
-	if (!S_ISREG(now.st_mode)) {
-		/* replaced since it was stat-ed: handed out as it is now */
-		close(fd);
-		if (S_ISDIR(now.st_mode))
-			return serve_became_dir(sw, v, dirfd, follow);
-		sw->ent.kind = SWEEP_FILE;
-		return &sw->ent;
-	}
-	sw->ent.kind = SWEEP_DATA;
-	sw->ent.fd = fd;
-	if (multiply_linked(&now))
-		links_add(sw->links, &now, sw->ent.path);
-	return &sw->ent;
-}
-
-/* What holds v's parent now holds it for something else made of v (a
- * directory, a file waiting for its data), whose reference it becomes. */
-void name_take_ref(struct sweep *sw, const struct sw_name *v)
-{
-	if (v->node)
-		node_free(sw, v->node);
-	else if (v->parent)
-		v->parent->refs++;
-}
-
 /* Serve v: returns the entry to hand out, or NULL when v produced none (it
  * was queued for data or filtered out) and the walk should go on. Its node,
  * if any, is freed on the next call or now. */
-const struct sweep_entry *serve_name(struct sweep *sw, const struct sw_name *v)
+const struct sweep_entry *sw_serve_name(struct sweep *sw, const struct sw_name *v)
 {
 	int depth = v->parent ? v->parent->depth + 1 : 0;
 	bool follow = sw->opt.follow == SWEEP_FOLLOW_ALL ||
 	              (v->root && sw->opt.follow == SWEEP_FOLLOW_ROOTS);
-	int pfd = parent_fd(sw, v->parent, v->basefd);
+	int pfd = sw_parent_fd(sw, v->parent, v->basefd);
 	int err = pfd < 0 && pfd != AT_FDCWD ? errno : 0;
 	struct stat st;
 	bool ahead = !err && stated_ahead(sw, v, follow, &st);
 	bool nostat = !err && !ahead && type_is_enough(sw, v, follow, &st);
 	if (!err && !ahead && !nostat && stat_entry(pfd, v->name, follow, &st) < 0)
 		err = errno;
-	ent_fill(sw, err ? SWEEP_ERROR : SWEEP_FILE, err ? NULL : &st, pfd, depth, v->parent);
+	sw_ent_fill(sw, err ? SWEEP_ERROR : SWEEP_FILE, err ? NULL : &st, pfd, depth, v->parent);
 	if (nostat)
 		sw->ent.flags |= SWEEP_E_NOSTAT;
 	if (v->root)
 		sw->ent.flags |= SWEEP_E_ROOT;
-	if (path_build(sw, v->parent, v->name, v->namelen) < 0)
+	if (sw_path_build(sw, v->parent, v->name, v->namelen) < 0)
 		err = ENOMEM;
 	if (err) {
-		sw->done_node = v->node;
-		return emit_error(sw, SWEEP_OP_STAT, err);
+		sw->rel.done_node = v->node;
+		return sw_emit_error(sw, SWEEP_OP_STAT, err);
 	}
 	follow = follow && !S_ISLNK(st.st_mode);
 	if (sw->opt.filter && sw->opt.filter(&sw->ent, sw->opt.filter_arg) == SWEEP_PRUNE) {
 		if (v->node)
-			node_release(sw, v->node);
+			sw_node_release(sw, v->node);
 		return NULL;
 	}
 	if (S_ISDIR(st.st_mode))
-		return serve_dir(sw, v, pfd, &st, follow);
+		return sw_emit_dir(sw, v, pfd, &st, follow);
 	if (S_ISREG(st.st_mode) && sw->data_by_block) {
 		int fd;
-		int r = data_queue(sw, v, pfd, &st, follow, &fd);
+		int r = sw_data_queue(sw, v, pfd, &st, follow, &fd);
 		if (r == 0)
 			return NULL;
-		sw->done_node = v->node;
+		sw->rel.done_node = v->node;
 		if (r < 0)
-			return emit_error(sw, SWEEP_OP_STAT, ENOMEM);
-		return emit_regular(sw, v, pfd, follow, fd);
+			return sw_emit_error(sw, SWEEP_OP_NOMEM, ENOMEM);
+		return sw_emit_regular(sw, v, pfd, follow, fd);
 	}
-	sw->done_node = v->node;
+	sw->rel.done_node = v->node;
 	if (S_ISREG(st.st_mode) && sw->data_inline)
-		return emit_regular(sw, v, pfd, follow, -1);
-	note_link(sw, true);
+		return sw_emit_regular(sw, v, pfd, follow, -1);
+	sw_note_link(sw, true);
 	return &sw->ent;
 }
 
-/* Serve node n of the queue (see serve_name). */
-const struct sweep_entry *serve_node(struct sweep *sw, struct sw_node *n)
+/* Serve node n of the queue (see sw_serve_name). */
+const struct sweep_entry *sw_serve_node(struct sweep *sw, struct sw_node *n)
 {
 	const struct sw_name v = {
 		.name = n->name, .namelen = n->namelen, .parent = n->parent, .st = n->st,
 		.ino = n->ino, .basefd = n->basefd, .type = n->type, .root = n->root, .node = n,
 	};
-	return serve_name(sw, &v);
+	return sw_serve_name(sw, &v);
 }

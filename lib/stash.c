@@ -4,14 +4,15 @@
  *
  * A thread that takes a subdirectory ahead of the walk (warm.c) reads its
  * names and stats each one. Before the stash, the walk then read the same
- * directory and stat-ed the same names again: warm, but on two cores that
- * was a fifth of the CPU of a cold du, in a walk that is CPU-bound. So the
+ * directory and stat-ed the same names again: warm, but a cold walk on a
+ * fast device is CPU-bound, and that was much of its CPU. So the
  * finished task waits here, and the walk takes its names and their stats
- * instead of reading the directory (warm_claim() checks that it did not
+ * instead of reading the directory (sw_warm_claim() checks that it did not
  * change since). A subdirectory a thread only read, past the levels it
  * takes as tasks, waits here too, as a listing without stats: the walk
- * gives its names to the threads as it would names it had read. The walk tends to take the oldest first, so a full stash
- * takes no more rather than drop its oldest; what the walk never reads
+ * gives its names to the threads as it would names it had read. The walk
+ * tends to take the oldest first, so a full stash takes no more rather than
+ * drop its oldest; what the walk never reads
  * (pruned, or read by the walk before the thread was done) stays to the end.
  */
 #include <stdint.h>
@@ -38,15 +39,15 @@ static void unlink_task(struct warm_stash *s, struct warm_task *t)
 		t->newer->older = t->older;
 	else
 		s->newest = t->older;
-	s->bytes -= task_bytes(t);
+	s->bytes -= sw_task_bytes(t);
 }
 
 /* Keeps finished task t, or frees it when there is no room. */
-void stash_put(struct warm_stash *s, struct warm_task *t)
+void sw_stash_put(struct warm_stash *s, struct warm_task *t)
 {
-	size_t bytes = task_bytes(t);
+	size_t bytes = sw_task_bytes(t);
 	if (s->bytes + bytes > s->max_bytes) {
-		task_free(t);
+		sw_task_free(t);
 		return;
 	}
 	struct warm_task **b = &s->bucket[bucket_of(t->dev, t->ino)];
@@ -65,7 +66,7 @@ void stash_put(struct warm_stash *s, struct warm_task *t)
 /* Takes out the tasks of directory (dev, ino) and returns the best, or
  * NULL: one whose names were stat-ed over a listing, the newer over the
  * older (a directory can be listed by one thread and taken by another). */
-struct warm_task *stash_take(struct warm_stash *s, dev_t dev, ino_t ino)
+struct warm_task *sw_stash_take(struct warm_stash *s, dev_t dev, ino_t ino)
 {
 	struct warm_task *best = NULL, *t = s->bucket[bucket_of(dev, ino)];
 	while (t) {
@@ -74,10 +75,10 @@ struct warm_task *stash_take(struct warm_stash *s, dev_t dev, ino_t ino)
 			unlink_task(s, t);
 			if (!best || (t->complete && !best->complete)) {
 				if (best)
-					task_free(best);
+					sw_task_free(best);
 				best = t;
 			} else {
-				task_free(t);
+				sw_task_free(t);
 			}
 		}
 		t = next;
@@ -85,11 +86,11 @@ struct warm_task *stash_take(struct warm_stash *s, dev_t dev, ino_t ino)
 	return best;
 }
 
-void stash_free(struct warm_stash *s)
+void sw_stash_free(struct warm_stash *s)
 {
 	while (s->oldest) {
 		struct warm_task *t = s->oldest;
 		unlink_task(s, t);
-		task_free(t);
+		sw_task_free(t);
 	}
 }

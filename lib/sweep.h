@@ -78,15 +78,18 @@ enum sweep_follow {
                                  nearly all; in the others those of the
                                  directories they read ahead of the walk);
                                  the others come as under SWEEP_NOSTAT */
+/* Every flag this version knows: sweep_open() refuses others (EINVAL), so a
+ * program built against a newer header learns at once that a flag it asks
+ * for is not there. */
+#define SWEEP_FLAGS_ALL (SWEEP_XDEV | SWEEP_NODATA | SWEEP_POSTORDER | SWEEP_NOSTAT | \
+                         SWEEP_ROOTS_TOGETHER | SWEEP_STAT_AHEAD)
 
 /* When directories are read, in the inode orders (DISK, INODE). */
 enum sweep_dir_order {
 	SWEEP_DIRS_AUTO = 0, /* the library's choice: SWEEP_DIRS_BLOCK on a
-	                        rotational device (it measured 4.4x less disk time
-	                        for a metadata walk of an aged ext4 linux tree, 8%
-	                        less for a full read, emulated 7200 RPM disk),
+	                        rotational device, where it saves seeks,
 	                        SWEEP_DIRS_INODE elsewhere (block order reopens
-	                        directories more: 2.4x the opens on /usr) */
+	                        directories more; see bench/results/README.md) */
 	SWEEP_DIRS_INODE,    /* each directory as soon as the elevator serves it */
 	SWEEP_DIRS_BLOCK,    /* once the pending names are served, all pending
 	                        directories, by their first physical block (FIEMAP) */
@@ -158,6 +161,14 @@ enum sweep_op {
 	                     handed out as SWEEP_DIR before (st is valid) */
 	SWEEP_OP_OPEN,    /* the file could not be opened for its data (st valid) */
 	SWEEP_OP_LOOP,    /* a directory is its own ancestor under -L (st valid) */
+	SWEEP_OP_NOMEM,   /* memory ran out (error ENOMEM), whatever step met
+	                     it: the entry named by path is lost (a directory
+	                     with the rest of its subtree, or of its names if
+	                     it was being read); or, right after the same entry
+	                     was handed out, it could not be remembered as the
+	                     first name of a multiply-linked file, so that
+	                     later names of it come without link_first (dirfd
+	                     is then -1). The walk goes on. */
 };
 
 /* Entry flags. */
@@ -206,6 +217,9 @@ struct sweep_stats {
 	                           disk, the others read as the sweep passed */
 	uint64_t names_stated_ahead; /* names whose stat a helper took */
 	uint64_t dirs_read_ahead; /* directories whose names a helper read */
+	size_t bytes_held;      /* memory held by queued entries and dirs now,
+	                           as peak_bytes counts it: 0 once the walk is
+	                           over */
 };
 
 /*
@@ -232,7 +246,11 @@ int sweep_prune(struct sweep *sw);
  * the first entry of a root was handed out). */
 enum sweep_order sweep_current_order(const struct sweep *sw);
 
-void sweep_get_stats(const struct sweep *sw, struct sweep_stats *out);
+/* Copy the walk's counters into out, whose size the caller gives (pass
+ * sizeof(*out)): at most that much is written, so a program built against
+ * an older, shorter struct sweep_stats is safe with a newer library, and
+ * what the library does not know of a newer, longer one is zeroed. */
+void sweep_get_stats(const struct sweep *sw, struct sweep_stats *out, size_t size);
 
 /* End the walk and free everything. Always succeeds. */
 void sweep_close(struct sweep *sw);

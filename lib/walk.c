@@ -44,34 +44,11 @@ int sweep_order_parse(const char *name)
 	return -1;
 }
 
-void ent_fill(struct sweep *sw, enum sweep_kind kind, const struct stat *st,
-              int dirfd, int depth, struct sw_dir *parent)
-{
-	struct sweep_entry *e = &sw->ent;
-	e->kind = kind;
-	e->flags = 0;
-	e->dirfd = dirfd;
-	e->fd = -1;
-	e->depth = depth;
-	e->op = SWEEP_OP_NONE;
-	e->error = 0;
-	if (st)
-		e->st = *st;
-	else
-		memset(&e->st, 0, sizeof(e->st));
-	e->phys = SWEEP_PHYS_NONE;
-	e->link_first = NULL;
-	e->dir_id = 0;
-	e->parent_id = parent ? parent->id : 0;
-	sw->pinned = parent;
-}
-
 static bool valid_options(const struct sweep_options *o)
 {
 	return (unsigned)o->order < NORDERS && (unsigned)o->follow <= SWEEP_FOLLOW_ALL &&
 	       (unsigned)o->dir_order <= SWEEP_DIRS_BLOCK && (unsigned)o->warm <= SWEEP_WARM_ON &&
-	       !(o->flags & ~(SWEEP_XDEV | SWEEP_NODATA | SWEEP_POSTORDER | SWEEP_NOSTAT |
-	                      SWEEP_ROOTS_TOGETHER | SWEEP_STAT_AHEAD)) &&
+	       !(o->flags & ~SWEEP_FLAGS_ALL) &&
 	       (!(o->flags & SWEEP_NOSTAT) || (o->flags & SWEEP_NODATA)) &&
 	       (!(o->flags & SWEEP_STAT_AHEAD) || (o->flags & SWEEP_NOSTAT));
 }
@@ -95,12 +72,12 @@ struct sweep *sweep_open(const char *const *roots, const struct sweep_options *o
 		sw->opt.max_bytes = SWEEP_DEFAULT_MAX_BYTES;
 	if (!sw->opt.readahead)
 		sw->opt.readahead = SWEEP_DEFAULT_READAHEAD;
-	limits_fds(sw);
+	sw_limits_fds(sw);
 	sw->euid = geteuid();
 	sw->ent.fd = -1;
 	sw->dentcap = DENT_BUFSIZE;
 	sw->dentbuf = malloc(sw->dentcap);
-	sw->links = links_new();
+	sw->links = sw_links_new();
 	if (!sw->dentbuf || !sw->links)
 		goto fail;
 	for (size_t i = 0; roots && roots[i]; i++)
@@ -144,9 +121,9 @@ static void choose_policy(struct sweep *sw, const struct sw_root *r)
 	if (fd >= 0) {
 		struct stat st;
 		if (order == SWEEP_ORDER_AUTO)
-			order = place_policy(fd);
+			order = sw_place_policy(fd);
 		if (fstat(fd, &st) == 0) {
-			rotational = place_rotational(st.st_dev);
+			rotational = sw_place_rotational(st.st_dev);
 			dev = st.st_dev;
 		}
 		close(fd);
@@ -155,33 +132,33 @@ static void choose_policy(struct sweep *sw, const struct sw_root *r)
 		order = SWEEP_ORDER_NONE;
 	sw->order = order;
 	sw->q.cscan = order == SWEEP_ORDER_DISK || order == SWEEP_ORDER_INODE;
-	/* block order for directories saves seeks (4.4x less disk time for a
-	 * metadata walk on the emulated disk) but costs reopening directories;
-	 * where seeks are free, only the cost is left */
-	sw->dirs_by_block = sw->q.cscan && (sw->opt.dir_order == SWEEP_DIRS_BLOCK ||
-	                    (sw->opt.dir_order == SWEEP_DIRS_AUTO && rotational == 1));
-	sw->dirs_by_cache = sw->opt.dir_order == SWEEP_DIRS_AUTO;
+	/* block order for directories saves seeks but costs reopening
+	 * directories; where seeks are free, only the cost is left */
+	sw->reads.dirs_by_block = sw->q.cscan &&
+	                          (sw->opt.dir_order == SWEEP_DIRS_BLOCK ||
+	                           (sw->opt.dir_order == SWEEP_DIRS_AUTO && rotational == 1));
+	sw->reads.dirs_by_cache = sw->opt.dir_order == SWEEP_DIRS_AUTO;
 	sw->q.el.head = 0;
-	sw->last_dirq_key = NO_DIRQ_KEY;
-	latency_reset(sw, dev);
+	sw->reads.last_dirq_key = NO_DIRQ_KEY;
+	sw_latency_reset(sw, dev);
 	bool nodata = sw->opt.flags & SWEEP_NODATA;
 	sw->data_by_block = !nodata && (order == SWEEP_ORDER_DISK || order == SWEEP_ORDER_BLOCK);
 	sw->data_inline = !nodata && !sw->data_by_block;
-	sw->ra_files = ra_depth(sw, rotational != 1);
+	sw->dq.ra_files = sw_ra_depth(sw, rotational != 1);
 }
 
 /* Queue root number i (its index keeps the roots' order among themselves). */
 static int queue_root(struct sweep *sw, size_t i)
 {
 	const struct sw_root *r = &sw->roots[i];
-	struct sw_node *n = node_new(sw, NULL, (ino_t)i, DT_UNKNOWN, r->path, strlen(r->path),
-	                             NULL);
+	struct sw_node *n = sw_node_new(sw, NULL, (ino_t)i, DT_UNKNOWN, r->path, strlen(r->path),
+	                                NULL);
 	if (!n)
 		return -1;
 	n->basefd = r->basefd;
 	n->root = true;
-	if (swq_push(&sw->q, n) < 0) {
-		node_free(sw, n);
+	if (sw_queue_push(&sw->q, n) < 0) {
+		sw_node_free(sw, n);
 		return -1;
 	}
 	return 0;
@@ -204,53 +181,53 @@ static int start_root(struct sweep *sw)
 /* Release what the previous entry held. */
 static void release_last(struct sweep *sw)
 {
-	sw->pinned = NULL;
+	sw->fds.pinned = NULL;
 	if (sw->ent.fd >= 0) {
 		close(sw->ent.fd);
 		sw->ent.fd = -1;
 	}
-	if (sw->done_node) {
-		node_release(sw, sw->done_node);
-		sw->done_node = NULL;
+	if (sw->rel.done_node) {
+		sw_node_release(sw, sw->rel.done_node);
+		sw->rel.done_node = NULL;
 	}
-	if (sw->done_file) {
-		file_free(sw, sw->done_file);
-		sw->done_file = NULL;
+	if (sw->rel.done_file) {
+		sw_file_free(sw, sw->rel.done_file);
+		sw->rel.done_file = NULL;
 	}
-	if (sw->done_parent) {
-		dir_unref(sw, sw->done_parent);
-		sw->done_parent = NULL;
+	if (sw->rel.done_parent) {
+		sw_dir_unref(sw, sw->rel.done_parent);
+		sw->rel.done_parent = NULL;
 	}
-	if (sw->done_batch) {
-		hold_batch_free(sw, sw->done_batch);
-		sw->done_batch = NULL;
+	if (sw->rel.done_batch) {
+		sw_hold_batch_free(sw, sw->rel.done_batch);
+		sw->rel.done_batch = NULL;
 	}
-	if (sw->done_post) {
-		struct sw_dir *parent = sw->done_post->parent;
-		dir_free(sw, sw->done_post);
-		sw->done_post = NULL;
-		dir_unref(sw, parent);
+	if (sw->rel.done_post) {
+		struct sw_dir *parent = sw->rel.done_post->parent;
+		sw_dir_free(sw, sw->rel.done_post);
+		sw->rel.done_post = NULL;
+		sw_dir_unref(sw, parent);
 	}
 }
 
 /* An error entry for directory d, which holds a reference to drop. */
 static const struct sweep_entry *dir_error(struct sweep *sw, struct sw_dir *d, int err)
 {
-	ent_fill(sw, SWEEP_ERROR, &d->st, parent_fd(sw, d->parent, d->basefd), d->depth,
-	         d->parent);
+	sw_ent_fill(sw, SWEEP_ERROR, &d->st, sw_parent_fd(sw, d->parent, d->basefd), d->depth,
+	            d->parent);
 	sw->ent.dir_id = d->id;
-	sw->done_parent = d;
-	path_build(sw, d->parent, d->name, d->namelen); /* else named by d->name */
-	return emit_error(sw, SWEEP_OP_READDIR, err);
+	sw->rel.done_parent = d;
+	sw_path_build(sw, d->parent, d->name, d->namelen); /* else named by d->name */
+	return sw_emit_error(sw, SWEEP_OP_READDIR, err);
 }
 
 /* Read d now (near_last: close after the one read before, in a sweep over
  * the directories' blocks). NULL, or an error entry for it. */
 static const struct sweep_entry *read_now(struct sweep *sw, struct sw_dir *d, bool near_last)
 {
-	int err = read_dir(sw, d, near_last);
+	int err = sw_read_dir(sw, d, near_last);
 	if (!err) {
-		dir_unref(sw, d);
+		sw_dir_unref(sw, d);
 		return NULL;
 	}
 	return dir_error(sw, d, err);
@@ -260,14 +237,14 @@ static const struct sweep_entry *read_now(struct sweep *sw, struct sw_dir *d, bo
  * (unplaced ones after all others, by inode). NULL, or an error entry. */
 static const struct sweep_entry *read_later(struct sweep *sw, struct sw_dir *d)
 {
-	int fd = dir_fd(sw, d);
+	int fd = sw_dir_fd(sw, d);
 	if (fd < 0)
 		return dir_error(sw, d, errno);
 	sw->stats.fiemap_calls++;
-	uint64_t phys = place_first_byte(fd);
+	uint64_t phys = sw_place_first_byte(fd);
 	uint64_t key = phys != SWEEP_PHYS_NONE ? phys : UNPLACED_DIR | (uint64_t)d->st.st_ino;
 	d->dirq_key = key;
-	if (cscan_push(&sw->dirq, key, d) < 0)
+	if (sw_cscan_push(&sw->reads.dirq, key, d) < 0)
 		return read_now(sw, d, false);
 	sw->stats.dirs_by_block++;
 	return NULL;
@@ -278,11 +255,11 @@ static const struct sweep_entry *read_later(struct sweep *sw, struct sw_dir *d)
  * now. */
 static const struct sweep_entry *read_pending(struct sweep *sw)
 {
-	struct sw_dir *d = sw->to_read;
-	sw->to_read = NULL;
-	bool by_block = sw->dirs_by_block &&
-	                !(sw->dirs_by_cache && (dirs_probing(sw) || dirs_cached(sw) ||
-	                                        misses_cheap(sw)));
+	struct sw_dir *d = sw->rel.to_read;
+	sw->rel.to_read = NULL;
+	bool by_block = sw->reads.dirs_by_block &&
+	                !(sw->reads.dirs_by_cache && (sw_dirs_probing(sw) || sw_dirs_cached(sw) ||
+	                                              sw_misses_cheap(sw)));
 	return by_block ? read_later(sw, d) : read_now(sw, d, false);
 }
 
@@ -292,12 +269,12 @@ static const struct sweep_entry *emit_post(struct sweep *sw)
 	sw->post_head = d->post_next;
 	if (!sw->post_head)
 		sw->post_tail = NULL;
-	sw->done_post = d;
-	ent_fill(sw, SWEEP_DIR_POST, &d->st, parent_fd(sw, d->parent, d->basefd), d->depth,
-	         d->parent);
+	sw->rel.done_post = d;
+	sw_ent_fill(sw, SWEEP_DIR_POST, &d->st, sw_parent_fd(sw, d->parent, d->basefd), d->depth,
+	            d->parent);
 	sw->ent.dir_id = d->id;
-	if (path_build(sw, d->parent, d->name, d->namelen) < 0)
-		return emit_error(sw, SWEEP_OP_STAT, ENOMEM);
+	if (sw_path_build(sw, d->parent, d->name, d->namelen) < 0)
+		return sw_emit_error(sw, SWEEP_OP_NOMEM, ENOMEM);
 	return &sw->ent;
 }
 
@@ -311,51 +288,29 @@ static const struct sweep_entry *emit_post(struct sweep *sw)
  */
 static bool data_over_bound(const struct sweep *sw)
 {
-	return sw->ndata >= sw->opt.max_entries || sw->data_mem > sw->opt.max_bytes / 2;
-}
-
-static size_t meta_mem(const struct sweep *sw)
-{
-	return sw->mem - sw->data_mem;
-}
-
-/* Whether the metadata side is over its half: names of directories are
- * then set aside (see pick_node). */
-bool meta_short(const struct sweep *sw)
-{
-	return meta_mem(sw) > sw->opt.max_bytes / 2;
-}
-
-/* Sets directory node n aside while meta_short(); false where it is to be
- * served now. */
-bool defer_dir(struct sweep *sw, struct sw_node *n)
-{
-	if (n->type != DT_DIR || !meta_short(sw) || heap_push(&sw->deferred, n->ino, n) < 0)
-		return false;
-	sw->stats.dirs_deferred++;
-	return true;
+	return sw->dq.ndata >= sw->opt.max_entries || sw->mem.data > sw->opt.max_bytes / 2;
 }
 
 /* The next name to serve. While the metadata side is over its half, names of
  * directories are set aside, and taken back once it has drained to a quarter
  * of the bound, or nothing else is left: names held for the helper threads
  * are something else, which serving frees (each directory read meanwhile
- * would hold more: measured, 0.5 MB for a bound of 16 KiB). */
+ * would hold more, many times the bound). */
 static struct sw_node *pick_node(struct sweep *sw)
 {
 	if (!sw->q.cscan)
-		return swq_pop(&sw->q);
-	if (sw->deferred.n && meta_mem(sw) < sw->opt.max_bytes / 4) {
+		return sw_queue_pop(&sw->q);
+	if (sw->deferred.n && sw_meta_mem(sw) < sw->opt.max_bytes / 4) {
 		struct sw_node *n;
-		while ((n = heap_pop(&sw->deferred)))
-			if (swq_push(&sw->q, n) < 0)
+		while ((n = sw_heap_pop(&sw->deferred)))
+			if (sw_queue_push(&sw->q, n) < 0)
 				return n;
 	}
 	for (;;) {
-		struct sw_node *n = swq_pop(&sw->q);
+		struct sw_node *n = sw_queue_pop(&sw->q);
 		if (!n)
-			return meta_short(sw) && hold_any(sw) ? NULL : heap_pop(&sw->deferred);
-		if (!defer_dir(sw, n))
+			return sw_meta_short(sw) && sw_hold_any(sw) ? NULL : sw_heap_pop(&sw->deferred);
+		if (!sw_defer_dir(sw, n))
 			return n;
 	}
 }
@@ -370,58 +325,72 @@ static const struct sweep_entry *step_metadata(struct sweep *sw, bool *done)
 {
 	*done = false;
 	bool served;
-	const struct sweep_entry *e = hold_serve(sw, false, &served);
+	const struct sweep_entry *e = sw_hold_serve(sw, false, &served);
 	if (served)
 		return e;
 	struct sw_node *n;
-	bool names_first = !sw->reading_dirs || meta_short(sw);
+	bool names_first = !sw->reads.reading_dirs || sw_meta_short(sw);
 	n = names_first ? pick_node(sw) : NULL;
 	if (n) {
-		sw->reading_dirs = false;
-		return serve_node(sw, n);
+		sw->reads.reading_dirs = false;
+		return sw_serve_node(sw, n);
 	}
-	struct sw_dir *d = cscan_pop(&sw->dirq);
+	struct sw_dir *d = sw_cscan_pop(&sw->reads.dirq);
 	if (d) {
-		sw->reading_dirs = true;
-		bool near = d->dirq_key >= sw->last_dirq_key &&
-		            d->dirq_key - sw->last_dirq_key < READ_AHEAD_REACH &&
+		sw->reads.reading_dirs = true;
+		bool near = d->dirq_key >= sw->reads.last_dirq_key &&
+		            d->dirq_key - sw->reads.last_dirq_key < READ_AHEAD_REACH &&
 		            !(d->dirq_key & UNPLACED_DIR); /* inode numbers, not bytes */
-		sw->last_dirq_key = d->dirq_key;
+		sw->reads.last_dirq_key = d->dirq_key;
 		return read_now(sw, d, near);
 	}
-	sw->reading_dirs = false;
+	sw->reads.reading_dirs = false;
 	n = pick_node(sw);
 	if (n)
-		return serve_node(sw, n);
-	if (hold_any(sw)) /* nothing else to do: wait for the helpers */
-		return hold_serve(sw, true, &served);
+		return sw_serve_node(sw, n);
+	if (sw_hold_any(sw)) /* nothing else to do: wait for the helpers */
+		return sw_hold_serve(sw, true, &served);
 	*done = true;
 	return NULL;
+}
+
+/* The entry handed out last, which the table of links could not take, as
+ * a SWEEP_OP_NOMEM error: its path and status are still those in sw->ent,
+ * but its directory may have been let go of. */
+static const struct sweep_entry *links_lost(struct sweep *sw)
+{
+	sw->rel.links_lost = false;
+	sw->ent.dirfd = -1;
+	sw->ent.link_first = NULL;
+	sw->ent.flags &= SWEEP_E_ROOT;
+	return sw_emit_error(sw, SWEEP_OP_NOMEM, ENOMEM);
 }
 
 static const struct sweep_entry *next_entry(struct sweep *sw)
 {
 	release_last(sw);
-	if (sw->to_read) {
+	if (sw->rel.links_lost)
+		return links_lost(sw);
+	if (sw->rel.to_read) {
 		const struct sweep_entry *e = read_pending(sw);
 		if (e)
 			return e;
 	}
 	for (;;) {
-		if (sw->mem > sw->stats.peak_bytes)
-			sw->stats.peak_bytes = sw->mem;
+		if (sw->mem.held > sw->stats.peak_bytes)
+			sw->stats.peak_bytes = sw->mem.held;
 		if (sw->post_head)
 			return emit_post(sw);
 		const struct sweep_entry *e;
-		if (sw->flushing) {
-			if ((e = data_next(sw)))
+		if (sw->dq.flushing) {
+			if ((e = sw_data_next(sw)))
 				return e;
 			continue;
 		}
-		bool meta_done = swq_len(&sw->q) == 0 && sw->deferred.n == 0 &&
-		                 cscan_len(&sw->dirq) == 0 && !hold_any(sw);
-		if (sw->ndata && (data_over_bound(sw) || meta_done)) {
-			data_start_flush(sw);
+		bool meta_done = sw_queue_len(&sw->q) == 0 && sw->deferred.n == 0 &&
+		                 sw_cscan_len(&sw->reads.dirq) == 0 && !sw_hold_any(sw);
+		if (sw->dq.ndata && (data_over_bound(sw) || meta_done)) {
+			sw_data_start_flush(sw);
 			continue;
 		}
 		bool done;
@@ -429,17 +398,17 @@ static const struct sweep_entry *next_entry(struct sweep *sw)
 			return e;
 		if (!done)
 			continue;
-		if (sw->ndata) { /* the last held names were none */
-			data_start_flush(sw);
+		if (sw->dq.ndata) { /* the last held names were none */
+			sw_data_start_flush(sw);
 			continue;
 		}
 		if (sw->next_root == sw->nroots)
 			return NULL;
 		size_t first = sw->next_root;
 		if (start_root(sw) < 0) {
-			ent_fill(sw, SWEEP_ERROR, NULL, -1, 0, NULL);
-			path_name_only(sw, sw->roots[first].path, strlen(sw->roots[first].path));
-			return emit_error(sw, SWEEP_OP_STAT, ENOMEM);
+			sw_ent_fill(sw, SWEEP_ERROR, NULL, -1, 0, NULL);
+			sw_path_name_only(sw, sw->roots[first].path, strlen(sw->roots[first].path));
+			return sw_emit_error(sw, SWEEP_OP_NOMEM, ENOMEM);
 		}
 	}
 }
@@ -452,17 +421,18 @@ const struct sweep_entry *sweep_next(struct sweep *sw)
 	if (e)
 		sw->stats.entries++;
 	sw->stats.sweeps = sw->q.el.sweeps;
+	sw->stats.bytes_held = sw->mem.held;
 	return e;
 }
 
 int sweep_prune(struct sweep *sw)
 {
-	if (!sw || !sw->to_read) {
+	if (!sw || !sw->rel.to_read) {
 		errno = EINVAL;
 		return -1;
 	}
-	sw->done_parent = sw->to_read;
-	sw->to_read = NULL;
+	sw->rel.done_parent = sw->rel.to_read;
+	sw->rel.to_read = NULL;
 	return 0;
 }
 
@@ -471,9 +441,12 @@ enum sweep_order sweep_current_order(const struct sweep *sw)
 	return sw->order;
 }
 
-void sweep_get_stats(const struct sweep *sw, struct sweep_stats *out)
+void sweep_get_stats(const struct sweep *sw, struct sweep_stats *out, size_t size)
 {
-	*out = sw->stats;
+	size_t ours = sizeof(sw->stats);
+	memcpy(out, &sw->stats, size < ours ? size : ours);
+	if (size > ours)
+		memset((char *)out + ours, 0, size - ours);
 }
 
 void sweep_close(struct sweep *sw)
@@ -481,37 +454,37 @@ void sweep_close(struct sweep *sw)
 	if (!sw)
 		return;
 	release_last(sw);
-	hold_free(sw);
-	warm_stop(sw->warm);
+	sw_hold_free(sw);
+	sw_pool_stop(sw->warm);
 	sw->opt.flags &= ~SWEEP_POSTORDER; /* from now on, complete means free */
-	if (sw->to_read)
-		dir_unref(sw, sw->to_read);
+	if (sw->rel.to_read)
+		sw_dir_unref(sw, sw->rel.to_read);
 	while (sw->post_head) {
 		struct sw_dir *d = sw->post_head;
 		sw->post_head = d->post_next;
 		struct sw_dir *parent = d->parent;
-		dir_free(sw, d);
-		dir_unref(sw, parent);
+		sw_dir_free(sw, d);
+		sw_dir_unref(sw, parent);
 	}
 	struct sw_node *n;
-	while ((n = swq_pop(&sw->q)))
-		node_release(sw, n);
-	while ((n = heap_pop(&sw->deferred)))
-		node_release(sw, n);
+	while ((n = sw_queue_pop(&sw->q)))
+		sw_node_release(sw, n);
+	while ((n = sw_heap_pop(&sw->deferred)))
+		sw_node_release(sw, n);
 	struct sw_dir *d;
-	while ((d = cscan_pop(&sw->dirq)))
-		dir_unref(sw, d);
-	cscan_free(&sw->dirq);
-	for (size_t i = sw->flushing ? sw->data_pos : 0; i < sw->ndata; i++)
-		file_free(sw, sw->data[i]);
-	swq_free(&sw->q);
+	while ((d = sw_cscan_pop(&sw->reads.dirq)))
+		sw_dir_unref(sw, d);
+	sw_cscan_free(&sw->reads.dirq);
+	for (size_t i = sw->dq.flushing ? sw->dq.data_pos : 0; i < sw->dq.ndata; i++)
+		sw_file_free(sw, sw->dq.data[i]);
+	sw_queue_free(&sw->q);
 	free(sw->deferred.v);
-	free(sw->data);
-	free(sw->early);
+	free(sw->dq.data);
+	free(sw->dq.early);
 	for (size_t i = 0; i < sw->nroots; i++)
 		free(sw->roots[i].path);
 	free(sw->roots);
-	links_free(sw->links);
+	sw_links_free(sw->links);
 	free(sw->pathbuf);
 	free(sw->dentbuf);
 	free(sw->tmp);

@@ -1,7 +1,7 @@
 /*
- * warm.h: the helper threads' tasks, shared by warm.c (the threads) and
- * stash.c (finished tasks kept for the walk); the rest of libsweep sees only
- * the functions in internal.h.
+ * warm.h: the helper threads' tasks (task.c), the pool that runs them
+ * (pool.c) and the stash of finished ones (stash.c). Nothing here knows of
+ * the walk: what it asks of them is in warm.c.
  */
 #ifndef SWEEP_WARM_H
 #define SWEEP_WARM_H
@@ -52,6 +52,8 @@ struct warm_ticket {
 	                             walk holds (hold.c); read once done */
 };
 
+#define SWEEP_WARM_THREADS 8
+#define WARM_CHUNK    1024       /* names of a task, at most */
 #define STASH_BUCKETS 4096
 
 /* A well-mixed hash of a directory, for the stash's buckets and the
@@ -69,10 +71,47 @@ struct warm_stash {
 	size_t bytes, max_bytes;
 };
 
-void task_free(struct warm_task *t);
-size_t task_bytes(const struct warm_task *t);
-void stash_put(struct warm_stash *s, struct warm_task *t);
-struct warm_task *stash_take(struct warm_stash *s, dev_t dev, ino_t ino);
-void stash_free(struct warm_stash *s);
+struct sw_pool;
+
+/* task.c */
+struct warm_task *sw_task_new(int fd, const struct stat *st, uid_t euid, bool stat_all,
+                              bool stat_below, int levels);
+void sw_task_free(struct warm_task *t);
+size_t sw_task_bytes(const struct warm_task *t);
+void sw_task_shrink(struct warm_task *t);
+bool sw_warm_task_add(struct warm_task *t, ino_t ino, unsigned char type, const char *name,
+                      size_t namelen);
+bool sw_warm_task_full(const struct warm_task *t);
+bool sw_warm_task_stated(const struct warm_task *t);
+size_t sw_warm_task_len(const struct warm_task *t);
+size_t sw_warm_task_bytes(const struct warm_task *t);
+const char *sw_warm_task_name(const struct warm_task *t, size_t i, size_t *namelen, ino_t *ino,
+                              unsigned char *type, const struct stat **st);
+size_t sw_warm_name_bytes(void);
+bool sw_task_add_ticket(struct warm_task *t);
+struct warm_ticket *sw_warm_task_ticket(const struct warm_task *t);
+struct warm_ticket *sw_warm_ticket_get(struct warm_ticket *k);
+void sw_warm_ticket_put(struct warm_ticket *k);
+bool sw_warm_ticket_done(const struct warm_ticket *k);
+struct warm_task *sw_warm_ticket_task(const struct warm_ticket *k);
+
+/* pool.c */
+struct sw_pool *sw_pool_start(size_t max_bytes, size_t fds, size_t space);
+void sw_pool_stop(struct sw_pool *w);
+bool sw_pool_submit(struct sw_pool *w, struct warm_task *t);
+void sw_warm_task_drop(struct warm_task *t);
+void sw_pool_wait(struct sw_pool *w, const struct warm_ticket *k);
+void sw_pool_wait_room(struct sw_pool *w);
+bool sw_pool_shed(struct sw_pool *w);
+bool sw_pool_ours(const struct sw_pool *w);
+size_t sw_pool_threads(const struct sw_pool *w);
+struct warm_task *sw_pool_claim(struct sw_pool *w, dev_t dev, ino_t ino);
+void sw_pool_mark_taken(struct sw_pool *w, dev_t dev, ino_t ino);
+bool sw_pool_stated(const struct sw_pool *w, dev_t dev, ino_t ino);
+
+/* stash.c */
+void sw_stash_put(struct warm_stash *s, struct warm_task *t);
+struct warm_task *sw_stash_take(struct warm_stash *s, dev_t dev, ino_t ino);
+void sw_stash_free(struct warm_stash *s);
 
 #endif

@@ -26,11 +26,27 @@ tests_test_latency_LDADD = $(CMOCKA_LIBS)
 endif
 
 if HAVE_CMOCKA
+check_PROGRAMS += tests/test-pool
+TESTS += tests/test-pool
+tests_test_pool_SOURCES = tests/test-pool.c lib/pool.c lib/task.c lib/stash.c lib/queue.c
+tests_test_pool_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_test_pool_LDADD = $(CMOCKA_LIBS) -lpthread
+endif
+
+if HAVE_CMOCKA
 check_PROGRAMS += tests/test-walk
 TESTS += tests/test-walk
 tests_test_walk_SOURCES = tests/test-walk.c tests/tree.c tests/tree.h
 tests_test_walk_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_test_walk_LDADD = lib/libsweep.la $(CMOCKA_LIBS)
+endif
+
+if HAVE_CMOCKA
+check_PROGRAMS += tests/test-nomem
+TESTS += tests/test-nomem
+tests_test_nomem_SOURCES = tests/test-nomem.c tests/tree.c tests/tree.h
+tests_test_nomem_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_test_nomem_LDADD = lib/libsweep.la $(CMOCKA_LIBS)
 endif
 
 if HAVE_CMOCKA
@@ -46,6 +62,14 @@ TESTS += tests/man-example.sh
 EXTRA_DIST += tests/man-example.sh
 AM_TESTS_ENVIRONMENT += CC='$(CC)'; CFLAGS='$(CFLAGS)'; LDFLAGS='$(LDFLAGS)'; \
 	export CC CFLAGS LDFLAGS;
+
+# libsweep's files call each other in layers, without a cycle
+TESTS += tests/lib-layers.sh
+EXTRA_DIST += tests/lib-layers.sh
+
+# libsweep's interface, built against its header alone: every function
+TESTS += tests/abi.sh
+EXTRA_DIST += tests/abi.sh tests/abi.c
 
 # every entry once, against GNU find, in every order and symlink mode
 TESTS += tests/walk-vs-find.sh

@@ -93,10 +93,10 @@ static void walk(const char *root, size_t max_entries, size_t max_bytes,
 	const struct sweep_entry *e;
 	while ((e = sweep_next(sw))) {
 		assert_int_not_equal(e->kind, SWEEP_ERROR);
-		sweep_get_stats(sw, s);
+		sweep_get_stats(sw, s, sizeof(*s));
 		assert_true(s->peak_data_entries <= max_entries);
 	}
-	sweep_get_stats(sw, s);
+	sweep_get_stats(sw, s, sizeof(*s));
 	sweep_close(sw);
 }
 
@@ -160,10 +160,62 @@ static void memory_bound_holds(void **state)
 	assert_true(s.dirs_deferred > 0);
 }
 
+/* Every object charged against the bound is uncharged as much when it
+ * goes: walks in every order, with and without the helpers, post-order
+ * entries and data, under bounds tiny enough to defer and flush often,
+ * end holding nothing. */
+static void charges_come_back_to_zero(void **state)
+{
+	const char *top = *state;
+	char root[4096];
+	snprintf(root, sizeof(root), "%s/t", top);
+	tree_mkdir(AT_FDCWD, root);
+	make_tree(root, 4, 5); /* 2,000 empty files */
+	int fd = tree_open_dir(AT_FDCWD, root);
+	char name[32];
+	for (int i = 0; i < 50; i++) { /* and some with data */
+		snprintf(name, sizeof(name), "data%02d", i);
+		tree_file(fd, name, (off_t)i * 1000, 1);
+	}
+	close(fd);
+	const enum sweep_order orders[] = { SWEEP_ORDER_DISK, SWEEP_ORDER_INODE,
+	                                    SWEEP_ORDER_NAME, SWEEP_ORDER_NONE,
+	                                    SWEEP_ORDER_BLOCK };
+	const unsigned flags[] = { 0, SWEEP_POSTORDER, SWEEP_NODATA | SWEEP_NOSTAT };
+	for (size_t o = 0; o < sizeof(orders) / sizeof(orders[0]); o++)
+		for (int warm = SWEEP_WARM_OFF; warm <= SWEEP_WARM_ON; warm++)
+			for (size_t f = 0; f < sizeof(flags) / sizeof(flags[0]); f++) {
+				const char *roots[] = { root, NULL };
+				struct sweep_options opt = {
+					.order = orders[o], .warm = (enum sweep_warm)warm,
+					.flags = flags[f], .max_entries = 50,
+					.max_bytes = 4u << 10,
+				};
+				struct sweep *sw = sweep_open(roots, &opt);
+				assert_non_null(sw);
+				struct sweep_stats s;
+				size_t held = 0;
+				const struct sweep_entry *e;
+				while ((e = sweep_next(sw))) {
+					assert_int_not_equal(e->kind, SWEEP_ERROR);
+					sweep_get_stats(sw, &s, sizeof(s));
+					held = s.bytes_held > held ? s.bytes_held : held;
+				}
+				sweep_get_stats(sw, &s, sizeof(s));
+				sweep_close(sw);
+				assert_true(held > 0);
+				assert_int_equal(s.entries, 1 + 4 + 20 + 2000 + 50 +
+				                 (flags[f] & SWEEP_POSTORDER ? 1 + 4 + 20 : 0));
+				assert_int_equal(s.bytes_held, 0);
+			}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(memory_bound_holds, tree_setup_fast, tree_teardown),
+		cmocka_unit_test_setup_teardown(charges_come_back_to_zero, tree_setup_fast,
+		                                tree_teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -21,7 +21,7 @@ static int setup(void **state)
 {
 	struct sweep *sw = calloc(1, sizeof(*sw));
 	assert_non_null(sw);
-	latency_reset(sw, DEV);
+	sw_latency_reset(sw, DEV);
 	*state = sw;
 	return 0;
 }
@@ -35,21 +35,21 @@ static int teardown(void **state)
 static void reads(struct sweep *sw, unsigned n, uint64_t ns, ssize_t len, bool near)
 {
 	while (n--)
-		note_dir_read(sw, ns, len, near);
+		sw_note_dir_read(sw, ns, len, near);
 }
 
 static void warm_cache_shows_in_four_reads(void **state)
 {
 	struct sweep *sw = *state;
 	for (int i = 0; i < 4; i++) {
-		assert_true(dirs_probing(sw));
-		assert_false(dirs_cached(sw));
+		assert_true(sw_dirs_probing(sw));
+		assert_false(sw_dirs_cached(sw));
 		reads(sw, 1, 3 * US, SMALL_DIR, false);
 	}
-	assert_true(dirs_cached(sw));
-	assert_false(misses_cheap(sw));
+	assert_true(sw_dirs_cached(sw));
+	assert_false(sw_misses_cheap(sw));
 	reads(sw, 4, 3 * US, SMALL_DIR, false);
-	assert_false(dirs_probing(sw)); /* eight probes at most */
+	assert_false(sw_dirs_probing(sw)); /* eight probes at most */
 }
 
 /* ext4 sorts a large directory's hashes on the first read, cache or not. */
@@ -57,38 +57,38 @@ static void large_directory_from_the_cache_is_no_miss(void **state)
 {
 	struct sweep *sw = *state;
 	reads(sw, 4, 400 * US, 27 << 10, false);
-	assert_true(dirs_cached(sw));
+	assert_true(sw_dirs_cached(sw));
 	reads(sw, 1, 400 * US, SMALL_DIR, false); /* but a small one is */
-	assert_false(dirs_probing(sw));
-	assert_false(misses_cheap(sw));
+	assert_false(sw_dirs_probing(sw));
+	assert_false(sw_misses_cheap(sw));
 }
 
 static void disk_miss_ends_probing(void **state)
 {
 	struct sweep *sw = *state;
 	reads(sw, 1, 8000 * US, SMALL_DIR, false);
-	assert_false(dirs_probing(sw));
-	assert_false(dirs_cached(sw));
-	assert_false(misses_cheap(sw));
+	assert_false(sw_dirs_probing(sw));
+	assert_false(sw_dirs_cached(sw));
+	assert_false(sw_misses_cheap(sw));
 }
 
 static void ssd_misses_are_cheap(void **state)
 {
 	struct sweep *sw = *state;
 	reads(sw, 5, 80 * US, SMALL_DIR, false);
-	assert_true(dirs_probing(sw)); /* cheap so far: probing goes on */
-	assert_false(misses_cheap(sw)); /* but five misses do not judge */
+	assert_true(sw_dirs_probing(sw)); /* cheap so far: probing goes on */
+	assert_false(sw_misses_cheap(sw)); /* but five misses do not judge */
 	reads(sw, 1, 110 * US, SMALL_DIR, false);
-	assert_true(misses_cheap(sw));
-	assert_false(dirs_cached(sw));
+	assert_true(sw_misses_cheap(sw));
+	assert_false(sw_dirs_cached(sw));
 	/* one slow outlier does not undo it, nor a spell of reads delayed by
 	 * a busy machine; misses at a disk arm's cost do */
 	reads(sw, 1, 900 * US, SMALL_DIR, false);
-	assert_true(misses_cheap(sw));
+	assert_true(sw_misses_cheap(sw));
 	reads(sw, 30, 600 * US, SMALL_DIR, false);
-	assert_true(misses_cheap(sw));
+	assert_true(sw_misses_cheap(sw));
 	reads(sw, 30, 5000 * US, SMALL_DIR, false);
-	assert_false(misses_cheap(sw));
+	assert_false(sw_misses_cheap(sw));
 }
 
 /* Once the helper threads run, the walk's reads wait behind them: their
@@ -97,13 +97,13 @@ static void helpers_load_does_not_undo_cheap(void **state)
 {
 	struct sweep *sw = *state;
 	reads(sw, 6, 90 * US, SMALL_DIR, false);
-	assert_true(misses_cheap(sw));
-	sw->warm = (struct sw_warm *)sw; /* started: only compared with NULL */
+	assert_true(sw_misses_cheap(sw));
+	sw->warm = (struct sw_pool *)sw; /* started: only compared with NULL */
 	reads(sw, 40, 4000 * US, SMALL_DIR, false);
-	assert_true(misses_cheap(sw));
+	assert_true(sw_misses_cheap(sw));
 	sw->warm = NULL;
 	reads(sw, 40, 4000 * US, SMALL_DIR, false);
-	assert_false(misses_cheap(sw));
+	assert_false(sw_misses_cheap(sw));
 }
 
 /* The first reads on a disk may come from its read-ahead and look like an
@@ -112,11 +112,11 @@ static void disk_read_ahead_does_not_pass_for_an_ssd(void **state)
 {
 	struct sweep *sw = *state;
 	reads(sw, 3, 150 * US, SMALL_DIR, false);
-	assert_true(dirs_probing(sw));
+	assert_true(sw_dirs_probing(sw));
 	reads(sw, 1, 8000 * US, SMALL_DIR, false);
-	assert_false(dirs_probing(sw));
+	assert_false(sw_dirs_probing(sw));
 	reads(sw, 3, 150 * US, SMALL_DIR, false);
-	assert_false(misses_cheap(sw));
+	assert_false(sw_misses_cheap(sw));
 }
 
 /* Fast reads right after their neighbour in block order may be read-ahead:
@@ -125,11 +125,11 @@ static void reads_near_the_last_do_not_warm(void **state)
 {
 	struct sweep *sw = *state;
 	reads(sw, 20, 8000 * US, SMALL_DIR, false);
-	assert_false(dirs_cached(sw));
+	assert_false(sw_dirs_cached(sw));
 	reads(sw, 1000, 3 * US, SMALL_DIR, true);
-	assert_false(dirs_cached(sw));
+	assert_false(sw_dirs_cached(sw));
 	reads(sw, 40, 3 * US, SMALL_DIR, false);
-	assert_true(dirs_cached(sw));
+	assert_true(sw_dirs_cached(sw));
 }
 
 /* A short seek or a hit in the drive's buffer is fast; it must not make a
@@ -139,8 +139,8 @@ static void near_misses_do_not_judge_the_device(void **state)
 	struct sweep *sw = *state;
 	reads(sw, 2, 8000 * US, SMALL_DIR, false);
 	reads(sw, 1000, 90 * US, SMALL_DIR, true);
-	assert_false(misses_cheap(sw));
-	assert_false(dirs_cached(sw));
+	assert_false(sw_misses_cheap(sw));
+	assert_false(sw_dirs_cached(sw));
 }
 
 /* A new root probes again; what was learnt of the device stays only for a
@@ -149,14 +149,14 @@ static void new_root_probes_again(void **state)
 {
 	struct sweep *sw = *state;
 	reads(sw, 8, 80 * US, SMALL_DIR, false);
-	assert_false(dirs_probing(sw));
-	assert_true(misses_cheap(sw));
-	latency_reset(sw, DEV);
-	assert_true(dirs_probing(sw));
-	assert_true(misses_cheap(sw));
-	latency_reset(sw, DEV + 1);
-	assert_true(dirs_probing(sw));
-	assert_false(misses_cheap(sw));
+	assert_false(sw_dirs_probing(sw));
+	assert_true(sw_misses_cheap(sw));
+	sw_latency_reset(sw, DEV);
+	assert_true(sw_dirs_probing(sw));
+	assert_true(sw_misses_cheap(sw));
+	sw_latency_reset(sw, DEV + 1);
+	assert_true(sw_dirs_probing(sw));
+	assert_false(sw_misses_cheap(sw));
 }
 
 /* A read that failed took no time worth counting. */
@@ -164,8 +164,8 @@ static void failed_reads_do_not_count(void **state)
 {
 	struct sweep *sw = *state;
 	reads(sw, 20, 1 * US, -1, false);
-	assert_false(dirs_cached(sw));
-	assert_true(dirs_probing(sw));
+	assert_false(sw_dirs_cached(sw));
+	assert_true(sw_dirs_probing(sw));
 }
 
 int main(void)

@@ -47,7 +47,7 @@ static void cscan_matches_model(void **state)
 		int burst = pushed < NODES ? (int)(random() % 8) : 0;
 		for (int i = 0; i < burst && pushed < NODES; i++) {
 			nodes[pushed].ino = (ino_t)(random() % 5000);
-			assert_int_equal(swq_push(&q, &nodes[pushed]), 0);
+			assert_int_equal(sw_queue_push(&q, &nodes[pushed]), 0);
 			bag[inbag++] = nodes[pushed++].ino;
 		}
 		if (inbag == 0)
@@ -57,17 +57,17 @@ static void cscan_matches_model(void **state)
 		if (want < head)
 			wraps++;
 		bag[at] = bag[--inbag];
-		struct sw_node *n = swq_pop(&q);
+		struct sw_node *n = sw_queue_pop(&q);
 		assert_non_null(n);
 		assert_int_equal(n->ino, want);
 		head = n->ino;
 		popped++;
 	}
-	assert_null(swq_pop(&q));
-	assert_int_equal(swq_len(&q), 0);
+	assert_null(sw_queue_pop(&q));
+	assert_int_equal(sw_queue_len(&q), 0);
 	assert_int_equal(q.el.sweeps, wraps);
 	assert_true(wraps > 0);
-	swq_free(&q);
+	sw_queue_free(&q);
 	free(nodes);
 	free(bag);
 }
@@ -79,18 +79,18 @@ static void equal_keys_all_served(void **state)
 	struct sw_node n[100];
 	for (int i = 0; i < 100; i++) {
 		n[i].ino = 7;
-		assert_int_equal(swq_push(&q, &n[i]), 0);
+		assert_int_equal(sw_queue_push(&q, &n[i]), 0);
 	}
 	int seen[100] = {0};
 	for (int i = 0; i < 100; i++) {
-		struct sw_node *p = swq_pop(&q);
+		struct sw_node *p = sw_queue_pop(&q);
 		assert_non_null(p);
 		seen[p - n]++;
 	}
 	for (int i = 0; i < 100; i++)
 		assert_int_equal(seen[i], 1);
-	assert_null(swq_pop(&q));
-	swq_free(&q);
+	assert_null(sw_queue_pop(&q));
+	sw_queue_free(&q);
 }
 
 static void stack_pops_last_first(void **state)
@@ -99,12 +99,12 @@ static void stack_pops_last_first(void **state)
 	struct sw_queue q = { .cscan = false };
 	struct sw_node n[3] = { { .ino = 5 }, { .ino = 1 }, { .ino = 9 } };
 	for (int i = 0; i < 3; i++)
-		assert_int_equal(swq_push(&q, &n[i]), 0);
-	assert_ptr_equal(swq_pop(&q), &n[2]);
-	assert_ptr_equal(swq_pop(&q), &n[1]);
-	assert_ptr_equal(swq_pop(&q), &n[0]);
-	assert_null(swq_pop(&q));
-	swq_free(&q);
+		assert_int_equal(sw_queue_push(&q, &n[i]), 0);
+	assert_ptr_equal(sw_queue_pop(&q), &n[2]);
+	assert_ptr_equal(sw_queue_pop(&q), &n[1]);
+	assert_ptr_equal(sw_queue_pop(&q), &n[0]);
+	assert_null(sw_queue_pop(&q));
+	sw_queue_free(&q);
 }
 
 int main(void)

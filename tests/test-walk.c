@@ -78,7 +78,7 @@ static void collect(const char *root, const struct sweep_options *o, struct strl
 		strlist_add(out, e->path);
 	}
 	if (stats)
-		sweep_get_stats(sw, stats);
+		sweep_get_stats(sw, stats, sizeof(*stats));
 	sweep_close(sw);
 }
 
@@ -281,7 +281,7 @@ static uint64_t cscan_sweeps(const char *root, enum sweep_dir_order dirs)
 		head = e->st.st_ino;
 	}
 	struct sweep_stats s;
-	sweep_get_stats(sw, &s);
+	sweep_get_stats(sw, &s, sizeof(s));
 	sweep_close(sw);
 	assert_int_equal(n, 1 + 20 * 51);
 	assert_int_equal(descents, s.sweeps);
@@ -401,7 +401,7 @@ static void data_in_block_order_within_each_flush(void **state)
 		if (e->kind != SWEEP_DATA)
 			continue;
 		files++;
-		sweep_get_stats(sw, &s);
+		sweep_get_stats(sw, &s, sizeof(s));
 		if (s.flushes != flush) {
 			flush = s.flushes;
 			last = -1;
@@ -413,7 +413,7 @@ static void data_in_block_order_within_each_flush(void **state)
 		assert_true(phys >= last);
 		last = phys;
 	}
-	sweep_get_stats(sw, &s);
+	sweep_get_stats(sw, &s, sizeof(s));
 	sweep_close(sw);
 	assert_int_equal(files, 400);
 	assert_true(placed > 350);
@@ -510,7 +510,7 @@ static void split_file_comes_at_its_last_run(void **state)
 		assert_int_equal(e->phys, head_first); /* still its first byte */
 	}
 	struct sweep_stats s;
-	sweep_get_stats(sw, &s);
+	sweep_get_stats(sw, &s, sizeof(s));
 	sweep_close(sw);
 	assert_int_equal(files, 5);
 	assert_true(head_seen);
@@ -529,7 +529,7 @@ static uint64_t fiemap_calls_of_walk(const char *root, int *unplaced)
 	while ((e = sweep_next(sw)))
 		*unplaced += e->kind == SWEEP_DATA && e->phys == SWEEP_PHYS_NONE;
 	struct sweep_stats s;
-	sweep_get_stats(sw, &s);
+	sweep_get_stats(sw, &s, sizeof(s));
 	sweep_close(sw);
 	return s.fiemap_calls;
 }
@@ -605,7 +605,7 @@ static uint64_t flushes_of_two_roots(const char *root, bool together)
 		}
 	}
 	struct sweep_stats s;
-	sweep_get_stats(sw, &s);
+	sweep_get_stats(sw, &s, sizeof(s));
 	sweep_close(sw);
 	assert_int_equal(files, 40);
 	assert_int_equal(roots_seen, 2);
@@ -1300,7 +1300,7 @@ static void collect_late(const char *root, struct late *l, struct strlist *out,
 			assert_stat_is_the_paths(e, o.follow);
 		strlist_add(out, e->path);
 	}
-	sweep_get_stats(sw, stats);
+	sweep_get_stats(sw, stats, sizeof(*stats));
 	sweep_close(sw);
 }
 

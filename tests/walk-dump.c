@@ -81,7 +81,7 @@ int main(int argc, char **argv)
 	const struct sweep_entry *e;
 	struct sweep_stats s;
 	while ((e = sweep_next(sw))) {
-		sweep_get_stats(sw, &s);
+		sweep_get_stats(sw, &s, sizeof(s));
 		if (e->kind == SWEEP_DATA && readdata && drain(e->fd) < 0)
 			fprintf(stderr, "walk-dump: %s: %s\n", e->path, strerror(errno));
 		char kind = e->op == SWEEP_OP_LOOP ? 'L' : kinds[e->kind];
@@ -89,7 +89,7 @@ int main(int argc, char **argv)
 		       e->phys == SWEEP_PHYS_NONE ? -1 : (intmax_t)e->phys, s.flushes, e->depth,
 		       e->error, e->path, 0);
 	}
-	sweep_get_stats(sw, &s);
+	sweep_get_stats(sw, &s, sizeof(s));
 	if (stats)
 		fprintf(stderr, "entries %" PRIu64 " flushes %" PRIu64 " fiemap %" PRIu64
 		        " sweeps %" PRIu64 " deferred %" PRIu64 " by_block %" PRIu64 " warm %u"

@@ -47,6 +47,7 @@ struct copy {
 	char *buf;               /* read/write fallback */
 	uint64_t files, bytes, known;
 	bool failed;             /* something failed in this tree */
+	bool nomem;              /* the walk ran out of memory: stop */
 };
 
 /* engine.c: report a failure (status 1 when required is true, a message

@@ -132,6 +132,10 @@ static void walk_error(struct copy *c, const struct sweep_entry *e)
 	case SWEEP_OP_LOOP:
 		copy_error(c, 0, "%s: file system loop detected", cq(c, 0, e->path));
 		break;
+	case SWEEP_OP_NOMEM: /* the end, as GNU cp's xalloc_die() */
+		copy_error(c, 0, "memory exhausted");
+		c->nomem = true;
+		break;
 	default:
 		copy_error(c, e->error, "cannot stat %s", cq(c, 0, e->path));
 		break;
@@ -232,7 +236,7 @@ int copy_tree(struct copy *c, const char *src, int dst_dirfd, const char *name,
 	if (sweep_add_root(c->sw, AT_FDCWD, src) < 0)
 		copy_error(c, errno, "%s", cq(c, 0, src));
 	const struct sweep_entry *e;
-	while ((e = sweep_next(c->sw)) != NULL)
+	while (!c->nomem && (e = sweep_next(c->sw)) != NULL)
 		copy_entry(c, e);
 	sweep_close(c->sw);
 	c->sw = NULL;

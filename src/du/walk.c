@@ -139,10 +139,14 @@ static int on_file(struct du *du, const struct sweep_entry *e)
 	return cand && err ? -1 : 0;
 }
 
-static void on_error(struct du *du, const struct sweep_entry *e)
+/* Reports e; -1 where the walk ran out of memory, which ends it as it
+ * ends GNU du's (out_of_memory). */
+static int on_error(struct du *du, const struct sweep_entry *e)
 {
 	struct diag *d = du->diag;
 	switch (e->op) {
+	case SWEEP_OP_NOMEM:
+		return -1;
 	case SWEEP_OP_READDIR:
 		diag_error(d, e->error, "cannot read directory %s", diag_quote(d, 0, e->path));
 		break;
@@ -152,6 +156,7 @@ static void on_error(struct du *du, const struct sweep_entry *e)
 		diag_error(d, e->error, "cannot access %s", diag_quote(d, 0, e->path));
 		break;
 	}
+	return 0;
 }
 
 static enum sweep_verdict excluded(const struct sweep_entry *e, void *arg)
@@ -200,7 +205,7 @@ int du_walk(struct du *du)
 		if (e->kind == SWEEP_DIR)
 			r = on_dir(du, sw, e);
 		else if (e->kind == SWEEP_ERROR)
-			on_error(du, e);
+			r = on_error(du, e);
 		else if (e->kind != SWEEP_DIR_POST)
 			r = on_file(du, e);
 		if (r < 0)

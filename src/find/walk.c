@@ -94,6 +94,11 @@ static void report(struct find *f, const struct sweep_entry *e)
 		report_loop(f, e);
 		return;
 	}
+	if (e->op == SWEEP_OP_NOMEM) { /* the end, as GNU find's xalloc_die() */
+		diag_error(f->diag, 0, "memory exhausted");
+		f->quit = true;
+		return;
+	}
 	diag_error(f->diag, e->error, "%s", diag_quote(f->diag, 0, e->path));
 	if (e->op == SWEEP_OP_STAT && e->depth > 0 && e->error != ELOOP) {
 		f->no_stat = true;

@@ -127,6 +127,9 @@ static void report_walk_error(struct create *cr, const struct sweep_entry *e)
 	case SWEEP_OP_LOOP:
 		tar_error(t, 0, "%s: File system loop detected", tq(t, 0, e->path));
 		return;
+	case SWEEP_OP_NOMEM: /* as GNU tar's xalloc_die() */
+		tar_fatal(t, ENOMEM, "memory exhausted");
+		return;
 	default:
 		tar_cannot_read(t, e->path, "open", e->error);
 		return;
@@ -241,6 +244,8 @@ static int put_entry(struct create *cr, const struct sweep_entry *e)
 	struct tar *t = cr->t;
 	if (e->kind == SWEEP_ERROR) {
 		report_walk_error(cr, e);
+		if (t->fatal)
+			return -1;
 		links_failed(cr, e);
 		/* GNU tar stores no directory it could not read */
 		if (e->op == SWEEP_OP_READDIR && keymap_put(&cr->unread_dirs, e->dir_id, 0, 1) < 0) {
