@@ -168,14 +168,14 @@ static enum copy_verdict decide_regular(struct sync *s, const struct sweep_entry
 	bool size = dst->st_size != st->st_size;
 	bool time = dst->st_mtim.tv_sec != st->st_mtim.tv_sec;
 	bool changed = size || (!s->size_only && !s->checksum && time);
-	if (!size && s->checksum && bytes_differ(s, e, pfd, name)) {
+	if (s->checksum && (size || bytes_differ(s, e, pfd, name))) {
 		changed = true;
 		code[2] = 'c';
 	}
 	if (size)
 		code[3] = 's';
 	bool attrs = attr_letters(s, st, dst, code);
-	if (changed && time && !s->times)
+	if (changed && !s->times) /* the time it is written, whatever it was */
 		code[4] = 'T';
 	if (changed) {
 		s->n.transferred++;

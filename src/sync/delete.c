@@ -49,7 +49,7 @@ static void remove_entry(struct sync *s, int pfd, const char *name, const struct
 	if (dir) {
 		int fd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		struct strbuf names = STRBUF_INIT, sub = STRBUF_INIT;
-		if (fd >= 0 && !s->dry_run && list_names(fd, &names) == 0) {
+		if (fd >= 0 && list_names(fd, &names) == 0) {
 			for (const char *p = names.s; p && p < names.s + names.len; p += strlen(p) + 1) {
 				struct stat cst;
 				sb_reset(&sub);

@@ -15,6 +15,9 @@ sweep_sync_LDADD = src/copy/libcopy.la src/common/libcommon.la lib/libsweep.la
 dist_man_MANS += man/sweep-sync.1
 # tests/sync: one script per behaviour, each beside rsync on the same input.
 SYNC_TESTS = \
-	tests/sync/archive.sh
+	tests/sync/archive.sh \
+	tests/sync/unchanged.sh \
+	tests/sync/changed.sh \
+	tests/sync/delete.sh
 TESTS += $(SYNC_TESTS)
 EXTRA_DIST += $(SYNC_TESTS) tests/sync/tree.sh
