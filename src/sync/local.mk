@@ -18,6 +18,10 @@ SYNC_TESTS = \
 	tests/sync/archive.sh \
 	tests/sync/unchanged.sh \
 	tests/sync/changed.sh \
-	tests/sync/delete.sh
+	tests/sync/delete.sh \
+	tests/sync/exclude.sh \
+	tests/sync/dry-run.sh \
+	tests/sync/dest-symlink.sh \
+	tests/sync/operands.sh
 TESTS += $(SYNC_TESTS)
 EXTRA_DIST += $(SYNC_TESTS) tests/sync/tree.sh

@@ -127,10 +127,11 @@ void sync_run(struct sync *s)
 	                dest[strlen(dest) - 1] != '/' &&
 	                (stat(dest, &dst) < 0 || !S_ISDIR(dst.st_mode));
 	if (one_file) {
-		struct strbuf base = STRBUF_INIT;
+		struct strbuf base = STRBUF_INIT, sbase = STRBUF_INIT;
 		last_component(&base, dest);
+		last_component(&sbase, s->files[0]);
 		int pfd = open_parent(dest);
-		s->prefix = base.s;
+		s->prefix = sbase.s; /* rsync names it as the source does */
 		if (pfd < 0)
 			report_error(s, errno, "[Receiver] change_dir#3 \"%s\" failed", dest);
 		else if (copy_tree(c, s->files[0], pfd, base.s, dest) < 0)
@@ -138,6 +139,7 @@ void sync_run(struct sync *s)
 		if (pfd >= 0)
 			close(pfd);
 		sb_free(&base);
+		sb_free(&sbase);
 		copy_free(c);
 		return;
 	}
