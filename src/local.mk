@@ -4,6 +4,7 @@
 include $(srcdir)/src/common/local.mk
 include $(srcdir)/src/copy/local.mk
 include $(srcdir)/src/cp/local.mk
+include $(srcdir)/src/sync/local.mk
 include $(srcdir)/src/tar/local.mk
 include $(srcdir)/src/du/local.mk
 include $(srcdir)/src/find/local.mk

@@ -4,6 +4,8 @@
  * cp's order of concerns: the owner first (a chown clears set-id bits, and
  * permissions held back for safety are given only once it is right), the
  * mode after the ACLs, and the times last, which nothing after them moves.
+ * Under only_changed (sweep-sync) each is set only where the destination
+ * differs, so that a file already right keeps its ctime.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -20,8 +22,10 @@ static bool chown_ignorable(int err)
 static bool set_owner(struct copy *c, int dfd, int pfd, const char *name,
                       const struct stat *st)
 {
-	int r = dfd >= 0 ? fchown(dfd, st->st_uid, st->st_gid)
-	                 : fchownat(pfd, name, st->st_uid, st->st_gid, AT_SYMLINK_NOFOLLOW);
+	uid_t uid = c->o->no_uid ? (uid_t)-1 : st->st_uid;
+	gid_t gid = c->o->no_gid ? (gid_t)-1 : st->st_gid;
+	int r = dfd >= 0 ? fchown(dfd, uid, gid)
+	                 : fchownat(pfd, name, uid, gid, AT_SYMLINK_NOFOLLOW);
 	if (r == 0)
 		return true;
 	int err = errno;
@@ -53,6 +57,19 @@ static mode_t final_mode(const struct copy *c, const struct stat *st, bool creat
 	return (mode_t)-1;
 }
 
+/* Whether the destination now (NULL: unknown) has st's owner already. */
+static bool same_owner(const struct copy *c, const struct stat *now, const struct stat *st)
+{
+	return now && (c->o->no_uid || now->st_uid == st->st_uid) &&
+	       (c->o->no_gid || now->st_gid == st->st_gid);
+}
+
+static bool same_mtime(const struct stat *now, const struct stat *st)
+{
+	return now && now->st_mtim.tv_sec == st->st_mtim.tv_sec &&
+	       now->st_mtim.tv_nsec == st->st_mtim.tv_nsec;
+}
+
 static void set_times(struct copy *c, int dfd, int pfd, const char *name,
                       const struct stat *st)
 {
@@ -68,17 +85,25 @@ int attrs_fd(struct copy *c, int dfd, int sfd, const struct stat *st, bool creat
 {
 	const struct copy_opts *o = c->o;
 	int r = 0;
-	bool owner_ok = !o->preserve_owner || set_owner(c, dfd, -1, "", st);
-	if ((o->preserve_xattr || o->preserve_mode) && sfd >= 0 &&
+	struct stat nowst, *now = o->only_changed && fstat(dfd, &nowst) == 0 ? &nowst : NULL;
+	bool owner_ok = !o->preserve_owner || same_owner(c, now, st);
+	if (!owner_ok) {
+		owner_ok = set_owner(c, dfd, -1, "", st);
+		now = now && fstat(dfd, now) == 0 ? now : NULL; /* set-id bits may be gone */
+	}
+	bool acl = o->acls_apart ? o->preserve_acl : o->preserve_mode;
+	if ((o->preserve_xattr || acl) && sfd >= 0 &&
 	    xattr_copy(c, sfd, dfd, !o->preserve_xattr) < 0)
 		r = -1;
 	mode_t m = final_mode(c, st, created, created_mode, dflags, owner_ok);
+	if (now && m == (now->st_mode & 07777))
+		m = (mode_t)-1;
 	if (m != (mode_t)-1 && fchmod(dfd, m) < 0) {
 		copy_warn(c, o->preserve_mode && o->require_preserve, errno,
 		          "preserving permissions for %s", cq(c, 0, sb_str(&c->shown)));
 		r = -1;
 	}
-	if (o->preserve_times)
+	if (o->preserve_times && !same_mtime(now, st))
 		set_times(c, dfd, -1, "", st);
 	return r;
 }
@@ -87,9 +112,17 @@ int attrs_at(struct copy *c, int pfd, const char *name, const struct stat *st, b
 {
 	const struct copy_opts *o = c->o;
 	int r = 0;
-	bool owner_ok = !o->preserve_owner || set_owner(c, -1, pfd, name, st);
+	struct stat nowst, *now = o->only_changed &&
+	                          fstatat(pfd, name, &nowst, AT_SYMLINK_NOFOLLOW) == 0 ? &nowst : NULL;
+	bool owner_ok = !o->preserve_owner || same_owner(c, now, st);
+	if (!owner_ok) {
+		owner_ok = set_owner(c, -1, pfd, name, st);
+		now = now && fstatat(pfd, name, now, AT_SYMLINK_NOFOLLOW) == 0 ? now : NULL;
+	}
 	if (!S_ISLNK(st->st_mode)) {
 		mode_t m = final_mode(c, st, created, create_mode(c, st) & ~c->umask, 0, owner_ok);
+		if (now && m == (now->st_mode & 07777))
+			m = (mode_t)-1;
 		/* no link followed: the node could have been swapped for one */
 		if (m != (mode_t)-1 && fchmodat(pfd, name, m, AT_SYMLINK_NOFOLLOW) < 0) {
 			copy_warn(c, o->require_preserve, errno, "preserving permissions for %s",
@@ -97,7 +130,7 @@ int attrs_at(struct copy *c, int pfd, const char *name, const struct stat *st, b
 			r = -1;
 		}
 	}
-	if (o->preserve_times)
+	if (o->preserve_times && !same_mtime(now, st))
 		set_times(c, -1, pfd, name, st);
 	return r;
 }

@@ -20,7 +20,9 @@
  * fifos, devices), regular.c (destination of a regular file), data.c (its
  * bytes), attrs.c (owner, mode, times), xattr.c (extended attributes and
  * ACLs), hardlink.c (hard links within the copy), replace.c (what to do
- * with an existing destination), backup.c (backup names).
+ * with an existing destination), backup.c (backup names), check.c (the
+ * decide hook of sweep-sync: what to do with each entry before it is made),
+ * tempfile.c (a regular file written aside and renamed into place).
  */
 #ifndef SWEEP_COPY_H
 #define SWEEP_COPY_H
@@ -35,6 +37,15 @@ enum copy_sparse { COPY_SPARSE_AUTO = 0, COPY_SPARSE_NEVER, COPY_SPARSE_ALWAYS }
 enum copy_reflink { COPY_REFLINK_NEVER = 0, COPY_REFLINK_AUTO, COPY_REFLINK_ALWAYS };
 enum copy_backup { COPY_BACKUP_NONE = 0, COPY_BACKUP_SIMPLE, COPY_BACKUP_NUMBERED,
                    COPY_BACKUP_EXISTING };
+/* What the decide hook says of an entry (sweep-sync's quick check). */
+enum copy_verdict {
+	COPY_MAKE = 0, /* make or replace it (a directory: make it or use it) */
+	COPY_KEEP,     /* it is there and unchanged: write nothing; under
+	                  only_changed, give it the attributes that differ; a
+	                  directory is still walked */
+	COPY_LEAVE,    /* leave it out (a directory with all it holds) */
+};
+
 /* What to do with a destination that exists (a directory is always used). */
 enum copy_exist { COPY_OVERWRITE = 0, COPY_NO_CLOBBER, COPY_INTERACTIVE };
 
@@ -67,6 +78,31 @@ struct copy_opts {
 	 * files the walk has found so far. */
 	void (*progress)(void *arg, uint64_t files, uint64_t bytes, uint64_t known);
 	void *arg;
+
+	/* sweep-sync. decide: called for every entry (roots too) when the walk
+	 * meets it, before its data is queued: rel is its path below the
+	 * source root ("" for the root), pfd and name where it goes (pfd -1
+	 * when its directory is not there: new, or a dry run), dst its
+	 * destination's lstat or NULL when there is none. */
+	enum copy_verdict (*decide)(void *arg, const struct sweep_entry *e, const char *rel,
+	                            int pfd, const char *name, const struct stat *dst);
+	/* instead of decide, for a later name of a file with several names
+	 * (preserve_links) whose first was copied or found unchanged: it is
+	 * linked to that (same: it is already); false leaves it out */
+	bool (*linked)(void *arg, const struct sweep_entry *e, const char *rel,
+	               const struct stat *dst, bool same);
+	/* walk errors reported by the caller instead (then it keeps the status) */
+	void (*walk_error)(void *arg, const struct sweep_entry *e);
+	bool dry_run;              /* decide only: make, change, remove nothing */
+	bool temp_rename;          /* new data goes to .NAME.XXXXXX, renamed over
+	                              NAME once whole (never through a link) */
+	bool only_changed;         /* attributes set only where they differ, so an
+	                              unchanged entry's ctime never moves */
+	bool replace_nondir;       /* a non-directory where a directory goes is
+	                              removed, not an error */
+	bool acls_apart;           /* ACLs by preserve_acl, not with the mode */
+	bool preserve_acl;
+	bool no_uid, no_gid;       /* with preserve_owner: leave this part alone */
 };
 
 struct copy;

@@ -60,6 +60,8 @@ void copy_warn(struct copy *c, bool required, int err, const char *fmt, ...)
 const char *cq(struct copy *c, int slot, const char *name);
 /* The "'src' -> 'dst'" line of -v, with the backup made, if any. */
 void copy_verbose(struct copy *c, const struct sweep_entry *e, const char *backup);
+/* Fill rel, drel and shown for e. Returns 0 or -1 (ENOMEM). */
+int copy_names(struct copy *c, const struct sweep_entry *e);
 /* Whether links are followed at e (-L, or -H at a root). */
 bool copy_follows(const struct copy *c, const struct sweep_entry *e);
 
@@ -126,6 +128,21 @@ int xattr_copy(struct copy *c, int sfd, int dfd, bool acl_only);
  * copied; remember e's copy as the file's first. */
 int hardlink_later(struct copy *c, const struct sweep_entry *e, int pfd, const char *name);
 void hardlink_remember(struct copy *c, const struct sweep_entry *e);
+/* Whether e is a later name of a file copied (or found unchanged) already,
+ * and its destination dst is that copy's inode: nothing to do then. */
+bool hardlink_same(struct copy *c, const struct sweep_entry *e, const struct stat *dst);
+/* Whether e is a later name of a file already remembered. */
+bool hardlink_known(const struct copy *c, const struct sweep_entry *e);
+
+/* check.c: sweep-sync's decide hook asked about e when the walk meets it
+ * (the walk's filter). */
+enum sweep_verdict check_entry(struct copy *c, const struct sweep_entry *e);
+
+/* tempfile.c: write e's data (sfd, st) to a temporary name beside name in
+ * pfd, give it its attributes, and rename it over name. Returns 0 or -1
+ * (reported; nothing is left under either name then). */
+int tempfile_copy(struct copy *c, const struct sweep_entry *e, int sfd, const struct stat *st,
+                  int pfd, const char *name);
 
 /* replace.c: what to do at name in pfd before e is made there. */
 enum dest_state { DEST_NEW, DEST_EXISTS, DEST_SKIP, DEST_FAIL };

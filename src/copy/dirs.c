@@ -4,7 +4,8 @@
  * given their mode, owner and times when the walk is done with them
  * (SWEEP_DIR_POST), after everything inside: a directory that is to be
  * read-only is made writable for the copy, and stays so until its
- * contents are in.
+ * contents are in. In a dry run an existing directory is only opened (for
+ * the decide hook's look at what it holds) and a new one is not made.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -35,7 +36,7 @@ mode_t create_mode(const struct copy *c, const struct stat *st)
 }
 
 /* Make the directory for e at name in pfd, or find the one there. Returns
- * its descriptor, or -1 (reported). */
+ * its descriptor, or -1 (reported); -2 in a dry run when there is none. */
 static int make_dir(struct copy *c, const struct sweep_entry *e, int pfd, const char *name,
                     unsigned *flags, mode_t *mode)
 {
@@ -43,15 +44,22 @@ static int make_dir(struct copy *c, const struct sweep_entry *e, int pfd, const 
 	const char *backup = NULL;
 	bool make = false;
 	if (fstatat(pfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
-		if (!S_ISDIR(st.st_mode) && !c->o->backup) {
+		if (c->o->dry_run && !S_ISDIR(st.st_mode))
+			return -2;
+		if (!S_ISDIR(st.st_mode) && c->o->replace_nondir) {
+			if (replace_remove(c, pfd, name) < 0)
+				return -1;
+		} else if (!S_ISDIR(st.st_mode) && !c->o->backup) {
 			copy_error(c, 0, "cannot overwrite non-directory %s with directory %s",
 			           cq(c, 0, sb_str(&c->shown)), cq(c, 1, e->path));
 			return -1;
-		}
-		if (!S_ISDIR(st.st_mode) && backup_make(c, pfd, name, &backup) < 0)
+		} else if (!S_ISDIR(st.st_mode) && backup_make(c, pfd, name, &backup) < 0) {
 			return -1;
+		}
 		make = !S_ISDIR(st.st_mode);
 	} else if (errno == ENOENT) {
+		if (c->o->dry_run)
+			return -2;
 		make = true;
 	} else {
 		copy_error(c, errno, "cannot stat %s", cq(c, 0, sb_str(&c->shown)));
@@ -91,7 +99,11 @@ void dirs_enter(struct copy *c, const struct sweep_entry *e)
 	mode_t mode = 0;
 	errno = 0;
 	int pfd = destdir_parent(c, e, &name);
+	if (pfd < 0 && c->o->dry_run)
+		return; /* inside a directory a real run would make */
 	int fd = pfd < 0 ? -1 : make_dir(c, e, pfd, name, &flags, &mode);
+	if (fd == -2)
+		return;
 	if (pfd < 0)
 		copy_error(c, errno, "cannot create directory %s", cq(c, 0, sb_str(&c->shown)));
 	if (fd < 0 || destdir_add(c, e->dir_id, fd, flags, mode) < 0) {
@@ -121,7 +133,12 @@ void dirs_leave(struct copy *c, const struct sweep_entry *e)
 		copy_error(c, errno, "cannot access %s", cq(c, 0, sb_str(&c->shown)));
 		return;
 	}
-	int sfd = c->o->preserve_xattr || c->o->preserve_mode ? open_source(c, e) : -1;
+	if (c->o->dry_run) {
+		close(fd);
+		return;
+	}
+	int sfd = c->o->preserve_xattr || c->o->preserve_mode || c->o->preserve_acl
+	          ? open_source(c, e) : -1;
 	attrs_fd(c, fd, sfd, &e->st, flags & DIR_CREATED, mode, flags);
 	if (sfd >= 0)
 		close(sfd);

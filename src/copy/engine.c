@@ -98,7 +98,7 @@ bool copy_follows(const struct copy *c, const struct sweep_entry *e)
 }
 
 /* Build the entry's names: below the root, below top_fd, and as shown. */
-static int entry_names(struct copy *c, const struct sweep_entry *e)
+int copy_names(struct copy *c, const struct sweep_entry *e)
 {
 	const char *rel = e->path + (e->depth ? c->src_rootlen : e->pathlen);
 	while (*rel == '/')
@@ -151,13 +151,29 @@ static enum sweep_verdict count_filter(const struct sweep_entry *e, void *arg)
 	return SWEEP_KEEP;
 }
 
+/* Regular files' sizes as the walk finds them, and the decide hook. */
+static enum sweep_verdict engine_filter(const struct sweep_entry *e, void *arg)
+{
+	struct copy *c = arg;
+	if (c->o->progress)
+		count_filter(e, arg);
+	return c->o->decide ? check_entry(c, e) : SWEEP_KEEP;
+}
+
 static void copy_entry(struct copy *c, const struct sweep_entry *e)
 {
 	if (e->kind == SWEEP_ERROR) {
-		walk_error(c, e);
+		if (c->o->walk_error) {
+			c->o->walk_error(c->o->arg, e); /* its status is the caller's */
+		} else {
+			walk_error(c, e);
+		}
 		return;
 	}
-	if (entry_names(c, e) < 0) {
+	/* a dry run only looks into the directories that are there */
+	if (c->o->dry_run && e->kind != SWEEP_DIR && e->kind != SWEEP_DIR_POST)
+		return;
+	if (copy_names(c, e) < 0) {
 		copy_error(c, ENOMEM, "%s", cq(c, 0, e->path));
 		return;
 	}
@@ -203,7 +219,7 @@ static struct sweep *open_walk(struct copy *c)
 		.follow = o->follow,
 		.flags = SWEEP_POSTORDER | (o->one_fs ? SWEEP_XDEV : 0) |
 		         (nodata ? SWEEP_NODATA : 0),
-		.filter = o->progress ? count_filter : NULL,
+		.filter = o->progress || o->decide ? engine_filter : NULL,
 		.filter_arg = c,
 	};
 	return sweep_open(NULL, &so);

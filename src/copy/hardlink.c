@@ -61,3 +61,28 @@ int hardlink_later(struct copy *c, const struct sweep_entry *e, int pfd, const c
 		close(ofd);
 	return 1;
 }
+
+bool hardlink_known(const struct copy *c, const struct sweep_entry *e)
+{
+	return tracked(c, e) &&
+	       keymap_get(&c->links, (uint64_t)e->st.st_dev, (uint64_t)e->st.st_ino) != NULL;
+}
+
+bool hardlink_same(struct copy *c, const struct sweep_entry *e, const struct stat *dst)
+{
+	if (!dst || !hardlink_known(c, e))
+		return false;
+	uint64_t *v = keymap_get(&c->links, (uint64_t)e->st.st_dev, (uint64_t)e->st.st_ino);
+	const char *rec = c->link_names.s + *v - 1;
+	unsigned tree;
+	memcpy(&tree, rec, sizeof(tree));
+	const char *drel = rec + sizeof(tree);
+	const char *slash = strrchr(drel, '/');
+	int ofd = destdir_walk(c->tops[tree], drel, slash ? (size_t)(slash - drel) : 0);
+	struct stat st;
+	bool same = ofd >= 0 && fstatat(ofd, slash ? slash + 1 : drel, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	            st.st_dev == dst->st_dev && st.st_ino == dst->st_ino;
+	if (ofd >= 0)
+		close(ofd);
+	return same;
+}

@@ -14,5 +14,7 @@ src_copy_libcopy_la_SOURCES = \
 	src/copy/xattr.c \
 	src/copy/hardlink.c \
 	src/copy/replace.c \
-	src/copy/backup.c
+	src/copy/backup.c \
+	src/copy/check.c \
+	src/copy/tempfile.c
 src_copy_libcopy_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common

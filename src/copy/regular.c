@@ -10,7 +10,9 @@
  * truncated and written into (see replace.c). A file whose bytes could not
  * all be copied is reported and left as far as it got, shorter than its
  * source, as GNU cp leaves it; it then gets no attributes, so it keeps its
- * creation time and never looks like a finished copy.
+ * creation time and never looks like a finished copy. sweep-sync writes
+ * aside and renames (tempfile.c), or, with --inplace, into the file
+ * itself but never through a symbolic link.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -40,10 +42,11 @@ static int open_dest(struct copy *c, const struct stat *st, int pfd, const char 
 	*created = false;
 	if (s == DEST_EXISTS) {
 		int trunc = c->o->attributes_only ? 0 : O_TRUNC;
-		fd = openat(pfd, name, O_WRONLY | O_CLOEXEC | O_NOCTTY | trunc);
+		int nofollow = c->o->decide ? O_NOFOLLOW : 0;
+		fd = openat(pfd, name, O_WRONLY | O_CLOEXEC | O_NOCTTY | trunc | nofollow);
 		if (fd >= 0)
 			return fd;
-		if (!c->o->force) {
+		if (!c->o->force && !(nofollow && errno == ELOOP)) {
 			copy_error(c, errno, "cannot open %s for writing", cq(c, 0, shown));
 			return -1;
 		}
@@ -77,6 +80,11 @@ void regular_copy(struct copy *c, const struct sweep_entry *e)
 	bool created;
 	mode_t mode = 0;
 	int dfd = -1;
+	if (c->o->temp_rename) {
+		if (tempfile_copy(c, e, sfd, &st, pfd, name) == 0)
+			hardlink_remember(c, e);
+		goto out;
+	}
 	enum dest_state s = replace_prepare(c, e, pfd, name, &backup);
 	if (s == DEST_SKIP || s == DEST_FAIL)
 		goto out;

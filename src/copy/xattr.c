@@ -7,6 +7,9 @@
  * GNU cp does, an ACL the source lacks is taken off the copy (one a new
  * file inherited from its directory's default ACL), and a file system that
  * has no attributes is no error unless --preserve=xattr asked for them.
+ * sweep-sync takes ACLs apart from the mode (-A), and under only_changed
+ * an attribute the destination has already with the same value is left
+ * alone (setting it would move the file's ctime).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -50,8 +53,18 @@ static ssize_t list_names(int sfd, char **list)
 	}
 }
 
+/* Whether dfd has attribute name with value v (n bytes) already. */
+static bool same_value(int dfd, const char *name, const char *v, ssize_t n)
+{
+	char small[4096];
+	if (n > (ssize_t)sizeof(small))
+		return false; /* rare enough to be set again */
+	ssize_t m = fgetxattr(dfd, name, small, sizeof(small));
+	return m == n && memcmp(small, v, (size_t)n) == 0;
+}
+
 /* Copy one attribute. Returns 0 or the errno of the failure. */
-static int copy_one(int sfd, int dfd, const char *name)
+static int copy_one(int sfd, int dfd, const char *name, bool only_changed)
 {
 	char small[4096], *buf = small;
 	ssize_t n = fgetxattr(sfd, name, small, sizeof(small));
@@ -61,7 +74,8 @@ static int copy_one(int sfd, int dfd, const char *name)
 		n = buf ? fgetxattr(sfd, name, buf, (size_t)n) : -1;
 	}
 	int err = n < 0 ? errno : 0;
-	if (n >= 0 && fsetxattr(dfd, name, buf, (size_t)n, 0) < 0)
+	if (n >= 0 && !(only_changed && same_value(dfd, name, buf, n)) &&
+	    fsetxattr(dfd, name, buf, (size_t)n, 0) < 0)
 		err = errno;
 	if (buf != small)
 		free(buf);
@@ -82,6 +96,7 @@ int xattr_copy(struct copy *c, int sfd, int dfd, bool acl_only)
 	ssize_t len = list_names(sfd, &list);
 	int r = 0;
 	bool want_xattr = c->o->preserve_xattr && !acl_only;
+	bool want_acl = c->o->acls_apart ? c->o->preserve_acl : c->o->preserve_mode;
 	if (len < 0) {
 		if (errno != ENOTSUP || c->o->require_xattr) {
 			copy_warn(c, c->o->require_xattr, errno, "listing attributes of %s",
@@ -92,9 +107,9 @@ int xattr_copy(struct copy *c, int sfd, int dfd, bool acl_only)
 	}
 	for (const char *p = list; p && p < list + len; p += strlen(p) + 1) {
 		bool acl = is_acl(p);
-		if (never_copied(p) || (acl ? !c->o->preserve_mode : !want_xattr))
+		if (never_copied(p) || (acl ? !want_acl : !want_xattr))
 			continue;
-		int err = copy_one(sfd, dfd, p);
+		int err = copy_one(sfd, dfd, p, c->o->only_changed);
 		if (err && (err != ENOTSUP || c->o->require_xattr || acl)) {
 			copy_warn(c, c->o->require_xattr || (acl && c->o->require_preserve), err,
 			          "setting attribute %s for %s", cq(c, 1, p),
@@ -102,9 +117,10 @@ int xattr_copy(struct copy *c, int sfd, int dfd, bool acl_only)
 			r = -1;
 		}
 	}
-	if (c->o->preserve_mode)
+	if (want_acl)
 		for (int i = 0; acl_names[i]; i++)
-			if (!listed(list, len, acl_names[i]))
+			if (!listed(list, len, acl_names[i]) &&
+			    (!c->o->only_changed || fgetxattr(dfd, acl_names[i], NULL, 0) >= 0))
 				fremovexattr(dfd, acl_names[i]);
 	free(list);
 	return r;

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * check.c: sweep-sync's decide hook, asked from the walk's filter, when the
+ * walk meets an entry and before a regular file's data is queued: an entry
+ * found unchanged is dropped there, so a run that has nothing to do reads
+ * no file data at all. The destination is looked at from its directory's
+ * descriptor (kept by destdir.c: the walk hands a directory out before it
+ * reads it), never through a path that could hold a symbolic link.
+ *
+ * An unchanged entry is left as it is, but for the attributes that differ
+ * (under only_changed, which sets nothing else); a file with several names
+ * whose later name is already the same inode as its first is unchanged too.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include "copyint.h"
+
+/* Give an unchanged e at name in pfd (status dst) the attributes that
+ * differ. */
+static void fix_attrs(struct copy *c, const struct sweep_entry *e, int pfd, const char *name,
+                      const struct stat *dst)
+{
+	const struct copy_opts *o = c->o;
+	if (!S_ISREG(e->st.st_mode) || !S_ISREG(dst->st_mode)) {
+		attrs_at(c, pfd, name, &e->st, false);
+		return;
+	}
+	int dfd = openat(pfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	if (dfd < 0) {
+		copy_error(c, errno, "cannot open %s", cq(c, 0, sb_str(&c->shown)));
+		return;
+	}
+	int sfd = -1;
+	if (o->preserve_xattr || o->preserve_acl)
+		sfd = openat(e->dirfd, e->name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	attrs_fd(c, dfd, sfd, &e->st, false, 0, 0);
+	if (sfd >= 0)
+		close(sfd);
+	close(dfd);
+}
+
+enum sweep_verdict check_entry(struct copy *c, const struct sweep_entry *e)
+{
+	if (copy_names(c, e) < 0)
+		return SWEEP_KEEP; /* reported when it is made */
+	const char *name = c->top_name;
+	int pfd = c->top_fd;
+	if (e->depth > 0) {
+		int saved = errno;
+		pfd = destdir_parent(c, e, &name);
+		errno = saved;
+	}
+	struct stat dst;
+	bool have = pfd >= 0 && fstatat(pfd, name, &dst, AT_SYMLINK_NOFOLLOW) == 0;
+	bool same = have && hardlink_same(c, e, &dst);
+	if (same || hardlink_known(c, e)) {
+		if (c->o->linked &&
+		    !c->o->linked(c->o->arg, e, sb_str(&c->rel), have ? &dst : NULL, same))
+			return SWEEP_PRUNE;
+		/* else linked to its first name when it comes */
+		return same || c->o->dry_run ? SWEEP_PRUNE : SWEEP_KEEP;
+	}
+	enum copy_verdict v = c->o->decide(c->o->arg, e, sb_str(&c->rel), pfd, name,
+	                                   have ? &dst : NULL);
+	if (v == COPY_LEAVE)
+		return SWEEP_PRUNE;
+	if (S_ISDIR(e->st.st_mode))
+		return SWEEP_KEEP;
+	if (c->o->dry_run)
+		return SWEEP_PRUNE;
+	if (v == COPY_MAKE)
+		return SWEEP_KEEP;
+	if (have && c->o->only_changed)
+		fix_attrs(c, e, pfd, name, &dst);
+	hardlink_remember(c, e);
+	return SWEEP_PRUNE;
+}

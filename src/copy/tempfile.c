@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * tempfile.c: sweep-sync's way of writing a regular file, as rsync's: the
+ * data goes to ".NAME.XXXXXX" in the destination directory, made with
+ * O_EXCL|O_NOFOLLOW, gets its owner, mode and times, and only then is
+ * renamed over NAME. An interrupted run never leaves a part of a file
+ * under its final name, and whatever NAME was (a symbolic link pointing
+ * anywhere included) is replaced, never written through.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "copyint.h"
+
+#define TEMP_TRIES 100
+/* room for ".", "." and the six letters within NAME_MAX (255) */
+#define TEMP_NAME_MAX (255 - 8)
+
+/* A new name ".NAME.XXXXXX" in sb, the X from seed. */
+static int temp_name(struct strbuf *sb, const char *name, uint64_t *seed)
+{
+	static const char letters[] =
+		"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	size_t n = strlen(name);
+	sb_reset(sb);
+	if (sb_addc(sb, '.') < 0 || sb_add(sb, name, n < TEMP_NAME_MAX ? n : TEMP_NAME_MAX) < 0 ||
+	    sb_addc(sb, '.') < 0)
+		return -1;
+	for (int i = 0; i < 6; i++) {
+		/* xorshift: only unlikely to collide, O_EXCL makes it safe */
+		*seed ^= *seed << 13;
+		*seed ^= *seed >> 7;
+		*seed ^= *seed << 17;
+		if (sb_addc(sb, letters[*seed % (sizeof(letters) - 1)]) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Create the temporary file; its descriptor, or -1 (reported). */
+static int temp_create(struct copy *c, const struct stat *st, int pfd, const char *name,
+                       struct strbuf *tmp, mode_t *mode)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_REALTIME, &now);
+	uint64_t seed = ((uint64_t)now.tv_nsec * 2654435761u) ^ ((uint64_t)getpid() << 32) ^
+	                (uint64_t)now.tv_sec ^ (uint64_t)(uintptr_t)tmp;
+	seed |= 1;
+	for (int i = 0; i < TEMP_TRIES; i++) {
+		if (temp_name(tmp, name, &seed) < 0) {
+			copy_error(c, ENOMEM, "%s", cq(c, 0, sb_str(&c->shown)));
+			return -1;
+		}
+		int fd = openat(pfd, tmp->s, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC |
+		                O_NOCTTY, create_mode(c, st));
+		struct stat got;
+		if (fd >= 0 && fstat(fd, &got) == 0) {
+			*mode = got.st_mode & 07777;
+			return fd;
+		}
+		if (fd >= 0) {
+			close(fd);
+			unlinkat(pfd, tmp->s, 0);
+		} else if (errno == EEXIST) {
+			continue;
+		}
+		break;
+	}
+	copy_error(c, errno, "mkstemp %s failed", cq(c, 0, sb_str(&c->shown)));
+	return -1;
+}
+
+int tempfile_copy(struct copy *c, const struct sweep_entry *e, int sfd, const struct stat *st,
+                  int pfd, const char *name)
+{
+	struct strbuf tmp = STRBUF_INIT;
+	mode_t mode = 0;
+	int r = -1;
+	int dfd = temp_create(c, st, pfd, name, &tmp, &mode);
+	if (dfd < 0)
+		goto out;
+	bool whole = data_copy(c, sfd, st, dfd, e->path) == 0;
+	if (whole)
+		attrs_fd(c, dfd, sfd, st, true, mode, 0);
+	if (close(dfd) < 0 && whole) {
+		copy_error(c, errno, "failed to close %s", cq(c, 0, sb_str(&c->shown)));
+		whole = false;
+	}
+	if (whole && renameat(pfd, tmp.s, pfd, name) < 0) {
+		copy_error(c, errno, "rename %s -> %s", cq(c, 0, tmp.s), cq(c, 1, sb_str(&c->shown)));
+		whole = false;
+	}
+	if (!whole)
+		unlinkat(pfd, tmp.s, 0);
+	r = whole ? 0 : -1;
+out:
+	sb_free(&tmp);
+	return r;
+}

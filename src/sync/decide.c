@@ -1,0 +1,295 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * decide.c: rsync's quick check, as the copy engine's decide hook: for
+ * every entry the walk meets, whether it is left out (a filter rule, a
+ * kind the options do not transfer, --existing, --ignore-existing, -u),
+ * new or changed (made again), or unchanged (left alone, but for the
+ * attributes that differ). A regular file is unchanged when its size and
+ * modification time (to the second, as rsync compares them) are the
+ * destination's; with --size-only its size alone; with -c its size and
+ * bytes. What is decided is counted for --stats and shown by -v and -i
+ * here, before the engine does it, as rsync shows it before it transfers.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "sync.h"
+#include "sweep.h"
+
+enum sync_kind sync_kind(mode_t mode)
+{
+	if (S_ISREG(mode))
+		return K_REG;
+	if (S_ISDIR(mode))
+		return K_DIR;
+	if (S_ISLNK(mode))
+		return K_LINK;
+	if (S_ISCHR(mode) || S_ISBLK(mode))
+		return K_DEV;
+	return K_SPECIAL;
+}
+
+const char *sync_relname(struct sync *s, const char *rel)
+{
+	sb_reset(&s->name);
+	if (!*s->prefix)
+		sb_addstr(&s->name, *rel ? rel : ".");
+	else if (!*rel)
+		sb_addstr(&s->name, s->prefix);
+	else
+		sb_printf(&s->name, "%s/%s", s->prefix, rel);
+	return sb_str(&s->name);
+}
+
+/* Whether the files open at a and b hold the same bytes. */
+static int same_bytes(int a, int b)
+{
+	char x[65536], y[65536];
+	for (;;) {
+		ssize_t n = read(a, x, sizeof(x));
+		if (n < 0)
+			return -1;
+		ssize_t got = 0;
+		while (got < n) {
+			ssize_t m = read(b, y + got, (size_t)(n - got));
+			if (m <= 0)
+				return m < 0 ? -1 : 0;
+			got += m;
+		}
+		if (n == 0)
+			return read(b, y, 1) == 0;
+		if (memcmp(x, y, (size_t)n) != 0)
+			return 0;
+	}
+}
+
+/* -c: whether the source and destination files differ in their bytes. */
+static bool bytes_differ(struct sync *s, const struct sweep_entry *e, int pfd, const char *name)
+{
+	int a = openat(e->dirfd, e->name, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	int b = openat(pfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
+	int r = a >= 0 && b >= 0 ? same_bytes(a, b) : -1;
+	if (r < 0)
+		report_error(s, errno, "checksum of \"%s\" failed", e->path);
+	if (a >= 0)
+		close(a);
+	if (b >= 0)
+		close(b);
+	return r != 1;
+}
+
+/* A symbolic link's target, into sb; false when it cannot be read. */
+static bool read_link(struct strbuf *sb, int dirfd, const char *name, off_t size)
+{
+	size_t n = size > 0 ? (size_t)size + 1 : 256;
+	sb_reset(sb);
+	if (sb_reserve(sb, n) < 0)
+		return false;
+	ssize_t r = readlinkat(dirfd, name, sb->s, n);
+	if (r < 0 || (size_t)r >= n)
+		return false;
+	sb->s[r] = 0;
+	sb->len = (size_t)r;
+	return true;
+}
+
+/* rsync's attribute letters (positions 4-7: time, perms, owner, group) of
+ * what differs between dst and the source st, into code. */
+static bool attr_letters(const struct sync *s, const struct stat *st, const struct stat *dst,
+                         char *code)
+{
+	bool any = false;
+	bool link = S_ISLNK(st->st_mode);
+	if (s->times && dst->st_mtim.tv_sec != st->st_mtim.tv_sec)
+		code[4] = 't', any = true;
+	if (s->perms && !link && (dst->st_mode & 07777) != (st->st_mode & 07777))
+		code[5] = 'p', any = true;
+	if (s->owner && dst->st_uid != st->st_uid)
+		code[6] = 'o', any = true;
+	if (s->group && dst->st_gid != st->st_gid)
+		code[7] = 'g', any = true;
+	return any;
+}
+
+/* Whether the options transfer this kind at all (else said, and left). */
+static bool kind_wanted(struct sync *s, const struct sweep_entry *e, const char *rel)
+{
+	mode_t m = e->st.st_mode;
+	if (S_ISDIR(m) && !s->recursive && e->depth > 0)
+		return false;
+	bool ok = S_ISLNK(m) ? s->links : S_ISCHR(m) || S_ISBLK(m) ? s->devices
+	          : S_ISFIFO(m) || S_ISSOCK(m) ? s->specials : true;
+	if (ok)
+		return true;
+	if (!s->quiet) {
+		printf("skipping non-regular file \"");
+		report_name(stdout, rel);
+		printf("\"\n");
+	}
+	return false;
+}
+
+/* A new entry (or one of another kind than its destination). */
+static enum copy_verdict decide_new(struct sync *s, const struct sweep_entry *e, const char *rel,
+                                    bool exists, int pfd, const char *name)
+{
+	static const char *const codes[K_NKINDS] = {
+		">f+++++++++", "cd+++++++++", "cL+++++++++", "cD+++++++++", "cS+++++++++",
+	};
+	enum sync_kind k = sync_kind(e->st.st_mode);
+	const char *target = NULL;
+	if (!exists && s->existing)
+		return COPY_LEAVE;
+	if (k == K_LINK && read_link(&s->name2, e->dirfd, e->name, e->st.st_size))
+		target = s->name2.s;
+	s->n.created[k]++;
+	if (k == K_REG) {
+		s->n.transferred++;
+		s->n.transferred_size += (uint64_t)e->st.st_size;
+	}
+	(void)pfd;
+	(void)name;
+	report_item(s, codes[k], rel, k == K_DIR, target);
+	return COPY_MAKE;
+}
+
+static enum copy_verdict decide_regular(struct sync *s, const struct sweep_entry *e,
+                                        const char *rel, int pfd, const char *name,
+                                        const struct stat *dst)
+{
+	const struct stat *st = &e->st;
+	if (s->ignore_existing)
+		return COPY_LEAVE;
+	if (s->update && dst->st_mtim.tv_sec > st->st_mtim.tv_sec)
+		return COPY_LEAVE;
+	char code[12] = ">f.........";
+	bool size = dst->st_size != st->st_size;
+	bool time = dst->st_mtim.tv_sec != st->st_mtim.tv_sec;
+	bool changed = size || (!s->size_only && !s->checksum && time);
+	if (s->checksum && (size || bytes_differ(s, e, pfd, name))) {
+		changed = true;
+		code[2] = 'c';
+	}
+	if (size)
+		code[3] = 's';
+	bool attrs = attr_letters(s, st, dst, code);
+	if (changed && !s->times) /* the time it is written, whatever it was */
+		code[4] = 'T';
+	if (changed) {
+		s->n.transferred++;
+		s->n.transferred_size += (uint64_t)st->st_size;
+		report_item(s, code, rel, false, NULL);
+		return COPY_MAKE;
+	}
+	code[0] = '.';
+	if (attrs)
+		report_item(s, code, rel, false, NULL);
+	return COPY_KEEP;
+}
+
+/* An entry whose destination exists, of the same kind. */
+static enum copy_verdict decide_existing(struct sync *s, const struct sweep_entry *e,
+                                         const char *rel, int pfd, const char *name,
+                                         const struct stat *dst)
+{
+	static const char kinds[K_NKINDS] = { 'f', 'd', 'L', 'D', 'S' };
+	enum sync_kind k = sync_kind(e->st.st_mode);
+	if (k == K_REG)
+		return decide_regular(s, e, rel, pfd, name, dst);
+	if (k == K_DIR && s->delete)
+		delete_extraneous(s, e->dirfd, e->name, pfd, name, rel);
+	if (k != K_DIR && s->ignore_existing)
+		return COPY_LEAVE;
+	char code[12] = "...........";
+	code[1] = kinds[k];
+	const char *target = NULL;
+	bool changed = false;
+	if (k == K_LINK) {
+		struct strbuf old = STRBUF_INIT;
+		bool a = read_link(&s->name2, e->dirfd, e->name, e->st.st_size);
+		bool b = read_link(&old, pfd, name, dst->st_size);
+		changed = !a || !b || strcmp(s->name2.s, old.s) != 0;
+		target = a ? s->name2.s : NULL;
+		sb_free(&old);
+		if (changed)
+			code[0] = 'c', code[2] = 'c';
+	} else if (k == K_DEV) {
+		changed = dst->st_rdev != e->st.st_rdev;
+		if (changed)
+			memcpy(code, "cD+++++++++", 11);
+	}
+	bool attrs = attr_letters(s, &e->st, dst, code);
+	if (k == K_DIR && s->root_created && e->depth == 0) {
+		memcpy(code, "cd+++++++++", 11); /* made by operands.c, for rsync */
+		attrs = true;
+		s->n.created[K_DIR]++;
+	}
+	if (changed || attrs)
+		report_item(s, code, rel, k == K_DIR, target);
+	return changed ? COPY_MAKE : COPY_KEEP;
+}
+
+enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char *rel_below,
+                              int pfd, const char *name, const struct stat *dst)
+{
+	struct sync *s = arg;
+	const char *rel = sync_relname(s, rel_below);
+	bool dir = S_ISDIR(e->st.st_mode);
+	bool root_contents = e->depth == 0 && !*s->prefix;
+	if (!root_contents && filter_excluded(s, rel, dir))
+		return COPY_LEAVE;
+	if (!kind_wanted(s, e, rel))
+		return COPY_LEAVE;
+	enum sync_kind k = sync_kind(e->st.st_mode);
+	s->n.files[k]++;
+	if (k == K_REG || k == K_LINK)
+		s->n.total_size += (uint64_t)e->st.st_size;
+	if (!dst || sync_kind(dst->st_mode) != k)
+		return decide_new(s, e, rel, dst != NULL, pfd, name);
+	return decide_existing(s, e, rel, pfd, name, dst);
+}
+
+bool sync_linked(void *arg, const struct sweep_entry *e, const char *rel_below,
+                 const struct stat *dst, bool same)
+{
+	struct sync *s = arg;
+	const char *rel = sync_relname(s, rel_below);
+	if (filter_excluded(s, rel, false))
+		return false;
+	s->n.files[K_REG]++;
+	s->n.total_size += (uint64_t)e->st.st_size;
+	if (!dst)
+		s->n.created[K_REG]++;
+	if (!same)
+		report_item(s, "hf.........", rel, false, NULL);
+	return true;
+}
+
+void sync_walk_error(void *arg, const struct sweep_entry *e)
+{
+	struct sync *s = arg;
+	if (e->op == SWEEP_OP_STAT && e->error == ENOENT) {
+		fflush(stdout);
+		fprintf(stderr, "file has vanished: \"");
+		report_name(stderr, e->path);
+		fprintf(stderr, "\"\n");
+		s->vanished = true;
+		return;
+	}
+	switch (e->op) {
+	case SWEEP_OP_READDIR:
+		report_error(s, e->error, "[sender] opendir \"%s\" failed", e->path);
+		break;
+	case SWEEP_OP_OPEN:
+		report_error(s, e->error, "[sender] send_files failed to open \"%s\"", e->path);
+		break;
+	case SWEEP_OP_LOOP:
+		report_error(s, ELOOP, "[sender] \"%s\"", e->path);
+		break;
+	default:
+		report_error(s, e->error, "[sender] readlink_stat(\"%s\") failed", e->path);
+		break;
+	}
+}

@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * delete.c: --delete. In each destination directory the transfer goes
+ * through, before its contents come (rsync's default, --delete-during),
+ * every name its source directory does not hold is removed, a directory
+ * with all it holds (deepest first, as rsync reports them), unless a
+ * filter rule excludes the name: excluded files are protected. Nothing is
+ * followed: names are opened and removed relative to their directory.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "sync.h"
+
+/* The names in the directory open at fd, NUL-separated, into sb.
+ * Returns 0 or -1 with errno. */
+static int list_names(int fd, struct strbuf *sb)
+{
+	int dup_fd = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = dup_fd >= 0 ? fdopendir(dup_fd) : NULL;
+	if (!d) {
+		if (dup_fd >= 0)
+			close(dup_fd);
+		return -1;
+	}
+	struct dirent *de;
+	int r = 0;
+	while ((de = readdir(d)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		if (sb_add(sb, de->d_name, strlen(de->d_name) + 1) < 0) {
+			r = -1;
+			break;
+		}
+	}
+	closedir(d);
+	return r;
+}
+
+/* Remove name in pfd (status st; shown as rel), a directory with its
+ * contents. */
+static void remove_entry(struct sync *s, int pfd, const char *name, const struct stat *st,
+                         const char *rel)
+{
+	bool dir = S_ISDIR(st->st_mode);
+	if (dir) {
+		int fd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		struct strbuf names = STRBUF_INIT, sub = STRBUF_INIT;
+		if (fd >= 0 && list_names(fd, &names) == 0) {
+			for (const char *p = names.s; p && p < names.s + names.len; p += strlen(p) + 1) {
+				struct stat cst;
+				sb_reset(&sub);
+				if (fstatat(fd, p, &cst, AT_SYMLINK_NOFOLLOW) == 0 &&
+				    sb_printf(&sub, "%s/%s", rel, p) == 0)
+					remove_entry(s, fd, p, &cst, sub.s);
+			}
+		}
+		sb_free(&names);
+		sb_free(&sub);
+		if (fd >= 0)
+			close(fd);
+	}
+	if (!s->dry_run && unlinkat(pfd, name, dir ? AT_REMOVEDIR : 0) < 0) {
+		report_error(s, errno, "delete_file: %s(%s) failed", dir ? "rmdir" : "unlink", rel);
+		return;
+	}
+	s->n.deleted[sync_kind(st->st_mode)]++;
+	report_delete(s, rel, dir);
+}
+
+void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
+                       const char *name, const char *rel)
+{
+	int sfd = openat(sdirfd, sname, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int dfd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	struct strbuf names = STRBUF_INIT, sub = STRBUF_INIT;
+	/* a source directory that cannot be read deletes nothing, as rsync's
+	 * I/O errors turn --delete off */
+	if (sfd < 0 || dfd < 0 || list_names(dfd, &names) < 0)
+		goto out;
+	bool root = strcmp(rel, ".") == 0;
+	for (const char *p = names.s; p && p < names.s + names.len; p += strlen(p) + 1) {
+		struct stat st;
+		if (fstatat(sfd, p, &st, AT_SYMLINK_NOFOLLOW) == 0 || errno != ENOENT)
+			continue;
+		if (fstatat(dfd, p, &st, AT_SYMLINK_NOFOLLOW) < 0)
+			continue;
+		sb_reset(&sub);
+		if ((root ? sb_addstr(&sub, p) : sb_printf(&sub, "%s/%s", rel, p)) < 0)
+			break;
+		if (filter_excluded(s, sub.s, S_ISDIR(st.st_mode)))
+			continue;
+		remove_entry(s, dfd, p, &st, sub.s);
+	}
+out:
+	sb_free(&names);
+	sb_free(&sub);
+	if (sfd >= 0)
+		close(sfd);
+	if (dfd >= 0)
+		close(dfd);
+}

@@ -1,0 +1,27 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# sweep-sync: program, man page and tests.
+bin_PROGRAMS += sweep-sync
+sweep_sync_SOURCES = \
+	src/sync/sync.h \
+	src/sync/main.c \
+	src/sync/options.c \
+	src/sync/operands.c \
+	src/sync/decide.c \
+	src/sync/filter.c \
+	src/sync/delete.c \
+	src/sync/report.c
+sweep_sync_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common -I$(top_srcdir)/src/copy
+sweep_sync_LDADD = src/copy/libcopy.la src/common/libcommon.la lib/libsweep.la
+dist_man_MANS += man/sweep-sync.1
+# tests/sync: one script per behaviour, each beside rsync on the same input.
+SYNC_TESTS = \
+	tests/sync/archive.sh \
+	tests/sync/unchanged.sh \
+	tests/sync/changed.sh \
+	tests/sync/delete.sh \
+	tests/sync/exclude.sh \
+	tests/sync/dry-run.sh \
+	tests/sync/dest-symlink.sh \
+	tests/sync/operands.sh
+TESTS += $(SYNC_TESTS)
+EXTRA_DIST += $(SYNC_TESTS) tests/sync/tree.sh

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * main.c: sweep-sync, a local rsync whose source is read in disk order
+ * through libsweep. Module map: sync.h. Exit codes are rsync's: 0, 1 for
+ * a usage error, 23 when something was not transferred, 24 when only
+ * source files vanished on the way.
+ */
+#include <errno.h>
+#include <locale.h>
+#include <stdio.h>
+#include "sync.h"
+
+#define SYNC_PARTIAL 23
+#define SYNC_VANISHED 24
+
+int main(int argc, char **argv)
+{
+	setlocale(LC_ALL, "");
+	struct diag d;
+	diag_init(&d, argv[0], QUOTE_SHELL_ALWAYS);
+	struct sync s = { .diag = &d };
+	int status = sync_parse_options(&s, argc, argv);
+	if (status < 0) {
+		report_start(&s);
+		sync_run(&s);
+		if (s.stats && !s.quiet && d.status == 0)
+			report_stats(&s);
+		if (d.status == 0)
+			report_end(&s);
+		status = d.status ? 1 : s.partial ? SYNC_PARTIAL : s.vanished ? SYNC_VANISHED : 0;
+	}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		diag_error(&d, errno, "write error");
+		status = SYNC_PARTIAL;
+	}
+	if (status == 1)
+		fprintf(stderr, "%s error: syntax or usage error (code 1)\n", d.prog);
+	else if (status == SYNC_PARTIAL)
+		fprintf(stderr, "%s error: some files/attrs were not transferred "
+		                "(see previous errors) (code 23)\n", d.prog);
+	else if (status == SYNC_VANISHED)
+		fprintf(stderr, "%s warning: some files vanished before they could be "
+		                "transferred (code 24)\n", d.prog);
+	filter_free(&s);
+	sb_free(&s.name);
+	sb_free(&s.name2);
+	diag_free(&d);
+	return status;
+}

@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * operands.c: SRC... DEST, by rsync's rules. DEST is a directory (made when
+ * missing: its last component only, as rsync makes it) unless there is one
+ * source, not a directory, and DEST is not one and has no trailing slash:
+ * then DEST is the file's new name. A SRC that ends in '/' (or "/.") stands
+ * for the directory's contents, which go into DEST itself; any other SRC
+ * goes into DEST under its last component.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "sync.h"
+
+/* The last component of path (trailing slashes left out), into sb. */
+static void last_component(struct strbuf *sb, const char *path)
+{
+	size_t n = strlen(path);
+	while (n > 1 && path[n - 1] == '/')
+		n--;
+	size_t start = n;
+	while (start > 0 && path[start - 1] != '/')
+		start--;
+	sb_reset(sb);
+	sb_add(sb, path + start, n - start);
+}
+
+/* Whether SRC names a directory's contents: a trailing '/' or ".". */
+static bool contents(const char *src)
+{
+	size_t n = strlen(src);
+	return (n && src[n - 1] == '/') || strcmp(src, ".") == 0 ||
+	       (n >= 2 && strcmp(src + n - 2, "/.") == 0);
+}
+
+/* rsync's message for a source it cannot stat: the path made absolute. */
+static void link_stat_failed(struct sync *s, const char *src, int err)
+{
+	char *cwd = src[0] == '/' ? NULL : getcwd(NULL, 0);
+	report_error(s, err, "[sender] link_stat \"%s%s%s\" failed", cwd ? cwd : "",
+	             cwd ? "/" : "", src);
+	free(cwd);
+}
+
+/* The directory a file named dst goes in, opened; -1 with errno. */
+static int open_parent(const char *dst)
+{
+	const char *slash = strrchr(dst, '/');
+	if (!slash)
+		return open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (slash == dst)
+		return open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	char *dir = strndup(dst, (size_t)(slash - dst));
+	int fd = dir ? open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
+	free(dir);
+	return fd;
+}
+
+/* DEST as a directory, made if missing (not in a dry run: -1 then, with
+ * *made). Returns its descriptor, -1 in a dry run, or -2 (reported). */
+static int open_dest_dir(struct sync *s, const char *dest, bool *made)
+{
+	*made = false;
+	int fd = open(dest, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0 || errno != ENOENT) {
+		if (fd < 0)
+			report_error(s, errno, "[Receiver] change_dir#3 \"%s\" failed", dest);
+		return fd >= 0 ? fd : -2;
+	}
+	if (!s->dry_run && mkdir(dest, 0777) < 0) {
+		report_error(s, errno, "[Receiver] mkdir \"%s\" failed", dest);
+		return -2;
+	}
+	*made = true;
+	if ((s->verbose || s->itemize) && !s->quiet) {
+		size_t n = strlen(dest);
+		while (n > 1 && dest[n - 1] == '/')
+			n--;
+		printf("created directory %.*s\n", (int)n, dest);
+	}
+	if (s->dry_run)
+		return -1;
+	fd = open(dest, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		report_error(s, errno, "[Receiver] change_dir#3 \"%s\" failed", dest);
+	return fd >= 0 ? fd : -2;
+}
+
+/* Sync one SRC into the directory open at dfd (DEST, shown as dest). */
+static void sync_into(struct sync *s, struct copy *c, const char *src, int dfd,
+                      const char *dest, bool made)
+{
+	struct strbuf base = STRBUF_INIT, shown = STRBUF_INIT;
+	bool all = contents(src);
+	last_component(&base, src);
+	s->prefix = all ? "" : base.s;
+	s->root_created = all && made;
+	const char *name = all ? "." : base.s;
+	sb_printf(&shown, "%s%s%s", dest, dest[strlen(dest) - 1] == '/' ? "" : "/", all ? "" : base.s);
+	if (copy_tree(c, src, dfd, name, shown.s) < 0)
+		s->partial = true;
+	sb_free(&base);
+	sb_free(&shown);
+}
+
+void sync_run(struct sync *s)
+{
+	if (s->nfiles < 2) {
+		diag_error(s->diag, 0, s->nfiles ? "missing DEST operand (no listing of SRC: "
+		                                   "--list-only is not supported)"
+		                                 : "missing SRC and DEST operands");
+		diag_try_help(s->diag);
+		return;
+	}
+	int nsrc = s->nfiles - 1;
+	const char *dest = s->files[nsrc];
+	struct copy *c = copy_new(&s->copy, s->diag);
+	if (!c) {
+		report_error(s, ENOMEM, "copy engine");
+		return;
+	}
+	struct stat st, dst;
+	bool one_file = nsrc == 1 && lstat(s->files[0], &st) == 0 && !S_ISDIR(st.st_mode) &&
+	                dest[strlen(dest) - 1] != '/' &&
+	                (stat(dest, &dst) < 0 || !S_ISDIR(dst.st_mode));
+	if (one_file) {
+		struct strbuf base = STRBUF_INIT, sbase = STRBUF_INIT;
+		last_component(&base, dest);
+		last_component(&sbase, s->files[0]);
+		int pfd = open_parent(dest);
+		s->prefix = sbase.s; /* rsync names it as the source does */
+		if (pfd < 0)
+			report_error(s, errno, "[Receiver] change_dir#3 \"%s\" failed", dest);
+		else if (copy_tree(c, s->files[0], pfd, base.s, dest) < 0)
+			s->partial = true;
+		if (pfd >= 0)
+			close(pfd);
+		sb_free(&base);
+		sb_free(&sbase);
+		copy_free(c);
+		return;
+	}
+	bool made = false;
+	int dfd = -2;
+	for (int i = 0; i < nsrc; i++) {
+		if (lstat(s->files[i], &st) < 0) {
+			link_stat_failed(s, s->files[i], errno);
+			continue;
+		}
+		if (dfd == -2 && (dfd = open_dest_dir(s, dest, &made)) == -2)
+			break;
+		sync_into(s, c, s->files[i], dfd, dest, made);
+		made = false;
+	}
+	if (dfd >= 0)
+		close(dfd);
+	copy_free(c);
+}

@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * options.c: sweep-sync's command line: the rsync options of a local
+ * transfer it implements (see sweep-sync(1)), and what they ask of the copy
+ * engine. A mistake is a usage error, exit status 1 as rsync's.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sync.h"
+#include "walkenv.h"
+
+enum {
+	OPT_DELETE = 256, OPT_EXCLUDE, OPT_INCLUDE, OPT_SIZE_ONLY, OPT_IGNORE_EXISTING,
+	OPT_EXISTING, OPT_INPLACE, OPT_NUMERIC_IDS, OPT_STATS, OPT_DEVICES, OPT_SPECIALS,
+	OPT_HELP, OPT_VERSION,
+};
+
+static const struct option long_options[] = {
+	{ "archive", no_argument, NULL, 'a' },
+	{ "recursive", no_argument, NULL, 'r' },
+	{ "links", no_argument, NULL, 'l' },
+	{ "perms", no_argument, NULL, 'p' },
+	{ "times", no_argument, NULL, 't' },
+	{ "group", no_argument, NULL, 'g' },
+	{ "owner", no_argument, NULL, 'o' },
+	{ "devices", no_argument, NULL, OPT_DEVICES },
+	{ "specials", no_argument, NULL, OPT_SPECIALS },
+	{ "hard-links", no_argument, NULL, 'H' },
+	{ "acls", no_argument, NULL, 'A' },
+	{ "xattrs", no_argument, NULL, 'X' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "dry-run", no_argument, NULL, 'n' },
+	{ "delete", no_argument, NULL, OPT_DELETE },
+	{ "exclude", required_argument, NULL, OPT_EXCLUDE },
+	{ "include", required_argument, NULL, OPT_INCLUDE },
+	{ "checksum", no_argument, NULL, 'c' },
+	{ "size-only", no_argument, NULL, OPT_SIZE_ONLY },
+	{ "ignore-existing", no_argument, NULL, OPT_IGNORE_EXISTING },
+	{ "existing", no_argument, NULL, OPT_EXISTING },
+	{ "ignore-non-existing", no_argument, NULL, OPT_EXISTING },
+	{ "update", no_argument, NULL, 'u' },
+	{ "inplace", no_argument, NULL, OPT_INPLACE },
+	{ "one-file-system", no_argument, NULL, 'x' },
+	{ "numeric-ids", no_argument, NULL, OPT_NUMERIC_IDS },
+	{ "stats", no_argument, NULL, OPT_STATS },
+	{ "itemize-changes", no_argument, NULL, 'i' },
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+static const char short_options[] = "arlptgoDHAXvqncuxi";
+
+static void usage(const char *prog)
+{
+	printf("Usage: %s [OPTION]... SRC [SRC]... DEST\n", prog);
+	fputs("Make DEST a copy of SRC, as rsync does on one machine, reading each source\n"
+	      "tree in the order of its disk (libsweep). A SRC ending in '/' copies the\n"
+	      "contents of the directory, not the directory itself.\n"
+	      "\n"
+	      "  -a, --archive            archive mode is -rlptgoD (no -A,-X,-H)\n"
+	      "  -r, --recursive          recurse into directories\n"
+	      "  -l, --links              copy symlinks as symlinks\n"
+	      "  -p, --perms              preserve permissions\n"
+	      "  -t, --times              preserve modification times\n"
+	      "  -g, --group              preserve group\n"
+	      "  -o, --owner              preserve owner (super-user only)\n"
+	      "  -D                       same as --devices --specials\n"
+	      "  -H, --hard-links         preserve hard links\n"
+	      "  -A, --acls               preserve ACLs (implies --perms)\n"
+	      "  -X, --xattrs             preserve extended attributes\n"
+	      "  -v, --verbose            increase verbosity\n"
+	      "  -q, --quiet              suppress non-error messages\n"
+	      "  -n, --dry-run            perform a trial run with no changes made\n"
+	      "      --delete             delete extraneous files from dest directories\n"
+	      "      --exclude=PATTERN    exclude files matching PATTERN\n"
+	      "      --include=PATTERN    don't exclude files matching PATTERN\n"
+	      "  -c, --checksum           skip based on checksum, not mod-time & size\n"
+	      "      --size-only          skip files that match in size\n"
+	      "      --ignore-existing    skip updating files that exist on receiver\n"
+	      "      --existing           skip creating new files on receiver\n"
+	      "  -u, --update             skip files that are newer on the receiver\n"
+	      "      --inplace            update destination files in-place\n"
+	      "  -x, --one-file-system    don't cross filesystem boundaries\n"
+	      "      --numeric-ids        don't map uid/gid values by user/group name\n"
+	      "      --stats              give some file-transfer stats\n"
+	      "  -i, --itemize-changes    output a change-summary for all updates\n"
+	      "      --help               show this help\n"
+	      "      --version            print the version\n"
+	      "\n"
+	      "SWEEP_ORDER (disk, inode, name, none, block, auto) and SWEEP_WARM (on, off,\n"
+	      "auto) choose the walk's order and its helper threads.\n", stdout);
+}
+
+/* One option. Returns 0, or -1 after a usage error. */
+static int take_option(struct sync *s, int c, const char *arg)
+{
+	switch (c) {
+	case 'a':
+		s->recursive = s->links = s->perms = s->times = true;
+		s->group = s->owner = s->devices = s->specials = true;
+		break;
+	case 'r': s->recursive = true; break;
+	case 'l': s->links = true; break;
+	case 'p': s->perms = true; break;
+	case 't': s->times = true; break;
+	case 'g': s->group = true; break;
+	case 'o': s->owner = true; break;
+	case 'D': s->devices = s->specials = true; break;
+	case OPT_DEVICES: s->devices = true; break;
+	case OPT_SPECIALS: s->specials = true; break;
+	case 'H': s->hard_links = true; break;
+	case 'A': s->acls = s->perms = true; break;
+	case 'X': s->xattrs = true; break;
+	case 'v': s->verbose++; break;
+	case 'q': s->quiet = true; break;
+	case 'n': s->dry_run = true; break;
+	case 'c': s->checksum = true; break;
+	case 'u': s->update = true; break;
+	case 'x': s->one_fs = true; break;
+	case 'i': s->itemize = true; break;
+	case OPT_DELETE: s->delete = true; break;
+	case OPT_SIZE_ONLY: s->size_only = true; break;
+	case OPT_IGNORE_EXISTING: s->ignore_existing = true; break;
+	case OPT_EXISTING: s->existing = true; break;
+	case OPT_INPLACE: s->inplace = true; break;
+	case OPT_NUMERIC_IDS: s->numeric_ids = true; break;
+	case OPT_STATS: s->stats = true; break;
+	case OPT_EXCLUDE:
+	case OPT_INCLUDE:
+		if (filter_add(s, arg, c == OPT_INCLUDE) < 0) {
+			diag_error(s->diag, 0, "memory exhausted");
+			return -1;
+		}
+		break;
+	default:
+		return -1;
+	}
+	return 0;
+}
+
+/* What the options ask of the copy engine. */
+static void engine_options(struct sync *s)
+{
+	struct copy_opts *o = &s->copy;
+	o->follow = SWEEP_FOLLOW_NONE;
+	o->recursive = true;
+	o->one_fs = s->one_fs;
+	o->preserve_mode = s->perms;
+	o->preserve_owner = s->owner || s->group;
+	o->no_uid = !s->owner;
+	o->no_gid = !s->group;
+	o->preserve_times = s->times;
+	o->preserve_links = s->hard_links;
+	o->preserve_xattr = s->xattrs;
+	o->acls_apart = true;
+	o->preserve_acl = s->acls;
+	o->require_preserve = true;
+	o->require_xattr = s->xattrs;
+	o->reflink = COPY_REFLINK_AUTO;
+	o->decide = sync_decide;
+	o->walk_error = sync_walk_error;
+	o->linked = sync_linked;
+	o->arg = s;
+	o->dry_run = s->dry_run;
+	o->temp_rename = !s->inplace;
+	o->only_changed = true;
+	o->replace_nondir = true;
+	walkenv_read(&o->order, &o->warm);
+}
+
+int sync_parse_options(struct sync *s, int argc, char **argv)
+{
+	int c;
+	argv[0] = (char *)s->diag->prog;
+	while ((c = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {
+		if (c == OPT_HELP) {
+			usage(s->diag->prog);
+			return 0;
+		}
+		if (c == OPT_VERSION) {
+			printf("%s (sweep) %s\n", s->diag->prog, PACKAGE_VERSION);
+			return 0;
+		}
+		if (take_option(s, c, optarg) < 0)
+			return 1;
+	}
+	engine_options(s);
+	s->files = argv + optind;
+	s->nfiles = argc - optind;
+	return -1;
+}

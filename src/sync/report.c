@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * report.c: what sweep-sync says, in rsync's words: -i's lines
+ * ("YXcstpoguax name"), -v's names, "*deleting" and "deleting", --stats'
+ * figures (with rsync's thousands separators), and error messages
+ * "sweep-sync: what: strerror (errno)". Names are shown as rsync shows
+ * them: bytes that are not printable as "\#ooo".
+ */
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <string.h>
+#include "sync.h"
+
+void report_name(FILE *f, const char *name)
+{
+	for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
+		if (isprint(*p) && *p < 0x80)
+			putc(*p, f);
+		else
+			fprintf(f, "\\#%03o", *p);
+	}
+}
+
+void report_error(struct sync *s, int err, const char *fmt, ...)
+{
+	va_list ap;
+	fflush(stdout);
+	fprintf(stderr, "%s: ", s->diag->prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	if (err)
+		fprintf(stderr, ": %s (%d)", strerror(err), err);
+	fputc('\n', stderr);
+	s->partial = true;
+}
+
+void report_item(struct sync *s, const char *code, const char *rel, bool dir,
+                 const char *target)
+{
+	if (s->quiet || (!s->itemize && !s->verbose))
+		return;
+	/* -v alone names only what is transferred or made */
+	if (!s->itemize && code[0] == '.')
+		return;
+	if (s->itemize)
+		printf("%s ", code);
+	report_name(stdout, rel);
+	if (dir && strcmp(rel + strlen(rel) - 1, "/") != 0)
+		putchar('/');
+	if (target) {
+		fputs(" -> ", stdout);
+		report_name(stdout, target);
+	}
+	putchar('\n');
+}
+
+void report_delete(struct sync *s, const char *rel, bool dir)
+{
+	if (s->quiet || (!s->itemize && !s->verbose))
+		return;
+	fputs(s->itemize ? "*deleting   " : "deleting ", stdout);
+	report_name(stdout, rel);
+	if (dir)
+		putchar('/');
+	putchar('\n');
+}
+
+/* n with rsync's thousands separators. */
+static const char *num(char *buf, uint64_t n)
+{
+	char digits[32];
+	int len = snprintf(digits, sizeof(digits), "%" PRIu64, n);
+	char *p = buf;
+	for (int i = 0; i < len; i++) {
+		if (i > 0 && (len - i) % 3 == 0)
+			*p++ = ',';
+		*p++ = digits[i];
+	}
+	*p = 0;
+	return buf;
+}
+
+/* "N (reg: a, dir: b, ...)", rsync's breakdown by kind (none at 0). */
+static void by_kind(const char *what, const uint64_t *v)
+{
+	static const char *const names[K_NKINDS] = { "reg", "dir", "link", "dev", "special" };
+	char b[40];
+	uint64_t total = 0;
+	for (int k = 0; k < K_NKINDS; k++)
+		total += v[k];
+	printf("Number of %s: %s", what, num(b, total));
+	const char *sep = " (";
+	for (int k = 0; k < K_NKINDS && total; k++) {
+		if (!v[k])
+			continue;
+		printf("%s%s: %s", sep, names[k], num(b, v[k]));
+		sep = ", ";
+	}
+	puts(total ? ")" : "");
+}
+
+void report_stats(const struct sync *s)
+{
+	char b[40];
+	putchar('\n');
+	by_kind("files", s->n.files);
+	by_kind("created files", s->n.created);
+	by_kind("deleted files", s->n.deleted);
+	printf("Number of regular files transferred: %s\n", num(b, s->n.transferred));
+	printf("Total file size: %s bytes\n", num(b, s->n.total_size));
+	printf("Total transferred file size: %s bytes\n", num(b, s->n.transferred_size));
+	printf("Literal data: %s bytes\n", num(b, s->dry_run ? 0 : s->n.transferred_size));
+	printf("Matched data: 0 bytes\n");
+}
+
+void report_start(const struct sync *s)
+{
+	if (s->verbose && !s->quiet)
+		puts("sending incremental file list");
+}
+
+void report_end(const struct sync *s)
+{
+	if (!s->verbose && !s->stats)
+		return;
+	if (s->quiet)
+		return;
+	char b[40], c[40];
+	/* no protocol here: what was "sent" is the data written */
+	uint64_t sent = s->dry_run ? 0 : s->n.transferred_size;
+	printf("\nsent %s bytes  received 0 bytes\n", num(b, sent));
+	printf("total size is %s  speedup is %.2f%s\n", num(c, s->n.total_size),
+	       sent ? (double)s->n.total_size / (double)sent : 0.0,
+	       s->dry_run ? " (DRY RUN)" : "");
+}

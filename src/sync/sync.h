@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * sync.h: sweep-sync, a local rsync (no remote shell, no daemon, no delta
+ * transfer) whose source is read in disk order through libsweep, on the
+ * copy engine of src/copy.
+ *
+ * Module map: main.c (the program, rsync's exit codes), options.c (rsync's
+ * options), operands.c (SRC... DEST and rsync's trailing-slash rule),
+ * decide.c (the quick check: what each entry needs, as the engine's decide
+ * hook), filter.c (--exclude/--include patterns), delete.c (--delete),
+ * report.c (-v, -i, --stats and rsync's messages).
+ */
+#ifndef SWEEP_SYNC_H
+#define SWEEP_SYNC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "copy.h"
+#include "diag.h"
+#include "strbuf.h"
+
+struct sync_rule {
+	char *pattern;
+	bool include;   /* --include: a match is kept */
+	bool dir_only;  /* a trailing '/': directories only */
+	bool anchored;  /* a leading '/': from the transfer's root */
+	bool full;      /* a '/' or "**" inside: matched against the path */
+};
+
+/* What --stats counts files by, as rsync names them. */
+enum sync_kind { K_REG, K_DIR, K_LINK, K_DEV, K_SPECIAL, K_NKINDS };
+
+struct sync_counts {
+	uint64_t files[K_NKINDS], created[K_NKINDS], deleted[K_NKINDS];
+	uint64_t transferred, total_size, transferred_size;
+};
+
+struct sync {
+	struct diag *diag;
+	struct copy_opts copy;
+	struct sync_rule *rules;
+	size_t nrules;
+	bool recursive, links, perms, times, group, owner, devices, specials;
+	bool hard_links, acls, xattrs, one_fs;
+	int verbose;
+	bool quiet, dry_run, delete, checksum, size_only, ignore_existing, existing;
+	bool update, inplace, stats, itemize, numeric_ids;
+	char **files;
+	int nfiles;
+	/* the tree being synced */
+	const char *prefix;     /* its root's name in rel paths ("" for SRC/) */
+	bool root_created;      /* its root is a directory this run made */
+	struct strbuf name;     /* scratch: an entry's rel path */
+	struct strbuf name2;
+	struct sync_counts n;
+	bool partial;           /* something failed: exit 23 */
+	bool vanished;          /* a source vanished: exit 24 */
+};
+
+/* options.c: parse argv. Returns -1 to go on, or the exit status. */
+int sync_parse_options(struct sync *s, int argc, char **argv);
+
+/* operands.c: sync every SRC to DEST. */
+void sync_run(struct sync *s);
+
+/* decide.c: the copy engine's decide and walk_error hooks. */
+enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char *rel, int pfd,
+                              const char *name, const struct stat *dst);
+void sync_walk_error(void *arg, const struct sweep_entry *e);
+bool sync_linked(void *arg, const struct sweep_entry *e, const char *rel,
+                 const struct stat *dst, bool same);
+/* The entry's path as rsync shows it (rel below the source root) in
+ * s->name: "." for the root of SRC/. */
+const char *sync_relname(struct sync *s, const char *rel);
+enum sync_kind sync_kind(mode_t mode);
+
+/* filter.c */
+int filter_add(struct sync *s, const char *pattern, bool include);
+bool filter_excluded(const struct sync *s, const char *path, bool dir);
+void filter_free(struct sync *s);
+
+/* delete.c: --delete in the destination directory name in pfd (shown as
+ * rel), of what its source directory sdir does not hold. */
+void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
+                       const char *name, const char *rel);
+
+/* report.c */
+void report_item(struct sync *s, const char *code, const char *rel, bool dir,
+                 const char *target);
+void report_delete(struct sync *s, const char *rel, bool dir);
+void report_stats(const struct sync *s);
+/* -v's first line, and the summary -v and --stats end with */
+void report_start(const struct sync *s);
+void report_end(const struct sync *s);
+/* "sweep-sync: [who] fmt: strerror (errno)", as rsync says it; marks the
+ * run partial. */
+void report_error(struct sync *s, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* name with rsync's escapes (\#ooo) for what is not printable */
+void report_name(FILE *f, const char *name);
+
+#endif

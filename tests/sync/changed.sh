@@ -1,0 +1,26 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# changed.sh: rsync's quick check beside rsync: a file of the same size
+# with a new modification time is sent again; one with the same size and
+# time but other bytes only under -c; --size-only, -u, --ignore-existing
+# and --existing as rsync's; -i's lines for each.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/sync/tree.sh"
+mkdir -p "$T/src/d"
+for f in same newtime samesize grown older newer perms; do echo "$f data" > "$T/src/$f"; done
+echo new > "$T/src/d/new"
+touch -d '2011-01-01 00:00:01' "$T/src"/* "$T/src/d/new" "$T/src/d" "$T/src"
+PREPARE='mkdir dst dst/d
+for f in same newtime samesize grown older newer perms; do echo "$f data" > dst/$f; done
+echo "SAMESIZE data" > dst/samesize; echo small > dst/grown
+touch -d "2011-01-01 00:00:01" dst/* dst/d
+touch -d "2012-02-02" dst/newtime dst/newer; touch -d 2009-01-01 dst/older
+chmod 600 dst/perms'
+for opts in -a -ac "-a --size-only" -au "-a --ignore-existing" "-a --existing" "-a --inplace" -r; do
+	# without -t the files' times are those of the run: not compared
+	[ "$opts" = -r ] && NO_TREE=1
+	# shellcheck disable=SC2086
+	both "$opts -i" $opts -i src/ DST
+	# shellcheck disable=SC2086
+	both "$opts --stats" $opts --stats src/ DST
+done

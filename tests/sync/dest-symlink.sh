@@ -1,0 +1,24 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# dest-symlink.sh: symbolic links planted in the destination, pointing
+# outside it, are replaced as rsync replaces them, never written through:
+# where a changed file goes, where a new directory goes, and with
+# --inplace; the files they point at keep their bytes and times.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/sync/tree.sh"
+mkdir -p "$T/src/d" "$T/outside"
+echo new > "$T/src/file"
+echo new > "$T/src/d/f"
+find "$T/src" -exec touch -d 2011-01-01 {} +
+PREPARE='mkdir dst; ln -s ../../outside/victim dst/file; ln -s ../../outside dst/d
+touch -h -d 2011-01-01 dst dst/file dst/d'
+for opts in -ai "-ai --inplace" -aic; do
+	echo precious > "$T/outside/victim"
+	touch -d 2001-01-01 "$T/outside/victim" "$T/outside"
+	# shellcheck disable=SC2086
+	both "$opts" $opts src/ DST
+	[ "$(cat "$T/outside/victim")" = precious ] || fail "$opts: written through a link"
+	[ ! -e "$T/outside/f" ] || fail "$opts: a file made through a link"
+	[ "$(stat -c %Y "$T/outside/victim")" = "$(date -d 2001-01-01 +%s)" ] ||
+		fail "$opts: times set through a link"
+done

@@ -1,0 +1,25 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# exclude.sh: --exclude and --include beside rsync: a name anywhere, a
+# pattern anchored with '/', directories only with a trailing '/', '*',
+# '**', '?' and classes, a path with a '/' inside, the first match
+# deciding, and an excluded directory left out with all it holds.
+# (NO_TREE where DST gets a new entry: its time is that of the run)
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/sync/tree.sh"
+mkdir -p "$T/src/a/b/c" "$T/src/b" "$T/src/logs" "$T/src/x.o"
+for f in a/one.o a/b/two.o a/b/c/three.c b/four.c logs/l1 top.o top.c x.o/in a/b/logs b/f1 b/f2; do
+	echo "$f" > "$T/src/$f"
+done
+find "$T/src" -exec touch -d 2011-01-01 {} +
+both "name" -ai --exclude=top.o src/ DST
+both "wildcard" -ai --exclude='*.o' src/ DST
+both "directories only" -ai --exclude='*.o/' --exclude='logs/' src/ DST
+both "anchored" -ai --exclude=/b src/ DST
+NO_TREE=1 both "anchored in a directory" -ai --exclude=/src/b src DST
+both "path" -ai --exclude=b/c src/ DST
+both "**" -ai --exclude='a/**/three.c' src/ DST
+both "?" -ai --exclude='f?' src/ DST
+both "class" -ai --exclude='f[13]' --exclude='[!a-z]*' src/ DST
+both "include first" -ai --include='*.c' --include='*/' --exclude='*' src/ DST
+PREPARE='mkdir dst' NO_TREE=1 both "exclude the root's name" -ai --exclude=src src DST

@@ -1,0 +1,38 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# operands.sh: rsync's rules for SRC and DEST beside rsync: a trailing
+# slash (or "/.") copies a directory's contents, none copies the directory
+# itself; several sources; one file to a new name, into a directory, and
+# to a name ending in '/'; a missing DEST made; a missing source reported
+# as rsync reports it, exit 23, the others still copied; usage errors,
+# exit 1.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/sync/tree.sh"
+mkdir -p "$T/src/d" "$T/two"
+echo a > "$T/src/a"
+echo b > "$T/src/d/b"
+echo c > "$T/two/c"
+find "$T/src" "$T/two" -exec touch -d 2011-01-01 {} +
+both "SRC/" -ai src/ DST
+both "SRC/." -ai src/. DST
+PREPARE='mkdir dst; touch -d 2011-01-01 dst'
+NO_TREE=1 both "SRC" -ai src DST
+NO_TREE=1 both "SRC without a DEST" -ai src DST
+NO_TREE=1 both "several" -ai two/ src src/a DST
+PREPARE=
+both "a file to a new name" -ai src/a DST
+NO_TREE=1 both "a file to DEST/" -ai src/a DST/
+PREPARE='mkdir dst; touch -d 2011-01-01 dst' NO_TREE=1 both "a file into a directory" -ai src/a DST
+NO_TREE=1 both "a missing source" -ai nothing src/d DST
+NO_TREE=1 both "only missing sources" -a nothing DST
+# usage errors: rsync's status and last line (its help text is its own)
+for args in "-a" "-a --no-such-option src dst"; do
+	# shellcheck disable=SC2086
+	(cd "$T" && rsync $args) > /dev/null 2> "$T/R.err"; r=$?
+	# shellcheck disable=SC2086
+	(cd "$T" && sweep-sync $args) > /dev/null 2> "$T/O.err"; o=$?
+	[ $r = $o ] || fail "$args: status $o, rsync's $r"
+	tail -1 "$T/R.err" | sed 's/ at .*//' > "$T/R.last"
+	tail -1 "$T/O.err" | sed 's/^sweep-sync/rsync/' > "$T/O.last"
+	check_same "$T/R.last" "$T/O.last"
+done

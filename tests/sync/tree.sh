@@ -1,0 +1,78 @@
+# SPDX-License-Identifier: BSD-2-Clause
+# tests/sync/tree.sh: shared by the tests of sweep-sync. Source after
+# tests/lib.sh; everything happens in $T:
+#   sync_tree DIR    tests/cp/tree.sh's tree of every file type, every time
+#                    set in the past (rsync sets no time that is equal to
+#                    the second, so a tree made this very second would
+#                    keep the copy's own times)
+#   smanifest DIR    tests/cp/tree.sh's manifest without the block counts
+#                    (rsync writes holes out as zeros; sweep-sync keeps them)
+#   both NAME ARGS...  run "rsync ARGS" and "sweep-sync ARGS" in $T, where
+#                    the word DST is R/dst and O/dst (PREPARE, if set, runs
+#                    in R and O first); their stdout (sorted: sweep-sync goes
+#                    in disk order), stderr (the program name and rsync's
+#                    " at file.c(line) [who=version]" left out), exit status
+#                    and resulting trees must match; the figures of rsync's
+#                    protocol (bytes sent and received, speedup, file
+#                    list) are left out
+need_cmd rsync
+command -v sweep-sync >/dev/null || fail "sweep-sync not built"
+. "$top_srcdir/tests/cp/tree.sh"
+
+sync_tree() {
+	cp_tree "$1"
+	find "$1" ! -name file ! -name rel-link ! -path '*/sub/deeper' ! -name ro ! -name sub \
+		-exec touch -h -d '2010-05-06 07:08:09.25' {} +
+}
+
+smanifest() {
+	(cd "$1" && find . -mindepth 1 -printf '%y %m %U %G %s %T@ %l %n %p\0' | sort -z | tr '\0' '\n'
+	 echo "-- links"
+	 find . ! -type d -links +1 -printf '%i %p\0' | sort -z | tr '\0' '\n' |
+		awk '{ i = $1; sub(/^[0-9]+ /, ""); g[i] = g[i] " " $0 } END { for (i in g) print g[i] }' |
+		sort
+	 echo "-- xattrs"
+	 if command -v getfattr >/dev/null; then
+		getfattr -R -h -d -m - . 2>/dev/null | grep -v '^security\.' || :
+	 fi)
+}
+
+both() {
+	name=$1
+	echo "== $name" >&2
+	shift
+	for side in R O; do
+		prog=rsync
+		[ $side = O ] && prog=sweep-sync
+		if [ -z "${KEEP:-}" ]; then
+			rm -rf "$T/$side"
+			mkdir "$T/$side"
+			[ -n "${PREPARE:-}" ] && (cd "$T/$side" && eval "$PREPARE")
+		fi
+		args=
+		for a; do
+			case $a in
+			DST*) a=$side/dst${a#DST} ;;
+			esac
+			args="$args '$(printf %s "$a" | sed "s/'/'\\\\''/g")'"
+		done
+		(cd "$T" && eval "$prog $args" < /dev/null) > "$T/$side.out" 2> "$T/$side.err"
+		echo "status $?" >> "$T/$side.out"
+		sed "s/^sweep-sync/rsync/; s/ at [a-z0-9_./]*([0-9]*) \[[a-zA-Z]*=[0-9.]*\]$//; s|$side/|X/|g" \
+			"$T/$side.err" | sort > "$T/$side.msgs"
+		# the protocol's figures: none without a protocol
+		sed "s|$side/|X/|g; /^sent .* bytes  received .* bytes/d; s/  speedup is .*//;
+		     /^File list /d; /^Total bytes /d" "$T/$side.out" | sort > "$T/$side.sorted"
+	done
+	check_same "$T/R.sorted" "$T/O.sorted" || fail "$name: output"
+	check_same "$T/R.msgs" "$T/O.msgs" || fail "$name: messages"
+	if [ -z "${NO_TREE:-}" ]; then
+		smanifest "$T/R" > "$T/R.tree"
+		smanifest "$T/O" > "$T/O.tree"
+		check_same "$T/R.tree" "$T/O.tree" || fail "$name: trees"
+		diff -r --no-dereference "$T/R" "$T/O" > "$T/diff" 2>&1 ||
+			! grep -v 'is a fifo while\|is a character special file while\|is a block special file while' "$T/diff" >&2 ||
+			fail "$name: contents"
+	fi
+	:
+}
