@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * dirs.c: directories with pending descendants, and their descriptors.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * entry.c: the entry handed out, and the regular files and directories it
  * is made of.

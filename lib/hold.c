@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * hold.c: names served straight from the helper threads' tasks.
  *

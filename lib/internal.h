@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * internal.h: libsweep's private structures, shared by its files only.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * latency.c: what the walk learns from how long directory reads take.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * limits.c: what the process's resource limits leave to the walk.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * links.c: names of multiply-linked files already handed out.
  *

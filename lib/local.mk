@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # libsweep: the walk library and its one public header.
 lib_LTLIBRARIES += lib/libsweep.la
 include_HEADERS = lib/sweep.h

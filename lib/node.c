@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * node.c: names read from a directory and waiting to be served.
  *

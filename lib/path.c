@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * path.c: building an entry's path from its chain of parents.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * place.c: where things are on the disk, and what that means for the order.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * pool.c: the helper threads, their queue of tasks and their stash; nothing
  * of the walk, not even its handle: the walk decides what to ask of them

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * readdir.c: reading a directory into the metadata queue.
  *

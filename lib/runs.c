@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * runs.c: small files in pieces apart on the disk.
  *

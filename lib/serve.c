@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * serve.c: serving one name of the metadata queue.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * stash.c: directories the helper threads read and stat-ed on their own,
  * kept until the walk comes to read them.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * sweep.h: libsweep, walk a directory tree in disk order.
  *

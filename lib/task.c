@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * task.c: the helper threads' tasks and tickets, as data.
  *

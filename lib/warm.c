@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * warm.c: what the walk asks of the helper threads (pool.c), and when.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * warm.h: the helper threads' tasks (task.c), the pool that runs them
  * (pool.c) and the stash of finished ones (stash.c). Nothing here knows of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * abi.c: a program built against libsweep's header alone, as installed,
  * that calls every public function (tests/abi.sh checks that the library

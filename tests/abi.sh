@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-2-Clause
 # libsweep's interface as a program built elsewhere sees it: tests/abi.c,
 # compiled against lib/sweep.h alone (copied where no other header of
 # lib/ is), strict C99, calls every public function and checks what the

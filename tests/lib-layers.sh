@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-2-Clause
 # libsweep's files call each other in layers: a file calls only files below
 # it (the map at the head of lib/internal.h), never one that calls it back.
 # The file-level call graph is read off the built objects, each file's

@@ -78,3 +78,7 @@ EXTRA_DIST += tests/walk-vs-find.sh
 # README.md's usage commands run, its and bench/README.md's links resolve
 TESTS += tests/readme.sh
 EXTRA_DIST += tests/readme.sh
+
+# every source file says its license (LICENSE)
+TESTS += tests/spdx.sh
+EXTRA_DIST += tests/spdx.sh

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * test-nomem.c: memory running out is reported as what it is.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * test-pool.c: the helper threads' pool on its own, without a walk.
  *
