@@ -82,3 +82,7 @@ EXTRA_DIST += tests/readme.sh
 # every source file says its license (LICENSE)
 TESTS += tests/spdx.sh
 EXTRA_DIST += tests/spdx.sh
+
+# every option --help names exists
+TESTS += tests/help-options.sh
+EXTRA_DIST += tests/help-options.sh

@@ -1,0 +1,23 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# help-options.sh: every long option a tool's --help names is one the tool
+# knows: given alone (in a scratch directory, with no input), it may fail
+# for want of operands, but never as an unrecognized option.
+. "$top_srcdir/tests/lib.sh"
+need_cmd timeout
+
+cd "$T" || fail "no scratch directory"
+for tool in sweep-tar sweep-cp sweep-du sweep-find sweep-sync; do
+	"$top_builddir/$tool" --help > help.txt 2>&1 || fail "$tool --help: exit $?"
+	n=0
+	for option in $(grep -o -- '--[a-z][a-z0-9-]*' help.txt | sort -u); do
+		n=$((n + 1))
+		timeout 10 "$top_builddir/$tool" "$option" < /dev/null > out.txt 2>&1
+		if grep -q "unrecognized option\|unknown option\|invalid option" out.txt; then
+			fail "$tool --help names $option, which it does not know: $(head -1 out.txt)"
+		fi
+	done
+	# (sweep-find's help names its primaries only in sweep-find(1))
+	[ $n -ge 3 ] || [ $tool = sweep-find ] || fail "$tool --help names only $n options"
+done
+exit 0
