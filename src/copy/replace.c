@@ -91,7 +91,10 @@ enum dest_state replace_prepare(struct copy *c, const struct sweep_entry *e, int
 	if (o->backup)
 		return backup_make(c, pfd, name, backup) < 0 ? DEST_FAIL : DEST_NEW;
 	bool regular = S_ISREG(e->st.st_mode) && !o->hard_link && !o->symbolic_link;
-	if (o->remove_destination || (!regular && !o->hard_link && !o->symbolic_link) ||
+	/* sweep-sync, as rsync, puts a file where a non-file was; writing
+	 * into a fifo would hang, into a device would send it the bytes */
+	bool sync_nonfile = o->decide && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode);
+	if (o->remove_destination || sync_nonfile || (!regular && !o->hard_link && !o->symbolic_link) ||
 	    ((o->hard_link || o->symbolic_link) && o->force) ||
 	    (o->preserve_links && st.st_nlink > 1 && regular))
 		return replace_remove(c, pfd, name) < 0 ? DEST_FAIL : DEST_NEW;

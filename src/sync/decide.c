@@ -117,8 +117,15 @@ static bool attr_letters(const struct sync *s, const struct stat *st, const stru
 static bool kind_wanted(struct sync *s, const struct sweep_entry *e, const char *rel)
 {
 	mode_t m = e->st.st_mode;
-	if (S_ISDIR(m) && !s->recursive && e->depth > 0)
+	if (S_ISDIR(m) && !s->recursive) {
+		/* rsync names the one it was given ("." for SRC/) */
+		if (e->depth == 0 && !s->quiet) {
+			printf("skipping directory ");
+			report_name(stdout, *rel ? rel : ".");
+			printf("\n");
+		}
 		return false;
+	}
 	bool ok = S_ISLNK(m) ? s->links : S_ISCHR(m) || S_ISBLK(m) ? s->devices
 	          : S_ISFIFO(m) || S_ISSOCK(m) ? s->specials : true;
 	if (ok)

@@ -41,34 +41,54 @@ static int list_names(int fd, struct strbuf *sb)
 }
 
 /* Remove name in pfd (status st; shown as rel), a directory with its
- * contents. */
-static void remove_entry(struct sync *s, int pfd, const char *name, const struct stat *st,
+ * contents but for what a filter rule excludes (protected, as in rsync:
+ * the directory then stays, "cannot delete non-empty directory") and what
+ * lies on another file system (a mount point pins its parent). Returns
+ * whether it is gone. */
+static bool remove_entry(struct sync *s, int pfd, const char *name, const struct stat *st,
                          const char *rel)
 {
-	bool dir = S_ISDIR(st->st_mode);
+	bool dir = S_ISDIR(st->st_mode), kept = false;
 	if (dir) {
 		int fd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		struct strbuf names = STRBUF_INIT, sub = STRBUF_INIT;
-		if (fd >= 0 && list_names(fd, &names) == 0) {
-			for (const char *p = names.s; p && p < names.s + names.len; p += strlen(p) + 1) {
-				struct stat cst;
-				sb_reset(&sub);
-				if (fstatat(fd, p, &cst, AT_SYMLINK_NOFOLLOW) == 0 &&
-				    sb_printf(&sub, "%s/%s", rel, p) == 0)
-					remove_entry(s, fd, p, &cst, sub.s);
-			}
+		if (fd < 0 || list_names(fd, &names) < 0) {
+			report_error(s, errno, "delete_file: opendir(%s) failed", rel);
+			if (fd >= 0)
+				close(fd);
+			sb_free(&names);
+			return false;
+		}
+		for (const char *p = names.s; p && p < names.s + names.len; p += strlen(p) + 1) {
+			struct stat cst;
+			sb_reset(&sub);
+			if (fstatat(fd, p, &cst, AT_SYMLINK_NOFOLLOW) < 0 ||
+			    sb_printf(&sub, "%s/%s", rel, p) < 0)
+				kept = true;
+			else if (cst.st_dev != st->st_dev ||
+			         filter_excluded(s, sub.s, S_ISDIR(cst.st_mode)))
+				kept = true;
+			else if (!remove_entry(s, fd, p, &cst, sub.s))
+				kept = true;
 		}
 		sb_free(&names);
 		sb_free(&sub);
 		if (fd >= 0)
 			close(fd);
 	}
+	if (kept) {
+		/* rsync's note, on standard output: not an error */
+		if (!s->quiet)
+			printf("cannot delete non-empty directory: %s\n", rel);
+		return false;
+	}
 	if (!s->dry_run && unlinkat(pfd, name, dir ? AT_REMOVEDIR : 0) < 0) {
 		report_error(s, errno, "delete_file: %s(%s) failed", dir ? "rmdir" : "unlink", rel);
-		return;
+		return false;
 	}
 	s->n.deleted[sync_kind(st->st_mode)]++;
 	report_delete(s, rel, dir);
+	return true;
 }
 
 void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
@@ -79,8 +99,14 @@ void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
 	struct strbuf names = STRBUF_INIT, sub = STRBUF_INIT;
 	/* a source directory that cannot be read deletes nothing, as rsync's
 	 * I/O errors turn --delete off */
-	if (sfd < 0 || dfd < 0 || list_names(dfd, &names) < 0)
+	if (sfd < 0)
 		goto out;
+	if (dfd < 0 && errno == ENOENT) /* not made yet (a dry run): nothing in it */
+		goto out;
+	if (dfd < 0 || list_names(dfd, &names) < 0) {
+		report_error(s, errno, "delete_file: opendir(%s) failed", rel);
+		goto out;
+	}
 	bool root = strcmp(rel, ".") == 0;
 	for (const char *p = names.s; p && p < names.s + names.len; p += strlen(p) + 1) {
 		struct stat st;

@@ -22,6 +22,7 @@ SYNC_TESTS = \
 	tests/sync/exclude.sh \
 	tests/sync/dry-run.sh \
 	tests/sync/dest-symlink.sh \
-	tests/sync/operands.sh
+	tests/sync/operands.sh \
+	tests/sync/safety.sh
 TESTS += $(SYNC_TESTS)
 EXTRA_DIST += $(SYNC_TESTS) tests/sync/tree.sh

@@ -23,11 +23,14 @@ int main(int argc, char **argv)
 	if (status < 0) {
 		report_start(&s);
 		sync_run(&s);
-		if (s.stats && !s.quiet && d.status == 0)
+		if (s.stats && !s.quiet && !s.usage_error)
 			report_stats(&s);
-		if (d.status == 0)
+		if (!s.usage_error)
 			report_end(&s);
-		status = d.status ? 1 : s.partial ? SYNC_PARTIAL : s.vanished ? SYNC_VANISHED : 0;
+		/* an error of the copy itself (reported through diag by the
+		 * engine) is a partial transfer to rsync, not a usage error */
+		status = s.usage_error ? 1 : s.partial || d.status ? SYNC_PARTIAL
+		                        : s.vanished ? SYNC_VANISHED : 0;
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		diag_error(&d, errno, "write error");

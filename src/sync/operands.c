@@ -28,12 +28,15 @@ static void last_component(struct strbuf *sb, const char *path)
 	sb_add(sb, path + start, n - start);
 }
 
-/* Whether SRC names a directory's contents: a trailing '/' or ".". */
+/* Whether SRC names a directory's contents: a trailing '/', "." or "..".
+ * (".." counts too: taken as a name, it would make the top of the copy
+ * DEST/.., above DEST.) */
 static bool contents(const char *src)
 {
 	size_t n = strlen(src);
-	return (n && src[n - 1] == '/') || strcmp(src, ".") == 0 ||
-	       (n >= 2 && strcmp(src + n - 2, "/.") == 0);
+	return (n && src[n - 1] == '/') || strcmp(src, ".") == 0 || strcmp(src, "..") == 0 ||
+	       (n >= 2 && strcmp(src + n - 2, "/.") == 0) ||
+	       (n >= 3 && strcmp(src + n - 3, "/..") == 0);
 }
 
 /* rsync's message for a source it cannot stat: the path made absolute. */
@@ -113,10 +116,19 @@ void sync_run(struct sync *s)
 		                                   "--list-only is not supported)"
 		                                 : "missing SRC and DEST operands");
 		diag_try_help(s->diag);
+		s->usage_error = true;
 		return;
 	}
 	int nsrc = s->nfiles - 1;
 	const char *dest = s->files[nsrc];
+	/* rsync deletes against all the sources at once; one source at a time,
+	 * each would delete what the others brought */
+	if (s->delete && nsrc > 1) {
+		diag_error(s->diag, 0, "--delete with more than one SRC is not supported yet");
+		diag_try_help(s->diag);
+		s->usage_error = true;
+		return;
+	}
 	struct copy *c = copy_new(&s->copy, s->diag);
 	if (!c) {
 		report_error(s, ENOMEM, "copy engine");

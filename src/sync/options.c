@@ -188,6 +188,10 @@ int sync_parse_options(struct sync *s, int argc, char **argv)
 		if (take_option(s, c, optarg) < 0)
 			return 1;
 	}
+	if (s->delete && !s->recursive) {
+		diag_error(s->diag, 0, "--delete does not work without --recursive (-r) or --dirs (-d).");
+		return 1;
+	}
 	engine_options(s);
 	s->files = argv + optind;
 	s->nfiles = argc - optind;

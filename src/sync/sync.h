@@ -45,6 +45,7 @@ struct sync {
 	bool hard_links, acls, xattrs, one_fs;
 	int verbose;
 	bool quiet, dry_run, delete, checksum, size_only, ignore_existing, existing;
+	bool usage_error;         /* sync_run() refused the operands: exit 1 */
 	bool update, inplace, stats, itemize, numeric_ids;
 	char **files;
 	int nfiles;

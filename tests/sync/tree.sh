@@ -7,6 +7,7 @@
 #                    keep the copy's own times)
 #   smanifest DIR    tests/cp/tree.sh's manifest without the block counts
 #                    (rsync writes holes out as zeros; sweep-sync keeps them)
+#                    and, with TIMES=no, without the times
 #   both NAME ARGS...  run "rsync ARGS" and "sweep-sync ARGS" in $T, where
 #                    the word DST is R/dst and O/dst (PREPARE, if set, runs
 #                    in R and O first); their stdout (sorted: sweep-sync goes
@@ -14,7 +15,8 @@
 #                    " at file.c(line) [who=version]" left out), exit status
 #                    and resulting trees must match; the figures of rsync's
 #                    protocol (bytes sent and received, speedup, file
-#                    list) are left out
+#                    list) are left out; WRAP, if set, goes before both
+#                    commands (timeout 20, say)
 need_cmd rsync
 command -v sweep-sync >/dev/null || fail "sweep-sync not built"
 . "$top_srcdir/tests/cp/tree.sh"
@@ -26,7 +28,9 @@ sync_tree() {
 }
 
 smanifest() {
-	(cd "$1" && find . -mindepth 1 -printf '%y %m %U %G %s %T@ %l %n %p\0' | sort -z | tr '\0' '\n'
+	_fmt='%y %m %U %G %s %T@ %l %n %p\0'
+	[ "${TIMES:-}" = no ] && _fmt='%y %m %U %G %s %l %n %p\0'
+	(cd "$1" && find . -mindepth 1 -printf "$_fmt" | sort -z | tr '\0' '\n'
 	 echo "-- links"
 	 find . ! -type d -links +1 -printf '%i %p\0' | sort -z | tr '\0' '\n' |
 		awk '{ i = $1; sub(/^[0-9]+ /, ""); g[i] = g[i] " " $0 } END { for (i in g) print g[i] }' |
@@ -56,7 +60,7 @@ both() {
 			esac
 			args="$args '$(printf %s "$a" | sed "s/'/'\\\\''/g")'"
 		done
-		(cd "$T" && eval "$prog $args" < /dev/null) > "$T/$side.out" 2> "$T/$side.err"
+		(cd "$T" && eval "${WRAP:-} $prog $args" < /dev/null) > "$T/$side.out" 2> "$T/$side.err"
 		echo "status $?" >> "$T/$side.out"
 		sed "s/^sweep-sync/rsync/; s/ at [a-z0-9_./]*([0-9]*) \[[a-zA-Z]*=[0-9.]*\]$//; s|$side/|X/|g" \
 			"$T/$side.err" | sort > "$T/$side.msgs"

@@ -1,0 +1,60 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# safety.sh: what a review of sweep-sync found, each beside rsync where
+# rsync has an answer: a SRC ending in ".." never writes above DEST; files
+# a filter excludes inside a directory --delete removes are protected, and
+# a mount point is not emptied; a fifo where a file goes is replaced, never
+# written into; no -r: directories skipped, --delete refused; an error of
+# the copy is exit 23, not 1; --delete with two sources is refused rather
+# than deleting what the first brought.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/sync/tree.sh"
+need_cmd timeout
+
+mkdir -p "$T/src/sub/inner"
+printf 'a\n' > "$T/src/a"
+printf 'b\n' > "$T/src/sub/b"
+printf 'c\n' > "$T/src/sub/inner/c"
+find "$T/src" -exec touch -h -d '2010-05-06 07:08:09' {} +
+
+# "sub/.." is src: the copy goes into DEST, not above it
+mkdir "$T/above"
+both "SRC ending in .." -a "$T/src/sub/.." DST/
+[ -z "$(ls -A "$T/O" | grep -v '^dst$')" ] || fail "sweep-sync wrote beside DEST"
+# (times left out: what each side prepared is made at its own moment)
+PREPARE='mkdir -p dst/keep && printf k > dst/keep/x.tmp && printf y > dst/keep/y && printf t > dst/top.tmp' \
+	TIMES=no both "--delete keeps excluded files" -a --delete --exclude='*.tmp' "$T/src/" DST/
+# a fifo where a file goes: replaced (a write into it would hang)
+PREPARE='mkdir dst && mkfifo dst/a' WRAP='timeout 20' both "a fifo at a file's place" -a "$T/src/" DST/
+PREPARE='mkdir dst && mkfifo dst/a' WRAP='timeout 20' both "a fifo, --inplace" -a --inplace "$T/src/" DST/
+# no -r (DEST is made now, at each side's own moment: times left out)
+TIMES=no both "no -r, SRC/" -lpt "$T/src/" DST/
+TIMES=no both "no -r, SRC" -lpt "$T/src" DST/
+TIMES=no both "no -r, --delete" -lpt --delete "$T/src/" DST/
+
+# two sources with --delete: refused (rsync merges them; this version
+# would delete the first one's files syncing the second)
+mkdir -p "$T/two/dst"
+(cd "$T/two" && sweep-sync -a --delete "$T/src/sub/" "$T/src/" dst/) 2> "$T/err"
+[ $? = 1 ] || fail "--delete with two sources: not exit 1"
+grep -q 'not supported' "$T/err" || fail "--delete with two sources: $(cat "$T/err")"
+
+# an error of the copy itself: 23, as rsync's
+if [ "$(id -u)" = 0 ]; then
+	unprivileged
+	mkdir -p "$T/u/src" "$T/u/R" "$T/u/O"
+	printf 'x\n' > "$T/u/src/locked"
+	printf 'y\n' > "$T/u/src/open"
+	chmod 000 "$T/u/src/locked"
+	chmod 755 "$T" "$T/u" "$T/u/src"
+	chown nobody "$T/u/R" "$T/u/O"
+	$AS_USER rsync -a "$T/u/src/" "$T/u/R/" 2> /dev/null
+	want=$?
+	$AS_USER "$top_builddir/sweep-sync" -a "$T/u/src/" "$T/u/O/" 2> "$T/err"
+	got=$?
+	[ $got = $want ] || fail "an unreadable file: exit $got, rsync's $want: $(cat "$T/err")"
+	[ -f "$T/u/O/open" ] || fail "the readable file was not copied"
+else
+	echo "SKIP part: an unreadable file needs root to make one nobody cannot read" >&2
+fi
+exit 0
