@@ -30,7 +30,9 @@ static bool set_owner(struct copy *c, int dfd, int pfd, const char *name,
 		return true;
 	int err = errno;
 	if (chown_ignorable(err)) {
-		/* the group alone may still be ours to give */
+		/* the group alone may still be ours to give, if it is asked for */
+		if (c->o->no_gid)
+			return false;
 		if (dfd >= 0)
 			r = fchown(dfd, (uid_t)-1, st->st_gid);
 		else

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "sync.h"
 #include "walkenv.h"
 
@@ -151,7 +152,9 @@ static void engine_options(struct sync *s)
 	o->one_fs = s->one_fs;
 	o->preserve_mode = s->perms;
 	o->preserve_owner = s->owner || s->group;
-	o->no_uid = !s->owner;
+	/* as rsync: -o is for root; a user would chown every unchanged file,
+	 * in vain, on every run (and move its ctime) */
+	o->no_uid = !s->owner || geteuid() != 0;
 	o->no_gid = !s->group;
 	o->preserve_times = s->times;
 	o->preserve_links = s->hard_links;

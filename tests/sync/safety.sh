@@ -6,7 +6,7 @@
 # a mount point is not emptied; a fifo where a file goes is replaced, never
 # written into; no -r: directories skipped, --delete refused; an error of
 # the copy is exit 23, not 1; --delete with two sources is refused rather
-# than deleting what the first brought.
+# than deleting what the first brought; -a as a user touches nothing twice.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
 need_cmd timeout
@@ -54,7 +54,17 @@ if [ "$(id -u)" = 0 ]; then
 	got=$?
 	[ $got = $want ] || fail "an unreadable file: exit $got, rsync's $want: $(cat "$T/err")"
 	[ -f "$T/u/O/open" ] || fail "the readable file was not copied"
+	# -a as a user: -o is not for users; a second run moves no ctime
+	mkdir -p "$T/o/src"
+	printf 'z\n' > "$T/o/src/f"
+	chown 1234 "$T/o/src/f"
+	chmod -R a+rwX "$T/o" && chmod 777 "$T/o"
+	$AS_USER "$top_builddir/sweep-sync" -a "$T/o/src/" "$T/o/dst/" || fail "-a as a user"
+	before=$(stat -c %Z "$T/o/dst/f")
+	sleep 1.1
+	$AS_USER "$top_builddir/sweep-sync" -a "$T/o/src/" "$T/o/dst/" || fail "-a as a user, again"
+	[ "$(stat -c %Z "$T/o/dst/f")" = "$before" ] || fail "a second run as a user moved a ctime"
 else
-	echo "SKIP part: an unreadable file needs root to make one nobody cannot read" >&2
+	echo "SKIP part: an unreadable file and a user's run need root to make them" >&2
 fi
 exit 0
