@@ -99,3 +99,15 @@ void sb_free(struct strbuf *sb)
 	free(sb->s);
 	*sb = (struct strbuf)STRBUF_INIT;
 }
+
+int sb_last_component(struct strbuf *sb, const char *path)
+{
+	size_t n = strlen(path);
+	while (n > 1 && path[n - 1] == '/')
+		n--;
+	size_t start = n;
+	while (start > 0 && path[start - 1] != '/')
+		start--;
+	sb_reset(sb);
+	return sb_add(sb, path + start, n - start);
+}

@@ -32,4 +32,8 @@ const char *sb_str(const struct strbuf *sb);
 void sb_reset(struct strbuf *sb);
 void sb_free(struct strbuf *sb);
 
+/* The last component of path, trailing slashes left out ("a/b/" gives
+ * "b", "/" gives "/"), into sb. Returns 0 or -1 (ENOMEM). */
+int sb_last_component(struct strbuf *sb, const char *path);
+
 #endif

@@ -31,19 +31,6 @@ static void strip_slashes(char *s)
 		s[--n] = 0;
 }
 
-/* The last component of path (trailing slashes left out), into sb. */
-static int last_component(struct strbuf *sb, const char *path)
-{
-	size_t n = strlen(path);
-	while (n > 1 && path[n - 1] == '/')
-		n--;
-	size_t start = n;
-	while (start > 0 && path[start - 1] != '/')
-		start--;
-	sb_reset(sb);
-	return sb_add(sb, path + start, n - start);
-}
-
 /* dir joined with name as GNU joins them (no doubled slash). */
 static int join(struct strbuf *sb, const char *dir, const char *name)
 {
@@ -215,7 +202,7 @@ static int copy_one(struct cp *cp, struct copy *c, const char *src, const char *
 	v[(*nfds)++] = pfd;
 copy:;
 	struct strbuf base = STRBUF_INIT;
-	int r = last_component(&base, dst) < 0 ? -1 : copy_tree(c, src, pfd, base.s, dst);
+	int r = sb_last_component(&base, dst) < 0 ? -1 : copy_tree(c, src, pfd, base.s, dst);
 	sb_free(&base);
 	return r;
 }
@@ -310,7 +297,7 @@ int cp_run(struct cp *cp)
 			pfd = make_parents(cp, tfd, target, src);
 			if (pfd < 0)
 				continue;
-		} else if (last_component(&base, src) == 0) {
+		} else if (sb_last_component(&base, src) == 0) {
 			join(&dst, target, base.s);
 		}
 		copy_one(cp, c, src, sb_str(&dst), pfd, &fds, &nfds);

@@ -15,19 +15,6 @@
 #include <unistd.h>
 #include "sync.h"
 
-/* The last component of path (trailing slashes left out), into sb. */
-static void last_component(struct strbuf *sb, const char *path)
-{
-	size_t n = strlen(path);
-	while (n > 1 && path[n - 1] == '/')
-		n--;
-	size_t start = n;
-	while (start > 0 && path[start - 1] != '/')
-		start--;
-	sb_reset(sb);
-	sb_add(sb, path + start, n - start);
-}
-
 /* Whether SRC names a directory's contents: a trailing '/', "." or "..".
  * (".." counts too: taken as a name, it would make the top of the copy
  * DEST/.., above DEST.) */
@@ -98,7 +85,7 @@ static void sync_into(struct sync *s, struct copy *c, const char *src, int dfd,
 {
 	struct strbuf base = STRBUF_INIT, shown = STRBUF_INIT;
 	bool all = contents(src);
-	last_component(&base, src);
+	sb_last_component(&base, src);
 	s->prefix = all ? "" : base.s;
 	s->root_created = all && made;
 	const char *name = all ? "." : base.s;
@@ -140,8 +127,8 @@ void sync_run(struct sync *s)
 	                (stat(dest, &dst) < 0 || !S_ISDIR(dst.st_mode));
 	if (one_file) {
 		struct strbuf base = STRBUF_INIT, sbase = STRBUF_INIT;
-		last_component(&base, dest);
-		last_component(&sbase, s->files[0]);
+		sb_last_component(&base, dest);
+		sb_last_component(&sbase, s->files[0]);
 		int pfd = open_parent(dest);
 		s->prefix = sbase.s; /* rsync names it as the source does */
 		if (pfd < 0)
