@@ -79,6 +79,9 @@ int destdir_take(struct copy *c, uint64_t id, const char *drel, unsigned *flags,
  * component at a time, following no symbolic link. */
 int destdir_walk(int basefd, const char *path, size_t len);
 void destdir_close_all(struct copy *c);
+/* openat(2) of a destination name in pfd that, out of descriptors, closes
+ * the directories kept open (but pfd) and tries again. */
+int destdir_openat(struct copy *c, int pfd, const char *name, int flags, mode_t mode);
 
 #define DIR_CREATED 1u  /* made by this copy */
 #define DIR_RESTORE 2u  /* made searchable and writable for the copy */

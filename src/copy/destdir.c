@@ -22,7 +22,7 @@
  * more than an eighth of RLIMIT_NOFILE: the walk has its own directories
  * and files to open within the same limit. */
 #define MAX_OPEN 256
-#define MIN_OPEN 4
+#define MIN_OPEN 1
 
 static size_t max_open(void)
 {
@@ -91,6 +91,34 @@ static void evict(struct copy *c)
 		s->value &= ~(uint64_t)0xffffffffu;
 		c->nopen--;
 	}
+}
+
+/* Close every kept descriptor but keep's. Returns whether one was. */
+static bool shed(struct copy *c, int keep)
+{
+	bool any = false;
+	for (size_t i = 0; i < c->dirs.cap; i++) {
+		struct keymap_slot *s = &c->dirs.slots[i];
+		int fd = s->used ? unpack_fd(s->value) : -1;
+		if (fd < 0 || fd == keep)
+			continue;
+		close(fd);
+		s->value &= ~(uint64_t)0xffffffffu;
+		c->nopen--;
+		any = true;
+	}
+	return any;
+}
+
+int destdir_openat(struct copy *c, int pfd, const char *name, int flags, mode_t mode)
+{
+	int fd;
+	/* out of descriptors (the walk's read-ahead shares the limit): the
+	 * directories kept open give theirs back, they reopen on demand */
+	while ((fd = openat(pfd, name, flags, mode)) < 0 && (errno == EMFILE || errno == ENFILE) &&
+	       shed(c, pfd))
+		;
+	return fd;
 }
 
 int destdir_add(struct copy *c, uint64_t id, int fd, unsigned flags, mode_t mode)

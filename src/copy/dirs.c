@@ -76,7 +76,7 @@ static int make_dir(struct copy *c, const struct sweep_entry *e, int pfd, const 
 		*flags |= DIR_CREATED;
 		copy_verbose(c, e, backup);
 	}
-	int fd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int fd = destdir_openat(c, pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0);
 	if (fd < 0 || fstat(fd, &st) < 0) {
 		copy_error(c, errno, "cannot access %s", cq(c, 0, sb_str(&c->shown)));
 		if (fd >= 0)

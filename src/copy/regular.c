@@ -43,7 +43,7 @@ static int open_dest(struct copy *c, const struct stat *st, int pfd, const char 
 	if (s == DEST_EXISTS) {
 		int trunc = c->o->attributes_only ? 0 : O_TRUNC;
 		int nofollow = c->o->decide ? O_NOFOLLOW : 0;
-		fd = openat(pfd, name, O_WRONLY | O_CLOEXEC | O_NOCTTY | trunc | nofollow);
+		fd = destdir_openat(c, pfd, name, O_WRONLY | O_CLOEXEC | O_NOCTTY | trunc | nofollow, 0);
 		if (fd >= 0)
 			return fd;
 		if (!c->o->force && !(nofollow && errno == ELOOP)) {
@@ -53,7 +53,7 @@ static int open_dest(struct copy *c, const struct stat *st, int pfd, const char 
 		if (replace_remove(c, pfd, name) < 0)
 			return -1;
 	}
-	fd = openat(pfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY,
+	fd = destdir_openat(c, pfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY,
 	            create_mode(c, st));
 	struct stat now;
 	if (fd < 0 || fstat(fd, &now) < 0) {

@@ -55,7 +55,7 @@ static int temp_create(struct copy *c, const struct stat *st, int pfd, const cha
 			copy_error(c, ENOMEM, "%s", cq(c, 0, sb_str(&c->shown)));
 			return -1;
 		}
-		int fd = openat(pfd, tmp->s, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC |
+		int fd = destdir_openat(c, pfd, tmp->s, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC |
 		                O_NOCTTY, create_mode(c, st));
 		struct stat got;
 		if (fd >= 0 && fstat(fd, &got) == 0) {
