@@ -7,10 +7,10 @@
 #                     names (newline, invalid UTF-8, spaces, leading dash),
 #                     user xattrs and ACLs where the file system has them,
 #                     a read-only directory, odd modes and times
-#   manifest DIR      each path's type, mode, owner, size, blocks, mtime to
-#                     the nanosecond (not when TIMES=no: a copy made
-#                     without -p has the time it was made), link target
-#                     and link count, sorted;
+#   manifest DIR      each path's type, mode, owner, size, blocks (not when
+#                     BLOCKS=no), mtime to the nanosecond (not when TIMES=no:
+#                     a copy made without -p has the time it was made), link
+#                     target and link count, sorted;
 #                     then the hard-link groups, by inode within the tree
 #   both NAME ARGS... run "cp ARGS" and "sweep-cp ARGS" in $T, where the
 #                     word DST is GNU/dst and OUR/dst; their stdout and
@@ -64,9 +64,11 @@ line"
 }
 
 manifest() {
-	fmt='%y %m %U %G %s %b %T@ %l %n %p\0'
-	[ "${TIMES:-}" = no ] && fmt='%y %m %U %G %s %b %l %n %p\0'
-	(cd "$1" && find . -mindepth 1 -printf "$fmt" | sort -z | tr '\0' '\n'
+	_blocks='%b ' _times='%T@ '
+	[ "${BLOCKS:-}" = no ] && _blocks=
+	[ "${TIMES:-}" = no ] && _times=
+	(cd "$1" && find . -mindepth 1 -printf "%y %m %U %G %s $_blocks$_times%l %n %p\0" |
+		sort -z | tr '\0' '\n'
 	 echo "-- links"
 	 find . ! -type d -links +1 -printf '%i %p\0' | sort -z | tr '\0' '\n' |
 		awk '{ i = $1; sub(/^[0-9]+ /, ""); g[i] = g[i] " " $0 } END { for (i in g) print g[i] }' |

@@ -28,17 +28,7 @@ sync_tree() {
 }
 
 smanifest() {
-	_fmt='%y %m %U %G %s %T@ %l %n %p\0'
-	[ "${TIMES:-}" = no ] && _fmt='%y %m %U %G %s %l %n %p\0'
-	(cd "$1" && find . -mindepth 1 -printf "$_fmt" | sort -z | tr '\0' '\n'
-	 echo "-- links"
-	 find . ! -type d -links +1 -printf '%i %p\0' | sort -z | tr '\0' '\n' |
-		awk '{ i = $1; sub(/^[0-9]+ /, ""); g[i] = g[i] " " $0 } END { for (i in g) print g[i] }' |
-		sort
-	 echo "-- xattrs"
-	 if command -v getfattr >/dev/null; then
-		getfattr -R -h -d -m - . 2>/dev/null | grep -v '^security\.' || :
-	 fi)
+	BLOCKS=no manifest "$1"
 }
 
 both() {
