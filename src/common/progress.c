@@ -14,7 +14,7 @@ struct progress {
 	struct timespec start, last;
 };
 
-static double seconds(const struct timespec *a, const struct timespec *b)
+double progress_seconds(const struct timespec *a, const struct timespec *b)
 {
 	return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_nsec - a->tv_nsec) / 1e9;
 }
@@ -36,7 +36,7 @@ static void draw(struct progress *p, const struct timespec *now, uint64_t files,
 {
 	unsigned h = HUMAN_AUTOSCALE | HUMAN_SUFFIX | HUMAN_BASE_1024 | HUMAN_B;
 	char done[HUMAN_BUFSIZE], rate[HUMAN_BUFSIZE];
-	double s = seconds(&p->start, now);
+	double s = progress_seconds(&p->start, now);
 	double r = s > 0 ? (double)bytes / s : 0;
 	human_format(bytes, 1, 1, h, done);
 	human_format((uint64_t)r, 1, 1, h, rate);
@@ -54,7 +54,7 @@ void progress_update(struct progress *p, uint64_t files, uint64_t bytes, uint64_
 	if (!p)
 		return;
 	clock_gettime(CLOCK_MONOTONIC, &now); /* vDSO: cheap once per file */
-	if (seconds(&p->last, &now) >= 0.25)
+	if (progress_seconds(&p->last, &now) >= 0.25)
 		draw(p, &now, files, bytes, known);
 }
 

@@ -10,6 +10,7 @@
 #define SWEEP_PROGRESS_H
 
 #include <stdint.h>
+#include <time.h>
 
 struct progress;
 
@@ -19,6 +20,8 @@ struct progress *progress_start(void);
 /* Redraw when a quarter second has passed; known is the bytes the run is
  * known to have to move in all (0: not known). p may be NULL. */
 void progress_update(struct progress *p, uint64_t files, uint64_t bytes, uint64_t known);
+/* Seconds from a to b, for --progress and GNU tar's --totals. */
+double progress_seconds(const struct timespec *a, const struct timespec *b);
 /* Draw the last state, end the line, free p (which may be NULL). */
 void progress_end(struct progress *p, uint64_t files, uint64_t bytes);
 

@@ -15,6 +15,12 @@
 #include <unistd.h>
 #include "sync.h"
 
+static bool ends_in_slash(const char *path)
+{
+	size_t n = strlen(path);
+	return n && path[n - 1] == '/';
+}
+
 /* Whether SRC names a directory's contents: a trailing '/', "." or "..".
  * (".." counts too: taken as a name, it would make the top of the copy
  * DEST/.., above DEST.) */
@@ -85,13 +91,16 @@ static void sync_into(struct sync *s, struct copy *c, const char *src, int dfd,
 {
 	struct strbuf base = STRBUF_INIT, shown = STRBUF_INIT;
 	bool all = contents(src);
-	sb_last_component(&base, src);
+	if (sb_last_component(&base, src) < 0 ||
+	    sb_printf(&shown, "%s%s%s", dest, ends_in_slash(dest) ? "" : "/", all ? "" : base.s) < 0) {
+		report_error(s, ENOMEM, "%s", src);
+		goto out;
+	}
 	s->prefix = all ? "" : base.s;
 	s->root_created = all && made;
-	const char *name = all ? "." : base.s;
-	sb_printf(&shown, "%s%s%s", dest, dest[strlen(dest) - 1] == '/' ? "" : "/", all ? "" : base.s);
-	if (copy_tree(c, src, dfd, name, shown.s) < 0)
+	if (copy_tree(c, src, dfd, all ? "." : base.s, shown.s) < 0)
 		s->partial = true;
+out:
 	sb_free(&base);
 	sb_free(&shown);
 }
@@ -123,17 +132,17 @@ void sync_run(struct sync *s)
 	}
 	struct stat st, dst;
 	bool one_file = nsrc == 1 && lstat(s->files[0], &st) == 0 && !S_ISDIR(st.st_mode) &&
-	                dest[strlen(dest) - 1] != '/' &&
+	                !ends_in_slash(dest) &&
 	                (stat(dest, &dst) < 0 || !S_ISDIR(dst.st_mode));
 	if (one_file) {
 		struct strbuf base = STRBUF_INIT, sbase = STRBUF_INIT;
-		sb_last_component(&base, dest);
-		sb_last_component(&sbase, s->files[0]);
-		int pfd = open_parent(dest);
-		s->prefix = sbase.s; /* rsync names it as the source does */
-		if (pfd < 0)
+		int pfd = -1;
+		if (sb_last_component(&base, dest) < 0 || sb_last_component(&sbase, s->files[0]) < 0)
+			report_error(s, ENOMEM, "%s", dest);
+		else if ((pfd = open_parent(dest)) < 0)
 			report_error(s, errno, "[Receiver] change_dir#3 \"%s\" failed", dest);
-		else if (copy_tree(c, s->files[0], pfd, base.s, dest) < 0)
+		s->prefix = sb_str(&sbase); /* rsync names it as the source does */
+		if (pfd >= 0 && copy_tree(c, s->files[0], pfd, base.s, dest) < 0)
 			s->partial = true;
 		if (pfd >= 0)
 			close(pfd);

@@ -10,16 +10,11 @@
 #include "human.h"
 #include "tar.h"
 
-static double seconds(const struct timespec *a, const struct timespec *b)
-{
-	return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_nsec - a->tv_nsec) / 1e9;
-}
-
 void totals_print(const char *label, uint64_t n, const struct timespec *start)
 {
 	struct timespec now;
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	double s = seconds(start, &now);
+	double s = progress_seconds(start, &now);
 	unsigned h = HUMAN_AUTOSCALE | HUMAN_SUFFIX | HUMAN_BASE_1024 | HUMAN_B;
 	char abbr[HUMAN_BUFSIZE], rate[HUMAN_BUFSIZE];
 	human_format(n, 1, 1, h, abbr);
