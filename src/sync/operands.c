@@ -117,6 +117,11 @@ void sync_run(struct sync *s)
 	}
 	int nsrc = s->nfiles - 1;
 	const char *dest = s->files[nsrc];
+	if (!*dest) {
+		diag_error(s->diag, 0, "Empty destination arg specified (use \".\").");
+		s->usage_error = true;
+		return;
+	}
 	/* rsync deletes against all the sources at once; one source at a time,
 	 * each would delete what the others brought */
 	if (s->delete && nsrc > 1) {

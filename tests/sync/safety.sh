@@ -39,6 +39,10 @@ mkdir -p "$T/two/dst"
 [ $? = 1 ] || fail "--delete with two sources: not exit 1"
 grep -q 'not supported' "$T/err" || fail "--delete with two sources: $(cat "$T/err")"
 
+# an empty DEST: a usage error, exit 1, as rsync's
+(cd "$T" && sweep-sync -a "$T/src/" "") 2> "$T/err"
+[ $? = 1 ] || fail "an empty DEST: not exit 1: $(cat "$T/err")"
+
 # an error of the copy itself: 23, as rsync's
 if [ "$(id -u)" = 0 ]; then
 	unprivileged
