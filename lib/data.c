@@ -42,14 +42,14 @@ struct sw_cachestat {
 
 /* Whether fd's first page is in the page cache; false where the kernel
  * cannot tell (it is then asked no more). */
-static bool cached(struct sweep *sw, int fd)
+static bool cached(struct sw_dataq *dq, int fd)
 {
-	if (sw->dq.no_cachestat)
+	if (dq->no_cachestat)
 		return false;
 	struct sw_cachestat_range range = { 0, 1 };
 	struct sw_cachestat cs;
 	if (syscall(__NR_cachestat, fd, &range, &cs, 0) < 0) {
-		sw->dq.no_cachestat = errno == ENOSYS || errno == EPERM;
+		dq->no_cachestat = errno == ENOSYS || errno == EPERM;
 		return false;
 	}
 	return cs.nr_cache > 0;
@@ -82,12 +82,12 @@ int sw_data_queue(struct sweep *sw, const struct sw_name *v, int pfd, const stru
 	*fd = -1;
 	int ffd = -1;
 	if (st->st_size > 0) {
-		while ((ffd = sw_open_file(sw, pfd, v->name, follow, st)) < 0 &&
+		while ((ffd = sw_open_file(sw->euid, pfd, v->name, follow, st)) < 0 &&
 		       sw_fds_out(errno) && sw_fds_shed(sw, NULL))
 			;
 		if (ffd < 0)
 			return 1;
-		if (cached(sw, ffd)) {
+		if (cached(&sw->dq, ffd)) {
 			*fd = ffd;
 			return 1;
 		}
@@ -122,7 +122,7 @@ int sw_data_queue(struct sweep *sw, const struct sw_name *v, int pfd, const stru
 	sw_runs_split(sw, f, runs, nruns);
 	sw_name_take_ref(sw, v); /* f's now */
 	sw->dq.data[sw->dq.ndata++] = f;
-	sw_mem_charge(sw, size, true);
+	sw_mem_charge(&sw->mem, size, true);
 	if (sw->dq.ndata > sw->stats.peak_data_entries)
 		sw->stats.peak_data_entries = sw->dq.ndata;
 	return 0;
@@ -133,7 +133,7 @@ void sw_file_free(struct sweep *sw, struct sw_file *f)
 	struct sw_dir *parent = f->parent;
 	if (f->fd >= 0)
 		close(f->fd);
-	sw_mem_uncharge(sw, file_size(f->namelen), true);
+	sw_mem_uncharge(&sw->mem, file_size(f->namelen), true);
 	free(f);
 	sw_dir_unref(sw, parent);
 }
@@ -150,18 +150,18 @@ static int by_key(const void *a, const void *b)
 /* How many files to announce ahead: many where the device wants depth,
  * fewer for a disk arm; never more than the descriptor budget gives them
  * (limits.c). */
-size_t sw_ra_depth(const struct sweep *sw, bool deep)
+size_t sw_ra_depth(const struct sw_dataq *dq, bool deep)
 {
 	size_t files = deep ? RA_FILES_DEEP : RA_FILES_DISK;
-	return files < sw->dq.ra_max ? files : sw->dq.ra_max;
+	return files < dq->ra_max ? files : dq->ra_max;
 }
 
 void sw_data_start_flush(struct sweep *sw)
 {
 	qsort(sw->dq.data, sw->dq.ndata, sizeof(*sw->dq.data), by_key);
-	sw_runs_start_flush(sw);
-	if (sw_misses_cheap(sw)) /* whatever sysfs said: depth is what wins */
-		sw->dq.ra_files = sw_ra_depth(sw, true);
+	sw_runs_start_flush(&sw->dq);
+	if (sw_misses_cheap(&sw->lat)) /* whatever sysfs said: depth is what wins */
+		sw->dq.ra_files = sw_ra_depth(&sw->dq, true);
 	sw->dq.flushing = true;
 	sw->dq.data_pos = sw->dq.ra_pos = 0;
 	sw->dq.ra_bytes = 0;
@@ -185,7 +185,7 @@ static void announce_ahead(struct sweep *sw)
 		int pfd = sw_parent_fd(sw, f->parent, f->basefd);
 		if (pfd < 0 && pfd != AT_FDCWD)
 			continue;
-		f->fd = sw_open_file(sw, pfd, f->name, f->follow, &f->st);
+		f->fd = sw_open_file(sw->euid, pfd, f->name, f->follow, &f->st);
 		if (f->fd < 0 && sw_fds_out(errno)) {
 			sw->dq.ra_pos--; /* out of descriptors: this one again later */
 			break;

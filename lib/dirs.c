@@ -39,7 +39,7 @@ struct sw_dir *sw_dir_new(struct sweep *sw, struct sw_dir *parent, const char *n
 	d->st = *st;
 	d->namelen = namelen;
 	memcpy(d->name, name, namelen);
-	sw_mem_charge(sw, size, false);
+	sw_mem_charge(&sw->mem, size, false);
 	return d;
 }
 
@@ -172,7 +172,7 @@ int sw_dir_fd(struct sweep *sw, struct sw_dir *d)
 void sw_dir_free(struct sweep *sw, struct sw_dir *d)
 {
 	dir_close_fd(&sw->fds, d);
-	sw_mem_uncharge(sw, dir_size(d->namelen), false);
+	sw_mem_uncharge(&sw->mem, dir_size(d->namelen), false);
 	free(d);
 }
 

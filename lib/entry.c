@@ -40,13 +40,13 @@ void sw_ent_fill(struct sweep *sw, enum sweep_kind kind, const struct stat *st,
 /* Open a regular file for its data. O_NONBLOCK keeps a file swapped for a
  * fifo behind our back from hanging the walk; O_NOATIME is asked only where
  * the kernel allows it (owner or root), to spare a failing call. */
-int sw_open_file(const struct sweep *sw, int dirfd, const char *name, bool follow,
+int sw_open_file(uid_t euid, int dirfd, const char *name, bool follow,
                  const struct stat *st)
 {
 	int flags = O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK;
 	if (!follow)
 		flags |= O_NOFOLLOW;
-	if (sw->euid == 0 || sw->euid == st->st_uid) {
+	if (euid == 0 || euid == st->st_uid) {
 		int fd = openat(dirfd, name, flags | O_NOATIME);
 		if (fd >= 0 || errno != EPERM)
 			return fd;
@@ -54,14 +54,14 @@ int sw_open_file(const struct sweep *sw, int dirfd, const char *name, bool follo
 	return openat(dirfd, name, flags);
 }
 
-/* Hands out the entry being made as an error: op failed with err. Memory
- * running out is no failure of the file the entry names, whichever step
- * met it (an allocation, or the kernel's ENOMEM): it is reported as what
- * it is, SWEEP_OP_NOMEM. */
+/* Hands out the entry being made as an error: op failed with err. The
+ * kernel's ENOMEM from one call stays that call's failure (a FUSE file
+ * system may answer so for one file, and GNU's tools go on past it); only
+ * our own memory running out is SWEEP_OP_NOMEM, given as such. */
 const struct sweep_entry *sw_emit_error(struct sweep *sw, enum sweep_op op, int err)
 {
 	sw->ent.kind = SWEEP_ERROR;
-	sw->ent.op = err == ENOMEM ? SWEEP_OP_NOMEM : op;
+	sw->ent.op = op;
 	sw->ent.error = err;
 	return &sw->ent;
 }
@@ -146,7 +146,7 @@ const struct sweep_entry *sw_emit_regular(struct sweep *sw, const struct sw_name
 		sw->ent.kind = SWEEP_FILE;
 		return &sw->ent;
 	}
-	while (fd < 0 && (fd = sw_open_file(sw, dirfd, sw->ent.name, follow, &sw->ent.st)) < 0 &&
+	while (fd < 0 && (fd = sw_open_file(sw->euid, dirfd, sw->ent.name, follow, &sw->ent.st)) < 0 &&
 	       sw_fds_out(errno) && sw_fds_shed(sw, NULL))
 		;
 	if (fd < 0)

@@ -48,7 +48,7 @@ static struct hold_batch *batch_new(struct sweep *sw, struct sw_dir *d,
 	else
 		*head = b;
 	*tail = b;
-	sw_mem_charge(sw, sizeof(*b), false);
+	sw_mem_charge(&sw->mem, sizeof(*b), false);
 	b->bytes = sizeof(*b);
 	return b;
 }
@@ -66,7 +66,7 @@ struct hold_batch *sw_hold_begin(struct sweep *sw, struct sw_dir *d, struct warm
 static void count_bytes(struct sweep *sw, struct hold_batch *b, size_t bytes)
 {
 	b->bytes += bytes;
-	sw_mem_charge(sw, bytes, false);
+	sw_mem_charge(&sw->mem, bytes, false);
 }
 
 /* Counts a name the walk gave b's task: the threads keep it, and its stat. */
@@ -88,9 +88,9 @@ bool sw_hold_stashed(struct sweep *sw, struct sw_dir *d, struct warm_task *t)
 }
 
 /* Whether names are held or ready. */
-bool sw_hold_any(const struct sweep *sw)
+bool sw_hold_any(const struct sw_hold *h)
 {
-	return sw->hold.ready || sw->hold.held;
+	return h->ready || h->held;
 }
 
 /* The first batch with names to serve now (with wait, once the first held
@@ -112,13 +112,13 @@ static struct hold_batch *first_ready(struct sweep *sw, bool wait)
 }
 
 /* Takes b, the first batch of its list, out of it. */
-static void unlink_first(struct sweep *sw, struct hold_batch *b)
+static void unlink_first(struct sw_hold *h, struct hold_batch *b)
 {
-	bool ready = b == sw->hold.ready;
-	struct hold_batch **head = ready ? &sw->hold.ready : &sw->hold.held;
+	bool ready = b == h->ready;
+	struct hold_batch **head = ready ? &h->ready : &h->held;
 	*head = b->next;
 	if (!*head)
-		*(ready ? &sw->hold.ready_tail : &sw->hold.held_tail) = NULL;
+		*(ready ? &h->ready_tail : &h->held_tail) = NULL;
 	b->next = NULL;
 }
 
@@ -149,7 +149,7 @@ const struct sweep_entry *sw_hold_serve(struct sweep *sw, bool wait, bool *serve
 		return NULL;
 	size_t n = sw_warm_task_len(b->task);
 	if (b->pos == n) { /* an empty directory */
-		unlink_first(sw, b);
+		unlink_first(&sw->hold, b);
 		sw_hold_batch_free(sw, b);
 		return NULL;
 	}
@@ -157,7 +157,7 @@ const struct sweep_entry *sw_hold_serve(struct sweep *sw, bool wait, bool *serve
 	v.name = sw_warm_task_name(b->task, b->pos++, &v.namelen, &v.ino, &v.type, &v.st);
 	bool last = b->pos == n;
 	if (last)
-		unlink_first(sw, b);
+		unlink_first(&sw->hold, b);
 	const struct sweep_entry *e = set_aside(sw, &v) ? NULL : sw_serve_name(sw, &v);
 	if (last && e)
 		sw->rel.done_batch = b; /* e is served relative to b->dir */
@@ -174,7 +174,7 @@ void sw_hold_batch_free(struct sweep *sw, struct hold_batch *b)
 		sw_warm_ticket_put(b->ticket); /* and its task with it */
 	else
 		sw_warm_task_drop(b->task);
-	sw_mem_uncharge(sw, b->bytes, false);
+	sw_mem_uncharge(&sw->mem, b->bytes, false);
 	sw_dir_unref(sw, b->dir);
 	free(b);
 }

@@ -275,8 +275,8 @@ void sw_limits_fds(struct sweep *sw);
 bool sw_fds_out(int err);
 bool sw_mem_shed(struct sweep *sw);
 void *sw_alloc(struct sweep *sw, size_t size);
-void sw_mem_charge(struct sweep *sw, size_t bytes, bool data);
-void sw_mem_uncharge(struct sweep *sw, size_t bytes, bool data);
+void sw_mem_charge(struct sw_mem *m, size_t bytes, bool data);
+void sw_mem_uncharge(struct sw_mem *m, size_t bytes, bool data);
 size_t sw_limits_space(void);
 
 /* queue.c */
@@ -303,6 +303,10 @@ void sw_dir_unref(struct sweep *sw, struct sw_dir *d);
 void sw_dir_free(struct sweep *sw, struct sw_dir *d);
 bool sw_dir_is_ancestor(const struct sw_dir *d, const struct stat *st);
 
+/* What a function that returns an errno gives when our own memory ran out:
+ * unlike the kernel's ENOMEM on one file, it stops the walk (SWEEP_OP_NOMEM). */
+#define SW_NOMEM (-1)
+
 /* "." or "..": names getdents64 gives that are no entries of the tree */
 static inline bool is_dot(const char *s)
 {
@@ -319,7 +323,7 @@ const struct sweep_entry *sw_serve_name(struct sweep *sw, const struct sw_name *
 /* entry.c */
 void sw_ent_fill(struct sweep *sw, enum sweep_kind kind, const struct stat *st,
                  int dirfd, int depth, struct sw_dir *parent);
-int sw_open_file(const struct sweep *sw, int dirfd, const char *name, bool follow,
+int sw_open_file(uid_t euid, int dirfd, const char *name, bool follow,
                  const struct stat *st);
 const struct sweep_entry *sw_emit_error(struct sweep *sw, enum sweep_op op, int err);
 void sw_note_link(struct sweep *sw, bool remember);
@@ -335,7 +339,7 @@ struct sw_node *sw_node_new(struct sweep *sw, struct sw_dir *parent, ino_t ino,
 void sw_node_free(struct sweep *sw, struct sw_node *n);
 void sw_node_release(struct sweep *sw, struct sw_node *n);
 void sw_name_take_ref(struct sweep *sw, const struct sw_name *v);
-size_t sw_meta_mem(const struct sweep *sw);
+size_t sw_meta_mem(const struct sw_mem *m);
 bool sw_meta_short(const struct sweep *sw);
 bool sw_defer_dir(struct sweep *sw, struct sw_node *n);
 
@@ -345,11 +349,11 @@ int sw_data_queue(struct sweep *sw, const struct sw_name *v, int pfd, const stru
 void sw_data_start_flush(struct sweep *sw);
 const struct sweep_entry *sw_data_next(struct sweep *sw);
 void sw_file_free(struct sweep *sw, struct sw_file *f);
-size_t sw_ra_depth(const struct sweep *sw, bool deep);
+size_t sw_ra_depth(const struct sw_dataq *dq, bool deep);
 
 /* runs.c */
 void sw_runs_split(struct sweep *sw, struct sw_file *f, const struct sw_run *runs, size_t n);
-void sw_runs_start_flush(struct sweep *sw);
+void sw_runs_start_flush(struct sw_dataq *dq);
 void sw_runs_announce(struct sweep *sw, uint64_t limit);
 void sw_runs_end_flush(struct sweep *sw);
 
@@ -372,11 +376,12 @@ void sw_path_name_only(struct sweep *sw, const char *name, size_t namelen);
 
 /* latency.c */
 uint64_t sw_now_ns(void);
-void sw_note_dir_read(struct sweep *sw, uint64_t ns, ssize_t len, bool near_last);
-void sw_latency_reset(struct sweep *sw, dev_t dev);
-bool sw_dirs_probing(const struct sweep *sw);
-bool sw_dirs_cached(const struct sweep *sw);
-bool sw_misses_cheap(const struct sweep *sw);
+void sw_note_dir_read(struct sw_latency *l, uint64_t ns, ssize_t len, bool near_last,
+                      bool helpers_run);
+void sw_latency_reset(struct sw_latency *l, dev_t dev);
+bool sw_dirs_probing(const struct sw_latency *l);
+bool sw_dirs_cached(const struct sw_latency *l);
+bool sw_misses_cheap(const struct sw_latency *l);
 
 /* warm.c (the tasks and the pool they run in: warm.h) */
 bool sw_warm_ready(struct sweep *sw);
@@ -389,7 +394,7 @@ struct warm_task *sw_warm_claim(struct sweep *sw, int dirfd, const struct stat *
 struct hold_batch *sw_hold_begin(struct sweep *sw, struct sw_dir *d, struct warm_ticket *ticket);
 void sw_hold_name(struct sweep *sw, struct hold_batch *b, size_t namelen);
 bool sw_hold_stashed(struct sweep *sw, struct sw_dir *d, struct warm_task *t);
-bool sw_hold_any(const struct sweep *sw);
+bool sw_hold_any(const struct sw_hold *h);
 const struct sweep_entry *sw_hold_serve(struct sweep *sw, bool wait, bool *served);
 void sw_hold_batch_free(struct sweep *sw, struct hold_batch *b);
 void sw_hold_free(struct sweep *sw);

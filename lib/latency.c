@@ -60,9 +60,11 @@ uint64_t sw_now_ns(void)
 	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
-void sw_note_dir_read(struct sweep *sw, uint64_t ns, ssize_t len, bool near_last)
+/* helpers_run: the helper threads are at work (their load then times the
+ * walk's reads, not the device's). */
+void sw_note_dir_read(struct sw_latency *l, uint64_t ns, ssize_t len, bool near_last,
+                      bool helpers_run)
 {
-	struct sw_latency *l = &sw->lat;
 	if (len < 0)
 		return; /* a failure says nothing of the cache */
 	uint64_t names = len > 0 ? (uint64_t)len / DIRENT_SIZE_GUESS : 0;
@@ -74,7 +76,7 @@ void sw_note_dir_read(struct sweep *sw, uint64_t ns, ssize_t len, bool near_last
 		l->level += LEVEL_ONE / 16;
 	if (miss && !near_last && ns >= FAST_MISS_NS)
 		l->costly_miss = true;
-	if (miss && !near_last && !(l->cheap && sw->warm)) {
+	if (miss && !near_last && !(l->cheap && helpers_run)) {
 		l->miss_ns = l->misses ? l->miss_ns - l->miss_ns / 8 + ns / 8 : ns;
 		l->misses++;
 		if (l->misses >= MISSES_TO_JUDGE && l->miss_ns < FAST_MISS_NS)
@@ -87,9 +89,8 @@ void sw_note_dir_read(struct sweep *sw, uint64_t ns, ssize_t len, bool near_last
 
 /* A new root: probe again; what was learnt of the device stays only if the
  * root is on the same one. */
-void sw_latency_reset(struct sweep *sw, dev_t dev)
+void sw_latency_reset(struct sw_latency *l, dev_t dev)
 {
-	struct sw_latency *l = &sw->lat;
 	l->level = LEVEL_START;
 	l->reads = 0;
 	l->costly_miss = false;
@@ -102,17 +103,17 @@ void sw_latency_reset(struct sweep *sw, dev_t dev)
 }
 
 /* Probe until PROBES reads, or a costly miss. */
-bool sw_dirs_probing(const struct sweep *sw)
+bool sw_dirs_probing(const struct sw_latency *l)
 {
-	return sw->lat.reads < PROBES && !sw->lat.costly_miss;
+	return l->reads < PROBES && !l->costly_miss;
 }
 
-bool sw_dirs_cached(const struct sweep *sw)
+bool sw_dirs_cached(const struct sw_latency *l)
 {
-	return sw->lat.level < LEVEL_CACHED;
+	return l->level < LEVEL_CACHED;
 }
 
-bool sw_misses_cheap(const struct sweep *sw)
+bool sw_misses_cheap(const struct sw_latency *l)
 {
-	return sw->lat.cheap;
+	return l->cheap;
 }

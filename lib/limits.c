@@ -87,18 +87,18 @@ bool sw_mem_shed(struct sweep *sw)
 /* Memory held by the walk's queued objects, counted against the bound:
  * every object is charged its size when made and uncharged the same size,
  * computed by its own module, when freed (data: held by the data queue). */
-void sw_mem_charge(struct sweep *sw, size_t bytes, bool data)
+void sw_mem_charge(struct sw_mem *m, size_t bytes, bool data)
 {
-	sw->mem.held += bytes;
+	m->held += bytes;
 	if (data)
-		sw->mem.data += bytes;
+		m->data += bytes;
 }
 
-void sw_mem_uncharge(struct sweep *sw, size_t bytes, bool data)
+void sw_mem_uncharge(struct sw_mem *m, size_t bytes, bool data)
 {
-	sw->mem.held -= bytes;
+	m->held -= bytes;
 	if (data)
-		sw->mem.data -= bytes;
+		m->data -= bytes;
 }
 
 /* malloc(), tried again once memory was shed: an entry of the walk is not

@@ -50,13 +50,13 @@ struct sw_node *sw_node_new(struct sweep *sw, struct sw_dir *parent, ino_t ino,
 	}
 	if (parent)
 		parent->refs++;
-	sw_mem_charge(sw, size, false);
+	sw_mem_charge(&sw->mem, size, false);
 	return n;
 }
 
 void sw_node_free(struct sweep *sw, struct sw_node *n)
 {
-	sw_mem_uncharge(sw, node_size(n->namelen, n->st), false);
+	sw_mem_uncharge(&sw->mem, node_size(n->namelen, n->st), false);
 	free(n);
 }
 
@@ -78,16 +78,16 @@ void sw_name_take_ref(struct sweep *sw, const struct sw_name *v)
 		v->parent->refs++;
 }
 
-size_t sw_meta_mem(const struct sweep *sw)
+size_t sw_meta_mem(const struct sw_mem *m)
 {
-	return sw->mem.held - sw->mem.data;
+	return m->held - m->data;
 }
 
 /* Whether the metadata side is over its half: names of directories are
  * then set aside (see pick_node). */
 bool sw_meta_short(const struct sweep *sw)
 {
-	return sw_meta_mem(sw) > sw->opt.max_bytes / 2;
+	return sw_meta_mem(&sw->mem) > sw->opt.max_bytes / 2;
 }
 
 /* Sets directory node n aside while sw_meta_short(); false where it is to be

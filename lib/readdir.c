@@ -32,7 +32,7 @@ static int take_name(struct sweep *sw, struct sw_dir *d, ino_t ino, unsigned cha
 {
 	struct sw_node *n = sw_node_new(sw, d, ino, type, name, namelen, st);
 	if (!n)
-		return ENOMEM;
+		return SW_NOMEM;
 	if (sw->q.cscan) {
 		if (sw_queue_push(&sw->q, n) == 0 || (sw_mem_shed(sw) && sw_queue_push(&sw->q, n) == 0))
 			return 0;
@@ -46,7 +46,7 @@ static int take_name(struct sweep *sw, struct sw_dir *d, ino_t ino, unsigned cha
 	}
 	d->refs--;
 	sw_node_free(sw, n);
-	return ENOMEM;
+	return SW_NOMEM;
 }
 
 /* Stack what take_name() kept aside, last first, so that it pops in order. */
@@ -58,7 +58,7 @@ static int stack_names(struct sweep *sw, struct sw_dir *d)
 	while (sw->ntmp) {
 		struct sw_node *n = sw->tmp[--sw->ntmp];
 		if (sw_queue_push(&sw->q, n) < 0 && !(sw_mem_shed(sw) && sw_queue_push(&sw->q, n) == 0)) {
-			err = ENOMEM;
+			err = SW_NOMEM;
 			d->refs--;
 			sw_node_free(sw, n);
 		}
@@ -168,7 +168,8 @@ static int take_read(struct sweep *sw, struct dir_read *r, int fd, bool near_las
 		uint64_t start = first ? sw_now_ns() : 0;
 		ssize_t len = getdents64(fd, sw->dentbuf, sw->dentcap);
 		if (first)
-			sw_note_dir_read(sw, sw_now_ns() - start, len, near_last);
+			sw_note_dir_read(&sw->lat, sw_now_ns() - start, len, near_last,
+			                 sw->warm != NULL);
 		if (len <= 0)
 			return len < 0 ? errno : 0;
 		for (ssize_t off = 0; off < len && !err;) {
@@ -182,7 +183,7 @@ static int take_read(struct sweep *sw, struct dir_read *r, int fd, bool near_las
 	return err;
 }
 
-/* Queue every name of d. Returns 0 or an errno; names read before a failure
+/* Queue every name of d. Returns 0, an errno or SW_NOMEM; names read before a failure
  * stay queued, as GNU tools go on with what they could read. Names the
  * helpers stat-ed ahead need no task of theirs but for the subdirectories,
  * to keep them ahead. */

@@ -48,7 +48,7 @@ void sw_runs_split(struct sweep *sw, struct sw_file *f, const struct sw_run *run
 			v[sw->dq.nearly++] = (struct sw_early){ runs[i].phys + 1, runs[i].off,
 			                                     runs[i].len, f };
 	f->key = runs[last].phys + 1;
-	sw_mem_charge(sw, early * sizeof(*v), true);
+	sw_mem_charge(&sw->mem, early * sizeof(*v), true);
 	sw->stats.files_split++;
 }
 
@@ -58,11 +58,11 @@ static int by_key(const void *a, const void *b)
 	return x->key < y->key ? -1 : x->key > y->key;
 }
 
-void sw_runs_start_flush(struct sweep *sw)
+void sw_runs_start_flush(struct sw_dataq *dq)
 {
-	if (sw->dq.nearly) /* sw->dq.early may still be NULL: qsort must not see it */
-		qsort(sw->dq.early, sw->dq.nearly, sizeof(*sw->dq.early), by_key);
-	sw->dq.early_pos = 0;
+	if (dq->nearly) /* dq->early may still be NULL: qsort must not see it */
+		qsort(dq->early, dq->nearly, sizeof(*dq->early), by_key);
+	dq->early_pos = 0;
 }
 
 /* Opens f only for as long as it takes to ask: the read goes on without the
@@ -75,7 +75,7 @@ static void announce_run(struct sweep *sw, const struct sw_early *e)
 		int pfd = sw_parent_fd(sw, f->parent, f->basefd);
 		if (pfd < 0 && pfd != AT_FDCWD)
 			return;
-		if ((fd = sw_open_file(sw, pfd, f->name, f->follow, &f->st)) < 0)
+		if ((fd = sw_open_file(sw->euid, pfd, f->name, f->follow, &f->st)) < 0)
 			return; /* a lost head start: the file's own open says why */
 	}
 	posix_fadvise(fd, (off_t)e->off, (off_t)e->len, POSIX_FADV_WILLNEED);
@@ -94,6 +94,6 @@ void sw_runs_announce(struct sweep *sw, uint64_t limit)
 
 void sw_runs_end_flush(struct sweep *sw)
 {
-	sw_mem_uncharge(sw, sw->dq.nearly * sizeof(*sw->dq.early), true);
+	sw_mem_uncharge(&sw->mem, sw->dq.nearly * sizeof(*sw->dq.early), true);
 	sw->dq.nearly = sw->dq.early_pos = 0;
 }

@@ -119,11 +119,11 @@ const struct sweep_entry *sw_serve_name(struct sweep *sw, const struct sw_name *
 		sw->ent.flags |= SWEEP_E_NOSTAT;
 	if (v->root)
 		sw->ent.flags |= SWEEP_E_ROOT;
-	if (sw_path_build(sw, v->parent, v->name, v->namelen) < 0)
-		err = ENOMEM;
-	if (err) {
+	bool named = sw_path_build(sw, v->parent, v->name, v->namelen) == 0;
+	if (err || !named) {
 		sw->rel.done_node = v->node;
-		return sw_emit_error(sw, SWEEP_OP_STAT, err);
+		return named ? sw_emit_error(sw, SWEEP_OP_STAT, err)
+		             : sw_emit_error(sw, SWEEP_OP_NOMEM, ENOMEM);
 	}
 	follow = follow && !S_ISLNK(st.st_mode);
 	if (sw->opt.filter && sw->opt.filter(&sw->ent, sw->opt.filter_arg) == SWEEP_PRUNE) {

@@ -162,8 +162,9 @@ enum sweep_op {
 	                     handed out as SWEEP_DIR before (st is valid) */
 	SWEEP_OP_OPEN,    /* the file could not be opened for its data (st valid) */
 	SWEEP_OP_LOOP,    /* a directory is its own ancestor under -L (st valid) */
-	SWEEP_OP_NOMEM,   /* memory ran out (error ENOMEM), whatever step met
-	                     it: the entry named by path is lost (a directory
+	SWEEP_OP_NOMEM,   /* the library's memory ran out (error ENOMEM; the
+	                     kernel's ENOMEM from a call on one file is that
+	                     call's failure, as any other errno): the entry named by path is lost (a directory
 	                     with the rest of its subtree, or of its names if
 	                     it was being read); or, right after the same entry
 	                     was handed out, it could not be remembered as the

@@ -141,11 +141,11 @@ static void choose_policy(struct sweep *sw, const struct sw_root *r)
 	sw->reads.dirs_by_cache = sw->opt.dir_order == SWEEP_DIRS_AUTO;
 	sw->q.el.head = 0;
 	sw->reads.last_dirq_key = NO_DIRQ_KEY;
-	sw_latency_reset(sw, dev);
+	sw_latency_reset(&sw->lat, dev);
 	bool nodata = sw->opt.flags & SWEEP_NODATA;
 	sw->data_by_block = !nodata && (order == SWEEP_ORDER_DISK || order == SWEEP_ORDER_BLOCK);
 	sw->data_inline = !nodata && !sw->data_by_block;
-	sw->dq.ra_files = sw_ra_depth(sw, rotational != 1);
+	sw->dq.ra_files = sw_ra_depth(&sw->dq, rotational != 1);
 }
 
 /* Queue root number i (its index keeps the roots' order among themselves). */
@@ -219,6 +219,8 @@ static const struct sweep_entry *dir_error(struct sweep *sw, struct sw_dir *d, i
 	sw->ent.dir_id = d->id;
 	sw->rel.done_parent = d;
 	sw_path_build(sw, d->parent, d->name, d->namelen); /* else named by d->name */
+	if (err == SW_NOMEM)
+		return sw_emit_error(sw, SWEEP_OP_NOMEM, ENOMEM);
 	return sw_emit_error(sw, SWEEP_OP_READDIR, err);
 }
 
@@ -259,8 +261,8 @@ static const struct sweep_entry *read_pending(struct sweep *sw)
 	struct sw_dir *d = sw->rel.to_read;
 	sw->rel.to_read = NULL;
 	bool by_block = sw->reads.dirs_by_block &&
-	                !(sw->reads.dirs_by_cache && (sw_dirs_probing(sw) || sw_dirs_cached(sw) ||
-	                                              sw_misses_cheap(sw)));
+	                !(sw->reads.dirs_by_cache && (sw_dirs_probing(&sw->lat) || sw_dirs_cached(&sw->lat) ||
+	                                              sw_misses_cheap(&sw->lat)));
 	return by_block ? read_later(sw, d) : read_now(sw, d, false);
 }
 
@@ -301,7 +303,7 @@ static struct sw_node *pick_node(struct sweep *sw)
 {
 	if (!sw->q.cscan)
 		return sw_queue_pop(&sw->q);
-	if (sw->deferred.n && sw_meta_mem(sw) < sw->opt.max_bytes / 4) {
+	if (sw->deferred.n && sw_meta_mem(&sw->mem) < sw->opt.max_bytes / 4) {
 		struct sw_node *n;
 		while ((n = sw_heap_pop(&sw->deferred)))
 			if (sw_queue_push(&sw->q, n) < 0)
@@ -310,7 +312,7 @@ static struct sw_node *pick_node(struct sweep *sw)
 	for (;;) {
 		struct sw_node *n = sw_queue_pop(&sw->q);
 		if (!n)
-			return sw_meta_short(sw) && sw_hold_any(sw) ? NULL : sw_heap_pop(&sw->deferred);
+			return sw_meta_short(sw) && sw_hold_any(&sw->hold) ? NULL : sw_heap_pop(&sw->deferred);
 		if (!sw_defer_dir(sw, n))
 			return n;
 	}
@@ -349,7 +351,7 @@ static const struct sweep_entry *step_metadata(struct sweep *sw, bool *done)
 	n = pick_node(sw);
 	if (n)
 		return sw_serve_node(sw, n);
-	if (sw_hold_any(sw)) /* nothing else to do: wait for the helpers */
+	if (sw_hold_any(&sw->hold)) /* nothing else to do: wait for the helpers */
 		return sw_hold_serve(sw, true, &served);
 	*done = true;
 	return NULL;
@@ -389,7 +391,7 @@ static const struct sweep_entry *next_entry(struct sweep *sw)
 			continue;
 		}
 		bool meta_done = sw_queue_len(&sw->q) == 0 && sw->deferred.n == 0 &&
-		                 sw_cscan_len(&sw->reads.dirq) == 0 && !sw_hold_any(sw);
+		                 sw_cscan_len(&sw->reads.dirq) == 0 && !sw_hold_any(&sw->hold);
 		if (sw->dq.ndata && (data_over_bound(sw) || meta_done)) {
 			sw_data_start_flush(sw);
 			continue;

@@ -29,9 +29,9 @@ static bool warm_wanted(struct sweep *sw)
 {
 	if (sw->opt.warm == SWEEP_WARM_OFF || sw->warm_failed)
 		return false;
-	if (sw->opt.warm == SWEEP_WARM_AUTO && !sw_misses_cheap(sw))
+	if (sw->opt.warm == SWEEP_WARM_AUTO && !sw_misses_cheap(&sw->lat))
 		return false;
-	if (sw->opt.warm == SWEEP_WARM_AUTO && !sw->warm && sw_dirs_cached(sw))
+	if (sw->opt.warm == SWEEP_WARM_AUTO && !sw->warm && sw_dirs_cached(&sw->lat))
 		return false;
 	if (sw->warm)
 		return true;

@@ -17,12 +17,18 @@
 #define SMALL_DIR 200 /* bytes getdents returns for a few names */
 #define DEV 0x801     /* the device of the root */
 
+/* What latency.c is given: its own state, and whether helper threads run. */
+struct probe {
+	struct sw_latency lat;
+	bool helpers_run;
+};
+
 static int setup(void **state)
 {
-	struct sweep *sw = calloc(1, sizeof(*sw));
-	assert_non_null(sw);
-	sw_latency_reset(sw, DEV);
-	*state = sw;
+	struct probe *p = calloc(1, sizeof(*p));
+	assert_non_null(p);
+	sw_latency_reset(&p->lat, DEV);
+	*state = p;
 	return 0;
 }
 
@@ -32,140 +38,140 @@ static int teardown(void **state)
 	return 0;
 }
 
-static void reads(struct sweep *sw, unsigned n, uint64_t ns, ssize_t len, bool near)
+static void reads(struct probe *p, unsigned n, uint64_t ns, ssize_t len, bool near)
 {
 	while (n--)
-		sw_note_dir_read(sw, ns, len, near);
+		sw_note_dir_read(&p->lat, ns, len, near, p->helpers_run);
 }
 
 static void warm_cache_shows_in_four_reads(void **state)
 {
-	struct sweep *sw = *state;
+	struct probe *p = *state;
 	for (int i = 0; i < 4; i++) {
-		assert_true(sw_dirs_probing(sw));
-		assert_false(sw_dirs_cached(sw));
-		reads(sw, 1, 3 * US, SMALL_DIR, false);
+		assert_true(sw_dirs_probing(&p->lat));
+		assert_false(sw_dirs_cached(&p->lat));
+		reads(p, 1, 3 * US, SMALL_DIR, false);
 	}
-	assert_true(sw_dirs_cached(sw));
-	assert_false(sw_misses_cheap(sw));
-	reads(sw, 4, 3 * US, SMALL_DIR, false);
-	assert_false(sw_dirs_probing(sw)); /* eight probes at most */
+	assert_true(sw_dirs_cached(&p->lat));
+	assert_false(sw_misses_cheap(&p->lat));
+	reads(p, 4, 3 * US, SMALL_DIR, false);
+	assert_false(sw_dirs_probing(&p->lat)); /* eight probes at most */
 }
 
 /* ext4 sorts a large directory's hashes on the first read, cache or not. */
 static void large_directory_from_the_cache_is_no_miss(void **state)
 {
-	struct sweep *sw = *state;
-	reads(sw, 4, 400 * US, 27 << 10, false);
-	assert_true(sw_dirs_cached(sw));
-	reads(sw, 1, 400 * US, SMALL_DIR, false); /* but a small one is */
-	assert_false(sw_dirs_probing(sw));
-	assert_false(sw_misses_cheap(sw));
+	struct probe *p = *state;
+	reads(p, 4, 400 * US, 27 << 10, false);
+	assert_true(sw_dirs_cached(&p->lat));
+	reads(p, 1, 400 * US, SMALL_DIR, false); /* but a small one is */
+	assert_false(sw_dirs_probing(&p->lat));
+	assert_false(sw_misses_cheap(&p->lat));
 }
 
 static void disk_miss_ends_probing(void **state)
 {
-	struct sweep *sw = *state;
-	reads(sw, 1, 8000 * US, SMALL_DIR, false);
-	assert_false(sw_dirs_probing(sw));
-	assert_false(sw_dirs_cached(sw));
-	assert_false(sw_misses_cheap(sw));
+	struct probe *p = *state;
+	reads(p, 1, 8000 * US, SMALL_DIR, false);
+	assert_false(sw_dirs_probing(&p->lat));
+	assert_false(sw_dirs_cached(&p->lat));
+	assert_false(sw_misses_cheap(&p->lat));
 }
 
 static void ssd_misses_are_cheap(void **state)
 {
-	struct sweep *sw = *state;
-	reads(sw, 5, 80 * US, SMALL_DIR, false);
-	assert_true(sw_dirs_probing(sw)); /* cheap so far: probing goes on */
-	assert_false(sw_misses_cheap(sw)); /* but five misses do not judge */
-	reads(sw, 1, 110 * US, SMALL_DIR, false);
-	assert_true(sw_misses_cheap(sw));
-	assert_false(sw_dirs_cached(sw));
+	struct probe *p = *state;
+	reads(p, 5, 80 * US, SMALL_DIR, false);
+	assert_true(sw_dirs_probing(&p->lat)); /* cheap so far: probing goes on */
+	assert_false(sw_misses_cheap(&p->lat)); /* but five misses do not judge */
+	reads(p, 1, 110 * US, SMALL_DIR, false);
+	assert_true(sw_misses_cheap(&p->lat));
+	assert_false(sw_dirs_cached(&p->lat));
 	/* one slow outlier does not undo it, nor a spell of reads delayed by
 	 * a busy machine; misses at a disk arm's cost do */
-	reads(sw, 1, 900 * US, SMALL_DIR, false);
-	assert_true(sw_misses_cheap(sw));
-	reads(sw, 30, 600 * US, SMALL_DIR, false);
-	assert_true(sw_misses_cheap(sw));
-	reads(sw, 30, 5000 * US, SMALL_DIR, false);
-	assert_false(sw_misses_cheap(sw));
+	reads(p, 1, 900 * US, SMALL_DIR, false);
+	assert_true(sw_misses_cheap(&p->lat));
+	reads(p, 30, 600 * US, SMALL_DIR, false);
+	assert_true(sw_misses_cheap(&p->lat));
+	reads(p, 30, 5000 * US, SMALL_DIR, false);
+	assert_false(sw_misses_cheap(&p->lat));
 }
 
 /* Once the helper threads run, the walk's reads wait behind them: their
  * times no longer judge the device (without the threads, they would). */
 static void helpers_load_does_not_undo_cheap(void **state)
 {
-	struct sweep *sw = *state;
-	reads(sw, 6, 90 * US, SMALL_DIR, false);
-	assert_true(sw_misses_cheap(sw));
-	sw->warm = (struct sw_pool *)sw; /* started: only compared with NULL */
-	reads(sw, 40, 4000 * US, SMALL_DIR, false);
-	assert_true(sw_misses_cheap(sw));
-	sw->warm = NULL;
-	reads(sw, 40, 4000 * US, SMALL_DIR, false);
-	assert_false(sw_misses_cheap(sw));
+	struct probe *p = *state;
+	reads(p, 6, 90 * US, SMALL_DIR, false);
+	assert_true(sw_misses_cheap(&p->lat));
+	p->helpers_run = true;
+	reads(p, 40, 4000 * US, SMALL_DIR, false);
+	assert_true(sw_misses_cheap(&p->lat));
+	p->helpers_run = false;
+	reads(p, 40, 4000 * US, SMALL_DIR, false);
+	assert_false(sw_misses_cheap(&p->lat));
 }
 
 /* The first reads on a disk may come from its read-ahead and look like an
  * SSD's; the first real seek ends the probing and the judgement. */
 static void disk_read_ahead_does_not_pass_for_an_ssd(void **state)
 {
-	struct sweep *sw = *state;
-	reads(sw, 3, 150 * US, SMALL_DIR, false);
-	assert_true(sw_dirs_probing(sw));
-	reads(sw, 1, 8000 * US, SMALL_DIR, false);
-	assert_false(sw_dirs_probing(sw));
-	reads(sw, 3, 150 * US, SMALL_DIR, false);
-	assert_false(sw_misses_cheap(sw));
+	struct probe *p = *state;
+	reads(p, 3, 150 * US, SMALL_DIR, false);
+	assert_true(sw_dirs_probing(&p->lat));
+	reads(p, 1, 8000 * US, SMALL_DIR, false);
+	assert_false(sw_dirs_probing(&p->lat));
+	reads(p, 3, 150 * US, SMALL_DIR, false);
+	assert_false(sw_misses_cheap(&p->lat));
 }
 
 /* Fast reads right after their neighbour in block order may be read-ahead:
  * they do not make a cold cache look warm; far ones do. */
 static void reads_near_the_last_do_not_warm(void **state)
 {
-	struct sweep *sw = *state;
-	reads(sw, 20, 8000 * US, SMALL_DIR, false);
-	assert_false(sw_dirs_cached(sw));
-	reads(sw, 1000, 3 * US, SMALL_DIR, true);
-	assert_false(sw_dirs_cached(sw));
-	reads(sw, 40, 3 * US, SMALL_DIR, false);
-	assert_true(sw_dirs_cached(sw));
+	struct probe *p = *state;
+	reads(p, 20, 8000 * US, SMALL_DIR, false);
+	assert_false(sw_dirs_cached(&p->lat));
+	reads(p, 1000, 3 * US, SMALL_DIR, true);
+	assert_false(sw_dirs_cached(&p->lat));
+	reads(p, 40, 3 * US, SMALL_DIR, false);
+	assert_true(sw_dirs_cached(&p->lat));
 }
 
 /* A short seek or a hit in the drive's buffer is fast; it must not make a
  * rotating disk look like an SSD. */
 static void near_misses_do_not_judge_the_device(void **state)
 {
-	struct sweep *sw = *state;
-	reads(sw, 2, 8000 * US, SMALL_DIR, false);
-	reads(sw, 1000, 90 * US, SMALL_DIR, true);
-	assert_false(sw_misses_cheap(sw));
-	assert_false(sw_dirs_cached(sw));
+	struct probe *p = *state;
+	reads(p, 2, 8000 * US, SMALL_DIR, false);
+	reads(p, 1000, 90 * US, SMALL_DIR, true);
+	assert_false(sw_misses_cheap(&p->lat));
+	assert_false(sw_dirs_cached(&p->lat));
 }
 
 /* A new root probes again; what was learnt of the device stays only for a
  * root on the same device. */
 static void new_root_probes_again(void **state)
 {
-	struct sweep *sw = *state;
-	reads(sw, 8, 80 * US, SMALL_DIR, false);
-	assert_false(sw_dirs_probing(sw));
-	assert_true(sw_misses_cheap(sw));
-	sw_latency_reset(sw, DEV);
-	assert_true(sw_dirs_probing(sw));
-	assert_true(sw_misses_cheap(sw));
-	sw_latency_reset(sw, DEV + 1);
-	assert_true(sw_dirs_probing(sw));
-	assert_false(sw_misses_cheap(sw));
+	struct probe *p = *state;
+	reads(p, 8, 80 * US, SMALL_DIR, false);
+	assert_false(sw_dirs_probing(&p->lat));
+	assert_true(sw_misses_cheap(&p->lat));
+	sw_latency_reset(&p->lat, DEV);
+	assert_true(sw_dirs_probing(&p->lat));
+	assert_true(sw_misses_cheap(&p->lat));
+	sw_latency_reset(&p->lat, DEV + 1);
+	assert_true(sw_dirs_probing(&p->lat));
+	assert_false(sw_misses_cheap(&p->lat));
 }
 
 /* A read that failed took no time worth counting. */
 static void failed_reads_do_not_count(void **state)
 {
-	struct sweep *sw = *state;
-	reads(sw, 20, 1 * US, -1, false);
-	assert_false(sw_dirs_cached(sw));
-	assert_true(sw_dirs_probing(sw));
+	struct probe *p = *state;
+	reads(p, 20, 1 * US, -1, false);
+	assert_false(sw_dirs_cached(&p->lat));
+	assert_true(sw_dirs_probing(&p->lat));
 }
 
 int main(void)

@@ -8,6 +8,7 @@
 FAULT_TESTS = \
 	tests/faults/extract.sh \
 	tests/faults/eio.sh \
+	tests/faults/enomem.sh \
 	tests/faults/changed-type.sh \
 	tests/faults/readonly.sh \
 	tests/faults/unwritable.sh \
@@ -17,6 +18,7 @@ FAULT_TESTS = \
 TESTS += $(FAULT_TESTS)
 EXTRA_DIST += $(FAULT_TESTS)
 EXTRA_DIST += tests/faults/eio-shim.c
+EXTRA_DIST += tests/faults/enomem-shim.c
 EXTRA_DIST += tests/faults/swap-on-open.c
 EXTRA_DIST += tests/faults/extract-both.sh
 EXTRA_DIST += tests/faults/tree.sh
