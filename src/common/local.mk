@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # common: helpers shared by the tools (messages, exit status, quoting,
-# exclusion patterns, id and key maps, human-readable sizes, the walk's
+# exclusion patterns, id and key maps, human-readable and suffixed sizes, the walk's
 # environment variables).
 noinst_LTLIBRARIES += src/common/libcommon.la
 src_common_libcommon_la_SOURCES = \
@@ -14,4 +14,5 @@ src_common_libcommon_la_SOURCES = \
 	src/common/quote.c src/common/quote.h \
 	src/common/strbuf.c src/common/strbuf.h \
 	src/common/walkenv.c src/common/walkenv.h \
-	src/common/progress.c src/common/progress.h
+	src/common/progress.c src/common/progress.h \
+	src/common/scaled.c src/common/scaled.h

@@ -22,7 +22,8 @@
  * ACLs), hardlink.c (hard links within the copy), replace.c (what to do
  * with an existing destination), backup.c (backup names), check.c (the
  * decide hook of sweep-sync: what to do with each entry before it is made),
- * tempfile.c (a regular file written aside and renamed into place).
+ * tempfile.c (a regular file written aside and renamed into place),
+ * writeback.c (when written data goes to the disk).
  */
 #ifndef SWEEP_COPY_H
 #define SWEEP_COPY_H
@@ -72,6 +73,9 @@ struct copy_opts {
 	bool verbose;
 	enum sweep_order order;
 	enum sweep_warm warm;
+	uint64_t write_batch;      /* bytes read before the destination is
+	                              written out (writeback.c); 0: the kernel's
+	                              writeback decides */
 	/* -i: whether to overwrite the destination shown (as GNU quotes it). */
 	bool (*ask)(void *arg, const char *dst_shown);
 	/* --progress: called after each file. known: the bytes of the regular

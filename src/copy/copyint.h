@@ -46,6 +46,7 @@ struct copy {
 	unsigned ntops;
 	char *buf;               /* read/write fallback */
 	uint64_t files, bytes, known;
+	uint64_t synced;         /* bytes when the last write batch ended */
 	bool failed;             /* something failed in this tree */
 	bool nomem;              /* the walk ran out of memory: stop */
 };
@@ -64,6 +65,9 @@ void copy_verbose(struct copy *c, const struct sweep_entry *e, const char *backu
 int copy_names(struct copy *c, const struct sweep_entry *e);
 /* Whether links are followed at e (-L, or -H at a root). */
 bool copy_follows(const struct copy *c, const struct sweep_entry *e);
+
+/* writeback.c: after each regular file, the write policy's turn. */
+void writeback_file_done(struct copy *c);
 
 /* destdir.c: the directory e goes in (borrowed), or -1 with errno; its
  * name there. */

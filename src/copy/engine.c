@@ -202,6 +202,7 @@ static void copy_entry(struct copy *c, const struct sweep_entry *e)
 		break;
 	}
 	if (e->kind == SWEEP_DATA || e->kind == SWEEP_FILE) {
+		writeback_file_done(c);
 		c->files++;
 		if (c->o->progress)
 			c->o->progress(c->o->arg, c->files, c->bytes, c->known);

@@ -16,5 +16,6 @@ src_copy_libcopy_la_SOURCES = \
 	src/copy/replace.c \
 	src/copy/backup.c \
 	src/copy/check.c \
-	src/copy/tempfile.c
+	src/copy/tempfile.c \
+	src/copy/writeback.c
 src_copy_libcopy_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common

@@ -19,6 +19,7 @@ CP_TESTS = \
 	tests/cp/errors.sh \
 	tests/cp/dest-symlink.sh \
 	tests/cp/special.sh \
-	tests/cp/deep.sh
+	tests/cp/deep.sh \
+	tests/cp/write-batch.sh
 TESTS += $(CP_TESTS)
 EXTRA_DIST += $(CP_TESTS) tests/cp/tree.sh

@@ -10,12 +10,13 @@
 #include <string.h>
 #include "argmatch.h"
 #include "cp.h"
+#include "scaled.h"
 #include "walkenv.h"
 
 enum {
 	OPT_ATTRIBUTES_ONLY = 256, OPT_BACKUP, OPT_NO_PRESERVE, OPT_PARENTS, OPT_PRESERVE,
 	OPT_REFLINK, OPT_REMOVE_DESTINATION, OPT_SPARSE, OPT_STRIP_TRAILING_SLASHES,
-	OPT_PROGRESS, OPT_HELP, OPT_VERSION,
+	OPT_PROGRESS, OPT_WRITE_BATCH, OPT_HELP, OPT_VERSION,
 };
 
 static const struct option long_options[] = {
@@ -44,6 +45,7 @@ static const struct option long_options[] = {
 	{ "target-directory", required_argument, NULL, 't' },
 	{ "update", no_argument, NULL, 'u' },
 	{ "verbose", no_argument, NULL, 'v' },
+	{ "write-batch", required_argument, NULL, OPT_WRITE_BATCH },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -115,6 +117,9 @@ static void usage(const char *prog)
 	      "                                 than the destination file or when the\n"
 	      "                                 destination file is missing\n"
 	      "  -v, --verbose                explain what is being done\n"
+	      "      --write-batch=SIZE       read SIZE bytes (K, M, G), then write them\n"
+	      "                                 out before reading on; 0: leave it to\n"
+	      "                                 the kernel's writeback (the default)\n"
 	      "  -x, --one-file-system        stay on this file system\n"
 	      "      --help        display this help and exit\n"
 	      "      --version     output version information and exit\n"
@@ -147,6 +152,22 @@ static int choose(struct cp *cp, const char *context, const char *arg,
 	argmatch_report(cp->diag, context, arg, i, words, values);
 	diag_try_help(cp->diag);
 	return -1;
+}
+
+/* --write-batch=SIZE. Returns 0 or -1 (reported). */
+static int write_batch(struct cp *cp, const char *arg)
+{
+	uintmax_t v;
+	int err = units_scaled(arg, "kKMGT", &v);
+	if (!err && v > UINT64_MAX)
+		err = UNITS_OVERFLOW;
+	if (err) {
+		units_error(cp->diag, err, "--write-batch", arg);
+		diag_try_help(cp->diag);
+		return -1;
+	}
+	cp->copy.write_batch = v;
+	return 0;
 }
 
 /* --preserve=LIST and --no-preserve=LIST. Returns 0 or -1 (reported). */
@@ -248,6 +269,7 @@ static int take_option(struct cp *cp, int c, const char *arg)
 	case OPT_REMOVE_DESTINATION: o->remove_destination = true; break;
 	case OPT_STRIP_TRAILING_SLASHES: cp->strip_slashes = true; break;
 	case OPT_PROGRESS: cp->progress_wanted = true; break;
+	case OPT_WRITE_BATCH: v = write_batch(cp, arg); break;
 	case OPT_SPARSE:
 		v = choose(cp, "--sparse", arg, sparse_words, sparse_values);
 		o->sparse = v < 0 ? COPY_SPARSE_AUTO : (enum copy_sparse)v;

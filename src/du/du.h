@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "diag.h"
+#include "scaled.h"
 #include "exclude.h"
 #include "sweep.h"
 #include "tree.h"
@@ -65,11 +66,6 @@ void du_free_options(struct du_opts *opt);
  * environment when spec is NULL. Returns 0, or an error code for
  * units_error(). */
 int units_parse(const char *spec, uint64_t *block_size, unsigned *human);
-int units_scaled(const char *s, const char *valid, uintmax_t *out);
-void units_error(struct diag *d, int err, const char *option, const char *arg);
-#define UNITS_INVALID   1
-#define UNITS_SUFFIX    2
-#define UNITS_OVERFLOW  3
 
 /* timefmt.c */
 int timefmt_choose(struct du_opts *opt, const char *style, struct diag *d);

@@ -16,7 +16,8 @@
 #                     word DST is GNU/dst and OUR/dst; their stdout and
 #                     stderr (sorted: sweep-cp copies in disk order, not
 #                     GNU's; -i's questions one a line), exit status and
-#                     resulting trees must match
+#                     resulting trees must match; $OUR_ARGS are more
+#                     words for sweep-cp alone (its own options)
 command -v sweep-cp >/dev/null || fail "sweep-cp not built"
 
 cp_tree() {
@@ -88,7 +89,7 @@ both() {
 	[ -n "${PREPARE:-}" ] && { (cd "$T/GNU" && eval "$PREPARE"); (cd "$T/OUR" && eval "$PREPARE"); }
 	for side in GNU OUR; do
 		prog=cp
-		[ $side = OUR ] && prog=sweep-cp
+		[ $side = OUR ] && prog="sweep-cp ${OUR_ARGS:-}"
 		args=
 		for a; do
 			[ "$a" = DST ] && a=$side/dst
