@@ -23,6 +23,8 @@
 #   trace_open DEV / trace_begin / trace_end FILE / trace_close
 #                                block_rq_issue events of DEV into FILE
 #   trace_seek FILE              print "REQUESTS SEEK_SECTORS" of a trace
+#   vm_dirty_set BYTES           writeback from BYTES dirty (background) and
+#                                4x BYTES (writers throttled); undone on exit
 
 BENCH_SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 : "${SWEEP_BUILD:=$(cd "$BENCH_SRC/.." && pwd)}"
@@ -56,6 +58,7 @@ _undo() { # kind what extra
 	trace) _trace_remove "$2" ;;
 	tracefs) umount "$2" 2>/dev/null ;;
 	dir) rm -rf -- "$2" ;;
+	vmdirty) _vm_dirty_restore "$2" ;;
 	esac
 }
 
@@ -237,4 +240,24 @@ trace_seek() {
 		if (reqs++) seek += s > end ? s - end : end - s
 		end = s + n
 	} END { printf "%d %.0f\n", reqs, seek }' "$1"  # %d stops at 2^31 in mawk
+}
+
+# ---- writeback thresholds -----------------------------------------------------
+
+_VM=/proc/sys/vm
+# Each *_bytes and *_ratio pair is one setting: writing one zeroes the other,
+# so the one that was set is written back.
+_vm_dirty_restore() { # "bg_bytes bg_ratio bytes ratio"
+	local v
+	read -ra v <<<"$1"
+	if [ "${v[0]}" != 0 ]; then echo "${v[0]}" >$_VM/dirty_background_bytes; else echo "${v[1]}" >$_VM/dirty_background_ratio; fi
+	if [ "${v[2]}" != 0 ]; then echo "${v[2]}" >$_VM/dirty_bytes; else echo "${v[3]}" >$_VM/dirty_ratio; fi
+}
+
+vm_dirty_set() { # bytes
+	local old
+	old="$(cat $_VM/dirty_background_bytes $_VM/dirty_background_ratio $_VM/dirty_bytes $_VM/dirty_ratio | tr '\n' ' ')"
+	_res_add vmdirty "$old"
+	echo $(($1 * 4)) >$_VM/dirty_bytes || die "cannot set vm.dirty_bytes"
+	echo "$1" >$_VM/dirty_background_bytes || die "cannot set vm.dirty_background_bytes"
 }
