@@ -19,10 +19,12 @@
 #                    Output and messages are compared sorted, as the walks
 #                    differ in order (-k: in order; -z: the output's lines
 #                    end in NUL), GNU's messages read through the sed script
-#                    $compare_names (to name ours). -s squeezes runs of
+#                    of compare_names (to name ours). -s squeezes runs of
 #                    spaces in the output, -q leaves the messages out, -e
 #                    SED edits both sides' messages. A difference is shown
 #                    and counted; returns 1 on it
+#   compare_names SED  the sed script that makes GNU's messages name ours,
+#                    as ours do (e.g. s/^du:/sweep-du:/)
 #   compare_check WHAT CMD...  one check of another kind: unless CMD
 #                    succeeds, WHAT is counted and shown as failed
 #   compare_summary WHAT  say how many checks failed, and fail if any did
@@ -55,9 +57,10 @@ unprivileged() { # POSIX sh: the tar tests run under dash
 	$AS_USER true 2>/dev/null || skip "setpriv cannot drop privileges here"
 }
 
-compare_checks=0 compare_failures=0 compare_names=
+compare_checks=0 compare_failures=0 _c_names=''
+compare_names() { _c_names=$1; }
 compare_run() {
-	_c_sort=sort _c_msort=sort _c_squeeze= _c_quiet= _c_edit=
+	_c_sort=sort _c_msort=sort _c_squeeze='' _c_quiet='' _c_edit=''
 	while :; do
 		case $1 in
 		-z) _c_sort="sort -z" ;;
@@ -79,7 +82,7 @@ compare_run() {
 		if [ -n "$_c_squeeze" ]; then tr -s ' ' < "$T/$_c_side.out"; else cat "$T/$_c_side.out"; fi |
 			$_c_sort > "$T/$_c_side.sorted"
 	done
-	sed -e "$compare_names" -e "$_c_edit" "$T/gnu.err" | $_c_msort > "$T/gnu.msgs"
+	sed -e "$_c_names" -e "$_c_edit" "$T/gnu.err" | $_c_msort > "$T/gnu.msgs"
 	sed -e "$_c_edit" "$T/our.err" | $_c_msort > "$T/our.msgs"
 	compare_checks=$((compare_checks + 1))
 	if ! cmp -s "$T/gnu.sorted" "$T/our.sorted"; then

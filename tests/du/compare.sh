@@ -20,7 +20,7 @@ du -a tree >/dev/null 2>&1 # settle directory access times (relatime) for --time
 
 # check ARGS...: same lines (as sets), same messages, same status;
 # check_nul ARGS...: the lines end in NUL
-compare_names='s/^du:/sweep-du:/; s/du --help/sweep-du --help/'
+compare_names 's/^du:/sweep-du:/; s/du --help/sweep-du --help/'
 check() { compare_run du sweep-du "$@"; }
 check_nul() { compare_run -z du sweep-du "$@"; }
 

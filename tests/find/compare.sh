@@ -21,7 +21,7 @@ find tree >/dev/null 2>&1 # settle directory access times (relatime)
 # table's lines may start with compare_run's -z (NUL-separated output), -s
 # (runs of spaces squeezed: -ls widens columns as it goes, so they depend on
 # the order) and -q (messages not compared: -ok's prompts).
-compare_names='s/^find:/sweep-find:/'
+compare_names 's/^find:/sweep-find:/'
 check() { compare_run find sweep-find "$@"; }
 exprs=0
 
