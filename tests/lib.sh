@@ -9,6 +9,25 @@
 #   unprivileged     set AS_USER to the command prefix (words without spaces,
 #                    to be used unquoted) that runs without root's powers,
 #                    empty when not root; or skip
+#   show_diff A B    the start of a diff of files A and B, on stderr
+# and the harness that runs GNU's tool and ours on the same arguments:
+#   compare_run [-z] [-s] [-q] [-k] [-e SED] GNU OURS ARGS...
+#                    one check: GNU ARGS and OURS ARGS (each a command of
+#                    words without spaces, used unquoted: a program or a
+#                    function), standard input /dev/null, must write the
+#                    same output and messages and exit with the same status.
+#                    Output and messages are compared sorted, as the walks
+#                    differ in order (-k: in order; -z: the output's lines
+#                    end in NUL), GNU's messages read through the sed script
+#                    of compare_names (to name ours). -s squeezes runs of
+#                    spaces in the output, -q leaves the messages out, -e
+#                    SED edits both sides' messages. A difference is shown
+#                    and counted; returns 1 on it
+#   compare_names SED  the sed script that makes GNU's messages name ours,
+#                    as ours do (e.g. s/^du:/sweep-du:/)
+#   compare_check WHAT CMD...  one check of another kind: unless CMD
+#                    succeeds, WHAT is counted and shown as failed
+#   compare_summary WHAT  say how many checks failed, and fail if any did
 set -u
 : "${top_builddir:?run through make check}"
 : "${top_srcdir:?run through make check}"
@@ -21,9 +40,10 @@ skip() { echo "SKIP: $*" >&2; exit 77; }
 fail() { echo "FAIL: $*" >&2; exit 1; }
 need_root() { [ "$(id -u)" = 0 ] || skip "needs root"; }
 need_cmd() { for c; do command -v "$c" >/dev/null 2>&1 || skip "needs $c"; done; }
+show_diff() { diff -u "$1" "$2" | head -40 | cut -c1-200 >&2; }
 check_same() {
 	cmp -s "$1" "$2" && return 0
-	diff -u "$1" "$2" | head -40 >&2
+	show_diff "$1" "$2"
 	fail "$1 and $2 differ"
 }
 unprivileged() { # POSIX sh: the tar tests run under dash
@@ -35,4 +55,60 @@ unprivileged() { # POSIX sh: the tar tests run under dash
 	getent group nogroup >/dev/null && _group=nogroup
 	AS_USER="setpriv --reuid=nobody --regid=$_group --clear-groups"
 	$AS_USER true 2>/dev/null || skip "setpriv cannot drop privileges here"
+}
+
+compare_checks=0 compare_failures=0 _c_names=''
+compare_names() { _c_names=$1; }
+compare_run() {
+	_c_sort=sort _c_msort=sort _c_squeeze='' _c_quiet='' _c_edit=''
+	while :; do
+		case $1 in
+		-z) _c_sort="sort -z" ;;
+		-s) _c_squeeze=1 ;;
+		-q) _c_quiet=1 ;;
+		-k) _c_sort=cat _c_msort=cat ;;
+		-e) _c_edit=$2; shift ;;
+		*) break ;;
+		esac
+		shift
+	done
+	_c_gnu=$1 _c_ours=$2
+	shift 2
+	$_c_gnu "$@" > "$T/gnu.out" 2> "$T/gnu.err" < /dev/null
+	_c_gst=$?
+	$_c_ours "$@" > "$T/our.out" 2> "$T/our.err" < /dev/null
+	_c_ost=$?
+	for _c_side in gnu our; do
+		if [ -n "$_c_squeeze" ]; then tr -s ' ' < "$T/$_c_side.out"; else cat "$T/$_c_side.out"; fi |
+			$_c_sort > "$T/$_c_side.sorted"
+	done
+	sed -e "$_c_names" -e "$_c_edit" "$T/gnu.err" | $_c_msort > "$T/gnu.msgs"
+	sed -e "$_c_edit" "$T/our.err" | $_c_msort > "$T/our.msgs"
+	compare_checks=$((compare_checks + 1))
+	if ! cmp -s "$T/gnu.sorted" "$T/our.sorted"; then
+		compare_failed "$_c_gnu $* (output)"
+		show_diff "$T/gnu.sorted" "$T/our.sorted"
+		return 1
+	elif [ -z "$_c_quiet" ] && ! cmp -s "$T/gnu.msgs" "$T/our.msgs"; then
+		compare_failed "$_c_gnu $* (messages)"
+		show_diff "$T/gnu.msgs" "$T/our.msgs"
+		return 1
+	elif [ $_c_gst != $_c_ost ]; then
+		compare_failed "$_c_gnu $* (status $_c_gst, ours $_c_ost)"
+	fi
+}
+compare_failed() {
+	compare_failures=$((compare_failures + 1))
+	echo "FAIL: $*" >&2
+	return 1
+}
+compare_check() {
+	_c_what=$1
+	shift
+	compare_checks=$((compare_checks + 1))
+	"$@" || compare_failed "$_c_what"
+}
+compare_summary() {
+	echo "$1: $compare_checks checks, $compare_failures failed"
+	[ "$compare_failures" = 0 ] || fail "$compare_failures of $compare_checks checks failed: $1"
 }

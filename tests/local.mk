@@ -4,7 +4,7 @@
 AM_TESTS_ENVIRONMENT = \
 	top_builddir='$(abs_top_builddir)'; export top_builddir; \
 	top_srcdir='$(abs_top_srcdir)'; export top_srcdir;
-EXTRA_DIST += tests/lib.sh
+EXTRA_DIST += tests/lib.sh tests/tree.sh
 
 noinst_PROGRAMS += tests/walk-dump
 tests_walk_dump_LDADD = lib/libsweep.la
@@ -33,12 +33,30 @@ tests_test_pool_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_test_pool_LDADD = $(CMOCKA_LIBS) -lpthread
 endif
 
+# libsweep's walk on real trees, one program per concern (walk-check.c
+# holds what they share)
 if HAVE_CMOCKA
-check_PROGRAMS += tests/test-walk
-TESTS += tests/test-walk
-tests_test_walk_SOURCES = tests/test-walk.c tests/tree.c tests/tree.h
-tests_test_walk_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
-tests_test_walk_LDADD = lib/libsweep.la $(CMOCKA_LIBS)
+WALK_TESTS = tests/test-walk-entries tests/test-walk-errors tests/test-walk-order \
+	tests/test-walk-data tests/test-walk-helpers
+check_PROGRAMS += $(WALK_TESTS)
+TESTS += $(WALK_TESTS)
+WALK_CHECK = tests/walk-check.c tests/walk-check.h tests/tree.c tests/tree.h
+WALK_LIBS = lib/libsweep.la $(CMOCKA_LIBS)
+tests_test_walk_entries_SOURCES = tests/test-walk-entries.c $(WALK_CHECK)
+tests_test_walk_entries_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_test_walk_entries_LDADD = $(WALK_LIBS)
+tests_test_walk_errors_SOURCES = tests/test-walk-errors.c $(WALK_CHECK)
+tests_test_walk_errors_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_test_walk_errors_LDADD = $(WALK_LIBS)
+tests_test_walk_order_SOURCES = tests/test-walk-order.c $(WALK_CHECK)
+tests_test_walk_order_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_test_walk_order_LDADD = $(WALK_LIBS)
+tests_test_walk_data_SOURCES = tests/test-walk-data.c $(WALK_CHECK)
+tests_test_walk_data_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_test_walk_data_LDADD = $(WALK_LIBS)
+tests_test_walk_helpers_SOURCES = tests/test-walk-helpers.c $(WALK_CHECK)
+tests_test_walk_helpers_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_test_walk_helpers_LDADD = $(WALK_LIBS)
 endif
 
 if HAVE_CMOCKA

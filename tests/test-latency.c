@@ -3,7 +3,7 @@
  * test-latency.c: what libsweep concludes from the times of directory reads
  * (lib/latency.c), fed with the times a warm cache, a rotating disk and an
  * SSD give. The walk's side of it (block order dropped warm, helper threads
- * started cold on a fast device) is in test-walk.c.
+ * started cold on a fast device) is in test-walk-order.c.
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -16,4 +16,4 @@ sweep_du_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common
 sweep_du_LDADD = src/common/libcommon.la lib/libsweep.la
 dist_man_MANS += man/sweep-du.1
 TESTS += tests/du/compare.sh tests/du/unreadable.sh
-EXTRA_DIST += tests/du/compare.sh tests/du/unreadable.sh tests/du/tree.sh
+EXTRA_DIST += tests/du/compare.sh tests/du/unreadable.sh

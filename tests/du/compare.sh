@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: BSD-2-Clause
 # tests/du/compare.sh: sweep-du against GNU du, option combination by
-# option combination, on the generated tree of tests/du/tree.sh (hard
+# option combination, on the generated tree of tests/tree.sh (hard
 # links, symbolic links and loops, sparse files, deep and odd names, a
 # directory of 10,000 entries, a mount point when run as root). GNU du
 # prints siblings in directory order and sweep-du by name, so the lines
@@ -9,7 +9,7 @@
 # Then: the order of sweep-du's lines is checked against an independent
 # depth-first, name-sorted listing, and is the same whatever the walk order.
 . "$top_srcdir/tests/lib.sh"
-. "$top_srcdir/tests/du/tree.sh"
+. "$top_srcdir/tests/tree.sh"
 need_cmd du python3
 du --version 2>/dev/null | grep -q 'GNU coreutils' || skip "needs GNU du"
 command -v sweep-du >/dev/null || fail "sweep-du not built"
@@ -18,38 +18,11 @@ make_tree_in_scratch
 printf '*.link\n  \nbig  \ns5*\n' > patterns
 du -a tree >/dev/null 2>&1 # settle directory access times (relatime) for --time=atime
 
-failures=0 checks=0
-report() {
-	failures=$((failures + 1))
-	echo "FAIL: du $*" >&2
-}
-
-# check [-z] ARGS...: same lines (as sets), same messages, same status
-check() {
-	local sorter=(sort)
-	if [ "$1" = -z ]; then
-		sorter=(sort -z)
-		shift
-	fi
-	checks=$((checks + 1))
-	du "$@" > "$T/gnu.out" 2> "$T/gnu.err"
-	local g=$?
-	sweep-du "$@" > "$T/our.out" 2> "$T/our.err"
-	local o=$?
-	"${sorter[@]}" "$T/gnu.out" > "$T/gnu.sorted"
-	"${sorter[@]}" "$T/our.out" > "$T/our.sorted"
-	sort "$T/gnu.err" > "$T/gnu.msgs"
-	sed 's/^sweep-du:/du:/; s/sweep-du --help/du --help/' "$T/our.err" | sort > "$T/our.msgs"
-	if ! cmp -s "$T/gnu.sorted" "$T/our.sorted"; then
-		report "$@" "(output)"
-		diff "$T/gnu.sorted" "$T/our.sorted" | head -5 | cut -c1-160 >&2
-	elif ! cmp -s "$T/gnu.msgs" "$T/our.msgs"; then
-		report "$@" "(messages)"
-		diff "$T/gnu.msgs" "$T/our.msgs" | head -5 | cut -c1-160 >&2
-	elif [ $g != $o ]; then
-		report "$@" "(status $g, ours $o)"
-	fi
-}
+# check ARGS...: same lines (as sets), same messages, same status;
+# check_nul ARGS...: the lines end in NUL
+compare_names 's/^du:/sweep-du:/; s/du --help/sweep-du --help/'
+check() { compare_run du sweep-du "$@"; }
+check_nul() { compare_run -z du sweep-du "$@"; }
 
 # Every option alone and in the combinations people use, on the whole tree.
 while read -r opts; do
@@ -124,9 +97,9 @@ done <<'LIST'
 LIST
 
 # NUL-terminated lines: names with newlines stay whole
-check -z -0 tree
-check -z -a0 tree
-check -z -a0 --apparent-size -h tree
+check_nul -0 tree
+check_nul -a0 tree
+check_nul -a0 --apparent-size -h tree
 
 # following links: GNU du -L cannot reach below PATH_MAX, so not the deep part
 for L in -L -H -P; do
@@ -196,17 +169,10 @@ check --apparent-size=3 tree
 check -X nowhere tree
 
 # standard output that cannot be written: full, or closed
+stdout_full() { "$@" > /dev/full; }
+stdout_closed() { "$@" >&-; }
 for redir in full closed; do
-	checks=$((checks + 1))
-	if [ $redir = full ]; then
-		du -a tree > /dev/full 2> gnu.err; g=$?
-		sweep-du -a tree > /dev/full 2> our.err; o=$?
-	else
-		du -a tree >&- 2> gnu.err; g=$?
-		sweep-du -a tree >&- 2> our.err; o=$?
-	fi
-	sed 's/^sweep-du:/du:/' our.err > our.msgs
-	cmp -s gnu.err our.msgs && [ $g = $o ] || report "-a tree with standard output $redir"
+	compare_run -k "stdout_$redir du" "stdout_$redir sweep-du" -a tree
 done
 
 # The order: depth-first, siblings by name, each directory after its
@@ -227,12 +193,10 @@ walk(os.open(sys.argv[1], os.O_RDONLY | os.O_DIRECTORY), sys.argv[1], out)
 sys.stdout.buffer.write(b"".join(os.fsencode(p) + b"\0" for p in out))
 PY
 sweep-du -0 tree 2>/dev/null | tr '\0\n' '\n\1' | cut -f2- | tr '\n\1' '\0\n' > our.order
-checks=$((checks + 1))
-cmp -s expected.order our.order || report "-0 tree (order of lines)"
+compare_check "du -0 tree (order of lines)" cmp -s expected.order our.order
 for order in disk inode name none; do
-	checks=$((checks + 1))
 	SWEEP_ORDER=$order sweep-du -a0 tree > order.$order 2>/dev/null
-	[ $order = disk ] || cmp -s order.disk order.$order || report "-a0 tree (with SWEEP_ORDER=$order)"
+	compare_check "du -a0 tree (with SWEEP_ORDER=$order)" cmp -s order.disk order.$order
 done
 
 # With libsweep's helper threads, which start by themselves only on a cold
@@ -240,14 +204,13 @@ done
 # directories, and serves names straight from their tasks.
 for order in inode disk name; do
 	export SWEEP_WARM=on SWEEP_ORDER=$order
-	check -z -a0 tree
-	check -z -a0 --apparent-size -b tree
-	check -z -a0 --inodes tree
-	check -z -a0 -l --time tree
-	check -z -a0 -L tree/links
+	check_nul -a0 tree
+	check_nul -a0 --apparent-size -b tree
+	check_nul -a0 --inodes tree
+	check_nul -a0 -l --time tree
+	check_nul -a0 -L tree/links
 	check -s -c tree tree/a
 done
 unset SWEEP_WARM SWEEP_ORDER
 
-echo "du: $checks checks, $failures failed"
-[ $failures = 0 ] || fail "$failures of $checks sweep-du checks differ from GNU du"
+compare_summary "sweep-du against GNU du"

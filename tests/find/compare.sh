@@ -1,14 +1,14 @@
 #!/bin/bash
 # SPDX-License-Identifier: BSD-2-Clause
 # tests/find/compare.sh: sweep-find against GNU find, expression by
-# expression, on the generated tree of tests/du/tree.sh. sweep-find prints
+# expression, on the generated tree of tests/tree.sh. sweep-find prints
 # in disk order, GNU find depth-first, so the outputs are compared sorted
 # (NUL-separated where names may hold newlines); messages are compared
 # sorted too, and the exit status exactly. The table covers every test,
 # operator, option and action, -printf's directives, "-exec ... +" batching
 # and -prune; -delete runs on two copies of the tree, compared afterwards.
 . "$top_srcdir/tests/lib.sh"
-. "$top_srcdir/tests/du/tree.sh"
+. "$top_srcdir/tests/tree.sh"
 need_cmd find python3
 find --version 2>/dev/null | grep -q 'GNU findutils' || skip "needs GNU find"
 command -v sweep-find >/dev/null || fail "sweep-find not built"
@@ -17,50 +17,13 @@ make_tree_in_scratch
 inum=$(stat -c %i tree/sub/f)
 find tree >/dev/null 2>&1 # settle directory access times (relatime)
 
-failures=0 checks=0 exprs=0
-report() {
-	failures=$((failures + 1))
-	echo "FAIL: find $*" >&2
-}
-
-# run OUT ERR STATUS PROGRAM ARGS...
-run() {
-	local out=$1 err=$2 st=$3
-	shift 3
-	"$@" > "$out" 2> "$err" < /dev/null
-	echo $? > "$st"
-}
-
-# check [-z] [-s] [-q] ARGS...: -z NUL-separated output, -s runs of spaces
-# squeezed (-ls widens columns as it goes, so they depend on the order),
-# -q messages not compared (-ok's prompts)
-check() {
-	local sorter=(sort) squeeze=(cat) quiet=
-	while :; do
-		case $1 in
-		-z) sorter=(sort -z); shift ;;
-		-s) squeeze=(tr -s ' '); shift ;;
-		-q) quiet=1; shift ;;
-		*) break ;;
-		esac
-	done
-	checks=$((checks + 1))
-	run "$T/gnu.out" "$T/gnu.err" "$T/gnu.st" find "$@"
-	run "$T/our.out" "$T/our.err" "$T/our.st" sweep-find "$@"
-	"${squeeze[@]}" < "$T/gnu.out" | "${sorter[@]}" > "$T/gnu.sorted"
-	"${squeeze[@]}" < "$T/our.out" | "${sorter[@]}" > "$T/our.sorted"
-	sort "$T/gnu.err" > "$T/gnu.msgs"
-	sed 's/^sweep-find:/find:/' "$T/our.err" | sort > "$T/our.msgs"
-	if ! cmp -s "$T/gnu.sorted" "$T/our.sorted"; then
-		report "$@" "(output)"
-		diff "$T/gnu.sorted" "$T/our.sorted" | head -6 | cut -c1-160 >&2
-	elif [ -z "$quiet" ] && ! cmp -s "$T/gnu.msgs" "$T/our.msgs"; then
-		report "$@" "(messages)"
-		diff "$T/gnu.msgs" "$T/our.msgs" | head -6 | cut -c1-160 >&2
-	elif ! cmp -s "$T/gnu.st" "$T/our.st"; then
-		report "$@" "(status $(cat "$T/gnu.st"), ours $(cat "$T/our.st"))"
-	fi
-}
+# check ARGS...: same lines (as sets), same messages, same status. The
+# table's lines may start with compare_run's -z (NUL-separated output), -s
+# (runs of spaces squeezed: -ls widens columns as it goes, so they depend on
+# the order) and -q (messages not compared: -ok's prompts).
+compare_names 's/^find:/sweep-find:/'
+check() { compare_run find sweep-find "$@"; }
+exprs=0
 
 # The table: one expression per line, in shell words, for the root "tree"
 # or, after @, another (commands run once per file take a smaller one). A
@@ -75,7 +38,7 @@ while IFS= read -r line; do
 		shift
 	done
 	case ${1:-} in @*) root=${1#@}; shift ;; esac
-	check "${flags[@]}" "$root" "$@"
+	compare_run "${flags[@]}" find sweep-find "$root" "$@"
 done <<'TABLE'
 # names and paths
 -name f
@@ -303,33 +266,28 @@ check -L tree/links tree/a -type d -empty
 
 # -ok and -okdir read their answer from standard input.
 for answer in y n; do
-	checks=$((checks + 1))
 	yes $answer | find tree/a -ok echo ok {} \; > gnu.ok 2>/dev/null
 	yes $answer | sweep-find tree/a -ok echo ok {} \; > our.ok 2>/dev/null
 	sort -o gnu.ok gnu.ok; sort -o our.ok our.ok
-	cmp -s gnu.ok our.ok || report "tree/a -ok echo ok {} ; (answer $answer)"
-	checks=$((checks + 1))
+	compare_check "find tree/a -ok echo ok {} ; (answer $answer)" cmp -s gnu.ok our.ok
 	yes $answer | find tree/sub -okdir echo {} \; > gnu.ok 2>/dev/null
 	yes $answer | sweep-find tree/sub -okdir echo {} \; > our.ok 2>/dev/null
 	sort -o gnu.ok gnu.ok; sort -o our.ok our.ok
-	cmp -s gnu.ok our.ok || report "tree/sub -okdir echo {} ; (answer $answer)"
+	compare_check "find tree/sub -okdir echo {} ; (answer $answer)" cmp -s gnu.ok our.ok
 done
 
 # "-exec ... +": as few commands as fit, the same names in all of them.
-checks=$((checks + 1))
 find tree/a -exec sh -c 'echo $#' sh {} + > gnu.batches
 sweep-find tree/a -exec sh -c 'echo $#' sh {} + > our.batches
-cmp -s gnu.batches our.batches || report "tree/a -exec sh -c 'echo \$#' sh {} + (batches)"
-checks=$((checks + 1))
+compare_check "find tree/a -exec sh -c 'echo \$#' sh {} + (batches)" cmp -s gnu.batches our.batches
 find tree -exec sh -c 'echo $#' sh {} + | awk '{ n += $1 } END { print n }' > gnu.total
 sweep-find tree -exec sh -c 'echo $#' sh {} + > our.batches
 awk '{ n += $1 } END { print n }' our.batches > our.total
-cmp -s gnu.total our.total && [ "$(wc -l < our.batches)" -gt 1 ] ||
-	report "tree -exec sh -c 'echo \$#' sh {} + (names in batches)"
+compare_check "find tree -exec sh -c 'echo \$#' sh {} + (names in batches)" \
+	sh -c 'cmp -s gnu.total our.total && [ "$(wc -l < our.batches)" -gt 1 ]'
 
 # -fprint and friends write to files, a file named twice once.
 for act in "-fprint F" "-fprint0 F" "-fprintf F %p|%s\n" "-fls F" "-fprint F -fprint F"; do
-	checks=$((checks + 1))
 	# shellcheck disable=SC2086
 	(set -f; find tree ${act//F/gnu.file} > /dev/null)
 	# shellcheck disable=SC2086
@@ -338,13 +296,12 @@ for act in "-fprint F" "-fprint0 F" "-fprintf F %p|%s\n" "-fls F" "-fprint F -fp
 	case $act in -fprint0*) sorter=(sort -z) ;; esac
 	tr -s ' ' < gnu.file | "${sorter[@]}" > gnu.sorted
 	tr -s ' ' < our.file | "${sorter[@]}" > our.sorted
-	cmp -s gnu.sorted our.sorted || report "tree $act"
+	compare_check "find tree $act" cmp -s gnu.sorted our.sorted
 done
 
 # -delete on two fresh trees: what is left must be the same.
 for expr in "-name *.link -delete" "-type f -name e1* -delete" "-path tree/a* -delete" \
             "-depth -empty -delete" "-delete"; do
-	checks=$((checks + 1))
 	rm -rf g o && mkdir g o && (make_tree g/tree && make_tree o/tree) >/dev/null ||
 		fail "cannot build trees for -delete"
 	# shellcheck disable=SC2086
@@ -353,8 +310,8 @@ for expr in "-name *.link -delete" "-type f -name e1* -delete" "-path tree/a* -d
 	(set -f; cd o && sweep-find tree ${expr} > ../our.out 2> ../our.err; echo $? > ../our.st)
 	(cd g && find . -print0 | sort -z) > gnu.left
 	(cd o && find . -print0 | sort -z) > our.left
-	cmp -s gnu.left our.left && cmp -s gnu.st our.st ||
-		report "tree $expr (what is left, or the status)"
+	compare_check "find tree $expr (what is left, or the status)" \
+		sh -c 'cmp -s gnu.left our.left && cmp -s gnu.st our.st'
 done
 
 # -s: depth-first, siblings by name, checked against a listing made
@@ -377,9 +334,8 @@ out = []
 walk(os.open(sys.argv[1], os.O_RDONLY | os.O_DIRECTORY), sys.argv[1], out)
 sys.stdout.buffer.write(b"".join(os.fsencode(p) + b"\0" for p in out))
 PY
-checks=$((checks + 1))
 sweep-find -s tree -print0 > our.order 2>/dev/null
-cmp -s expected.order our.order || report "-s tree -print0 (order)"
+compare_check "find -s tree -print0 (order)" cmp -s expected.order our.order
 
 # With libsweep's helper threads, which start by themselves only on a cold
 # cache: in inode order the walk serves names straight from their tasks,
@@ -394,10 +350,10 @@ for order in inode disk name; do
 	check tree -empty -o -links +2
 	check tree -newer tree/sub/f
 	check tree -printf '%p|%s|%n|%m|%U|%T@|%y\n'
-	check -s tree -ls
+	compare_run -s find sweep-find tree -ls
 	check -L tree/links -printf '%p %y %Y %s\n'
 done
 unset SWEEP_WARM SWEEP_ORDER
 
-echo "find: $exprs expressions in the table, $checks checks, $failures failed"
-[ $failures = 0 ] || fail "$failures of $checks sweep-find checks differ from GNU find"
+echo "find: $exprs expressions in the table"
+compare_summary "sweep-find against GNU find"

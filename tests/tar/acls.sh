@@ -16,12 +16,7 @@ printf 'g\n' > "$T/src/d/sub/g"
 
 for opt in --acls --xattrs; do
 	for format in gnu oldgnu ustar v7; do
-		(cd "$T/src" && tar $opt --format=$format -cf "$T/gnu.tar" d) 2> "$T/want"
-		echo "status $?" >> "$T/want"
-		(cd "$T/src" && sweep_tar $opt --format=$format -cf "$T/sweep.tar" d) 2> "$T/got"
-		echo "status $?" >> "$T/got"
-		sed -i 's/^tar: /sweep-tar: /; s/Try .tar /Try '"'"'sweep-tar /; s/or .tar /or '"'"'sweep-tar /' "$T/want"
-		check_same "$T/want" "$T/got" || fail "$opt --format=$format"
+		compare_run -k gnu_tar our_tar $opt --format=$format -c d || fail "$opt --format=$format"
 	done
 done
 

@@ -12,21 +12,19 @@ need_cmd tar
 # listing of -t too, and with run_both_list the verbose listing of what -c wrote.
 # (GNU tar leaves an empty archive after a bad -X, sweep-tar none: not
 # what these tests are about.)
+# fresh CMD...: CMD run in $T/src without an $T/out.tar from before, which
+# with LIST=1 is listed after CMD's output; CMD's status.
+fresh() {
+	rm -f "$T/out.tar"
+	within src "$@"
+	st=$?
+	[ "${LIST:-0}" = 1 ] && tar -tvf "$T/out.tar" 2>&1
+	return $st
+}
 run_both() {
 	name=$1
 	shift
-	rm -f "$T/out.tar"
-	(cd "$T/src" && tar "$@") 2> "$T/gnu.err" > "$T/gnu.out"
-	echo "status $?" >> "$T/gnu.err"
-	[ "${LIST:-0}" = 1 ] && tar -tvf "$T/out.tar" >> "$T/gnu.out" 2>&1
-	rm -f "$T/out.tar"
-	(cd "$T/src" && sweep_tar "$@") 2> "$T/sweep.err" > "$T/sweep.out"
-	echo "status $?" >> "$T/sweep.err"
-	[ "${LIST:-0}" = 1 ] && tar -tvf "$T/out.tar" >> "$T/sweep.out" 2>&1
-	sed -e 's/^tar: /sweep-tar: /' -e "s/^Try 'tar --help' or 'tar /Try 'sweep-tar --help' or 'sweep-tar /" \
-		"$T/gnu.err" > "$T/want"
-	check_same "$T/want" "$T/sweep.err" || fail "$name"
-	check_same "$T/gnu.out" "$T/sweep.out" || fail "$name"
+	compare_run -k "fresh tar" "fresh sweep_tar" "$@" || fail "$name"
 }
 
 run_both_list() {

@@ -10,23 +10,15 @@
 need_cmd tar
 
 # run_both NAME CMD...: run "tar CMD" and "sweep-tar CMD" from $T/src; their
-# stderr (GNU's with its program name replaced) and exit status must match.
-# With SORTED=1 the messages are compared in any order: sweep-tar meets
-# files in disk order, GNU tar in directory order.
+# output, messages and exit status must match. With SORTED=1 the messages
+# are compared in any order: sweep-tar meets files in disk order, GNU tar
+# in directory order.
 run_both() {
 	name=$1
 	shift
-	(cd "$T/src" && tar "$@") 2> "$T/gnu.err" > /dev/null
-	echo "status $?" >> "$T/gnu.err"
-	(cd "$T/src" && sweep_tar "$@") 2> "$T/sweep.err" > /dev/null
-	echo "status $?" >> "$T/sweep.err"
-	sed 's/^tar: /sweep-tar: /' "$T/gnu.err" > "$T/want"
-	cp "$T/sweep.err" "$T/got"
-	if [ "${SORTED:-0}" = 1 ]; then
-		sort "$T/want" -o "$T/want"
-		sort "$T/got" -o "$T/got"
-	fi
-	check_same "$T/want" "$T/got" || fail "$name"
+	keep=-k
+	[ "${SORTED:-0}" = 1 ] && keep=
+	compare_run $keep "within src tar" "within src sweep_tar" "$@" || fail "$name"
 }
 
 mkdir -p "$T/src/dir/sub"

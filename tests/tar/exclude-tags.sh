@@ -26,13 +26,7 @@ for sort in disk name none; do
 	for opt in --exclude-caches --exclude-caches-under --exclude-caches-all \
 		--exclude-tag=.nobackup --exclude-tag-under=.nobackup --exclude-tag-all=.nobackup \
 		--exclude-backups; do
-		(cd "$T/src" && tar "$opt" -cvf "$T/gnu.tar" d) > "$T/gnu.out" 2>&1
-		echo "status $?" >> "$T/gnu.out"
-		(cd "$T/src" && sweep_tar --sort=$sort "$opt" -cvf "$T/sweep.tar" d) > "$T/sweep.out" 2>&1
-		echo "status $?" >> "$T/sweep.out"
-		sort "$T/gnu.out" > "$T/want"
-		sed 's/^sweep-tar: /tar: /' "$T/sweep.out" | sort > "$T/got"
-		check_same "$T/want" "$T/got" || fail "$opt, --sort=$sort: output"
+		compare_run gnu_tar "our_tar --sort=$sort" "$opt" -cv d || fail "$opt, --sort=$sort: output"
 		tar -tf "$T/gnu.tar" | sort > "$T/want"
 		tar -tf "$T/sweep.tar" | sort > "$T/got"
 		check_same "$T/want" "$T/got" || fail "$opt, --sort=$sort: members"

@@ -18,14 +18,11 @@ make_tree "$T/v7/tree" v7
 touch -d '2001-02-03 04:05:06' "$T/src/tree" "$T/v7/tree"
 
 # same_output NAME CMD...: "tar CMD" and "sweep-tar CMD" print the same
-# (stdout, then stderr with the program name replaced, then the status).
+# (output, messages and status).
 same_output() {
 	name=$1
 	shift
-	{ tar "$@" 2> "$T/e"; echo "status $?"; sed 's/^tar: /sweep-tar: /' "$T/e"; } > "$T/want"
-	{ sweep_tar "$@" 2> "$T/e"; echo "status $?"; cat "$T/e"; } > "$T/got"
-	cmp -s "$T/want" "$T/got" || echo "in: $name" >&2
-	check_same "$T/want" "$T/got"
+	compare_run -k tar sweep_tar "$@" || fail "$name"
 }
 
 future='s/ is [0-9.]* s in the future/ is N s in the future/'
@@ -38,11 +35,8 @@ extract_both() {
 	rm -rf "$T/x-gnu" "$T/x-sweep"
 	mkdir "$T/x-gnu" "$T/x-sweep"
 	# (how far in the future a time is depends on when it is said)
-	(cd "$T/x-gnu" && tar -x "$@") 2> "$T/e"
-	{ echo "status $?"; sed -e 's/^tar: /sweep-tar: /' -e "$future" "$T/e"; } > "$T/want-msg"
-	(cd "$T/x-sweep" && sweep_tar -x "$@") 2> "$T/e"
-	{ echo "status $?"; sed -e "$future" "$T/e"; } > "$T/got-msg"
-	check_same "$T/want-msg" "$T/got-msg"
+	compare_run -k -e "$future" "within x-gnu tar -x" "within x-sweep sweep_tar -x" "$@" ||
+		fail "$name"
 	manifest -R ${dirtimes:-} $mopts "$T/x-gnu" > "$T/want"
 	manifest -R ${dirtimes:-} $mopts "$T/x-sweep" > "$T/got"
 	cmp -s "$T/want" "$T/got" || echo "in: $name" >&2
@@ -89,11 +83,8 @@ cmp "$T/x-c/tree/regular" "$T/src/tree/regular" || fail "-C: not extracted there
 mkdir -p "$T/k-gnu/tree" "$T/k-sweep/tree"
 printf 'mine\n' > "$T/k-gnu/tree/regular"
 printf 'mine\n' > "$T/k-sweep/tree/regular"
-(cd "$T/k-gnu" && tar -xkf "$T/gnu.tar" tree/regular) 2> "$T/e"
-{ echo "status $?"; sed 's/^tar: /sweep-tar: /' "$T/e"; } > "$T/want"
-(cd "$T/k-sweep" && sweep_tar -xkf "$T/gnu.tar" tree/regular) 2> "$T/e"
-{ echo "status $?"; cat "$T/e"; } > "$T/got"
-check_same "$T/want" "$T/got"
+compare_run -k "within k-gnu tar" "within k-sweep sweep_tar" -xkf "$T/gnu.tar" tree/regular ||
+	fail "-k"
 [ "$(cat "$T/k-sweep/tree/regular")" = mine ] || fail "-k replaced the file"
 
 # sweep-tar's archives list the same under both programs

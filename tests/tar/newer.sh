@@ -21,14 +21,8 @@ touch -d '2023-06-01' "$T/src/ref"
 both() { # WHAT ARGS...: members, messages and status as GNU's
 	what=$1
 	shift
-	(cd "$T/src" && tar "$@" -cvf "$T/gnu.tar" d) > "$T/gnu.out" 2>&1
-	echo "status $?" >> "$T/gnu.out"
-	(cd "$T/src" && sweep_tar "$@" -cvf "$T/sweep.tar" d) > "$T/sweep.out" 2>&1
-	echo "status $?" >> "$T/sweep.out"
 	# sorted: sweep-tar meets the files in disk order
-	sed 's/^sweep-tar: /tar: /' "$T/sweep.out" | sort > "$T/got"
-	sort "$T/gnu.out" > "$T/want"
-	check_same "$T/want" "$T/got" || fail "$what"
+	compare_run gnu_tar our_tar "$@" -cv d || fail "$what"
 	tar -tf "$T/gnu.tar" | sort > "$T/want"
 	tar -tf "$T/sweep.tar" | sort > "$T/got"
 	check_same "$T/want" "$T/got" || fail "$what: members"

@@ -27,14 +27,7 @@ fi
 both() {
 	name=$1
 	shift
-	(cd "$T/src" && tar -c "$@" -f "$T/gnu.tar" --sort=name old) 2> "$T/gnu.err"
-	echo "status $?" >> "$T/gnu.err"
-	(cd "$T/src" && sweep_tar -c "$@" -f "$T/sweep.tar" --sort=name old) 2> "$T/sweep.err"
-	echo "status $?" >> "$T/sweep.err"
-	sed 's/^tar: /sweep-tar: /' "$T/gnu.err" > "$T/want"
-	sort "$T/want" -o "$T/want"
-	sort "$T/sweep.err" -o "$T/got"
-	check_same "$T/want" "$T/got" || fail "$name: messages"
+	compare_run gnu_tar our_tar -c "$@" --sort=name old || fail "$name: messages"
 	# (sorted: sweep-tar stores a directory after what it holds)
 	tar -tvf "$T/gnu.tar" --full-time --numeric-owner 2>&1 | sort > "$T/want"
 	tar -tvf "$T/sweep.tar" --full-time --numeric-owner 2>&1 | sort > "$T/got"

@@ -26,28 +26,18 @@ ln -s a.c "$src/tree/link-to-file"
 ln -s sub "$src/tree/link-to-dir"
 
 # same NAME ARGS...: "tar ARGS" and "sweep-tar ARGS" from $src write the same
-# messages, exit with the same status, and make archives with the same
-# members (sorted: the order is where they differ). The archive is $T/a.tar.
+# output and messages (sorted: the order is where they differ), exit with
+# the same status, and make archives with the same members. The archive is
+# $T/sweep.tar.
 same() {
 	name=$1
 	shift
-	(cd "$src" && tar -f "$T/gnu.tar" "$@") > "$T/gnu.out" 2> "$T/gnu.err"
-	echo "status $?" >> "$T/gnu.err"
-	rm -f "$T/a.tar"
-	(cd "$src" && sweep_tar -f "$T/a.tar" "$@") > "$T/sweep.out" 2> "$T/sweep.err"
-	echo "status $?" >> "$T/sweep.err"
-	sed 's/^tar: /sweep-tar: /' "$T/gnu.err" | sort > "$T/want"
-	sort "$T/sweep.err" > "$T/got"
-	cmp -s "$T/want" "$T/got" || echo "in: $name (messages)" >&2
-	check_same "$T/want" "$T/got"
-	sort "$T/gnu.out" > "$T/want"
-	sort "$T/sweep.out" > "$T/got"
-	cmp -s "$T/want" "$T/got" || echo "in: $name (output)" >&2
-	check_same "$T/want" "$T/got"
+	rm -f "$T/sweep.tar"
+	compare_run gnu_tar our_tar "$@" || fail "$name"
 	# (after a fatal error GNU tar may leave an empty archive behind)
 	[ -s "$T/gnu.tar" ] && [ -z "${NOMEMBERS:-}" ] || { rm -f "$T/gnu.tar"; return 0; }
 	tar -tvf "$T/gnu.tar" | sort > "$T/want"
-	tar -tvf "$T/a.tar" | sort > "$T/got"
+	tar -tvf "$T/sweep.tar" | sort > "$T/got"
 	cmp -s "$T/want" "$T/got" || echo "in: $name (members)" >&2
 	check_same "$T/want" "$T/got"
 	rm -f "$T/gnu.tar"
@@ -185,13 +175,7 @@ done
 usage() {
 	name=$1
 	shift
-	(cd "$src" && tar "$@") > /dev/null 2> "$T/gnu.err"
-	echo "status $?" >> "$T/gnu.err"
-	(cd "$src" && sweep_tar "$@") > /dev/null 2> "$T/got"
-	echo "status $?" >> "$T/got"
-	sed -e 's/^tar: /sweep-tar: /' -e "s/'tar --/'sweep-tar --/g" "$T/gnu.err" > "$T/want"
-	cmp -s "$T/want" "$T/got" || echo "in: $name" >&2
-	check_same "$T/want" "$T/got"
+	compare_run -k "within src tar" "within src sweep_tar" "$@" || fail "$name"
 }
 usage "no mode" -f "$T/x.tar" tree
 usage "two modes" -c -t -f "$T/x.tar" tree

@@ -10,9 +10,18 @@
 #                        DIR/holes-only: 1 MiB of hole
 #   manifest ARGS DIR    tests/tar/manifest.pl
 #   sweep_tar ARGS       the sweep-tar under test
+#   within DIR CMD...    CMD run in $T/DIR
+#   gnu_tar ARGS, our_tar ARGS  tar and sweep-tar in $T/src, writing or
+#                        reading the archive $T/gnu.tar and $T/sweep.tar
+# and it has compare_run (tests/lib.sh) read GNU tar's messages as naming
+# sweep-tar.
 
 sweep_tar() { "$top_builddir/sweep-tar" "$@"; }
 manifest() { perl "$top_srcdir/tests/tar/manifest.pl" "$@"; }
+within() { (cd "$T/$1" && shift && "$@"); }
+gnu_tar() { within src tar -f "$T/gnu.tar" "$@"; }
+our_tar() { within src sweep_tar -f "$T/sweep.tar" "$@"; }
+compare_names "s/^tar: /sweep-tar: /; s/'tar --/'sweep-tar --/g"
 
 # n copies of character c
 repeat() { printf "%$1s" '' | tr ' ' "$2"; }

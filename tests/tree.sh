@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: BSD-2-Clause
-# tests/du/tree.sh: builds the test tree shared by the du and find tests.
+# tests/tree.sh: builds the test tree shared by the du and find tests.
 # Source it after tests/lib.sh; make_tree DIR creates under DIR:
 #   files of many sizes, sparse files, empty files and directories;
 #   hard links inside a directory, across directories and across subtrees;

@@ -1,0 +1,343 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * test-walk-helpers.c: libsweep's helper threads, which read directories
+ * and stat names ahead of the walk, and its limits: whatever the timing,
+ * memory bound and descriptors left, every entry comes once; what they
+ * hand over (names, statuses) is what the walk would have found, atimes
+ * included; a directory too big for one of their tasks goes in parts.
+ */
+#include <fcntl.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include "walk-check.h"
+
+/* walk_every_order_matches() in a child process limited to fds descriptors */
+static void every_order_matches_with_fds(const char *root, rlim_t fds, struct strlist *ref)
+{
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		struct rlimit rl = { fds, fds };
+		if (setrlimit(RLIMIT_NOFILE, &rl) < 0)
+			_exit(2);
+		walk_every_order_matches(root, SWEEP_FOLLOW_NONE, 0, ref);
+		_exit(0);
+	}
+	int status;
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+}
+
+/* levels of 4 subdirectories, each with files, under dirfd */
+static void fan_tree(int dirfd, int levels)
+{
+	for (int i = 0; i < 3; i++) {
+		char name[16];
+		snprintf(name, sizeof(name), "f%d", i);
+		tree_file(dirfd, name, i * 10, 0);
+	}
+	for (int i = 0; levels > 0 && i < 4; i++) {
+		char name[16];
+		snprintf(name, sizeof(name), "d%d", i);
+		tree_mkdir(dirfd, name);
+		int d = tree_open_dir(dirfd, name);
+		fan_tree(d, levels - 1);
+		close(d);
+	}
+}
+
+/* The helper threads run levels ahead of the walk, which holds each
+ * directory's names until they are done with them: whatever the timing and
+ * the descriptors left, every entry still comes exactly once. */
+static void helpers_ahead_keep_every_entry(void **state)
+{
+	const char *root = *state;
+	int fd = tree_open_dir(AT_FDCWD, root);
+	fan_tree(fd, 5); /* 1,365 directories, 4,095 files */
+	close(fd);
+	struct strlist ref = {0};
+	tree_reference_walk(root, 0, &ref);
+	walk_every_order_matches(root, SWEEP_FOLLOW_NONE, 0, &ref);
+	walk_every_order_matches(root, SWEEP_FOLLOW_NONE, SWEEP_NOSTAT | SWEEP_NODATA, &ref);
+	every_order_matches_with_fds(root, 64, &ref); /* room for a few tasks */
+	strlist_free(&ref);
+}
+
+/* Counts the regular files a walk hands out, and those with their status. */
+static void count_stated_files(const char *root, unsigned flags, int *files, int *stated)
+{
+	const char *roots[] = { root, NULL };
+	struct sweep_options o = { .order = SWEEP_ORDER_INODE, .warm = SWEEP_WARM_ON,
+	                           .flags = flags };
+	struct sweep *sw = sweep_open(roots, &o);
+	assert_non_null(sw);
+	const struct sweep_entry *e;
+	*files = *stated = 0;
+	while ((e = sweep_next(sw))) {
+		walk_assert_stat(e, SWEEP_FOLLOW_NONE);
+		if (!S_ISREG(e->st.st_mode))
+			continue;
+		(*files)++;
+		*stated += !(e->flags & SWEEP_E_NOSTAT);
+	}
+	sweep_close(sw);
+}
+
+/* Under SWEEP_NOSTAT, SWEEP_STAT_AHEAD has the helper threads stat every
+ * name, and hand over the status they took (checked against lstat); the
+ * entries are the same. Without it, they stat no regular file. */
+static void stat_ahead_hands_over_statuses(void **state)
+{
+	const char *root = *state;
+	int fd = tree_open_dir(AT_FDCWD, root);
+	fan_tree(fd, 4); /* 341 directories, 1,023 files */
+	close(fd);
+	struct strlist ref = {0};
+	tree_reference_walk(root, 0, &ref);
+	walk_every_order_matches(root, SWEEP_FOLLOW_NONE,
+	                    SWEEP_NODATA | SWEEP_NOSTAT | SWEEP_STAT_AHEAD, &ref);
+	strlist_free(&ref);
+	int files, stated;
+	count_stated_files(root, SWEEP_NODATA | SWEEP_NOSTAT | SWEEP_STAT_AHEAD, &files, &stated);
+	print_message("%d of %d files stat-ed ahead\n", stated, files);
+	assert_int_equal(files, 1023);
+	assert_true(stated > files / 2);
+	count_stated_files(root, SWEEP_NODATA | SWEEP_NOSTAT, &files, &stated);
+	assert_int_equal(files, 1023);
+	assert_int_equal(stated, 0);
+	struct sweep_options bad = { .flags = SWEEP_NODATA | SWEEP_STAT_AHEAD };
+	assert_null(sweep_open(NULL, &bad));
+}
+
+/* A memory bound too small for any task of the helper threads (a quarter of
+ * it is theirs): the walk still gets each task it waits for into their
+ * empty queue, and ends, with every entry. Under alarm(): a walk that
+ * waits for room forever fails the test instead of hanging it. */
+static void tiny_bound_with_helpers_ends(void **state)
+{
+	const char *root = *state;
+	int fd = tree_open_dir(AT_FDCWD, root);
+	fan_tree(fd, 3); /* 85 directories, 255 files */
+	close(fd);
+	struct strlist ref = {0};
+	tree_reference_walk(root, 0, &ref);
+	static const enum sweep_order orders[] = { SWEEP_ORDER_INODE, SWEEP_ORDER_NAME };
+	for (size_t i = 0; i < 2; i++) {
+		struct sweep_options o = { .order = orders[i], .flags = SWEEP_NODATA,
+		                           .warm = SWEEP_WARM_ON, .max_bytes = 1 };
+		struct strlist got = {0};
+		struct sweep_stats s;
+		alarm(60);
+		walk_collect(root, &o, &got, &s);
+		alarm(0);
+		assert_true(s.warm_threads > 0);
+		strlist_assert_equal(&got, &ref);
+		strlist_free(&got);
+	}
+	strlist_free(&ref);
+}
+
+/* With few descriptors allowed (64 for directories), a walk over 300
+ * directories must close and reopen them from their parents, and still hand
+ * out every entry once, in every order. Run in a child: the limit is
+ * process-wide. */
+static void small_descriptor_budget_reopens(void **state)
+{
+	const char *root = *state;
+	int fd = tree_open_dir(AT_FDCWD, root);
+	for (int i = 0; i < 300; i++) {
+		char name[32];
+		snprintf(name, sizeof(name), "d%03d", i);
+		tree_mkdir(fd, name);
+		int d = tree_open_dir(fd, name);
+		tree_file(d, "a", 10, 0);
+		tree_file(d, "b", 0, 0);
+		close(d);
+	}
+	close(fd);
+	struct strlist ref = {0};
+	tree_reference_walk(root, 0, &ref);
+	every_order_matches_with_fds(root, 128, &ref);
+	strlist_free(&ref);
+}
+
+/* The helper threads read directories ahead of the walk, but without
+ * touching their atime: the walk reports the atime it would have without
+ * them (find -atime, du --time=atime). */
+static void helpers_leave_atime_alone(void **state)
+{
+	const char *root = *state;
+	enum { NDIRS = 60 };
+	const struct timespec old[2] = { { 978307200, 0 }, { UTIME_OMIT, 0 } };
+	int fd = tree_open_dir(AT_FDCWD, root);
+	for (int i = 0; i < NDIRS; i++) {
+		char name[16];
+		snprintf(name, sizeof(name), "d%02d", i);
+		tree_mkdir(fd, name);
+		int d = tree_open_dir(fd, name);
+		tree_mkdir(d, "inner");
+		tree_file(d, "file", 10, 0);
+		assert_int_equal(utimensat(d, "inner", old, 0), 0);
+		close(d);
+		assert_int_equal(utimensat(fd, name, old, 0), 0);
+	}
+	close(fd);
+	struct sweep_options o = { .order = SWEEP_ORDER_INODE, .flags = SWEEP_NODATA,
+	                           .warm = SWEEP_WARM_ON };
+	const char *roots[] = { root, NULL };
+	struct sweep *sw = sweep_open(roots, &o);
+	assert_non_null(sw);
+	const struct sweep_entry *e;
+	int dirs = 0;
+	while ((e = sweep_next(sw))) {
+		if (e->kind != SWEEP_DIR || e->depth == 0)
+			continue;
+		if (e->st.st_atim.tv_sec != old[0].tv_sec)
+			fail_msg("%s: atime %jd, not %jd", e->path, (intmax_t)e->st.st_atim.tv_sec,
+			         (intmax_t)old[0].tv_sec);
+		dirs++;
+	}
+	sweep_close(sw);
+	assert_int_equal(dirs, 2 * NDIRS);
+}
+
+/* n empty files f00000... in dirfd */
+static void empty_files(int dirfd, int n)
+{
+	for (int i = 0; i < n; i++) {
+		char name[16];
+		snprintf(name, sizeof(name), "f%05d", i);
+		tree_file(dirfd, name, 0, 0);
+	}
+}
+
+/* What add_late_file() adds, and where. */
+struct late {
+	int attempt;
+	int added;
+};
+
+/* A filter that waits a little on each directory below the root, so that
+ * the helper threads are surely done with it, then adds a file to it. */
+static enum sweep_verdict add_late_file(const struct sweep_entry *e, void *arg)
+{
+	struct late *l = arg;
+	if (!S_ISDIR(e->st.st_mode) || e->depth != 1)
+		return SWEEP_KEEP;
+	usleep(20000);
+	char *path;
+	assert_true(asprintf(&path, "%s/late%d", e->path, l->attempt) > 0);
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	assert_true(fd >= 0);
+	close(fd);
+	free(path);
+	l->added++;
+	return SWEEP_KEEP;
+}
+
+/* Walks root as walk_collect() does, checking the stats of all but the
+ * directories that add_late_file() changes after they were stat-ed. */
+static void collect_late(const char *root, struct late *l, struct strlist *out,
+                         struct sweep_stats *stats)
+{
+	struct sweep_options o = { .order = SWEEP_ORDER_INODE, .flags = SWEEP_NODATA,
+	                           .warm = SWEEP_WARM_ON, .filter = add_late_file,
+	                           .filter_arg = l };
+	const char *roots[] = { root, NULL };
+	struct sweep *sw = sweep_open(roots, &o);
+	assert_non_null(sw);
+	const struct sweep_entry *e;
+	while ((e = sweep_next(sw))) {
+		if (e->kind != SWEEP_DIR || e->depth != 1)
+			walk_assert_stat(e, o.follow);
+		strlist_add(out, e->path);
+	}
+	sweep_get_stats(sw, stats, sizeof(*stats));
+	sweep_close(sw);
+}
+
+/* The helper threads read directories and stat names ahead of the walk, and
+ * hand both over (the stats are checked against lstat). A directory changed
+ * after they read it is read anew: the walk's stat of it may be theirs, so
+ * only a fresh one can tell. Tried until a directory was handed over. */
+static void helpers_hand_over_names_and_stats(void **state)
+{
+	const char *root = *state;
+	enum { NSUB = 6, NFILES = 1500 };
+	int fd = tree_open_dir(AT_FDCWD, root);
+	empty_files(fd, NFILES);
+	for (int i = 0; i < NSUB; i++) {
+		char name[16];
+		snprintf(name, sizeof(name), "s%d", i);
+		tree_mkdir(fd, name);
+		int d = tree_open_dir(fd, name);
+		fan_tree(d, 1);
+		close(d);
+	}
+	close(fd);
+	struct sweep_stats s = {0};
+	for (int attempt = 0; attempt < 20 && !s.dirs_read_ahead; attempt++) {
+		struct late l = { attempt, 0 };
+		struct strlist got = {0}, ref = {0};
+		collect_late(root, &l, &got, &s);
+		assert_int_equal(l.added, NSUB);
+		tree_reference_walk(root, 0, &ref);
+		strlist_assert_equal(&got, &ref);
+		strlist_free(&got);
+		strlist_free(&ref);
+		assert_true(s.names_stated_ahead > 0);
+		print_message("attempt %d: %ju names stat-ed, %ju directories read ahead\n",
+		              attempt, (uintmax_t)s.names_stated_ahead,
+		              (uintmax_t)s.dirs_read_ahead);
+	}
+	assert_true(s.dirs_read_ahead > 0);
+}
+
+/* A directory too big for one task of the helper threads (their tasks keep
+ * a stat a name, under a quarter of max_bytes) goes to them in parts, each
+ * handed back on its own; in one piece it would be turned away whole. */
+static void big_directory_goes_to_helpers_in_parts(void **state)
+{
+	const char *root = *state;
+	enum { NFILES = 20000 };
+	int fd = tree_open_dir(AT_FDCWD, root);
+	empty_files(fd, NFILES);
+	close(fd);
+	struct strlist ref = {0}, got = {0};
+	tree_reference_walk(root, 0, &ref);
+	struct sweep_options o = { .order = SWEEP_ORDER_INODE, .flags = SWEEP_NODATA,
+	                           .warm = SWEEP_WARM_ON, .max_bytes = 8 << 20 };
+	struct sweep_stats s;
+	walk_collect(root, &o, &got, &s);
+	strlist_assert_equal(&got, &ref);
+	print_message("%ju of %d names stat-ed by the helpers\n",
+	              (uintmax_t)s.names_stated_ahead, NFILES);
+	assert_true(s.names_stated_ahead >= NFILES / 4);
+	strlist_free(&got);
+	strlist_free(&ref);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		WALK_TEST(small_descriptor_budget_reopens),
+		WALK_TEST(helpers_ahead_keep_every_entry),
+		WALK_TEST(stat_ahead_hands_over_statuses),
+		WALK_TEST(tiny_bound_with_helpers_ends),
+		WALK_TEST(helpers_leave_atime_alone),
+		WALK_TEST(helpers_hand_over_names_and_stats),
+		cmocka_unit_test_setup_teardown(big_directory_goes_to_helpers_in_parts,
+		                                tree_setup_fast, tree_teardown),
+	};
+	return walk_run_tests(tests);
+}

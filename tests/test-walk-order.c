@@ -1,0 +1,256 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * test-walk-order.c: the order in which libsweep reads metadata: inodes
+ * in C-SCAN sweeps, the order chosen by the file system and the device
+ * (sysfs, and the times of the first directories read), and directories
+ * read at once when they come from the cache.
+ */
+#include <fcntl.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/vfs.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include "walk-check.h"
+
+/* Walk root in disk order, checking that served inodes rise from the head
+ * and wrap once per sweep. Returns the number of sweeps. */
+static uint64_t cscan_sweeps(const char *root, enum sweep_dir_order dirs)
+{
+	const char *roots[] = { root, NULL };
+	struct sweep_options o = { .order = SWEEP_ORDER_DISK, .flags = SWEEP_NODATA,
+	                           .dir_order = dirs };
+	struct sweep *sw = sweep_open(roots, &o);
+	const struct sweep_entry *e;
+	ino_t head = 0;
+	uint64_t descents = 0, n = 0;
+	while ((e = sweep_next(sw))) {
+		assert_int_not_equal(e->kind, SWEEP_ERROR);
+		n++;
+		if (e->depth == 0)
+			continue;
+		if (e->st.st_ino < head)
+			descents++;
+		head = e->st.st_ino;
+	}
+	struct sweep_stats s;
+	sweep_get_stats(sw, &s, sizeof(s));
+	sweep_close(sw);
+	assert_int_equal(n, 1 + 20 * 51);
+	assert_int_equal(descents, s.sweeps);
+	return s.sweeps;
+}
+
+/* top/dirNN/fileMM, 20 x 50, each file made before the directories it ends
+ * up in and renamed there, so its inode number is lower. older_last: the
+ * files of later directories are older (made first), else younger. */
+static void renamed_tree(const char *top, bool older_last)
+{
+	tree_mkdir(AT_FDCWD, top);
+	int fd = tree_open_dir(AT_FDCWD, top);
+	char name[32], target[64];
+	for (int step = 0; step < 20; step++) {
+		int i = older_last ? 19 - step : step;
+		for (int j = 0; j < 50; j++) {
+			snprintf(name, sizeof(name), "old%02d-%02d", i, j);
+			tree_file(fd, name, 0, 0);
+		}
+	}
+	for (int i = 0; i < 20; i++) {
+		snprintf(name, sizeof(name), "dir%02d", i);
+		tree_mkdir(fd, name);
+		for (int j = 0; j < 50; j++) {
+			char old[32];
+			snprintf(old, sizeof(old), "old%02d-%02d", i, j);
+			snprintf(target, sizeof(target), "dir%02d/file%02d", i, j);
+			assert_int_equal(renameat(fd, old, fd, target), 0);
+		}
+	}
+	close(fd);
+}
+
+/* Whether every file of top/dirNN has a lower inode than its directory, as
+ * renamed_tree() means; the file system may reuse freed numbers instead. */
+static bool files_below_their_dirs(const char *top)
+{
+	char path[4096 + 32];
+	for (int i = 0; i < 20; i++) {
+		struct stat dir, file;
+		snprintf(path, sizeof(path), "%s/dir%02d", top, i);
+		assert_int_equal(stat(path, &dir), 0);
+		for (int j = 0; j < 50; j++) {
+			snprintf(path, sizeof(path), "%s/dir%02d/file%02d", top, i, j);
+			assert_int_equal(stat(path, &file), 0);
+			if (file.st_ino > dir.st_ino)
+				return false;
+		}
+	}
+	return true;
+}
+
+/* Served inodes rise from the head and wrap once per sweep. Files older than
+ * their directories sit behind the head when their directory is read, so
+ * inode order wraps; reading directories in a phase of their own serves all
+ * names of a level in one sweep, even where reading them one by one would
+ * wrap once per directory (later directories holding older files). */
+static void metadata_served_in_cscan_order(void **state)
+{
+	const char *root = *state;
+	char a[4096], b[4096];
+	snprintf(a, sizeof(a), "%s/a", root);
+	snprintf(b, sizeof(b), "%s/b", root);
+	renamed_tree(a, false);
+	renamed_tree(b, true);
+	if (files_below_their_dirs(a))
+		assert_true(cscan_sweeps(a, SWEEP_DIRS_INODE) > 0);
+	else
+		print_message("not checked: the file system gave the directories of %s lower "
+		              "inode numbers than their files (freed numbers reused)\n", a);
+	assert_true(cscan_sweeps(a, SWEEP_DIRS_BLOCK) <= 2);
+	assert_true(cscan_sweeps(b, SWEEP_DIRS_BLOCK) <= 2);
+	assert_int_equal(sweep_order_parse("disk"), SWEEP_ORDER_DISK);
+}
+
+static enum sweep_order order_of_walk(const char *root)
+{
+	const char *roots[] = { root, NULL };
+	struct sweep *sw = sweep_open(roots, NULL);
+	assert_non_null(sweep_next(sw));
+	enum sweep_order o = sweep_current_order(sw);
+	sweep_close(sw);
+	return o;
+}
+
+/* The policy table: sorting only where the file system gains from it. */
+static void policy_by_file_system(void **state)
+{
+	const char *root = *state;
+	struct statfs s;
+	assert_int_equal(statfs(root, &s), 0);
+	enum sweep_order want = s.f_type == 0x9123683E ? SWEEP_ORDER_BLOCK
+	                      : tree_fs_sorts(root)     ? SWEEP_ORDER_DISK
+	                                                : SWEEP_ORDER_NONE;
+	assert_int_equal(order_of_walk(root), want);
+	assert_int_equal(order_of_walk("/proc/self"), SWEEP_ORDER_NONE);
+	if (statfs("/dev/shm", &s) == 0 && s.f_type == 0x01021994)
+		assert_int_equal(order_of_walk("/dev/shm"), SWEEP_ORDER_NONE);
+	else
+		print_message("no tmpfs at /dev/shm: tmpfs policy not tested\n");
+}
+
+/* sysfs's word on the device under path: 1 rotational, 0 not, -1 unknown. */
+static int rotational_of(const char *path)
+{
+	struct stat st;
+	assert_int_equal(stat(path, &st), 0);
+	for (int up = 0; up < 2; up++) {
+		char sys[128];
+		snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u/%squeue/rotational",
+		         major(st.st_dev), minor(st.st_dev), up ? "../" : "");
+		FILE *f = fopen(sys, "r");
+		int v;
+		if (f && fscanf(f, "%d", &v) == 1) {
+			fclose(f);
+			return v;
+		}
+		if (f)
+			fclose(f);
+	}
+	return -1;
+}
+
+/* Empty the page cache, dentries and inodes (root only). */
+static bool drop_caches(void)
+{
+	sync();
+	int fd = open("/proc/sys/vm/drop_caches", O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	bool done = write(fd, "3", 1) == 1;
+	close(fd);
+	return done;
+}
+
+/* By default, on a cold cache, directories are read in block order (a FIEMAP
+ * call each) only on a rotational device whose misses are costly; where
+ * they are cheap (an SSD, whatever sysfs says), helper threads warm the
+ * caches instead. The first directories are read at once: their times tell
+ * which case this is. */
+static void directory_order_by_device(void **state)
+{
+	const char *root = *state;
+	if (!tree_fs_sorts(root))
+		skip();
+	int fd = tree_open_dir(AT_FDCWD, root);
+	for (int i = 0; i < 12; i++) {
+		char name[16];
+		snprintf(name, sizeof(name), "d%d", i);
+		tree_mkdir(fd, name);
+		int sub = tree_open_dir(fd, name);
+		tree_mkdir(sub, "inner");
+		close(sub);
+	}
+	close(fd);
+	if (!drop_caches()) {
+		print_message("skipped: dropping the caches needs root\n");
+		skip();
+	}
+	struct sweep_options o = { .order = SWEEP_ORDER_DISK, .flags = SWEEP_NODATA };
+	struct strlist got = {0};
+	struct sweep_stats s;
+	walk_collect(root, &o, &got, &s);
+	strlist_free(&got);
+	int rot = rotational_of(root);
+	print_message("device rotational: %d; %ju of 25 directories read by block, "
+	              "%u helper threads\n", rot, (uintmax_t)s.dirs_by_block, s.warm_threads);
+	assert_int_equal(s.fiemap_calls, s.dirs_by_block);
+	if (rot == 1)
+		assert_true(s.dirs_by_block > 0 || s.warm_threads > 0);
+	else
+		assert_int_equal(s.dirs_by_block, 0);
+}
+
+/* By default, directories that come from the cache are read at once even
+ * where block order is the rule: it saves nothing there and costs reopening
+ * each one. Asked for, block order holds whatever the cache. */
+static void cached_directories_are_read_at_once(void **state)
+{
+	const char *root = *state;
+	enum { NDIRS = 200 };
+	int fd = tree_open_dir(AT_FDCWD, root);
+	for (int i = 0; i < NDIRS; i++) {
+		char name[16];
+		snprintf(name, sizeof(name), "d%03d", i);
+		tree_mkdir(fd, name);
+	}
+	close(fd);
+	struct sweep_options o = { .order = SWEEP_ORDER_INODE, .flags = SWEEP_NODATA };
+	struct strlist got = {0};
+	struct sweep_stats s;
+	walk_collect(root, &o, &got, &s);
+	print_message("by default: %ju of %d directories read by block\n",
+	              (uintmax_t)s.dirs_by_block, NDIRS);
+	assert_true(s.dirs_by_block < NDIRS / 2);
+	strlist_free(&got);
+	o.dir_order = SWEEP_DIRS_BLOCK;
+	walk_collect(root, &o, &got, &s);
+	assert_int_equal(s.dirs_by_block, NDIRS + 1);
+	strlist_free(&got);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		WALK_TEST(metadata_served_in_cscan_order),
+		WALK_TEST(policy_by_file_system),
+		WALK_TEST(directory_order_by_device),
+		WALK_TEST(cached_directories_are_read_at_once),
+	};
+	return walk_run_tests(tests);
+}
