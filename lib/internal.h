@@ -17,6 +17,7 @@
  *   path.c     an entry's path from its parents
  *   links.c    names of multiply-linked files handed out
  *   place.c    FIEMAP and the file system's policy
+ *   device.c   the block device under a file system (sysfs)
  *   latency.c  what directory reads' times tell of cache and device
  *   limits.c   what the process's limits leave; shedding memory
  *   pool.c     the helper threads and their queue (knows nothing of the walk)
@@ -361,7 +362,6 @@ void sw_runs_end_flush(struct sweep *sw);
 uint64_t sw_place_first_byte(int fd);
 size_t sw_place_runs(int fd, off_t size, struct sw_run *runs, size_t max);
 enum sweep_order sw_place_policy(int fd);
-int sw_place_rotational(dev_t dev);
 
 /* links.c */
 struct sw_links *sw_links_new(void);

@@ -21,6 +21,7 @@ lib_libsweep_la_SOURCES = \
 	lib/data.c \
 	lib/runs.c \
 	lib/place.c \
+	lib/device.c \
 	lib/links.c \
 	lib/path.c \
 	lib/limits.c

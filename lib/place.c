@@ -14,10 +14,8 @@
 #include <fcntl.h>
 #include <linux/fiemap.h>
 #include <linux/fs.h>
-#include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/sysmacros.h>
 #include <sys/vfs.h>
 #include <unistd.h>
 #include "internal.h"
@@ -106,32 +104,4 @@ enum sweep_order sw_place_policy(int fd)
 	default:
 		return SWEEP_ORDER_NONE;
 	}
-}
-
-static int read_flag(const char *path)
-{
-	FILE *f = fopen(path, "re");
-	if (!f)
-		return -1;
-	int v = -1;
-	if (fscanf(f, "%d", &v) != 1)
-		v = -1;
-	fclose(f);
-	return v;
-}
-
-/* 1 for a rotational device, 0 for a solid-state one, -1 when unknown (no
- * block device behind it, as for btrfs, tmpfs or NFS). */
-int sw_place_rotational(dev_t dev)
-{
-	char path[96];
-	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/queue/rotational",
-	         major(dev), minor(dev));
-	int v = read_flag(path);
-	if (v >= 0)
-		return v;
-	/* a partition: the queue belongs to the whole disk */
-	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/../queue/rotational",
-	         major(dev), minor(dev));
-	return read_flag(path);
 }

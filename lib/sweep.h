@@ -257,6 +257,14 @@ void sweep_get_stats(const struct sweep *sw, struct sweep_stats *out, size_t siz
 /* End the walk and free everything. Always succeeds. */
 void sweep_close(struct sweep *sw);
 
+/* The block device under the file system of device number dev (a stat's
+ * st_dev), as sysfs tells: whether it seeks (1), does not (0), or cannot be
+ * told (-1: no block device behind it, as for tmpfs, NFS or btrfs); and the
+ * whole disk it lies on (a partition's disk, else dev itself; 0 when sysfs
+ * does not know dev). Since interface 2. */
+int sweep_device_rotational(dev_t dev);
+dev_t sweep_device_disk(dev_t dev);
+
 /* The name of an order ("disk", "inode", "name", "none", "block", "auto"),
  * and the order of a name; -1 for an unknown name. */
 const char *sweep_order_name(enum sweep_order order);

@@ -124,7 +124,7 @@ static void choose_policy(struct sweep *sw, const struct sw_root *r)
 		if (order == SWEEP_ORDER_AUTO)
 			order = sw_place_policy(fd);
 		if (fstat(fd, &st) == 0) {
-			rotational = sw_place_rotational(st.st_dev);
+			rotational = sweep_device_rotational(st.st_dev);
 			dev = st.st_dev;
 		}
 		close(fd);

@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sweep.h>
 
 static int failed;
@@ -99,5 +100,14 @@ int main(int argc, char **argv)
 	check(sweep_current_order(sw) == SWEEP_ORDER_NAME, "sweep_current_order");
 	check_stats(sw, n);
 	sweep_close(sw);
+
+	/* tests/device.sh checks the answers against lsblk's */
+	struct stat st;
+	check(stat(argv[1], &st) == 0, "stat");
+	int rota = sweep_device_rotational(st.st_dev);
+	check(rota >= -1 && rota <= 1, "sweep_device_rotational: not 1, 0 or -1");
+	dev_t disk = sweep_device_disk(st.st_dev);
+	check(disk == 0 || sweep_device_rotational(disk) == rota,
+	      "sweep_device_disk: a disk that seeks otherwise than its partition");
 	return failed;
 }

@@ -88,6 +88,10 @@ EXTRA_DIST += tests/lib-layers.sh
 # libsweep's interface, built against its header alone: every function
 TESTS += tests/abi.sh
 EXTRA_DIST += tests/abi.sh tests/abi.c
+noinst_PROGRAMS += tests/devinfo
+tests_devinfo_LDADD = lib/libsweep.la
+TESTS += tests/device.sh
+EXTRA_DIST += tests/device.sh
 
 # every entry once, against GNU find, in every order and symlink mode
 TESTS += tests/walk-vs-find.sh
