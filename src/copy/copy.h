@@ -76,6 +76,7 @@ struct copy_opts {
 	uint64_t write_batch;      /* bytes read before the destination is
 	                              written out (writeback.c); 0: the kernel's
 	                              writeback decides */
+	bool write_batch_auto;     /* instead: a batch onto a disk that seeks */
 	/* -i: whether to overwrite the destination shown (as GNU quotes it). */
 	bool (*ask)(void *arg, const char *dst_shown);
 	/* --progress: called after each file. known: the bytes of the regular

@@ -35,6 +35,7 @@ void copy_free(struct copy *c)
 	if (!c)
 		return;
 	destdir_close_all(c);
+	writeback_free(c);
 	keymap_free(&c->dirs);
 	keymap_free(&c->links);
 	sb_free(&c->rel);
@@ -246,6 +247,7 @@ int copy_tree(struct copy *c, const char *src, int dst_dirfd, const char *name,
 	c->top_name = name;
 	c->top_shown = dst_shown;
 	c->failed = false;
+	writeback_plan(c);
 	if (add_top(c, dst_dirfd) < 0 || !(c->sw = open_walk(c))) {
 		copy_error(c, errno, "%s", cq(c, 0, src));
 		return -1;
@@ -257,6 +259,7 @@ int copy_tree(struct copy *c, const char *src, int dst_dirfd, const char *name,
 		copy_entry(c, e);
 	sweep_close(c->sw);
 	c->sw = NULL;
+	writeback_flush(c);
 	destdir_close_all(c);
 	return c->failed ? -1 : 0;
 }

@@ -119,7 +119,8 @@ static void usage(const char *prog)
 	      "  -v, --verbose                explain what is being done\n"
 	      "      --write-batch=SIZE       read SIZE bytes (K, M, G), then write them\n"
 	      "                                 out before reading on; 0: leave it to\n"
-	      "                                 the kernel's writeback (the default)\n"
+	      "                                 the kernel's writeback; auto (the\n"
+	      "                                 default): batches onto a disk that seeks\n"
 	      "  -x, --one-file-system        stay on this file system\n"
 	      "      --help        display this help and exit\n"
 	      "      --version     output version information and exit\n"
@@ -154,9 +155,12 @@ static int choose(struct cp *cp, const char *context, const char *arg,
 	return -1;
 }
 
-/* --write-batch=SIZE. Returns 0 or -1 (reported). */
+/* --write-batch=SIZE|auto. Returns 0 or -1 (reported). */
 static int write_batch(struct cp *cp, const char *arg)
 {
+	cp->copy.write_batch_auto = strcmp(arg, "auto") == 0;
+	if (cp->copy.write_batch_auto)
+		return 0;
 	uintmax_t v;
 	int err = units_scaled(arg, "kKMGT", &v);
 	if (!err && v > UINT64_MAX)
@@ -322,6 +326,7 @@ int cp_parse_options(struct cp *cp, int argc, char **argv)
 {
 	struct copy_opts *o = &cp->copy;
 	o->reflink = COPY_REFLINK_AUTO; /* GNU cp's default since 9.0 */
+	o->write_batch_auto = true;
 	o->suffix = getenv("SIMPLE_BACKUP_SUFFIX");
 	if (o->suffix && (!*o->suffix || strchr(o->suffix, '/')))
 		o->suffix = NULL;

@@ -1,13 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
-# write-batch.sh: sweep-cp --write-batch=SIZE (read a batch, write it out,
-# read on): the copy is the same as GNU cp -a's whatever the batch; the
-# destination is written out (syncfs) once a batch, and never without the
-# option; a bad SIZE is a usage error in GNU's words for sizes.
+# write-batch.sh: sweep-cp --write-batch=SIZE|auto (read a batch, write it
+# out, read on): the copy is the same as GNU cp -a's whatever the batch;
+# the destination is written out (syncfs) once a batch, its files in the
+# order of their inodes, and never with 0; auto batches onto a disk that
+# seeks only; a bad SIZE is a usage error in GNU's words for sizes.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/cp/tree.sh"
 cp_tree "$T/src"
-for batch in 1 4K 64KiB 1M 0; do
+for batch in 1 4K 64KiB 1M 0 auto; do
 	OUR_ARGS=--write-batch=$batch both "-a --write-batch=$batch" -a src DST
 done
 
@@ -21,26 +22,61 @@ for bad in 12x -1 '' 99999999999999999999999 1Q; do
 	grep -qx "Try 'sweep-cp --help' for more information." "$T/err" || fail "no hint to --help"
 done
 
-# How often the destination is written out: 40 files of 16 KiB with a
-# batch of 64 KiB make one syncfs every fourth file.
-command -v strace >/dev/null || skip "needs strace to count syncfs calls (the copies compared)"
+# How the destination is written out: 40 files of 16 KiB with a batch of
+# 64 KiB are written out every fourth file (a syncfs), each batch's files
+# started in the order of their inode numbers (sync_file_range), so that
+# their blocks are allocated and written up the disk.
+command -v strace >/dev/null || skip "needs strace to see the write-out (the copies compared)"
 mkdir "$T/even"
 i=0
 while [ $i -lt 40 ]; do
 	head -c 16384 /dev/urandom > "$T/even/f$i"
 	i=$((i + 1))
 done
-syncs() { # ARGS...: the syncfs calls of sweep-cp -a ARGS even
+trace() { # ARGS...: sweep-cp -a ARGS even dst, traced
 	rm -rf "$T/dst"
-	strace -f -qq -e trace=syncfs -o "$T/trace" "$top_builddir/sweep-cp" -a "$@" "$T/even" "$T/dst" ||
-		fail "sweep-cp -a $*"
+	strace -f -qq -y -e trace=syncfs,sync_file_range -o "$T/trace" \
+		"$top_builddir/sweep-cp" -a "$@" "$T/even" "$T/dst" || fail "sweep-cp -a $*"
 	diff -r "$T/even" "$T/dst" >&2 || fail "sweep-cp -a $*: not the same"
-	grep -c 'syncfs(' "$T/trace"
 }
-[ "$(syncs)" = 0 ] || fail "syncfs without --write-batch"
-[ "$(syncs --write-batch=0)" = 0 ] || fail "syncfs with --write-batch=0"
-n=$(syncs --write-batch=64K)
-[ "$n" = 10 ] || fail "--write-batch=64K: $n syncfs for 40 files of 16 KiB, not 10"
-n=$(syncs --write-batch=1)
-[ "$n" = 40 ] || fail "--write-batch=1: $n syncfs for 40 files, not 40"
+count() { grep -c "$1(" "$T/trace"; }
+trace --write-batch=0
+[ "$(count syncfs)" = 0 ] || fail "syncfs with --write-batch=0"
+trace --write-batch=64K
+[ "$(count syncfs)" = 10 ] || fail "--write-batch=64K: $(count syncfs) syncfs for 40 files of 16 KiB, not 10"
+[ "$(count sync_file_range)" = 40 ] || fail "--write-batch=64K: not every file started"
+# Each batch's files by inode number: onto files made in the reverse order
+# of the source's, whose inode numbers therefore go down as the copy goes.
+rm -rf "$T/dst" && mkdir "$T/dst"
+i=40
+while [ $i -gt 0 ]; do
+	i=$((i - 1))
+	: > "$T/dst/f$i"
+done
+strace -f -qq -y -e trace=syncfs,sync_file_range -o "$T/trace" \
+	"$top_builddir/sweep-cp" -a --write-batch=64K "$T/even/." "$T/dst" || fail "sweep-cp onto files"
+diff -r "$T/even" "$T/dst" >&2 || fail "sweep-cp onto files: not the same"
+awk '/sync_file_range\(/ { sub(/.*sync_file_range\([0-9]*</, ""); sub(/>.*/, ""); print; next }
+     /syncfs\(/ { print "--" }' "$T/trace" > "$T/order"
+[ "$(grep -c . "$T/order")" = 50 ] || fail "onto files: $(grep -c . "$T/order") write-outs, not 40 files in 10 batches"
+while read -r f; do
+	if [ "$f" = -- ]; then echo --; else stat -c %i "$f"; fi
+done < "$T/order" | awk '$0 == "--" { last = 0; next } $1 < last { bad = 1 } { last = $1 } END { exit bad }' ||
+	fail "a batch was not written out by inode number: $(tr '\n' ' ' < "$T/order")"
+trace --write-batch=1
+[ "$(count syncfs)" = 40 ] || fail "--write-batch=1: $(count syncfs) syncfs for 40 files, not 40"
+# auto, the default: a batch onto a disk that seeks, the kernel's writeback elsewhere
+rota=$(devinfo "$T" | cut -d' ' -f1)
+trace
+if [ "$rota" = 1 ]; then
+	[ "$(count syncfs)" -ge 1 ] || fail "no batch onto a disk that seeks"
+else
+	[ "$(count syncfs)" = 0 ] || fail "a batch onto a device that does not seek ($rota)"
+fi
+mkdir "$T/tmpfs"
+if mount -t tmpfs -o size=8m none "$T/tmpfs" 2>/dev/null; then
+	rm -rf "$T/dst" && strace -f -qq -e trace=syncfs -o "$T/trace" "$top_builddir/sweep-cp" -a "$T/even" "$T/tmpfs/dst"
+	[ "$(count syncfs)" = 0 ] || fail "a batch onto a tmpfs"
+	umount "$T/tmpfs"
+fi
 exit 0
