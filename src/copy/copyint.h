@@ -49,8 +49,6 @@ struct copy {
 	/* the write batch (writeback.c) */
 	uint64_t batch;          /* this tree's, in bytes; 0: the kernel's */
 	uint64_t synced;         /* bytes when the last batch was written out */
-	struct wb_file *wb;      /* files of this batch, kept open */
-	size_t nwb, capwb;
 	bool failed;             /* something failed in this tree */
 	bool nomem;              /* the walk ran out of memory: stop */
 };
@@ -71,15 +69,11 @@ int copy_names(struct copy *c, const struct sweep_entry *e);
 bool copy_follows(const struct copy *c, const struct sweep_entry *e);
 
 /* writeback.c: the tree's batch, from the options and the destination's
- * disk; after each regular file, the policy's turn; close a written file
- * (kept open until its batch is written out: 0 or -1 with errno as
- * close()); write the batch out now (1 if files kept open were closed);
- * free what the batches held. */
+ * disk; after each regular file, the policy's turn; the batch written out
+ * now (at the end of a tree). */
 void writeback_plan(struct copy *c);
 void writeback_file_done(struct copy *c);
-int writeback_close(struct copy *c, int fd);
-int writeback_flush(struct copy *c);
-void writeback_free(struct copy *c);
+void writeback_flush(struct copy *c);
 
 /* destdir.c: the directory e goes in (borrowed), or -1 with errno; its
  * name there. */

@@ -114,10 +114,9 @@ int destdir_openat(struct copy *c, int pfd, const char *name, int flags, mode_t 
 {
 	int fd;
 	/* out of descriptors (the walk's read-ahead shares the limit): the
-	 * directories kept open give theirs back, they reopen on demand, and
-	 * the files of the write batch are written out */
+	 * directories kept open give theirs back, they reopen on demand */
 	while ((fd = openat(pfd, name, flags, mode)) < 0 && (errno == EMFILE || errno == ENFILE) &&
-	       (shed(c, pfd) || writeback_flush(c) > 0))
+	       shed(c, pfd))
 		;
 	return fd;
 }

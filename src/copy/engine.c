@@ -35,7 +35,6 @@ void copy_free(struct copy *c)
 	if (!c)
 		return;
 	destdir_close_all(c);
-	writeback_free(c);
 	keymap_free(&c->dirs);
 	keymap_free(&c->links);
 	sb_free(&c->rel);

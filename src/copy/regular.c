@@ -95,7 +95,7 @@ void regular_copy(struct copy *c, const struct sweep_entry *e)
 	bool whole = c->o->attributes_only || data_copy(c, sfd, &st, dfd, e->path) == 0;
 	if (whole)
 		attrs_fd(c, dfd, sfd, &st, created, mode, 0);
-	if (writeback_close(c, dfd) < 0) {
+	if (close(dfd) < 0) {
 		copy_error(c, errno, "failed to close %s", cq(c, 0, sb_str(&c->shown)));
 		whole = false;
 	}
