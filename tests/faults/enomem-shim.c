@@ -56,39 +56,40 @@ static int open_at(const char *sym, int dirfd, const char *path, int flags, mode
 	return ((openat_fn)dlsym(RTLD_NEXT, sym))(dirfd, path, flags, mode);
 }
 
+/* mode: the optional argument after flags, taken from the caller's list. */
+#define TAKE_MODE(flags, mode)                 \
+	do {                                   \
+		va_list ap_;                   \
+		va_start(ap_, flags);          \
+		mode = mode_of(flags, ap_);    \
+		va_end(ap_);                   \
+	} while (0)
+
 int openat(int dirfd, const char *path, int flags, ...)
 {
-	va_list ap;
-	va_start(ap, flags);
-	mode_t mode = mode_of(flags, ap);
-	va_end(ap);
+	mode_t mode;
+	TAKE_MODE(flags, mode);
 	return open_at("openat", dirfd, path, flags, mode);
 }
 
 int openat64(int dirfd, const char *path, int flags, ...)
 {
-	va_list ap;
-	va_start(ap, flags);
-	mode_t mode = mode_of(flags, ap);
-	va_end(ap);
+	mode_t mode;
+	TAKE_MODE(flags, mode);
 	return open_at("openat64", dirfd, path, flags, mode);
 }
 
 int open(const char *path, int flags, ...)
 {
-	va_list ap;
-	va_start(ap, flags);
-	mode_t mode = mode_of(flags, ap);
-	va_end(ap);
+	mode_t mode;
+	TAKE_MODE(flags, mode);
 	return open_at("openat", AT_FDCWD, path, flags, mode);
 }
 
 int open64(const char *path, int flags, ...)
 {
-	va_list ap;
-	va_start(ap, flags);
-	mode_t mode = mode_of(flags, ap);
-	va_end(ap);
+	mode_t mode;
+	TAKE_MODE(flags, mode);
 	return open_at("openat64", AT_FDCWD, path, flags, mode);
 }
 
