@@ -125,6 +125,10 @@ struct copy *copy_new(const struct copy_opts *opt, struct diag *d);
 int copy_tree(struct copy *c, const char *src, int dst_dirfd, const char *name,
               const char *dst_shown);
 
+/* Remove the temporary file being written under temp_rename, if any: for
+ * a handler of a signal that ends the program (async-signal-safe). */
+void copy_remove_temp(struct copy *c);
+
 /* Counters so far, for --progress's last line. */
 void copy_counts(const struct copy *c, uint64_t *files, uint64_t *bytes);
 

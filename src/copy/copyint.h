@@ -6,6 +6,8 @@
 #ifndef SWEEP_COPYINT_H
 #define SWEEP_COPYINT_H
 
+#include <limits.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/stat.h>
@@ -14,6 +16,14 @@
 #include "strbuf.h"
 
 #define COPY_BUFSIZE (128u << 10)
+
+/* The temporary file being written (tempfile.c), for a signal handler to
+ * remove (copy_remove_temp): armed only while it exists under name. */
+struct copy_temp {
+	volatile sig_atomic_t armed;
+	int dirfd;
+	char name[NAME_MAX + 1];
+};
 
 struct copy {
 	const struct copy_opts *o;
@@ -49,6 +59,7 @@ struct copy {
 	/* the write batch (writeback.c) */
 	uint64_t batch;          /* this tree's, in bytes; 0: the kernel's */
 	uint64_t synced;         /* bytes when the last batch was written out */
+	struct copy_temp temp;
 	bool failed;             /* something failed in this tree */
 	bool nomem;              /* the walk ran out of memory: stop */
 };

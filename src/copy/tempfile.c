@@ -41,6 +41,38 @@ static int temp_name(struct strbuf *sb, const char *name, uint64_t *seed)
 	return 0;
 }
 
+/* Say that name in dirfd is our temporary file, for copy_remove_temp(). */
+static void temp_arm(struct copy *c, int dirfd, const char *name)
+{
+	size_t n = strlen(name);
+	if (n >= sizeof(c->temp.name))
+		return; /* cannot be: temp_name() keeps within NAME_MAX */
+	c->temp.dirfd = dirfd;
+	memcpy(c->temp.name, name, n + 1);
+	c->temp.armed = 1;
+}
+
+/* The temporary file is gone (renamed or removed): nothing to clean up. */
+static void temp_disarm(struct copy *c)
+{
+	c->temp.armed = 0;
+}
+
+/* Removed before disarmed: a signal in between removes it twice, harmlessly. */
+static void temp_remove(struct copy *c, int dirfd, const char *name)
+{
+	unlinkat(dirfd, name, 0);
+	temp_disarm(c);
+}
+
+void copy_remove_temp(struct copy *c)
+{
+	if (c && c->temp.armed) {
+		c->temp.armed = 0;
+		unlinkat(c->temp.dirfd, c->temp.name, 0);
+	}
+}
+
 /* Create the temporary file; its descriptor, or -1 (reported). */
 static int temp_create(struct copy *c, const struct stat *st, int pfd, const char *name,
                        struct strbuf *tmp, mode_t *mode)
@@ -57,6 +89,8 @@ static int temp_create(struct copy *c, const struct stat *st, int pfd, const cha
 		}
 		int fd = destdir_openat(c, pfd, tmp->s, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC |
 		                O_NOCTTY, create_mode(c, st));
+		if (fd >= 0)
+			temp_arm(c, pfd, tmp->s);
 		struct stat got;
 		if (fd >= 0 && fstat(fd, &got) == 0) {
 			*mode = got.st_mode & 07777;
@@ -64,7 +98,7 @@ static int temp_create(struct copy *c, const struct stat *st, int pfd, const cha
 		}
 		if (fd >= 0) {
 			close(fd);
-			unlinkat(pfd, tmp->s, 0);
+			temp_remove(c, pfd, tmp->s);
 		} else if (errno == EEXIST) {
 			continue;
 		}
@@ -94,8 +128,10 @@ int tempfile_copy(struct copy *c, const struct sweep_entry *e, int sfd, const st
 		copy_error(c, errno, "rename %s -> %s", cq(c, 0, tmp.s), cq(c, 1, sb_str(&c->shown)));
 		whole = false;
 	}
-	if (!whole)
-		unlinkat(pfd, tmp.s, 0);
+	if (whole)
+		temp_disarm(c);
+	else
+		temp_remove(c, pfd, tmp.s);
 	r = whole ? 0 : -1;
 out:
 	sb_free(&tmp);

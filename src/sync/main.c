@@ -2,8 +2,8 @@
 /*
  * main.c: sweep-sync, a local rsync whose source is read in disk order
  * through libsweep. Module map: sync.h. Exit codes are rsync's: 0, 1 for
- * a usage error, 23 when something was not transferred, 24 when only
- * source files vanished on the way.
+ * a usage error, 20 when a signal ended it (signals.c), 23 when something
+ * was not transferred, 24 when only source files vanished on the way.
  */
 #include <errno.h>
 #include <locale.h>
@@ -21,6 +21,7 @@ int main(int argc, char **argv)
 	struct sync s = { .diag = &d };
 	int status = sync_parse_options(&s, argc, argv);
 	if (status < 0) {
+		sync_signals_init(d.prog);
 		report_start(&s);
 		sync_run(&s);
 		if (s.stats && !s.quiet && !s.usage_error)

@@ -135,6 +135,7 @@ void sync_run(struct sync *s)
 		report_error(s, ENOMEM, "copy engine");
 		return;
 	}
+	sync_signals_copy(c);
 	struct stat st, dst;
 	bool one_file = nsrc == 1 && lstat(s->files[0], &st) == 0 && !S_ISDIR(st.st_mode) &&
 	                !ends_in_slash(dest) &&
@@ -153,6 +154,7 @@ void sync_run(struct sync *s)
 			close(pfd);
 		sb_free(&base);
 		sb_free(&sbase);
+		sync_signals_copy(NULL);
 		copy_free(c);
 		return;
 	}
@@ -170,5 +172,6 @@ void sync_run(struct sync *s)
 	}
 	if (dfd >= 0)
 		close(dfd);
+	sync_signals_copy(NULL);
 	copy_free(c);
 }

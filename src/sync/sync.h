@@ -62,6 +62,11 @@ struct sync {
 /* options.c: parse argv. Returns -1 to go on, or the exit status. */
 int sync_parse_options(struct sync *s, int argc, char **argv);
 
+/* signals.c: SIGINT, SIGTERM and SIGHUP remove the temporary file c is
+ * writing (the copy being run, or NULL) and end the run with rsync's 20. */
+void sync_signals_init(const char *prog);
+void sync_signals_copy(struct copy *c);
+
 /* operands.c: sync every SRC to DEST. */
 void sync_run(struct sync *s);
 

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * stall-shim.c: an LD_PRELOAD shim that stalls a copy half way, so that a
+ * test can signal it while a file is being written: the first write to a
+ * file whose name contains $STALL_NAME (write, pwrite, copy_file_range)
+ * creates the file $STALL_MARK and sleeps for up to a minute before going
+ * on. It goes into rsync and sweep-sync alike.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+typedef ssize_t (*write_fn)(int, const void *, size_t);
+typedef ssize_t (*pwrite_fn)(int, const void *, size_t, off_t);
+typedef ssize_t (*cfr_fn)(int, off_t *, int, off_t *, size_t, unsigned);
+
+/* Whether fd's name contains $STALL_NAME. */
+static int named(int fd)
+{
+	const char *want = getenv("STALL_NAME");
+	char link[64], path[PATH_MAX];
+	if (!want || !*want)
+		return 0;
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+	ssize_t n = readlink(link, path, sizeof(path) - 1);
+	if (n < 0)
+		return 0;
+	path[n] = 0;
+	return strstr(path, want) != NULL;
+}
+
+static void stall(int fd)
+{
+	const char *mark = getenv("STALL_MARK");
+	if (!mark || !named(fd))
+		return;
+	int m = open(mark, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (m < 0)
+		return; /* stalled once already */
+	close(m);
+	sleep(60); /* a signal ends it, and the program */
+}
+
+ssize_t write(int fd, const void *buf, size_t len)
+{
+	stall(fd);
+	return ((write_fn)dlsym(RTLD_NEXT, "write"))(fd, buf, len);
+}
+
+ssize_t pwrite(int fd, const void *buf, size_t len, off_t off)
+{
+	stall(fd);
+	return ((pwrite_fn)dlsym(RTLD_NEXT, "pwrite"))(fd, buf, len, off);
+}
+
+ssize_t pwrite64(int fd, const void *buf, size_t len, off_t off)
+{
+	return pwrite(fd, buf, len, off);
+}
+
+ssize_t copy_file_range(int in, off_t *in_off, int out, off_t *out_off, size_t len,
+                        unsigned flags)
+{
+	stall(out);
+	return ((cfr_fn)dlsym(RTLD_NEXT, "copy_file_range"))(in, in_off, out, out_off, len, flags);
+}
