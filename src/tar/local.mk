@@ -18,6 +18,7 @@ src_tar_libtar_la_SOURCES = \
 	src/tar/header.c \
 	src/tar/links.c \
 	src/tar/held.c \
+	src/tar/remove.c \
 	src/tar/tags.c \
 	src/tar/limits.c \
 	src/tar/xattr.c \
@@ -58,6 +59,7 @@ TAR_TESTS = \
 	tests/tar/sparse.sh \
 	tests/tar/compress-program.sh \
 	tests/tar/newer.sh \
-	tests/tar/exclude-tags.sh
+	tests/tar/exclude-tags.sh \
+	tests/tar/remove-files.sh
 TESTS += $(TAR_TESTS)
 EXTRA_DIST += $(TAR_TESTS) tests/tar/tree.sh tests/tar/manifest.pl

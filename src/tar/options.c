@@ -22,7 +22,7 @@
 enum {
 	OPT_EXCLUDE = 256, OPT_EXCLUDE_VCS, OPT_NULL, OPT_NO_NULL, OPT_VERBATIM,
 	OPT_NO_VERBATIM, OPT_TOTALS, OPT_ZSTD,
-	OPT_LZMA, OPT_NO_AUTO, OPT_ONE_FS, OPT_NUMERIC, OPT_OWNER, OPT_GROUP, OPT_XATTRS,
+	OPT_LZMA, OPT_NO_AUTO, OPT_ONE_FS, OPT_REMOVE_FILES, OPT_NUMERIC, OPT_OWNER, OPT_GROUP, OPT_XATTRS,
 	OPT_NO_XATTRS, OPT_ACLS, OPT_NO_ACLS, OPT_SORT, OPT_MEMORY, OPT_MEMORY_ENTRIES,
 	OPT_NO_SAME_PERMS, OPT_SAME_OWNER, OPT_NO_SAME_OWNER, OPT_STRIP, OPT_FULL_TIME,
 	OPT_PROGRESS, OPT_WILDCARDS, OPT_NO_WILDCARDS, OPT_ANCHORED, OPT_NO_ANCHORED,
@@ -82,6 +82,7 @@ static const struct option long_options[] = {
 	{ "anchored", no_argument, NULL, OPT_ANCHORED },
 	{ "no-anchored", no_argument, NULL, OPT_NO_ANCHORED },
 	{ "one-file-system", no_argument, NULL, OPT_ONE_FS },
+	{ "remove-files", no_argument, NULL, OPT_REMOVE_FILES },
 	{ "ignore-failed-read", no_argument, NULL, OPT_IGNORE_FAILED_READ },
 	{ "recursion", no_argument, NULL, OPT_RECURSION },
 	{ "no-recursion", no_argument, NULL, OPT_NO_RECURSION },
@@ -173,6 +174,7 @@ static void usage(const char *prog)
 	      "      --one-file-system      stay in the file system of each name\n"
 	      "      --no-recursion         directories without their contents\n"
 	      "      --ignore-failed-read   unreadable files are warnings, not errors\n"
+	      "      --remove-files         remove files after adding them to the archive\n"
 	      "  -h, --dereference          archive what symlinks point to\n"
 	      "  -S, --sparse               store holes of sparse files efficiently\n"
 	      "      --xattrs, --acls       store extended attributes, POSIX ACLs\n"
@@ -471,6 +473,7 @@ static int create_option(struct tar *t, struct parse_state *ps, int c)
 	case OPT_ANCHORED: ps->excl_flags |= EXCL_ANCHORED; return 1;
 	case OPT_NO_ANCHORED: ps->excl_flags &= ~EXCL_ANCHORED; return 1;
 	case OPT_ONE_FS: o->one_fs = true; return 1;
+	case OPT_REMOVE_FILES: o->remove_files = true; return 1;
 	case OPT_IGNORE_FAILED_READ: o->ignore_failed_read = true; return 1;
 	case OPT_RECURSION: o->no_recursion = false; return 1;
 	case OPT_NO_RECURSION: o->no_recursion = true; return 1;

@@ -17,6 +17,7 @@
  *   limits.c    what ustar and v7 cannot hold, refused in GNU tar's words
  *   links.c     hard links libsweep cannot pair (-h, a first name that failed)
  *   xattr.c     --xattrs and --acls: extended attributes and POSIX ACLs
+ *   remove.c    --remove-files: what was archived whole, removed
  *   filedata.c  file contents: read into the output, shrink, growth, holes
  *   listing.c   -v and -vv lines in GNU tar's format
  *   extract.c   -t and -x through libarchive's reader and secure disk writer
@@ -101,6 +102,7 @@ struct tar_opts {
 	bool no_recursion;        /* directories without their contents */
 	bool set_mtime, clamp_mtime; /* --mtime, --clamp-mtime */
 	bool ignore_failed_read;
+	bool remove_files;        /* --remove-files (remove.c) */
 	struct timespec mtime;
 	bool set_newer, newer_mtime_only; /* -N, --newer-mtime */
 	struct timespec newer;
