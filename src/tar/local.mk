@@ -60,6 +60,7 @@ TAR_TESTS = \
 	tests/tar/compress-program.sh \
 	tests/tar/newer.sh \
 	tests/tar/exclude-tags.sh \
-	tests/tar/remove-files.sh
+	tests/tar/remove-files.sh \
+	tests/tar/old-files.sh
 TESTS += $(TAR_TESTS)
 EXTRA_DIST += $(TAR_TESTS) tests/tar/tree.sh tests/tar/manifest.pl

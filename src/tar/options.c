@@ -22,7 +22,7 @@
 enum {
 	OPT_EXCLUDE = 256, OPT_EXCLUDE_VCS, OPT_NULL, OPT_NO_NULL, OPT_VERBATIM,
 	OPT_NO_VERBATIM, OPT_TOTALS, OPT_ZSTD,
-	OPT_LZMA, OPT_NO_AUTO, OPT_ONE_FS, OPT_REMOVE_FILES, OPT_NUMERIC, OPT_OWNER, OPT_GROUP, OPT_XATTRS,
+	OPT_LZMA, OPT_NO_AUTO, OPT_ONE_FS, OPT_REMOVE_FILES, OPT_SKIP_OLD, OPT_KEEP_NEWER, OPT_NUMERIC, OPT_OWNER, OPT_GROUP, OPT_XATTRS,
 	OPT_NO_XATTRS, OPT_ACLS, OPT_NO_ACLS, OPT_SORT, OPT_MEMORY, OPT_MEMORY_ENTRIES,
 	OPT_NO_SAME_PERMS, OPT_SAME_OWNER, OPT_NO_SAME_OWNER, OPT_STRIP, OPT_FULL_TIME,
 	OPT_PROGRESS, OPT_WILDCARDS, OPT_NO_WILDCARDS, OPT_ANCHORED, OPT_NO_ANCHORED,
@@ -110,6 +110,8 @@ static const struct option long_options[] = {
 	{ "same-owner", no_argument, NULL, OPT_SAME_OWNER },
 	{ "no-same-owner", no_argument, NULL, OPT_NO_SAME_OWNER },
 	{ "keep-old-files", no_argument, NULL, 'k' },
+	{ "skip-old-files", no_argument, NULL, OPT_SKIP_OLD },
+	{ "keep-newer-files", no_argument, NULL, OPT_KEEP_NEWER },
 	{ "keep-directory-symlink", no_argument, NULL, OPT_KEEP_DIR_SYMLINK },
 	{ "strip-components", required_argument, NULL, OPT_STRIP },
 	{ "to-stdout", no_argument, NULL, 'O' },
@@ -194,6 +196,8 @@ static void usage(const char *prog)
 	      "      --same-owner           restore owners (default as root)\n"
 	      "      --no-same-owner, --no-same-permissions\n"
 	      "  -k, --keep-old-files       do not replace existing files\n"
+	      "      --skip-old-files       do not replace existing files, in silence\n"
+	      "      --keep-newer-files     do not replace files newer than their member\n"
 	      "      --keep-directory-symlink  keep links to directories in their place\n"
 	      "      --strip-components=N   drop N leading components of member names\n"
 	      "  -O, --to-stdout            extract file contents to standard output\n"
@@ -501,6 +505,20 @@ static int create_option(struct tar *t, struct parse_state *ps, int c)
 	return -1;
 }
 
+/* What to do with files already there: one way only, as in GNU tar, which
+ * names the options long however they were given. Returns 1, or 0
+ * (reported). */
+static int old_files(struct tar *t, const char *name)
+{
+	const char *before = t->opt.old_files;
+	if (before && strcmp(before, name) != 0) {
+		tar_warn(t, 0, "'--%s' cannot be used with '--%s'", name, before);
+		return 0;
+	}
+	t->opt.old_files = name;
+	return 1;
+}
+
 /* The options of -t and -x; as main_option(). */
 static int extract_option(struct tar *t, int c)
 {
@@ -510,7 +528,9 @@ static int extract_option(struct tar *t, int c)
 	case OPT_NO_SAME_PERMS: o->same_perms = 0; return 1;
 	case OPT_SAME_OWNER: o->same_owner = 1; return 1;
 	case OPT_NO_SAME_OWNER: o->same_owner = 0; return 1;
-	case 'k': o->keep_old = true; return 1;
+	case 'k': o->keep_old = true; return old_files(t, "keep-old-files");
+	case OPT_SKIP_OLD: o->skip_old = true; return old_files(t, "skip-old-files");
+	case OPT_KEEP_NEWER: o->keep_newer = true; return old_files(t, "keep-newer-files");
 	case OPT_KEEP_DIR_SYMLINK: o->keep_directory_symlink = true; return 1;
 	case 'O': o->to_stdout = true; return 1;
 	case 'm': o->touch = true; return 1;

@@ -98,6 +98,8 @@ struct tar_opts {
 	bool totals, null, verbatim_files_from, numeric_owner, dereference, sparse, xattrs, acls;
 	bool one_fs, absolute, keep_old, to_stdout, progress, wildcards;
 	bool keep_directory_symlink; /* -x: a link to a directory stays one */
+	bool skip_old, keep_newer;  /* --skip-old-files, --keep-newer-files */
+	const char *old_files;     /* which of -k and those was given */
 	bool touch;               /* -m: do not restore modification times */
 	bool no_recursion;        /* directories without their contents */
 	bool set_mtime, clamp_mtime; /* --mtime, --clamp-mtime */
