@@ -331,6 +331,9 @@ static void read_members(struct extract *x)
 	int r;
 	bool first = true;
 	while ((r = archive_read_next_header(x->in, &e)) != ARCHIVE_EOF) {
+		/* a record is counted once any of it was read, as GNU tar
+		 * reads whole records */
+		checkpoint_bytes(x->t, (uint64_t)archive_filter_bytes(x->in, 0), false, true);
 		if (r == ARCHIVE_WARN) {
 			if (!conversion_note(x->in))
 				tar_warn(x->t, 0, "%s", archive_error_string(x->in));
@@ -364,6 +367,8 @@ static void read_members(struct extract *x)
 			progress_update(x->t->progress, x->t->files,
 			                (uint64_t)archive_filter_bytes(x->in, -1), 0);
 	}
+	/* the end-of-archive blocks */
+	checkpoint_bytes(x->t, (uint64_t)archive_filter_bytes(x->in, 0), false, true);
 }
 
 /* What GNU tar's --totals counts: the tar stream read, in whole records. */

@@ -19,6 +19,7 @@ src_tar_libtar_la_SOURCES = \
 	src/tar/links.c \
 	src/tar/held.c \
 	src/tar/remove.c \
+	src/tar/checkpoint.c \
 	src/tar/tags.c \
 	src/tar/limits.c \
 	src/tar/xattr.c \
@@ -61,6 +62,7 @@ TAR_TESTS = \
 	tests/tar/newer.sh \
 	tests/tar/exclude-tags.sh \
 	tests/tar/remove-files.sh \
-	tests/tar/old-files.sh
+	tests/tar/old-files.sh \
+	tests/tar/checkpoint.sh
 TESTS += $(TAR_TESTS)
 EXTRA_DIST += $(TAR_TESTS) tests/tar/tree.sh tests/tar/manifest.pl

@@ -22,7 +22,7 @@
 enum {
 	OPT_EXCLUDE = 256, OPT_EXCLUDE_VCS, OPT_NULL, OPT_NO_NULL, OPT_VERBATIM,
 	OPT_NO_VERBATIM, OPT_TOTALS, OPT_ZSTD,
-	OPT_LZMA, OPT_NO_AUTO, OPT_ONE_FS, OPT_REMOVE_FILES, OPT_SKIP_OLD, OPT_KEEP_NEWER, OPT_NUMERIC, OPT_OWNER, OPT_GROUP, OPT_XATTRS,
+	OPT_LZMA, OPT_NO_AUTO, OPT_ONE_FS, OPT_REMOVE_FILES, OPT_SKIP_OLD, OPT_KEEP_NEWER, OPT_CHECKPOINT, OPT_CHECKPOINT_ACTION, OPT_NUMERIC, OPT_OWNER, OPT_GROUP, OPT_XATTRS,
 	OPT_NO_XATTRS, OPT_ACLS, OPT_NO_ACLS, OPT_SORT, OPT_MEMORY, OPT_MEMORY_ENTRIES,
 	OPT_NO_SAME_PERMS, OPT_SAME_OWNER, OPT_NO_SAME_OWNER, OPT_STRIP, OPT_FULL_TIME,
 	OPT_PROGRESS, OPT_WILDCARDS, OPT_NO_WILDCARDS, OPT_ANCHORED, OPT_NO_ANCHORED,
@@ -49,6 +49,8 @@ static const struct option long_options[] = {
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "totals", no_argument, NULL, OPT_TOTALS },
 	{ "progress", no_argument, NULL, OPT_PROGRESS },
+	{ "checkpoint", optional_argument, NULL, OPT_CHECKPOINT },
+	{ "checkpoint-action", required_argument, NULL, OPT_CHECKPOINT_ACTION },
 	{ "blocking-factor", required_argument, NULL, 'b' },
 	{ "record-size", required_argument, NULL, OPT_RECORD_SIZE },
 	{ "gzip", no_argument, NULL, 'z' },
@@ -208,6 +210,9 @@ static void usage(const char *prog)
 	      "      --full-time            print times to the second\n"
 	      "      --totals               print the bytes written after creating\n"
 	      "      --progress             a one-line progress display on a terminal\n"
+	      "      --checkpoint[=N]       a checkpoint every N records (10)\n"
+	      "      --checkpoint-action=ACTION  at each: dot, echo[=STRING] (%u: its\n"
+	      "                             number), ttyout=STRING, exec=COMMAND\n"
 	      "      --warning=[no-]KEYWORD  timestamp, file-changed, file-shrank,\n"
 	      "                             file-removed, file-ignored, all, none\n"
 	      "      --help, --version\n", stdout);
@@ -438,6 +443,8 @@ static int main_option(struct tar *t, struct parse_state *ps, int c)
 	case 'v': o->verbose++; return 1;
 	case OPT_TOTALS: o->totals = true; return 1;
 	case OPT_PROGRESS: o->progress = true; return 1;
+	case OPT_CHECKPOINT: return checkpoint_set(t, optarg);
+	case OPT_CHECKPOINT_ACTION: return checkpoint_action(t, optarg);
 	case OPT_FULL_TIME: o->full_time = true; return 1;
 	case OPT_WARNING: return set_warning(t, optarg);
 	case 'b': return set_blocking(t, optarg, 512);

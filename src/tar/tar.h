@@ -25,6 +25,7 @@
  *   xdata.c     member contents to disk or standard output; time notes
  *   members.c   which members -t/-x select (names and patterns)
  *   totals.c    --totals: the bytes moved and the rate
+ *   checkpoint.c --checkpoint and its actions, every N records
  */
 #ifndef SWEEP_TAR_H
 #define SWEEP_TAR_H
@@ -126,8 +127,19 @@ struct tar_opts {
 	struct tar_names names;
 };
 
+/* --checkpoint (checkpoint.c) */
+struct ckpt_action;
+struct tar_checkpoint {
+	uint64_t every;           /* records between checkpoints; 0: none */
+	bool given;               /* --checkpoint was */
+	uint64_t done;            /* records counted so far */
+	struct ckpt_action *v;    /* --checkpoint-action, in order */
+	size_t n;
+};
+
 struct tar {
 	struct tar_opts opt;
+	struct tar_checkpoint ckpt;
 	struct diag *diag;
 	struct idcache ids;
 	struct strbuf q[3];       /* msg.c's quoting slots */
@@ -138,6 +150,15 @@ struct tar {
 	uint64_t files;           /* for --progress */
 	struct progress *progress;
 };
+
+/* checkpoint.c: --checkpoint[=N] (n NULL: 10) and one --checkpoint-action
+ * (1, or 0 after a fatal error: reported); count the records in the first
+ * bytes of the tar stream written or read (end: the last partial one too)
+ * and run the actions at each checkpoint they pass; the actions' release. */
+int checkpoint_set(struct tar *t, const char *n);
+int checkpoint_action(struct tar *t, const char *action);
+void checkpoint_bytes(struct tar *t, uint64_t bytes, bool writing, bool end);
+void checkpoint_free(struct tar *t);
 
 /* state.c: a struct tar reporting through d, and its release. */
 void tar_init(struct tar *t, struct diag *d);
