@@ -22,7 +22,8 @@
 enum {
 	OPT_EXCLUDE = 256, OPT_EXCLUDE_VCS, OPT_NULL, OPT_NO_NULL, OPT_VERBATIM,
 	OPT_NO_VERBATIM, OPT_TOTALS, OPT_ZSTD,
-	OPT_LZMA, OPT_NO_AUTO, OPT_ONE_FS, OPT_REMOVE_FILES, OPT_SKIP_OLD, OPT_KEEP_NEWER, OPT_CHECKPOINT, OPT_CHECKPOINT_ACTION, OPT_NUMERIC, OPT_OWNER, OPT_GROUP, OPT_XATTRS,
+	OPT_LZMA, OPT_NO_AUTO, OPT_ONE_FS, OPT_REMOVE_FILES, OPT_SKIP_OLD, OPT_KEEP_NEWER,
+	OPT_CHECKPOINT, OPT_CHECKPOINT_ACTION, OPT_MODE, OPT_NUMERIC, OPT_OWNER, OPT_GROUP, OPT_XATTRS,
 	OPT_NO_XATTRS, OPT_ACLS, OPT_NO_ACLS, OPT_SORT, OPT_MEMORY, OPT_MEMORY_ENTRIES,
 	OPT_NO_SAME_PERMS, OPT_SAME_OWNER, OPT_NO_SAME_OWNER, OPT_STRIP, OPT_FULL_TIME,
 	OPT_PROGRESS, OPT_WILDCARDS, OPT_NO_WILDCARDS, OPT_ANCHORED, OPT_NO_ANCHORED,
@@ -95,6 +96,7 @@ static const struct option long_options[] = {
 	{ "newer-mtime", required_argument, NULL, OPT_NEWER_MTIME },
 	{ "clamp-mtime", no_argument, NULL, OPT_CLAMP_MTIME },
 	{ "owner", required_argument, NULL, OPT_OWNER },
+	{ "mode", required_argument, NULL, OPT_MODE },
 	{ "group", required_argument, NULL, OPT_GROUP },
 	{ "dereference", no_argument, NULL, 'h' },
 	{ "sparse", no_argument, NULL, 'S' },
@@ -190,6 +192,7 @@ static void usage(const char *prog)
 	      "                             changed since DATE (or the file DATE names)\n"
 	      "      --newer-mtime=DATE     only files whose data changed since DATE\n"
 	      "      --owner=NAME[:UID], --group=NAME[:GID]  force owner or group\n"
+	      "      --mode=CHANGES         force (symbolic or octal) mode CHANGES\n"
 	      "      --sort=ORDER           disk (default), inode, name, none\n"
 	      "      --memory-bound=SIZE    memory for the disk-order queue (default 64M)\n"
 	      "  -P, --absolute-names       keep leading '/' and '..' in member names\n\n"
@@ -493,6 +496,7 @@ static int create_option(struct tar *t, struct parse_state *ps, int c)
 	case 'N': return newer_parse(t, optarg, false);
 	case OPT_NEWER_MTIME: return newer_parse(t, optarg, true);
 	case OPT_CLAMP_MTIME: o->clamp_mtime = true; return 1;
+	case OPT_MODE: return modechg_set(t, optarg);
 	case OPT_OWNER: return parse_id(t, optarg, true, &o->owner_id, &o->owner_name);
 	case OPT_GROUP: return parse_id(t, optarg, false, &o->group_id, &o->group_name);
 	case 'h': o->dereference = true; return 1;

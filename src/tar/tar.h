@@ -26,6 +26,7 @@
  *   members.c   which members -t/-x select (names and patterns)
  *   totals.c    --totals: the bytes moved and the rate
  *   checkpoint.c --checkpoint and its actions, every N records
+ *   modechg.c   --mode: chmod's changes applied to members' modes
  */
 #ifndef SWEEP_TAR_H
 #define SWEEP_TAR_H
@@ -106,6 +107,8 @@ struct tar_opts {
 	bool set_mtime, clamp_mtime; /* --mtime, --clamp-mtime */
 	bool ignore_failed_read;
 	bool remove_files;        /* --remove-files (remove.c) */
+	const char *mode_changes;  /* --mode (modechg.c), checked */
+	mode_t umask;             /* the run's umask, for --mode */
 	struct timespec mtime;
 	bool set_newer, newer_mtime_only; /* -N, --newer-mtime */
 	struct timespec newer;
@@ -159,6 +162,11 @@ int checkpoint_set(struct tar *t, const char *n);
 int checkpoint_action(struct tar *t, const char *action);
 void checkpoint_bytes(struct tar *t, uint64_t bytes, bool writing, bool end);
 void checkpoint_free(struct tar *t);
+
+/* modechg.c: check --mode's CHANGES and keep them (1, or 0 after a fatal
+ * error: reported); mode with them applied (unchanged without --mode). */
+int modechg_set(struct tar *t, const char *changes);
+mode_t modechg_apply(const struct tar_opts *o, mode_t mode);
 
 /* state.c: a struct tar reporting through d, and its release. */
 void tar_init(struct tar *t, struct diag *d);
