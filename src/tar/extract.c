@@ -42,6 +42,17 @@ static int disk_options(const struct tar_opts *o)
 	return f;
 }
 
+/* name without its trailing '/', as GNU tar names a directory in these
+ * messages; NULL when memory ran out. */
+static char *without_slash(const char *name)
+{
+	char *bare = strdup(name);
+	size_t n = bare ? strlen(bare) : 0;
+	while (n > 1 && bare[n - 1] == '/')
+		bare[--n] = 0;
+	return bare;
+}
+
 /* Whether name, there already, stays as it is (-k, --skip-old-files,
  * --keep-newer-files), said in GNU tar's words. */
 static bool keeps_existing(struct tar *t, struct archive_entry *e, const char *name)
@@ -60,11 +71,7 @@ static bool keeps_existing(struct tar *t, struct archive_entry *e, const char *n
 	if (o->skip_old) {
 		if (!o->verbose)
 			return true;
-		/* GNU tar names a directory without its trailing '/' */
-		char *bare = strdup(name);
-		size_t n = bare ? strlen(bare) : 0;
-		while (n > 1 && bare[n - 1] == '/')
-			bare[--n] = 0;
+		char *bare = without_slash(name);
 		tar_warn(t, 0, "%s: skipping existing file", tq(t, 0, bare ? bare : name));
 		free(bare);
 		return true;
@@ -76,6 +83,25 @@ static bool keeps_existing(struct tar *t, struct archive_entry *e, const char *n
 		return false;
 	tar_warn(t, 0, "Current '%s' is newer or same age", tqlist(t, 0, name));
 	return true;
+}
+
+/* -U: remove what is at name before the member is extracted, as GNU tar
+ * does, a directory only when empty. Returns whether the member is to be
+ * left out: a directory in the way of a file that could not be removed
+ * (reported). */
+static bool unlink_first(struct tar *t, struct archive_entry *e, const char *name)
+{
+	struct stat st;
+	if (!t->opt.unlink_first || lstat(name, &st) < 0)
+		return false;
+	bool was_dir = S_ISDIR(st.st_mode);
+	if ((was_dir ? rmdir(name) : unlink(name)) == 0 || errno == ENOENT)
+		return false;
+	int err = errno == EEXIST ? ENOTEMPTY : errno;
+	char *bare = without_slash(name);
+	tar_cannot(t, bare ? bare : name, "unlink", err);
+	free(bare);
+	return archive_entry_filetype(e) != AE_IFDIR;
 }
 
 /* -p without --same-owner: the file will be the extracting user's, and
@@ -273,7 +299,7 @@ static int one_member(struct extract *x, struct archive_entry *e)
 	if (!x->disk)
 		return archive_entry_filetype(e) == AE_IFREG && !archive_entry_hardlink(e)
 		               ? xdata_copy(x, name, size) : 0;
-	if (keeps_existing(t, e, name))
+	if (keeps_existing(t, e, name) || unlink_first(t, e, name))
 		return 0;
 	if (!xlinks_may_extract(x, name))
 		return t->fatal ? -1 : 0;

@@ -116,6 +116,7 @@ static const struct option long_options[] = {
 	{ "keep-old-files", no_argument, NULL, 'k' },
 	{ "skip-old-files", no_argument, NULL, OPT_SKIP_OLD },
 	{ "keep-newer-files", no_argument, NULL, OPT_KEEP_NEWER },
+	{ "unlink-first", no_argument, NULL, 'U' },
 	{ "keep-directory-symlink", no_argument, NULL, OPT_KEEP_DIR_SYMLINK },
 	{ "strip-components", required_argument, NULL, OPT_STRIP },
 	{ "to-stdout", no_argument, NULL, 'O' },
@@ -128,7 +129,7 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char short_options[] = "-ctxf:C:T:vb:zjJZaI:H:oX:hSPpkOmN:";
+static const char short_options[] = "-ctxf:C:T:vb:zjJZaI:H:oX:hSPpkUOmN:";
 
 /* The version-control names GNU tar's --exclude-vcs leaves out. */
 static const char *const vcs_names[] = {
@@ -203,6 +204,7 @@ static void usage(const char *prog)
 	      "  -k, --keep-old-files       do not replace existing files\n"
 	      "      --skip-old-files       do not replace existing files, in silence\n"
 	      "      --keep-newer-files     do not replace files newer than their member\n"
+	      "  -U, --unlink-first         remove each file before extracting over it\n"
 	      "      --keep-directory-symlink  keep links to directories in their place\n"
 	      "      --strip-components=N   drop N leading components of member names\n"
 	      "  -O, --to-stdout            extract file contents to standard output\n"
@@ -542,6 +544,7 @@ static int extract_option(struct tar *t, int c)
 	case 'k': o->keep_old = true; return old_files(t, "keep-old-files");
 	case OPT_SKIP_OLD: o->skip_old = true; return old_files(t, "skip-old-files");
 	case OPT_KEEP_NEWER: o->keep_newer = true; return old_files(t, "keep-newer-files");
+	case 'U': o->unlink_first = true; return old_files(t, "unlink-first");
 	case OPT_KEEP_DIR_SYMLINK: o->keep_directory_symlink = true; return 1;
 	case 'O': o->to_stdout = true; return 1;
 	case 'm': o->touch = true; return 1;
@@ -624,7 +627,7 @@ int tar_parse_options(struct tar *t, int argc, char **argv)
 			return TAR_OK;
 		}
 		if (r < 0 && c == OPT_USAGE) {
-			printf("Usage: %s [-ctxvzjJaSPphkOm] [-f ARCHIVE] [-C DIR] [-T FILE] "
+			printf("Usage: %s [-ctxvzjJaSPphkUOm] [-f ARCHIVE] [-C DIR] [-T FILE] "
 			       "[-b N] [-H FORMAT] [FILE]...\n", t->diag->prog);
 			return TAR_OK;
 		}

@@ -101,6 +101,7 @@ struct tar_opts {
 	bool one_fs, absolute, keep_old, to_stdout, progress, wildcards;
 	bool keep_directory_symlink; /* -x: a link to a directory stays one */
 	bool skip_old, keep_newer;  /* --skip-old-files, --keep-newer-files */
+	bool unlink_first;         /* -U */
 	const char *old_files;     /* which of -k and those was given */
 	bool touch;               /* -m: do not restore modification times */
 	bool no_recursion;        /* directories without their contents */

@@ -4,9 +4,10 @@
 # into its own copy of the same destination: --skip-old-files (kept in
 # silence; with -v "skipping existing file", directories too) and
 # --keep-newer-files (kept when not older than the member: "Current 'NAME'
-# is newer or same age"; replaced when older), each refused beside the
-# other or -k as GNU tar refuses it; the files left, their contents and
-# times, messages and status.
+# is newer or same age"; replaced when older), -U/--unlink-first (each name
+# removed first, directories only when empty: "Cannot unlink"), each refused
+# beside the others or -k as GNU tar refuses it; the files left, their
+# types, contents and times, messages and status.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tar/tree.sh"
 need_cmd tar
@@ -27,21 +28,22 @@ touch -d '2021-01-01' "$T/dest/d/sub/c"
 
 gnu_x() { within g tar -f "$T/in.tar" "$@"; }
 our_x() { within s sweep_tar -f "$T/in.tar" "$@"; }
-state() { (cd "$1" && find . -type f | sort | while read -r f; do
-	printf '%s %s ' "$f" "$(stat -c %Y "$f")"; cat "$f"; done) }
+state() { (cd "$1" && find . -printf '%p %y\n' | sort && find . -type f | sort |
+	while read -r f; do printf '%s %s ' "$f" "$(stat -c %Y "$f")"; cat "$f"; done) }
 
 both() { # WHAT ARGS...: files left, messages and status as GNU's
 	what=$1
 	shift
 	rm -rf "$T/g" "$T/s"
-	cp -a "$T/dest" "$T/g"
-	cp -a "$T/dest" "$T/s"
+	cp -a "$T/$dest" "$T/g"
+	cp -a "$T/$dest" "$T/s"
 	compare_run -k gnu_x our_x "$@" || fail "$what"
 	state "$T/g" > "$T/want"
 	state "$T/s" > "$T/got"
 	check_same "$T/want" "$T/got" || fail "$what: files"
 }
 
+dest=dest
 both "--skip-old-files" --skip-old-files -x
 both "--skip-old-files -v" --skip-old-files -xv
 both "--keep-newer-files" --keep-newer-files -x
@@ -51,4 +53,14 @@ both "--skip-old-files then -k" --skip-old-files -k -x
 both "--keep-newer-files then --skip-old-files" --keep-newer-files --skip-old-files -x
 both "-k then --keep-newer-files" -k --keep-newer-files -x
 both "-k twice" -k -k -x
+both "-U" -U -x
+both "--unlink-first -v" --unlink-first -xv
+both "-U then -k" -U -k -x
+both "--keep-newer-files then -U" --keep-newer-files -U -x
+# directories in the way: empty ones removed, others said so
+mkdir -p "$T/dirs/d/a/sub" "$T/dirs/d/b" "$T/dirs/d/sub/x"
+printf 'old\n' > "$T/dirs/d/sub/old"
+ln -s b "$T/dirs/d/new"
+dest=dirs
+both "-U, directories in the way" -U -x
 exit 0
