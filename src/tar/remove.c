@@ -20,7 +20,7 @@
 #include "create.h"
 
 struct deferred {
-	int dirfd;  /* a duplicate of the entry's directory descriptor */
+	int dirfd;  /* a duplicate of the entry's directory descriptor, or AT_FDCWD */
 	char *name;
 	char *path;
 	bool dir;
