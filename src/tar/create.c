@@ -154,7 +154,7 @@ static const char *member_name(struct create *cr, const struct sweep_entry *e)
 }
 
 /* Write the header of e as member (a hard link to link when not NULL), then
- * its data. Returns 1 when the header was written, 0 when not (reported, or
+ * its data; --remove-files then removes it, if stored whole. Returns 1 when the header was written, 0 when not (reported, or
  * held: held.c), -1 when the archive cannot go on. */
 static int put_member(struct create *cr, const struct sweep_entry *e, const char *member,
                       const char *link)
@@ -172,8 +172,14 @@ static int put_member(struct create *cr, const struct sweep_entry *e, const char
 	int w = create_write_header(cr, cr->entry, e->path, cr->shown.s);
 	if (w <= 0)
 		return w;
-	if (e->kind == SWEEP_DATA && !e->link_first && !link && filedata_write(cr, e) < 0)
+	int whole = 1;
+	if (e->kind == SWEEP_DATA && !e->link_first && !link)
+		whole = filedata_write(cr, e);
+	if (whole < 0)
 		return -1;
+	/* a directory is removed by put_entry(), after its held links */
+	if (whole && e->kind != SWEEP_DIR_POST)
+		remove_entry(cr, e);
 	return 1;
 }
 
@@ -256,7 +262,7 @@ static int put_entry(struct create *cr, const struct sweep_entry *e)
 	}
 	if (e->kind == SWEEP_DIR_POST && keymap_get(&cr->unread_dirs, e->dir_id, 0)) {
 		keymap_del(&cr->unread_dirs, e->dir_id, 0);
-		return held_release(cr, e->dir_id);
+		return held_release(cr, e->dir_id, e);
 	}
 	if (e->kind == SWEEP_DIR)
 		return dir_first(cr, e);
@@ -281,9 +287,16 @@ static int put_entry(struct create *cr, const struct sweep_entry *e)
 		return -1;
 	if (e->kind != SWEEP_DIR_POST)
 		return 0;
-	dir_changed(cr, e);
+	/* removing its contents changed it: GNU tar does not check then */
+	if (!t->opt.remove_files)
+		dir_changed(cr, e);
 	/* the directory once more after its held links, if it was stored */
-	return r > 0 ? held_after_dir(cr, e->dir_id, e->path) : held_release(cr, e->dir_id);
+	if (r == 0)
+		return held_release(cr, e->dir_id, e);
+	if (held_after_dir(cr, e) < 0)
+		return -1;
+	remove_entry(cr, e);
+	return 0;
 }
 
 /* Walk every root into the archive, until a fatal error if one comes. */
@@ -299,7 +312,9 @@ static void walk(struct create *cr, struct sweep *sw)
 		if (t->progress)
 			progress_update(t->progress, t->files, cr->out.bytes, 0);
 	}
-	held_release(cr, 0); /* those whose directory was not stored */
+	/* those whose directory was not stored, left on the disk with it */
+	held_release(cr, 0, NULL);
+	remove_deferred(cr);
 }
 
 /* Open the archive's output and its writer. Returns 0 or -1 (reported). */
@@ -388,10 +403,12 @@ out:
 	sb_free(&cr.shown);
 	sb_free(&cr.link);
 	sb_free(&cr.xattr);
+	sb_free(&cr.rmname);
 	keymap_free(&cr.links);
 	keymap_free(&cr.unread_dirs);
 	keymap_free(&cr.tagged);
 	sb_free(&cr.link_names);
 	held_free(&cr);
+	remove_deferred(&cr);
 	return t->diag->status;
 }

@@ -26,6 +26,9 @@ struct create {
 	struct strbuf shown;         /* the name -v shows */
 	struct strbuf link;          /* symlink target */
 	struct strbuf xattr;         /* xattr.c's scratch */
+	struct strbuf rmname;        /* remove.c's scratch */
+	struct deferred *deferred;   /* remove.c: removals put off to the end */
+	size_t ndeferred, capdeferred;
 	struct keymap links;         /* links.c: (dev, ino) -> name offset + 1 */
 	struct strbuf link_names;
 	int *dirfds;                 /* -C directories, closed at the end */
@@ -70,8 +73,9 @@ const struct sweep_entry *links_resolve(struct create *cr, const struct sweep_en
 void xattr_fill(struct create *cr, const struct sweep_entry *e);
 
 /* filedata.c: describe e's holes in cr->entry when -S asks and the format
- * can hold them; then, after the header, write e's contents. Returns 0, or
- * -1 after a fatal write error (reported). */
+ * can hold them; then, after the header, write e's contents. Returns 1 when
+ * they went in whole and unchanged, 0 when not (reported), or -1 after a
+ * fatal write error (reported). */
 void filedata_sparse(struct create *cr, const struct sweep_entry *e);
 int filedata_write(struct create *cr, const struct sweep_entry *e);
 
@@ -86,15 +90,26 @@ int create_write_header(struct create *cr, struct archive_entry *ae, const char 
 
 /* held.c: whether e, whose header is in cr->entry, is a symbolic link to
  * hold until its directory is stored; hold it (0, or -1 when memory ran
- * out: reported); after the member of directory dir_id was stored (from
- * path, its header still in cr->entry), store the links held for it and
+ * out: reported); after the member of directory dir was stored (its header
+ * still in cr->entry), store the links held for it and
  * that member again;
- * store the links held for directory dir_id, or all of them when 0; forget
- * them all. Storing returns 0, or -1 when the archive cannot go on. */
+ * store the links held for directory dir_id, or all of them when 0 (under
+ * --remove-files, those stored are removed from dir, the directory's
+ * entry, unless NULL); forget them all. Storing returns 0, or -1 when the archive cannot go on. */
 bool held_wanted(const struct create *cr, const struct sweep_entry *e, const char *link);
 int held_keep(struct create *cr, const struct sweep_entry *e);
-int held_after_dir(struct create *cr, uint64_t dir_id, const char *path);
-int held_release(struct create *cr, uint64_t dir_id);
+int held_after_dir(struct create *cr, const struct sweep_entry *dir);
+int held_release(struct create *cr, uint64_t dir_id, const struct sweep_entry *dir);
 void held_free(struct create *cr);
+
+/* remove.c: under --remove-files, remove e, stored whole; remove the link
+ * name (shown as path), stored whole, from directory dir (its walk entry,
+ * its own descriptor closed: NULL when unknown, and nothing removed).
+ * Failures are reported. */
+void remove_entry(struct create *cr, const struct sweep_entry *e);
+/* Do the removals put off to the end, and forget them. */
+void remove_deferred(struct create *cr);
+void remove_held(struct create *cr, const struct sweep_entry *dir, const char *name,
+                 const char *path);
 
 #endif

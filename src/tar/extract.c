@@ -42,6 +42,68 @@ static int disk_options(const struct tar_opts *o)
 	return f;
 }
 
+/* name without its trailing '/', as GNU tar names a directory in these
+ * messages; NULL when memory ran out. */
+static char *without_slash(const char *name)
+{
+	char *bare = strdup(name);
+	size_t n = bare ? strlen(bare) : 0;
+	while (n > 1 && bare[n - 1] == '/')
+		bare[--n] = 0;
+	return bare;
+}
+
+/* Whether name, there already, stays as it is (-k, --skip-old-files,
+ * --keep-newer-files), said in GNU tar's words. */
+static bool keeps_existing(struct tar *t, struct archive_entry *e, const char *name)
+{
+	const struct tar_opts *o = &t->opt;
+	bool dir = archive_entry_filetype(e) == AE_IFDIR;
+	struct stat st;
+	if (!(o->keep_old || o->skip_old || o->keep_newer) || lstat(name, &st) < 0)
+		return false;
+	/* libarchive's NO_OVERWRITE skips in silence; GNU tar's -k says so. */
+	if (o->keep_old && !dir) {
+		tar_cannot(t, name, "open", EEXIST);
+		return true;
+	}
+	/* GNU tar skips an existing directory's member too (its attributes) */
+	if (o->skip_old) {
+		if (!o->verbose)
+			return true;
+		char *bare = without_slash(name);
+		tar_warn(t, 0, "%s: skipping existing file", tq(t, 0, bare ? bare : name));
+		free(bare);
+		return true;
+	}
+	time_t sec = archive_entry_mtime(e);
+	long nsec = archive_entry_mtime_nsec(e);
+	if (!o->keep_newer || dir || st.st_mtim.tv_sec < sec ||
+	    (st.st_mtim.tv_sec == sec && st.st_mtim.tv_nsec < nsec))
+		return false;
+	tar_warn(t, 0, "Current '%s' is newer or same age", tqlist(t, 0, name));
+	return true;
+}
+
+/* -U: remove what is at name before the member is extracted, as GNU tar
+ * does, a directory only when empty. Returns whether the member is to be
+ * left out: a directory in the way of a file that could not be removed
+ * (reported). */
+static bool unlink_first(struct tar *t, struct archive_entry *e, const char *name)
+{
+	struct stat st;
+	if (!t->opt.unlink_first || lstat(name, &st) < 0)
+		return false;
+	bool was_dir = S_ISDIR(st.st_mode);
+	if ((was_dir ? rmdir(name) : unlink(name)) == 0 || errno == ENOENT)
+		return false;
+	int err = errno == EEXIST ? ENOTEMPTY : errno;
+	char *bare = without_slash(name);
+	tar_cannot(t, bare ? bare : name, "unlink", err);
+	free(bare);
+	return archive_entry_filetype(e) != AE_IFDIR;
+}
+
 /* -p without --same-owner: the file will be the extracting user's, and
  * GNU tar keeps its set-user-id and set-group-id bits, which then give
  * nothing the user does not have; libarchive drops them unless the
@@ -237,12 +299,8 @@ static int one_member(struct extract *x, struct archive_entry *e)
 	if (!x->disk)
 		return archive_entry_filetype(e) == AE_IFREG && !archive_entry_hardlink(e)
 		               ? xdata_copy(x, name, size) : 0;
-	struct stat st;
-	/* libarchive's NO_OVERWRITE skips in silence; GNU tar's -k says so. */
-	if (t->opt.keep_old && archive_entry_filetype(e) != AE_IFDIR && lstat(name, &st) == 0) {
-		tar_cannot(t, name, "open", EEXIST);
+	if (keeps_existing(t, e, name) || unlink_first(t, e, name))
 		return 0;
-	}
 	if (!xlinks_may_extract(x, name))
 		return t->fatal ? -1 : 0;
 	if (archive_entry_hardlink(e) && !xlinks_may_extract(x, archive_entry_hardlink(e)))
@@ -299,6 +357,9 @@ static void read_members(struct extract *x)
 	int r;
 	bool first = true;
 	while ((r = archive_read_next_header(x->in, &e)) != ARCHIVE_EOF) {
+		/* a record is counted once any of it was read, as GNU tar
+		 * reads whole records */
+		checkpoint_bytes(x->t, (uint64_t)archive_filter_bytes(x->in, 0), false, true);
 		if (r == ARCHIVE_WARN) {
 			if (!conversion_note(x->in))
 				tar_warn(x->t, 0, "%s", archive_error_string(x->in));
@@ -332,6 +393,8 @@ static void read_members(struct extract *x)
 			progress_update(x->t->progress, x->t->files,
 			                (uint64_t)archive_filter_bytes(x->in, -1), 0);
 	}
+	/* the end-of-archive blocks */
+	checkpoint_bytes(x->t, (uint64_t)archive_filter_bytes(x->in, 0), false, true);
 }
 
 /* What GNU tar's --totals counts: the tar stream read, in whole records. */

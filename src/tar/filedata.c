@@ -141,8 +141,9 @@ static int64_t copy_sparse(struct create *cr, const struct sweep_entry *e, bool 
 	return e->st.st_size;
 }
 
-/* Report what happened to the file while it was read. */
-static void check_changed(struct create *cr, const struct sweep_entry *e, uint64_t done)
+/* Report what happened to the file while it was read. Returns whether it
+ * went into the archive as it was. */
+static bool check_changed(struct create *cr, const struct sweep_entry *e, uint64_t done)
 {
 	struct tar *t = cr->t;
 	uint64_t size = (uint64_t)e->st.st_size;
@@ -159,15 +160,18 @@ static void check_changed(struct create *cr, const struct sweep_entry *e, uint64
 			tar_note(t, WARN_FILE_SHRANK, "%s: File shrank by %ju bytes; padding with zeros",
 			         q, (uintmax_t)left);
 		diag_fail(t->diag, differs);
-		return;
+		return false;
 	}
 	if (fstat(e->fd, &now) < 0) {
 		tar_cannot_read(t, e->path, "stat", errno);
-		return;
+		return false;
 	}
 	if (now.st_ctim.tv_sec != e->st.st_ctim.tv_sec ||
-	    now.st_ctim.tv_nsec != e->st.st_ctim.tv_nsec || now.st_size > e->st.st_size)
+	    now.st_ctim.tv_nsec != e->st.st_ctim.tv_nsec || now.st_size > e->st.st_size) {
 		tar_differs(t, WARN_FILE_CHANGED, "%s: file changed as we read it", tq(t, 0, e->path));
+		return false;
+	}
+	return true;
 }
 
 int filedata_write(struct create *cr, const struct sweep_entry *e)
@@ -182,7 +186,5 @@ int filedata_write(struct create *cr, const struct sweep_entry *e)
 	if ((uint64_t)done < size && write_zeros(cr, e->path, size - (uint64_t)done) < 0)
 		return -1;
 	/* after a read error GNU tar pads in silence: the error said it */
-	if (!read_failed)
-		check_changed(cr, e, (uint64_t)done);
-	return 0;
+	return !read_failed && check_changed(cr, e, (uint64_t)done);
 }

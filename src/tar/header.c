@@ -80,7 +80,7 @@ int header_fill(struct create *cr, const struct sweep_entry *e, const char *memb
 	const struct stat *st = &e->st;
 	archive_entry_clear(ae);
 	archive_entry_copy_pathname(ae, member);
-	archive_entry_set_mode(ae, st->st_mode);
+	archive_entry_set_mode(ae, modechg_apply(&cr->t->opt, st->st_mode));
 	set_owner(cr, st);
 	struct timespec mtime = st->st_mtim;
 	const struct tar_opts *o = &cr->t->opt;

@@ -28,6 +28,7 @@ struct held_link {
 	uint64_t dir_id;             /* the directory it waits for */
 	struct archive_entry *entry; /* its header, ready to write */
 	char *path;                  /* for messages */
+	char *name;                  /* in its directory, for --remove-files */
 	char *shown;                 /* for -v */
 };
 
@@ -58,6 +59,7 @@ static void held_free_one(struct held_link *h)
 {
 	archive_entry_free(h->entry);
 	free(h->path);
+	free(h->name);
 	free(h->shown);
 }
 
@@ -67,9 +69,10 @@ int held_keep(struct create *cr, const struct sweep_entry *e)
 		.dir_id = e->parent_id,
 		.entry = archive_entry_clone(cr->entry),
 		.path = strdup(e->path),
+		.name = strdup(e->name),
 		.shown = strdup(cr->shown.s),
 	};
-	if (h.entry && h.path && h.shown && cr->nheld == cr->capheld) {
+	if (h.entry && h.path && h.name && h.shown && cr->nheld == cr->capheld) {
 		size_t cap = cr->capheld ? 2 * cr->capheld : 16;
 		struct held_link *v = reallocarray(cr->held, cap, sizeof(*v));
 		if (v) {
@@ -77,7 +80,7 @@ int held_keep(struct create *cr, const struct sweep_entry *e)
 			cr->capheld = cap;
 		}
 	}
-	if (!h.entry || !h.path || !h.shown || cr->nheld == cr->capheld) {
+	if (!h.entry || !h.path || !h.name || !h.shown || cr->nheld == cr->capheld) {
 		held_free_one(&h);
 		tar_fatal(cr->t, ENOMEM, "memory exhausted");
 		return -1;
@@ -91,17 +94,17 @@ int held_keep(struct create *cr, const struct sweep_entry *e)
 	return 0;
 }
 
-int held_after_dir(struct create *cr, uint64_t dir_id, const char *path)
+int held_after_dir(struct create *cr, const struct sweep_entry *dir)
 {
-	if (!keymap_get(&cr->held_dirs, dir_id, 0))
+	if (!keymap_get(&cr->held_dirs, dir->dir_id, 0))
 		return 0;
-	if (held_release(cr, dir_id) < 0)
+	if (held_release(cr, dir->dir_id, dir) < 0)
 		return -1;
 	/* cr->entry still holds the directory's header; -v lists it once */
-	return create_write_header(cr, cr->entry, path, NULL) < 0 ? -1 : 0;
+	return create_write_header(cr, cr->entry, dir->path, NULL) < 0 ? -1 : 0;
 }
 
-int held_release(struct create *cr, uint64_t dir_id)
+int held_release(struct create *cr, uint64_t dir_id, const struct sweep_entry *dir)
 {
 	if (dir_id && !keymap_get(&cr->held_dirs, dir_id, 0))
 		return 0;
@@ -115,8 +118,11 @@ int held_release(struct create *cr, uint64_t dir_id)
 			cr->held[kept++] = *h;
 			continue;
 		}
-		if (r == 0 && create_write_header(cr, h->entry, h->path, h->shown) < 0)
+		int w = r == 0 ? create_write_header(cr, h->entry, h->path, h->shown) : 0;
+		if (w < 0)
 			r = -1;
+		else if (w > 0)
+			remove_held(cr, dir, h->name, h->path);
 		held_free_one(h);
 	}
 	cr->nheld = kept;

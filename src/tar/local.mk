@@ -18,6 +18,9 @@ src_tar_libtar_la_SOURCES = \
 	src/tar/header.c \
 	src/tar/links.c \
 	src/tar/held.c \
+	src/tar/remove.c \
+	src/tar/checkpoint.c \
+	src/tar/modechg.c \
 	src/tar/tags.c \
 	src/tar/limits.c \
 	src/tar/xattr.c \
@@ -58,6 +61,10 @@ TAR_TESTS = \
 	tests/tar/sparse.sh \
 	tests/tar/compress-program.sh \
 	tests/tar/newer.sh \
-	tests/tar/exclude-tags.sh
+	tests/tar/exclude-tags.sh \
+	tests/tar/remove-files.sh \
+	tests/tar/old-files.sh \
+	tests/tar/checkpoint.sh \
+	tests/tar/mode.sh
 TESTS += $(TAR_TESTS)
 EXTRA_DIST += $(TAR_TESTS) tests/tar/tree.sh tests/tar/manifest.pl

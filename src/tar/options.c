@@ -22,7 +22,8 @@
 enum {
 	OPT_EXCLUDE = 256, OPT_EXCLUDE_VCS, OPT_NULL, OPT_NO_NULL, OPT_VERBATIM,
 	OPT_NO_VERBATIM, OPT_TOTALS, OPT_ZSTD,
-	OPT_LZMA, OPT_NO_AUTO, OPT_ONE_FS, OPT_NUMERIC, OPT_OWNER, OPT_GROUP, OPT_XATTRS,
+	OPT_LZMA, OPT_NO_AUTO, OPT_ONE_FS, OPT_REMOVE_FILES, OPT_SKIP_OLD, OPT_KEEP_NEWER,
+	OPT_CHECKPOINT, OPT_CHECKPOINT_ACTION, OPT_MODE, OPT_NUMERIC, OPT_OWNER, OPT_GROUP, OPT_XATTRS,
 	OPT_NO_XATTRS, OPT_ACLS, OPT_NO_ACLS, OPT_SORT, OPT_MEMORY, OPT_MEMORY_ENTRIES,
 	OPT_NO_SAME_PERMS, OPT_SAME_OWNER, OPT_NO_SAME_OWNER, OPT_STRIP, OPT_FULL_TIME,
 	OPT_PROGRESS, OPT_WILDCARDS, OPT_NO_WILDCARDS, OPT_ANCHORED, OPT_NO_ANCHORED,
@@ -49,6 +50,8 @@ static const struct option long_options[] = {
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "totals", no_argument, NULL, OPT_TOTALS },
 	{ "progress", no_argument, NULL, OPT_PROGRESS },
+	{ "checkpoint", optional_argument, NULL, OPT_CHECKPOINT },
+	{ "checkpoint-action", required_argument, NULL, OPT_CHECKPOINT_ACTION },
 	{ "blocking-factor", required_argument, NULL, 'b' },
 	{ "record-size", required_argument, NULL, OPT_RECORD_SIZE },
 	{ "gzip", no_argument, NULL, 'z' },
@@ -82,6 +85,7 @@ static const struct option long_options[] = {
 	{ "anchored", no_argument, NULL, OPT_ANCHORED },
 	{ "no-anchored", no_argument, NULL, OPT_NO_ANCHORED },
 	{ "one-file-system", no_argument, NULL, OPT_ONE_FS },
+	{ "remove-files", no_argument, NULL, OPT_REMOVE_FILES },
 	{ "ignore-failed-read", no_argument, NULL, OPT_IGNORE_FAILED_READ },
 	{ "recursion", no_argument, NULL, OPT_RECURSION },
 	{ "no-recursion", no_argument, NULL, OPT_NO_RECURSION },
@@ -92,6 +96,7 @@ static const struct option long_options[] = {
 	{ "newer-mtime", required_argument, NULL, OPT_NEWER_MTIME },
 	{ "clamp-mtime", no_argument, NULL, OPT_CLAMP_MTIME },
 	{ "owner", required_argument, NULL, OPT_OWNER },
+	{ "mode", required_argument, NULL, OPT_MODE },
 	{ "group", required_argument, NULL, OPT_GROUP },
 	{ "dereference", no_argument, NULL, 'h' },
 	{ "sparse", no_argument, NULL, 'S' },
@@ -109,6 +114,9 @@ static const struct option long_options[] = {
 	{ "same-owner", no_argument, NULL, OPT_SAME_OWNER },
 	{ "no-same-owner", no_argument, NULL, OPT_NO_SAME_OWNER },
 	{ "keep-old-files", no_argument, NULL, 'k' },
+	{ "skip-old-files", no_argument, NULL, OPT_SKIP_OLD },
+	{ "keep-newer-files", no_argument, NULL, OPT_KEEP_NEWER },
+	{ "unlink-first", no_argument, NULL, 'U' },
 	{ "keep-directory-symlink", no_argument, NULL, OPT_KEEP_DIR_SYMLINK },
 	{ "strip-components", required_argument, NULL, OPT_STRIP },
 	{ "to-stdout", no_argument, NULL, 'O' },
@@ -121,7 +129,7 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char short_options[] = "-ctxf:C:T:vb:zjJZaI:H:oX:hSPpkOmN:";
+static const char short_options[] = "-ctxf:C:T:vb:zjJZaI:H:oX:hSPpkUOmN:";
 
 /* The version-control names GNU tar's --exclude-vcs leaves out. */
 static const char *const vcs_names[] = {
@@ -173,6 +181,7 @@ static void usage(const char *prog)
 	      "      --one-file-system      stay in the file system of each name\n"
 	      "      --no-recursion         directories without their contents\n"
 	      "      --ignore-failed-read   unreadable files are warnings, not errors\n"
+	      "      --remove-files         remove files after adding them to the archive\n"
 	      "  -h, --dereference          archive what symlinks point to\n"
 	      "  -S, --sparse               store holes of sparse files efficiently\n"
 	      "      --xattrs, --acls       store extended attributes, POSIX ACLs\n"
@@ -184,6 +193,7 @@ static void usage(const char *prog)
 	      "                             changed since DATE (or the file DATE names)\n"
 	      "      --newer-mtime=DATE     only files whose data changed since DATE\n"
 	      "      --owner=NAME[:UID], --group=NAME[:GID]  force owner or group\n"
+	      "      --mode=CHANGES         force (symbolic or octal) mode CHANGES\n"
 	      "      --sort=ORDER           disk (default), inode, name, none\n"
 	      "      --memory-bound=SIZE    memory for the disk-order queue (default 64M)\n"
 	      "  -P, --absolute-names       keep leading '/' and '..' in member names\n\n"
@@ -192,6 +202,9 @@ static void usage(const char *prog)
 	      "      --same-owner           restore owners (default as root)\n"
 	      "      --no-same-owner, --no-same-permissions\n"
 	      "  -k, --keep-old-files       do not replace existing files\n"
+	      "      --skip-old-files       do not replace existing files, in silence\n"
+	      "      --keep-newer-files     do not replace files newer than their member\n"
+	      "  -U, --unlink-first         remove each file before extracting over it\n"
 	      "      --keep-directory-symlink  keep links to directories in their place\n"
 	      "      --strip-components=N   drop N leading components of member names\n"
 	      "  -O, --to-stdout            extract file contents to standard output\n"
@@ -202,6 +215,9 @@ static void usage(const char *prog)
 	      "      --full-time            print times to the second\n"
 	      "      --totals               print the bytes written after creating\n"
 	      "      --progress             a one-line progress display on a terminal\n"
+	      "      --checkpoint[=N]       a checkpoint every N records (10)\n"
+	      "      --checkpoint-action=ACTION  at each: dot, echo[=STRING] (%u: its\n"
+	      "                             number), ttyout=STRING, exec=COMMAND\n"
 	      "      --warning=[no-]KEYWORD  timestamp, file-changed, file-shrank,\n"
 	      "                             file-removed, file-ignored, all, none\n"
 	      "      --help, --version\n", stdout);
@@ -432,6 +448,8 @@ static int main_option(struct tar *t, struct parse_state *ps, int c)
 	case 'v': o->verbose++; return 1;
 	case OPT_TOTALS: o->totals = true; return 1;
 	case OPT_PROGRESS: o->progress = true; return 1;
+	case OPT_CHECKPOINT: return checkpoint_set(t, optarg);
+	case OPT_CHECKPOINT_ACTION: return checkpoint_action(t, optarg);
 	case OPT_FULL_TIME: o->full_time = true; return 1;
 	case OPT_WARNING: return set_warning(t, optarg);
 	case 'b': return set_blocking(t, optarg, 512);
@@ -471,6 +489,7 @@ static int create_option(struct tar *t, struct parse_state *ps, int c)
 	case OPT_ANCHORED: ps->excl_flags |= EXCL_ANCHORED; return 1;
 	case OPT_NO_ANCHORED: ps->excl_flags &= ~EXCL_ANCHORED; return 1;
 	case OPT_ONE_FS: o->one_fs = true; return 1;
+	case OPT_REMOVE_FILES: o->remove_files = true; return 1;
 	case OPT_IGNORE_FAILED_READ: o->ignore_failed_read = true; return 1;
 	case OPT_RECURSION: o->no_recursion = false; return 1;
 	case OPT_NO_RECURSION: o->no_recursion = true; return 1;
@@ -479,6 +498,7 @@ static int create_option(struct tar *t, struct parse_state *ps, int c)
 	case 'N': return newer_parse(t, optarg, false);
 	case OPT_NEWER_MTIME: return newer_parse(t, optarg, true);
 	case OPT_CLAMP_MTIME: o->clamp_mtime = true; return 1;
+	case OPT_MODE: return modechg_set(t, optarg);
 	case OPT_OWNER: return parse_id(t, optarg, true, &o->owner_id, &o->owner_name);
 	case OPT_GROUP: return parse_id(t, optarg, false, &o->group_id, &o->group_name);
 	case 'h': o->dereference = true; return 1;
@@ -498,6 +518,20 @@ static int create_option(struct tar *t, struct parse_state *ps, int c)
 	return -1;
 }
 
+/* What to do with files already there: one way only, as in GNU tar, which
+ * names the options long however they were given. Returns 1, or 0
+ * (reported). */
+static int old_files(struct tar *t, const char *name)
+{
+	const char *before = t->opt.old_files;
+	if (before && strcmp(before, name) != 0) {
+		tar_warn(t, 0, "'--%s' cannot be used with '--%s'", name, before);
+		return 0;
+	}
+	t->opt.old_files = name;
+	return 1;
+}
+
 /* The options of -t and -x; as main_option(). */
 static int extract_option(struct tar *t, int c)
 {
@@ -507,7 +541,10 @@ static int extract_option(struct tar *t, int c)
 	case OPT_NO_SAME_PERMS: o->same_perms = 0; return 1;
 	case OPT_SAME_OWNER: o->same_owner = 1; return 1;
 	case OPT_NO_SAME_OWNER: o->same_owner = 0; return 1;
-	case 'k': o->keep_old = true; return 1;
+	case 'k': o->keep_old = true; return old_files(t, "keep-old-files");
+	case OPT_SKIP_OLD: o->skip_old = true; return old_files(t, "skip-old-files");
+	case OPT_KEEP_NEWER: o->keep_newer = true; return old_files(t, "keep-newer-files");
+	case 'U': o->unlink_first = true; return old_files(t, "unlink-first");
 	case OPT_KEEP_DIR_SYMLINK: o->keep_directory_symlink = true; return 1;
 	case 'O': o->to_stdout = true; return 1;
 	case 'm': o->touch = true; return 1;
@@ -590,7 +627,7 @@ int tar_parse_options(struct tar *t, int argc, char **argv)
 			return TAR_OK;
 		}
 		if (r < 0 && c == OPT_USAGE) {
-			printf("Usage: %s [-ctxvzjJaSPphkOm] [-f ARCHIVE] [-C DIR] [-T FILE] "
+			printf("Usage: %s [-ctxvzjJaSPphkUOm] [-f ARCHIVE] [-C DIR] [-T FILE] "
 			       "[-b N] [-H FORMAT] [FILE]...\n", t->diag->prog);
 			return TAR_OK;
 		}

@@ -14,6 +14,7 @@ void tar_init(struct tar *t, struct diag *d)
 void tar_free(struct tar *t)
 {
 	tar_free_options(&t->opt);
+	checkpoint_free(t);
 	t->opt = (struct tar_opts){ 0 };
 	idcache_free(&t->ids);
 	for (int i = 0; i < 3; i++)

@@ -17,6 +17,7 @@
  *   limits.c    what ustar and v7 cannot hold, refused in GNU tar's words
  *   links.c     hard links libsweep cannot pair (-h, a first name that failed)
  *   xattr.c     --xattrs and --acls: extended attributes and POSIX ACLs
+ *   remove.c    --remove-files: what was archived whole, removed
  *   filedata.c  file contents: read into the output, shrink, growth, holes
  *   listing.c   -v and -vv lines in GNU tar's format
  *   extract.c   -t and -x through libarchive's reader and secure disk writer
@@ -24,6 +25,8 @@
  *   xdata.c     member contents to disk or standard output; time notes
  *   members.c   which members -t/-x select (names and patterns)
  *   totals.c    --totals: the bytes moved and the rate
+ *   checkpoint.c --checkpoint and its actions, every N records
+ *   modechg.c   --mode: chmod's changes applied to members' modes
  */
 #ifndef SWEEP_TAR_H
 #define SWEEP_TAR_H
@@ -97,10 +100,16 @@ struct tar_opts {
 	bool totals, null, verbatim_files_from, numeric_owner, dereference, sparse, xattrs, acls;
 	bool one_fs, absolute, keep_old, to_stdout, progress, wildcards;
 	bool keep_directory_symlink; /* -x: a link to a directory stays one */
+	bool skip_old, keep_newer;  /* --skip-old-files, --keep-newer-files */
+	bool unlink_first;         /* -U */
+	const char *old_files;     /* which of -k and those was given */
 	bool touch;               /* -m: do not restore modification times */
 	bool no_recursion;        /* directories without their contents */
 	bool set_mtime, clamp_mtime; /* --mtime, --clamp-mtime */
 	bool ignore_failed_read;
+	bool remove_files;        /* --remove-files (remove.c) */
+	const char *mode_changes;  /* --mode (modechg.c), checked */
+	mode_t umask;             /* the run's umask, for --mode */
 	struct timespec mtime;
 	bool set_newer, newer_mtime_only; /* -N, --newer-mtime */
 	struct timespec newer;
@@ -122,8 +131,19 @@ struct tar_opts {
 	struct tar_names names;
 };
 
+/* --checkpoint (checkpoint.c) */
+struct ckpt_action;
+struct tar_checkpoint {
+	uint64_t every;           /* records between checkpoints; 0: none */
+	bool given;               /* --checkpoint was */
+	uint64_t done;            /* records counted so far */
+	struct ckpt_action *v;    /* --checkpoint-action, in order */
+	size_t n;
+};
+
 struct tar {
 	struct tar_opts opt;
+	struct tar_checkpoint ckpt;
 	struct diag *diag;
 	struct idcache ids;
 	struct strbuf q[3];       /* msg.c's quoting slots */
@@ -134,6 +154,20 @@ struct tar {
 	uint64_t files;           /* for --progress */
 	struct progress *progress;
 };
+
+/* checkpoint.c: --checkpoint[=N] (n NULL: 10) and one --checkpoint-action
+ * (1, or 0 after a fatal error: reported); count the records in the first
+ * bytes of the tar stream written or read (end: the last partial one too)
+ * and run the actions at each checkpoint they pass; the actions' release. */
+int checkpoint_set(struct tar *t, const char *n);
+int checkpoint_action(struct tar *t, const char *action);
+void checkpoint_bytes(struct tar *t, uint64_t bytes, bool writing, bool end);
+void checkpoint_free(struct tar *t);
+
+/* modechg.c: check --mode's CHANGES and keep them (1, or 0 after a fatal
+ * error: reported); mode with them applied (unchanged without --mode). */
+int modechg_set(struct tar *t, const char *changes);
+mode_t modechg_apply(const struct tar_opts *o, mode_t mode);
 
 /* state.c: a struct tar reporting through d, and its release. */
 void tar_init(struct tar *t, struct diag *d);

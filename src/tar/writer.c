@@ -29,6 +29,8 @@ enum { MTIME_AT = 136, MTIME_LEN = 12, CHKSUM_AT = 148, CHKSUM_LEN = 8, BLOCK = 
 /* Pass len bytes at buf on: to the compressor, or to the output. */
 static int forward(struct tar_writer *w, const void *buf, size_t len)
 {
+	w->tar_bytes += len;
+	checkpoint_bytes(w->t, w->tar_bytes, true, false);
 	if (w->squeeze)
 		return archive_write_data(w->squeeze, buf, len) < 0 ? -1 : 0;
 	return out_write(w->out, buf, len);
@@ -158,7 +160,7 @@ fail:
 
 int writer_open(struct tar_writer *w, struct tar *t, struct tar_out *o)
 {
-	*w = (struct tar_writer){ .out = o };
+	*w = (struct tar_writer){ .out = o, .t = t };
 	enum tar_filter f = writer_filter(&t->opt);
 	if (f != FLT_NONE && !(w->squeeze = open_squeeze(t, o, f)))
 		return -1;
@@ -231,6 +233,8 @@ int writer_close(struct tar_writer *w)
 		return -1;
 	if (w->squeeze && archive_write_close(w->squeeze) != ARCHIVE_OK)
 		return -1;
+	/* the last record, padded, is one more for GNU tar */
+	checkpoint_bytes(w->t, w->tar_bytes, true, true);
 	w->closed = true;
 	return 0;
 }

@@ -13,6 +13,8 @@ struct tar_writer {
 	struct archive *a;        /* the tar format; never compresses */
 	struct archive *squeeze;  /* raw format and the compressor, or NULL */
 	struct tar_out *out;
+	struct tar *t;
+	uint64_t tar_bytes;       /* of the tar stream, for --checkpoint */
 	bool holding;             /* a header's last block is held back */
 	bool have_held;
 	bool closed;              /* writer_close() ended the archive */

@@ -96,6 +96,7 @@ int xdata_copy(struct extract *x, const char *name, uint64_t size)
 	x->write_failed = false;
 	while ((r = archive_read_data_block(x->in, &buf, &len, &off)) == ARCHIVE_OK ||
 	       r == ARCHIVE_WARN) {
+		checkpoint_bytes(x->t, (uint64_t)archive_filter_bytes(x->in, 0), false, true);
 		if (x->write_failed || len == 0)
 			continue;
 		if (write_block(x, buf, len, (uint64_t)off) < 0) {
