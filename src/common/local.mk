@@ -15,4 +15,5 @@ src_common_libcommon_la_SOURCES = \
 	src/common/strbuf.c src/common/strbuf.h \
 	src/common/walkenv.c src/common/walkenv.h \
 	src/common/progress.c src/common/progress.h \
-	src/common/scaled.c src/common/scaled.h
+	src/common/scaled.c src/common/scaled.h \
+	src/common/modechange.c src/common/modechange.h

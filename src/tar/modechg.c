@@ -1,124 +1,19 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * modechg.c: --mode=CHANGES, chmod's octal or symbolic mode changes applied
- * to each member's mode as it is stored, as GNU tar applies them (gnulib's
- * mode_adjust): a clause without "who" ("+w") leaves out the bits of the
- * umask the run started with, '=' without "who" clears the rest, and a
- * directory keeps its set-user-id and set-group-id bits unless a change
- * names them. The string is checked once and read again for each member:
- * it is short, and a parsed form would be the same walk kept in memory.
+ * modechg.c: --mode=CHANGES, chmod's mode changes applied to each member's
+ * mode as it is stored, with the umask the run started with
+ * (src/common/modechange.c); checked once here.
  */
-#include <stdbool.h>
-#include <string.h>
 #include <sys/stat.h>
+#include "modechange.h"
 #include "tar.h"
-
-#define ALL_BITS 07777
-#define IDS (S_ISUID | S_ISGID)
-
-static bool octal(const char *s, mode_t *v, size_t *digits)
-{
-	*v = 0;
-	*digits = 0;
-	for (; *s; s++, (*digits)++) {
-		if (*s < '0' || *s > '7' || (*v = *v * 8 + (mode_t)(*s - '0')) > ALL_BITS)
-			return false;
-	}
-	return *digits > 0;
-}
-
-static mode_t who_bits(char c)
-{
-	return c == 'u' ? S_ISUID | S_IRWXU : c == 'g' ? S_ISGID | S_IRWXG
-	     : c == 'o' ? S_ISVTX | S_IRWXO : ALL_BITS;
-}
-
-/* The permissions after an operator: *val the bits, or a class to copy
- * (*copy: its rwx bits, spread later) or X (*ifx). Returns the end. */
-static const char *perms(const char *s, mode_t *val, mode_t *copy, bool *ifx)
-{
-	*val = *copy = 0;
-	*ifx = false;
-	if (*s && strchr("ugo", *s)) {
-		*copy = *s == 'u' ? S_IRWXU : *s == 'g' ? S_IRWXG : S_IRWXO;
-		return s + 1;
-	}
-	for (; *s && strchr("rwxXst", *s); s++) {
-		switch (*s) {
-		case 'r': *val |= 0444; break;
-		case 'w': *val |= 0222; break;
-		case 'x': *val |= 0111; break;
-		case 'X': *ifx = true; break;
-		case 's': *val |= IDS; break;
-		case 't': *val |= S_ISVTX; break;
-		}
-	}
-	return s;
-}
-
-/* The bits to change for one operator, from the mode so far. */
-static mode_t value_of(mode_t val, mode_t copy, bool ifx, mode_t mode, bool dir)
-{
-	if (copy) {
-		mode_t c = mode & copy;
-		val |= (c & 0444 ? 0444 : 0) | (c & 0222 ? 0222 : 0) | (c & 0111 ? 0111 : 0);
-	}
-	if (ifx && ((mode & 0111) || dir))
-		val |= 0111;
-	return val;
-}
-
-/* One operator and its permissions, applied to *mode. Returns the end. */
-static const char *action(const char *s, mode_t who, mode_t umask_bits, bool dir, mode_t *mode)
-{
-	char op = *s++;
-	mode_t val, copy;
-	bool ifx;
-	s = perms(s, &val, &copy, &ifx);
-	mode_t mentioned = who ? who & (val | copy | (ifx ? 0111 : 0)) : val | copy;
-	mode_t omit = dir ? IDS & ~mentioned : 0;
-	val = value_of(val, copy, ifx, *mode, dir) & (who ? who : ~umask_bits) & ~omit;
-	if (op == '+')
-		*mode |= val;
-	else if (op == '-')
-		*mode &= ~val;
-	else
-		*mode = (*mode & (~(mode_t)ALL_BITS | (who ? ~who : 0) | omit)) | val;
-	return s;
-}
-
-/* Apply changes to *mode. Returns false when changes is not a mode. */
-static bool apply(const char *s, mode_t umask_bits, bool dir, mode_t *mode)
-{
-	mode_t v;
-	size_t digits;
-	if (octal(s, &v, &digits)) {
-		/* fewer than five digits leave a directory's ids alone */
-		mode_t keep = dir && digits < 5 ? IDS & ~v : 0;
-		*mode = (*mode & ~(mode_t)ALL_BITS) | (*mode & keep) | (v & ~keep);
-		return true;
-	}
-	for (;;) {
-		mode_t who = 0;
-		for (; *s && strchr("ugoa", *s); s++)
-			who |= who_bits(*s);
-		if (!*s || !strchr("+-=", *s))
-			return false;
-		while (*s && strchr("+-=", *s))
-			s = action(s, who, umask_bits, dir, mode);
-		if (!*s)
-			return true;
-		if (*s++ != ',')
-			return false;
-	}
-}
 
 int modechg_set(struct tar *t, const char *changes)
 {
 	mode_t m = 0;
 	mode_t u = umask(0);
 	umask(u);
-	if (!apply(changes, u, false, &m)) {
+	if (!mode_change(changes, u, false, &m)) {
 		tar_fatal(t, 0, "Invalid mode given on option");
 		return 0;
 	}
@@ -130,6 +25,6 @@ int modechg_set(struct tar *t, const char *changes)
 mode_t modechg_apply(const struct tar_opts *o, mode_t mode)
 {
 	if (o->mode_changes)
-		apply(o->mode_changes, o->umask, S_ISDIR(mode), &mode);
+		mode_change(o->mode_changes, o->umask, S_ISDIR(mode), &mode);
 	return mode;
 }
