@@ -181,6 +181,10 @@ static const struct primary table[] = {
 
 const struct primary *primary_find(const char *name)
 {
+	/* -newerXY: its letters are checked by the parser, as GNU's are */
+	static const struct primary newer_xy = { "-newerXY", parse_newerxy, PRIM_NAMED };
+	if (strncmp(name, "-newer", 6) == 0 && strlen(name) == 8)
+		return &newer_xy;
 	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
 		if (strcmp(table[i].name, name) == 0)
 			return &table[i];
@@ -229,15 +233,15 @@ struct expr *parse_primary(struct parser *p, const char *tok, bool *is_action, i
 		return NULL;
 	}
 	x->kind = EX_PRED;
-	x->name = prim->name;
+	x->name = prim->flags & PRIM_NAMED ? tok : prim->name;
 	*status = prim->parse(p, x);
 	if (*status) {
 		expr_free(x);
 		return NULL;
 	}
 	if (!(prim->flags & PRIM_OPTION) && !p->first_arg)
-		p->first_arg = prim->name;
-	p->last_prim = prim->name;
+		p->first_arg = x->name;
+	p->last_prim = x->name;
 	*is_action = prim->flags & PRIM_ACTION;
 	return x;
 }

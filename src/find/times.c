@@ -1,17 +1,18 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * times.c: tests on times: -amin -cmin -mmin, -atime -ctime -mtime, and
- * -newer -anewer -cnewer. The reference moments are computed once, when
- * the expression is parsed (args.c), from the time sweep-find started.
+ * times.c: tests on times: -amin -cmin -mmin, -atime -ctime -mtime. The
+ * reference moments are computed once, when the expression is parsed
+ * (args.c), from the time sweep-find started. The -newer family is in
+ * newer.c.
  */
 #include "prim.h"
 
-static struct timespec stat_time(const struct stat *st, char which)
+struct timespec stat_time(const struct stat *st, char which)
 {
 	return which == 'a' ? st->st_atim : which == 'c' ? st->st_ctim : st->st_mtim;
 }
 
-static int ts_cmp(struct timespec a, struct timespec b)
+int ts_cmp(struct timespec a, struct timespec b)
 {
 	if (a.tv_sec != b.tv_sec)
 		return a.tv_sec < b.tv_sec ? -1 : 1;
@@ -52,31 +53,3 @@ int parse_mmin(struct parser *p, struct expr *x) { return time_arg(p, x, 'm', fa
 int parse_atime(struct parser *p, struct expr *x) { return time_arg(p, x, 'a', true); }
 int parse_ctime(struct parser *p, struct expr *x) { return time_arg(p, x, 'c', true); }
 int parse_mtime(struct parser *p, struct expr *x) { return time_arg(p, x, 'm', true); }
-
-static bool eval_newer(struct expr *x, struct find *f, const struct sweep_entry *e)
-{
-	const struct stat *st = entry_stat(f, e);
-	return st && ts_cmp(stat_time(st, x->a.time.which), x->a.time.ref) > 0;
-}
-
-/* -newer and friends compare the entry's time with the reference file's
- * modification time. */
-static int newer_arg(struct parser *p, struct expr *x, char which)
-{
-	const char *s = parser_arg(p, x->name);
-	struct stat st;
-	if (!s)
-		return 1;
-	int status = args_stat_ref(p, s, &st);
-	if (status)
-		return status;
-	x->a.time.ref = st.st_mtim;
-	x->a.time.which = which;
-	x->eval = eval_newer;
-	x->needs = NEED_STAT;
-	return 0;
-}
-
-int parse_newer(struct parser *p, struct expr *x) { return newer_arg(p, x, 'm'); }
-int parse_anewer(struct parser *p, struct expr *x) { return newer_arg(p, x, 'a'); }
-int parse_cnewer(struct parser *p, struct expr *x) { return newer_arg(p, x, 'c'); }

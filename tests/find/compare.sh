@@ -103,6 +103,25 @@ run:touch -d '-10 minutes -30 seconds' tree/times/min10; touch -a -d '-5 days' t
 ! -newer tree/times/ref
 -anewer tree/times/ref
 -cnewer tree/times/ref
+# -newerXY with files and dates (local time), to the second and below
+run:touch -d '2020-01-01 12:00' tree/times/noon; touch -d '2020-01-01 12:00:30.25' tree/times/later
+run:touch -a -d @1600000000 tree/times/noon
+-newermm tree/times/ref
+-newerma tree/times/ref
+-newercm tree/times/ref
+-newermc tree/times/ref
+-newerac tree/times/min10
+-newerca tree/times/min10
+-newermt '2020-01-01 12:00'
+-newermt '2020-01-01 12:00:30'
+-newermt '2020-01-01 12:00:30.3'
+! -newermt '2020-01-01T12:00:30.2'
+-newermt 2020-01-01 ! -newermt ' 2020-01-02 '
+-newerat @1600000000
+-newerat @1599999999.5
+! -newerat @1600000000.000000001
+-newerct @0
+-newermt ''
 -mtime 0
 -mtime -1
 -mtime +1
@@ -313,6 +332,18 @@ for expr in "-name *.link -delete" "-type f -name e1* -delete" "-path tree/a* -d
 	compare_check "find tree $expr (what is left, or the status)" \
 		sh -c 'cmp -s gnu.left our.left && cmp -s gnu.st our.st'
 done
+
+# Birth times: GNU find here is built without them ("This system does not
+# provide a way..."), so sweep-find is checked against stat(1) instead.
+born=$(stat -c %W tree/times/noon)
+if [ "${born:-0}" -gt 0 ]; then
+	compare_check "find -newerBt (just before, just after the birth)" sh -c '
+		[ "$(sweep-find tree/times/noon -newerBt @$(('"$born"' - 1)))" = tree/times/noon ] &&
+		[ -z "$(sweep-find tree/times/noon -newerBt @$(('"$born"' + 1)))" ]'
+	compare_check "find -newerBm, -newermB (born after its 2020 time)" sh -c '
+		[ "$(sweep-find tree/times/noon -newerBm tree/times/noon)" = tree/times/noon ] &&
+		[ -z "$(sweep-find tree/times/noon -newermB tree/times/noon)" ]'
+fi
 
 # -s: depth-first, siblings by name, checked against a listing made
 # independently of sweep-find (directories opened from their parent, since

@@ -110,6 +110,21 @@ t -mtime
 t -newer
 t -newer nosuch
 t -anewer nosuch
+# -newerXY: letters, references, dates
+t -newermt
+t -newerma
+t -newerXt x
+t -newermx t/f
+t -newertm t/f
+t -newerm t/f
+t -newermmm t/f
+t -newermm nosuch
+t -newerct garbage
+t -newermt 2020-13-01
+t -newermt 2020-02-30
+t -newermt '2020-01-01 25:00'
+t -newermt @12x
+t -newermt @
 t -samefile nosuch
 t -regex '\('
 t -regex '['
