@@ -60,7 +60,7 @@ bool args_time(struct find *f, const char *s, char which, bool days, struct time
 	back = back > far ? far : back < -far ? -far : back;
 	double whole;
 	double frac = modf(back, &whole);
-	t->ref = f->opt.now;
+	t->ref = f->opt.origin;
 	t->ref.tv_sec -= (time_t)whole;
 	t->ref.tv_nsec -= (long)(frac * 1e9);
 	while (t->ref.tv_nsec < 0) {

@@ -86,6 +86,7 @@ struct expr {
 		struct re_pattern_buffer *re;
 		struct num_arg num;
 		struct time_arg time;
+		struct { enum cmp cmp; double days; } used;
 		struct perm_arg perm;
 		unsigned types;  /* -type, -xtype: bit (1 << type letter index) */
 		struct { dev_t dev; ino_t ino; } same;
@@ -106,6 +107,9 @@ struct find_opts {
 	int maxdepth;       /* -1: no limit */
 	int mindepth;
 	struct timespec now;
+	bool daystart;
+	struct timespec origin; /* what -mtime... count back from: now, or after
+	                           -daystart the coming midnight, as in GNU */
 };
 
 /* -ls column widths; they only grow, as in GNU find */

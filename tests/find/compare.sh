@@ -140,6 +140,33 @@ run:touch -a -d @1600000000 tree/times/noon
 -mmin +20 -mmin -100
 -amin +100
 -cmin -5
+# -daystart: from the coming midnight, for the time tests after it only
+run:touch -d 'today 00:00:30' tree/times/today; touch -d 'yesterday 23:59:30' tree/times/yesterday
+run:find tree/times >/dev/null
+-daystart -mtime 0
+-daystart -mtime 1
+-daystart -mtime +1
+-daystart -mtime -3
+-daystart -mmin +1400
+-daystart -amin -3000
+-mtime 0 -daystart -mtime 1
+-daystart -daystart -mtime 2
+-daystart -newermt ''
+# -used: accessed N days after the last change (future access times)
+run:for d in 0 1 2 3 -1; do touch tree/times/used$d; touch -a -d "$d days" tree/times/used$d; done
+run:touch tree/times/used36h; touch -a -d '+36 hours' tree/times/used36h
+# (the directory's access time settled again, or GNU's reading would move it)
+run:find tree/times >/dev/null
+-used 1
+-used 2
+-used 3
+-used 0
+-used +0
+-used +1
+-used -2
+-used -0
+-used 1.5
+-used +1.5
 # owners
 -user root
 -user nobody
@@ -204,6 +231,9 @@ run:touch -a -d @1600000000 tree/times/noon
 -maxdepth 2 -type d
 -mindepth 1 -maxdepth 1
 -mindepth 3
+-d -name '*1*'
+@tree/links -follow -printf '%p %y %Y\n'
+@tree/links -name 'to-*' -follow -type d
 -mindepth 2 -maxdepth 3 -name '*.link'
 -depth
 -depth -type d
@@ -266,6 +296,8 @@ check tree/a/ tree//sub -printf '%p|%f|%h|%P|%H\n'
 check tree/sub/f tree/links/to-dir tree/links/dangling
 check -H tree/links/to-dir tree/links/to-file tree/links/dangling tree/links/self
 check -P tree/links/to-dir tree/links/to-file -type l
+check -H tree/links -follow -type l
+check -P tree/links/to-file -follow -type f
 check tree/nowhere tree/sub
 check -O3 tree/a -name '*1*'
 check -- tree/a -type f

@@ -125,6 +125,15 @@ t -newermt 2020-02-30
 t -newermt '2020-01-01 25:00'
 t -newermt @12x
 t -newermt @
+# -used, -d, -follow
+t -used
+t -used x
+t -used 1e400
+t -used ' 1'
+t -warn -name x -d
+t -warn -maxdepth 0 -follow -d
+t -warn -follow -maxdepth 0
+t -warn -daystart -maxdepth 0
 t -samefile nosuch
 t -regex '\('
 t -regex '['
