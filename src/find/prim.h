@@ -27,7 +27,8 @@ parse_fn parse_print, parse_print0, parse_printf, parse_fprint, parse_fprint0,
 parse_fn parse_exec, parse_execdir, parse_ok, parse_okdir;
 
 /* args.c */
-/* "[+-]N": a comparison and an unsigned integer; false when it is not. */
+/* "[+-]N": a comparison and an unsigned integer (N as GNU reads it: spaces
+ * and a plus sign may lead); false when it is not. */
 bool args_cmp_uint(const char *s, enum cmp *cmp, uintmax_t *n);
 /* The -mtime/-mmin family: fills x->a.time from s. */
 bool args_time(struct find *f, const char *s, char which, bool days, struct time_arg *t);

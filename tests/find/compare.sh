@@ -174,6 +174,10 @@ run:find tree/times >/dev/null
 -uid 0
 -uid +100
 -uid -1
+-uid -+1
+-uid -+0
+-gid -+1
+-gid -+01
 -group root
 -group nogroup
 -gid 23456

@@ -134,6 +134,16 @@ t -warn -name x -d
 t -warn -maxdepth 0 -follow -d
 t -warn -follow -maxdepth 0
 t -warn -daystart -maxdepth 0
+t -uid -+1
+t -gid -+1
+t -uid +-1
+t -uid -+
+t -links ' 1'
+t -links '+ 1'
+t -inum ++1
+t -size -+1
+t -links '-+ 1'
+t -size '-+ 1'
 t -samefile nosuch
 t -regex '\('
 t -regex '['
