@@ -297,6 +297,12 @@ TABLE
 # Starting points: several, with slashes, ".", symbolic links, missing.
 check tree/a tree/sub
 check tree/a/ tree//sub -printf '%p|%f|%h|%P|%H\n'
+# (%h of a starting point with trailing slashes: GNU 4.9 tells one-letter
+# names from longer ones)
+cd tree && mkdir -p x && ln -s a y
+check a/ sub// ./ .// . a/../sub/ x/ x// y/ links/ -maxdepth 1 -printf '%p|%f|%h|%P|%H\n'
+rmdir x && rm y && cd ..
+check / // -maxdepth 0 -printf '%p|%f|%h|%P|%H\n'
 check tree/sub/f tree/links/to-dir tree/links/dangling
 check -H tree/links/to-dir tree/links/to-file tree/links/dangling tree/links/self
 check -P tree/links/to-dir tree/links/to-file -type l
