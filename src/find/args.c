@@ -7,6 +7,7 @@
  * has no such rounding: (N-1, N], more than N, less than N. N may have a
  * fraction. Both compare against a reference moment computed once, here.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -27,9 +28,15 @@ static enum cmp take_cmp(const char **s)
 	return CMP_EQ;
 }
 
+/* After the comparison GNU find reads the number as strtoumax does, less
+ * its negative numbers: so "-+1" is "less than 1", and " 1" is 1. */
 bool args_cmp_uint(const char *s, enum cmp *cmp, uintmax_t *n)
 {
 	*cmp = take_cmp(&s);
+	while (isspace((unsigned char)*s))
+		s++;
+	if (*s == '+')
+		s++;
 	if (*s < '0' || *s > '9')
 		return false;
 	char *end;
@@ -60,7 +67,7 @@ bool args_time(struct find *f, const char *s, char which, bool days, struct time
 	back = back > far ? far : back < -far ? -far : back;
 	double whole;
 	double frac = modf(back, &whole);
-	t->ref = f->opt.now;
+	t->ref = f->opt.origin;
 	t->ref.tv_sec -= (time_t)whole;
 	t->ref.tv_nsec -= (long)(frac * 1e9);
 	while (t->ref.tv_nsec < 0) {

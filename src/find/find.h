@@ -10,6 +10,9 @@
  *   args.c     argument parsers shared by primaries: numbers, times, sizes
  *   mode.c     -perm's octal and symbolic modes
  *   tests.c    evaluation of the tests
+ *   times.c    -amin -atime and the like
+ *   newer.c    -newer -anewer -cnewer -newerXY
+ *   date.c     the dates of -newerXt
  *   actions.c  -print, -print0, -fprint, -ls, -delete, -quit, -prune
  *   printf.c   -printf formats: compiled once, run per file
  *   ls.c       the -ls line, with GNU's growing column widths
@@ -62,7 +65,7 @@ struct time_arg {
 	enum cmp cmp;
 	struct timespec ref;
 	int window;   /* seconds: an "equal" match lies in (ref, ref + window] */
-	char which;   /* 'a', 'c' or 'm' */
+	char which;   /* 'a', 'c', 'm', or 'B' (-newerBY) */
 };
 
 struct perm_arg {
@@ -83,6 +86,7 @@ struct expr {
 		struct re_pattern_buffer *re;
 		struct num_arg num;
 		struct time_arg time;
+		struct { enum cmp cmp; double days; } used;
 		struct perm_arg perm;
 		unsigned types;  /* -type, -xtype: bit (1 << type letter index) */
 		struct { dev_t dev; ino_t ino; } same;
@@ -103,6 +107,9 @@ struct find_opts {
 	int maxdepth;       /* -1: no limit */
 	int mindepth;
 	struct timespec now;
+	bool daystart;
+	struct timespec origin; /* what -mtime... count back from: now, or after
+	                           -daystart the coming midnight, as in GNU */
 };
 
 /* -ls column widths; they only grow, as in GNU find */
@@ -155,6 +162,7 @@ struct primary {
 };
 #define PRIM_ACTION  0x01u /* suppresses the default -print */
 #define PRIM_OPTION  0x02u /* a global option: always true */
+#define PRIM_NAMED   0x04u /* name is a pattern (-newerXY): keep the word */
 const struct primary *primary_find(const char *name);
 struct expr *parse_primary(struct parser *p, const char *tok, bool *is_action, int *status);
 

@@ -16,6 +16,8 @@ src_find_libfind_la_SOURCES = \
 	src/find/match.c \
 	src/find/tests.c \
 	src/find/times.c \
+	src/find/newer.c \
+	src/find/date.c \
 	src/find/actions.c \
 	src/find/printf.c \
 	src/find/ls.c \

@@ -4,7 +4,7 @@
  *
  * The parts of its name that find shows (%f, %h, %P) and matches (-name),
  * with GNU find's treatment of starting points that end in slashes: "d/"
- * has %f "d/", %h "d" and -name matches "d"; "/" is "/". Below a starting
+ * has %f "d/", %h "." and -name matches "d"; "/" is "/". Below a starting
  * point the last component is simply the entry's name.
  *
  * Its status: the walk asks libsweep not to stat files (SWEEP_NOSTAT: their
@@ -64,28 +64,26 @@ const char *entry_matchname(const struct sweep_entry *e, struct strbuf *sb)
 }
 
 /* %h: what comes before the base name, less the one slash that separates
- * them; "." when there is nothing; for a starting point with no directory
- * part, everything before its last slash ("d/" gives "d"). */
+ * them; "." when there is nothing. A starting point without a directory
+ * part but with trailing slashes follows GNU find 4.9, which takes
+ * everything before the last slash when the name is one character or none
+ * ("a/" gives "a", "a//" "a/", "//" "/", "/" nothing) and "." otherwise
+ * ("dir/"). */
 const char *entry_dirname(const struct sweep_entry *e, struct strbuf *sb)
 {
 	const char *p = e->path;
-	size_t start;
-	if (e->depth > 0) {
-		start = (size_t)(e->name - e->path);
-	} else {
-		size_t len;
+	size_t len = 1, start = (size_t)(e->name - e->path);
+	if (e->depth == 0)
 		start = last_component(p, &len);
-		if (len == 0)
-			start = 0;
-	}
 	sb_reset(sb);
 	int err;
-	if (start > 0) {
+	const char *slash = strrchr(p, '/');
+	if (start > 0)
 		err = sb_add(sb, p, start - 1);
-	} else {
-		const char *slash = strrchr(p, '/');
-		err = slash ? sb_add(sb, p, (size_t)(slash - p)) : sb_addstr(sb, ".");
-	}
+	else if (len > 1 || !slash)
+		err = sb_addstr(sb, ".");
+	else
+		err = sb_add(sb, p, (size_t)(slash - p));
 	return err ? "." : sb_str(sb);
 }
 

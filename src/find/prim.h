@@ -17,7 +17,7 @@ parse_fn parse_name, parse_iname, parse_path, parse_ipath, parse_regex, parse_ir
 	parse_atime, parse_ctime, parse_mtime, parse_user, parse_group, parse_uid,
 	parse_gid, parse_nouser, parse_nogroup, parse_perm, parse_links, parse_inum,
 	parse_samefile, parse_readable, parse_writable, parse_executable, parse_true,
-	parse_false;
+	parse_false, parse_newerxy, parse_used;
 
 /* actions.c */
 parse_fn parse_print, parse_print0, parse_printf, parse_fprint, parse_fprint0,
@@ -27,7 +27,8 @@ parse_fn parse_print, parse_print0, parse_printf, parse_fprint, parse_fprint0,
 parse_fn parse_exec, parse_execdir, parse_ok, parse_okdir;
 
 /* args.c */
-/* "[+-]N": a comparison and an unsigned integer; false when it is not. */
+/* "[+-]N": a comparison and an unsigned integer (N as GNU reads it: spaces
+ * and a plus sign may lead); false when it is not. */
 bool args_cmp_uint(const char *s, enum cmp *cmp, uintmax_t *n);
 /* The -mtime/-mmin family: fills x->a.time from s. */
 bool args_time(struct find *f, const char *s, char which, bool days, struct time_arg *t);
@@ -36,6 +37,14 @@ int args_invalid(struct parser *p, const char *arg, const char *prim);
 /* stat of a reference file (-newer, -samefile), following links under -H
  * and -L; reports the failure and returns an exit status, or 0. */
 int args_stat_ref(struct parser *p, const char *file, struct stat *st);
+
+/* times.c: time which ('a', 'c' or 'm') of st; timespec comparison (-1 0 1) */
+struct timespec stat_time(const struct stat *st, char which);
+int ts_cmp(struct timespec a, struct timespec b);
+
+/* date.c: a date -newerXt takes, in local time, as the moment it names;
+ * false when it is none of the forms read. */
+bool date_parse(const char *s, struct timespec now, struct timespec *out);
 
 /* mode.c: an octal or symbolic mode as -perm reads it, for non-directories
  * and directories; false when it is not a mode. */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include "prim.h"
 
 #define PARSE_DONE (-1) /* --help, --version: leave with status 0 */
@@ -67,6 +68,43 @@ static int parse_depth(struct parser *p, struct expr *x)
 	return 0;
 }
 
+/* The old spelling of -depth, which GNU find warns about. */
+static int parse_d(struct parser *p, struct expr *x)
+{
+	parse_depth(p, x);
+	if (p->f->opt.warnings)
+		diag_warn(p->f->diag, 0, "warning: the -d option is deprecated; please use -depth "
+		          "instead, because the latter is a POSIX-compliant feature.");
+	return 0;
+}
+
+/* -follow, the old -L: GNU's takes effect where it stands (references
+ * named after it are followed) and says nothing. */
+static int parse_follow(struct parser *p, struct expr *x)
+{
+	p->f->opt.follow = SWEEP_FOLLOW_ALL;
+	x->eval = eval_option;
+	return 0;
+}
+
+/* -daystart: the time tests after it count from the coming midnight, local
+ * time (so "-mtime 0" is today), as GNU find's does; only the first counts. */
+static int parse_daystart(struct parser *p, struct expr *x)
+{
+	struct find_opts *o = &p->f->opt;
+	x->eval = eval_option;
+	if (o->daystart)
+		return 0;
+	o->daystart = true;
+	struct tm tm;
+	time_t t = o->now.tv_sec + 86400;
+	if (!localtime_r(&t, &tm))
+		return 0;
+	o->origin.tv_sec = t - (tm.tm_sec + tm.tm_min * 60 + tm.tm_hour * 3600);
+	o->origin.tv_nsec = 0;
+	return 0;
+}
+
 static int parse_xdev(struct parser *p, struct expr *x)
 {
 	p->f->opt.xdev = true;
@@ -116,6 +154,8 @@ static const struct primary table[] = {
 	{ "-cmin", parse_cmin, 0 },
 	{ "-cnewer", parse_cnewer, 0 },
 	{ "-ctime", parse_ctime, 0 },
+	{ "-d", parse_d, PRIM_OPTION },
+	{ "-daystart", parse_daystart, PRIM_OPTION },
 	{ "-delete", parse_delete, PRIM_ACTION },
 	{ "-depth", parse_depth, PRIM_OPTION },
 	{ "-empty", parse_empty, 0 },
@@ -124,6 +164,7 @@ static const struct primary table[] = {
 	{ "-executable", parse_executable, 0 },
 	{ "-false", parse_false, 0 },
 	{ "-fls", parse_fls, PRIM_ACTION },
+	{ "-follow", parse_follow, PRIM_OPTION },
 	{ "-fprint", parse_fprint, PRIM_ACTION },
 	{ "-fprint0", parse_fprint0, PRIM_ACTION },
 	{ "-fprintf", parse_fprintf, PRIM_ACTION },
@@ -168,6 +209,7 @@ static const struct primary table[] = {
 	{ "-true", parse_true, 0 },
 	{ "-type", parse_type, 0 },
 	{ "-uid", parse_uid, 0 },
+	{ "-used", parse_used, 0 },
 	{ "-user", parse_user, 0 },
 	{ "-version", parse_version, PRIM_OPTION },
 	{ "-warn", parse_warn, PRIM_OPTION },
@@ -181,6 +223,10 @@ static const struct primary table[] = {
 
 const struct primary *primary_find(const char *name)
 {
+	/* -newerXY: its letters are checked by the parser, as GNU's are */
+	static const struct primary newer_xy = { "-newerXY", parse_newerxy, PRIM_NAMED };
+	if (strncmp(name, "-newer", 6) == 0 && strlen(name) == 8)
+		return &newer_xy;
 	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
 		if (strcmp(table[i].name, name) == 0)
 			return &table[i];
@@ -229,15 +275,15 @@ struct expr *parse_primary(struct parser *p, const char *tok, bool *is_action, i
 		return NULL;
 	}
 	x->kind = EX_PRED;
-	x->name = prim->name;
+	x->name = prim->flags & PRIM_NAMED ? tok : prim->name;
 	*status = prim->parse(p, x);
 	if (*status) {
 		expr_free(x);
 		return NULL;
 	}
 	if (!(prim->flags & PRIM_OPTION) && !p->first_arg)
-		p->first_arg = prim->name;
-	p->last_prim = prim->name;
+		p->first_arg = x->name;
+	p->last_prim = x->name;
 	*is_action = prim->flags & PRIM_ACTION;
 	return x;
 }

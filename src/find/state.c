@@ -20,6 +20,7 @@ void find_init(struct find *f, struct diag *d)
 	f->opt.order = SWEEP_ORDER_AUTO;
 	walkenv_read(&f->opt.order, &f->opt.warm);
 	clock_gettime(CLOCK_REALTIME, &f->opt.now);
+	f->opt.origin = f->opt.now;
 	f->ls = (struct ls_widths){ .inode = 9, .blocks = 6, .nlink = 3, .owner = 8,
 	                            .group = 8, .size = 8, .major = 3, .minor = 3 };
 }

@@ -110,6 +110,40 @@ t -mtime
 t -newer
 t -newer nosuch
 t -anewer nosuch
+# -newerXY: letters, references, dates
+t -newermt
+t -newerma
+t -newerXt x
+t -newermx t/f
+t -newertm t/f
+t -newerm t/f
+t -newermmm t/f
+t -newermm nosuch
+t -newerct garbage
+t -newermt 2020-13-01
+t -newermt 2020-02-30
+t -newermt '2020-01-01 25:00'
+t -newermt @12x
+t -newermt @
+# -used, -d, -follow
+t -used
+t -used x
+t -used 1e400
+t -used ' 1'
+t -warn -name x -d
+t -warn -maxdepth 0 -follow -d
+t -warn -follow -maxdepth 0
+t -warn -daystart -maxdepth 0
+t -uid -+1
+t -gid -+1
+t -uid +-1
+t -uid -+
+t -links ' 1'
+t -links '+ 1'
+t -inum ++1
+t -size -+1
+t -links '-+ 1'
+t -size '-+ 1'
 t -samefile nosuch
 t -regex '\('
 t -regex '['
