@@ -29,6 +29,8 @@ struct create {
 	struct strbuf rmname;        /* remove.c's scratch */
 	struct deferred *deferred;   /* remove.c: removals put off to the end */
 	size_t ndeferred, capdeferred;
+	struct keymap deferred_dirs; /* remove.c: directory id -> fd + 1, one
+	                                descriptor a directory for them */
 	struct keymap links;         /* links.c: (dev, ino) -> name offset + 1 */
 	struct strbuf link_names;
 	int *dirfds;                 /* -C directories, closed at the end */

@@ -20,7 +20,7 @@
 #include "create.h"
 
 struct deferred {
-	int dirfd;  /* a duplicate of the entry's directory descriptor, or AT_FDCWD */
+	int dirfd;  /* its directory's (deferred_dirs owns it), or AT_FDCWD */
 	char *name;
 	char *path;
 	bool dir;
@@ -41,10 +41,31 @@ static int remove_at(struct create *cr, int dirfd, const char *name, const char 
 	return 0;
 }
 
+/* A descriptor of e's directory to remove e by at the end: one for all of
+ * a directory's names, however many files with several names it holds.
+ * -1 with errno when there is none. */
+static int dir_fd_for(struct create *cr, const struct sweep_entry *e)
+{
+	if (e->dirfd == AT_FDCWD)
+		return AT_FDCWD;
+	/* roots (parent 0) by the descriptor they are relative to (-C) */
+	uint64_t other = e->parent_id ? 0 : (uint64_t)e->dirfd + 1;
+	uint64_t *kept = keymap_get(&cr->deferred_dirs, e->parent_id, other);
+	if (kept)
+		return (int)(*kept - 1);
+	int fd = fcntl(e->dirfd, F_DUPFD_CLOEXEC, 0);
+	if (fd >= 0 && keymap_put(&cr->deferred_dirs, e->parent_id, other, (uint64_t)fd + 1) < 0) {
+		close(fd);
+		errno = ENOMEM;
+		return -1;
+	}
+	return fd;
+}
+
 /* Keep e to remove at the end. Returns 0 or -1 (reported: fatal). */
 static int defer(struct create *cr, const struct sweep_entry *e, bool dir)
 {
-	int fd = e->dirfd == AT_FDCWD ? AT_FDCWD : fcntl(e->dirfd, F_DUPFD_CLOEXEC, 0);
+	int fd = dir_fd_for(cr, e);
 	struct deferred d = { .dirfd = fd,
 	                      .name = strdup(e->name), .path = strdup(e->path), .dir = dir };
 	if (d.dirfd != -1 && d.name && d.path && cr->ndeferred == cr->capdeferred) {
@@ -60,8 +81,6 @@ static int defer(struct create *cr, const struct sweep_entry *e, bool dir)
 		return 0;
 	}
 	int err = d.dirfd == -1 ? errno : ENOMEM;
-	if (d.dirfd >= 0)
-		close(d.dirfd);
 	free(d.name);
 	free(d.path);
 	tar_fatal(cr->t, err, "%s: Cannot remove later", tq(cr->t, 0, e->path));
@@ -95,11 +114,13 @@ void remove_deferred(struct create *cr)
 		}
 	}
 	for (size_t i = 0; i < cr->ndeferred; i++) {
-		if (cr->deferred[i].dirfd >= 0)
-			close(cr->deferred[i].dirfd);
 		free(cr->deferred[i].name);
 		free(cr->deferred[i].path);
 	}
+	for (size_t i = 0; i < cr->deferred_dirs.cap; i++)
+		if (cr->deferred_dirs.slots[i].used)
+			close((int)(cr->deferred_dirs.slots[i].value - 1));
+	keymap_free(&cr->deferred_dirs);
 	free(cr->deferred);
 	cr->deferred = NULL;
 	cr->ndeferred = cr->capdeferred = 0;

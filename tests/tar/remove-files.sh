@@ -65,4 +65,18 @@ rm -rf "$T/s" && cp -a "$T/tree" "$T/s" && our_rm --remove-files -c d e || fail 
 [ ! -e "$T/s/d" ] && [ ! -e "$T/s/e" ] || fail "big: not all removed"
 mkdir "$T/x" && (cd "$T/x" && tar -xf "$T/sweep.tar") || fail "extract"
 cmp "$T/x/d/big" "$T/tree/d/big" && cmp "$T/x/e/hard" "$T/tree/d/a" || fail "contents"
+# Many files with two names each, under a small descriptor limit: their
+# removals wait for the end, one descriptor a directory, not one a file
+# (which ran out and lost the archive).
+mkdir -p "$T/many/m/a" "$T/many/m/b"
+i=0
+while [ $i -lt 300 ]; do
+	: > "$T/many/m/a/f$i"
+	ln "$T/many/m/a/f$i" "$T/many/m/b/f$i"
+	i=$((i + 1))
+done
+(cd "$T/many" && ulimit -n 64 && "$top_builddir/sweep-tar" -cf "$T/many.tar" --remove-files m) ||
+	fail "--remove-files of 300 linked files at 64 descriptors"
+[ ! -e "$T/many/m" ] || fail "many links: not all removed"
+[ "$(tar -tf "$T/many.tar" | grep -c /f)" = 600 ] || fail "many links: not all archived"
 exit 0
