@@ -59,6 +59,8 @@ struct copy {
 	/* the write batch (writeback.c) */
 	uint64_t batch;          /* this tree's, in bytes; 0: the kernel's */
 	uint64_t synced;         /* bytes when the last batch was written out */
+	int wb_fd;               /* on the file system written to */
+	bool wb_own;             /* ... opened for it, closed at the tree's end */
 	struct copy_temp temp;
 	bool failed;             /* something failed in this tree */
 	bool nomem;              /* the walk ran out of memory: stop */
@@ -81,10 +83,11 @@ bool copy_follows(const struct copy *c, const struct sweep_entry *e);
 
 /* writeback.c: the tree's batch, from the options and the destination's
  * disk; after each regular file, the policy's turn; the batch written out
- * now (at the end of a tree). */
+ * now; the end of a tree (the last batch written out). */
 void writeback_plan(struct copy *c);
 void writeback_file_done(struct copy *c);
 void writeback_flush(struct copy *c);
+void writeback_end(struct copy *c);
 
 /* destdir.c: the directory e goes in (borrowed), or -1 with errno; its
  * name there. */

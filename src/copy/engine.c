@@ -249,6 +249,7 @@ int copy_tree(struct copy *c, const char *src, int dst_dirfd, const char *name,
 	writeback_plan(c);
 	if (add_top(c, dst_dirfd) < 0 || !(c->sw = open_walk(c))) {
 		copy_error(c, errno, "%s", cq(c, 0, src));
+		writeback_end(c);
 		return -1;
 	}
 	if (sweep_add_root(c->sw, AT_FDCWD, src) < 0)
@@ -258,7 +259,7 @@ int copy_tree(struct copy *c, const char *src, int dst_dirfd, const char *name,
 		copy_entry(c, e);
 	sweep_close(c->sw);
 	c->sw = NULL;
-	writeback_flush(c);
+	writeback_end(c);
 	destdir_close_all(c);
 	return c->failed ? -1 : 0;
 }

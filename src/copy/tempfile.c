@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -49,6 +50,7 @@ static void temp_arm(struct copy *c, int dirfd, const char *name)
 		return; /* cannot be: temp_name() keeps within NAME_MAX */
 	c->temp.dirfd = dirfd;
 	memcpy(c->temp.name, name, n + 1);
+	atomic_signal_fence(memory_order_release); /* the name before the flag */
 	c->temp.armed = 1;
 }
 
@@ -68,6 +70,7 @@ static void temp_remove(struct copy *c, int dirfd, const char *name)
 void copy_remove_temp(struct copy *c)
 {
 	if (c && c->temp.armed) {
+		atomic_signal_fence(memory_order_acquire);
 		c->temp.armed = 0;
 		unlinkat(c->temp.dirfd, c->temp.name, 0);
 	}

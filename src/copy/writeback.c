@@ -74,15 +74,35 @@ static uint64_t auto_batch(void)
 	return b > AUTO_BATCH ? AUTO_BATCH : b < MIN_BATCH ? MIN_BATCH : b;
 }
 
+/* The file system the copy goes to: the destination's own when it is a
+ * directory already (it may be a mount point, on another disk than the
+ * directory it is in), else the directory it is made in. */
+static void open_dest_fs(struct copy *c)
+{
+	c->wb_fd = openat(c->top_fd, c->top_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	c->wb_own = c->wb_fd >= 0;
+	if (!c->wb_own)
+		c->wb_fd = c->top_fd;
+}
+
 void writeback_plan(struct copy *c)
 {
 	c->batch = c->o->write_batch;
-	if (!c->o->write_batch_auto)
+	if (!c->batch && !c->o->write_batch_auto)
 		return;
+	open_dest_fs(c);
 	struct stat st;
-	c->batch = 0;
-	if (fstat(c->top_fd, &st) == 0 && sweep_device_rotational(st.st_dev) == 1)
-		c->batch = auto_batch();
+	if (c->o->write_batch_auto)
+		c->batch = fstat(c->wb_fd, &st) == 0 && sweep_device_rotational(st.st_dev) == 1
+		           ? auto_batch() : 0;
+}
+
+void writeback_end(struct copy *c)
+{
+	writeback_flush(c);
+	if (c->wb_own)
+		close(c->wb_fd);
+	c->wb_own = false;
 }
 
 /* Write what was copied since the last batch out now. A failure here is a
@@ -93,7 +113,7 @@ void writeback_flush(struct copy *c)
 	if (!c->batch || c->bytes == c->synced)
 		return;
 	c->synced = c->bytes;
-	if (syncfs(c->top_fd) < 0)
+	if (syncfs(c->wb_fd) < 0)
 		copy_error(c, errno, "cannot write %s out", cq(c, 0, c->top_shown));
 }
 

@@ -91,9 +91,9 @@ static bool take_calendar(const char *s, struct timespec *out)
 	    *s++ != '-' || !take_digits(&s, 2, &d))
 		return false;
 	if (*s == 'T' || *s == ' ') {
-		s++;
+		bool t = *s++ == 'T';
 		skip_spaces(&s);
-		if (*s && !take_clock(&s, &tm, &ns))
+		if ((*s || t) && !take_clock(&s, &tm, &ns)) /* a T wants a time */
 			return false;
 	}
 	skip_spaces(&s);

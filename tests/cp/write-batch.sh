@@ -59,6 +59,16 @@ mkdir "$T/tmpfs"
 if mount -t tmpfs -o size=8m none "$T/tmpfs" 2>/dev/null; then
 	rm -rf "$T/dst" && strace -f -qq -e trace=syncfs -o "$T/trace" "$top_builddir/sweep-cp" -a "$T/even" "$T/tmpfs/dst"
 	[ "$(count syncfs)" = 0 ] || fail "a batch onto a tmpfs"
+	# onto the mount point itself (-T): its file system is the one
+	# judged and written out, not the one of the directory it is in
+	rm -rf "$T/tmpfs/dst"
+	strace -f -qq -e trace=syncfs -o "$T/trace" "$top_builddir/sweep-cp" -aT "$T/even" "$T/tmpfs"
+	[ "$(count syncfs)" = 0 ] || fail "a batch onto a tmpfs mounted on a disk that seeks"
+	strace -f -qq -y -e trace=syncfs -o "$T/trace" "$top_builddir/sweep-cp" -aT --write-batch=64K \
+		"$T/even" "$T/tmpfs"
+	[ "$(count syncfs)" = 10 ] || fail "onto a mount point: $(count syncfs) syncfs, not 10"
+	[ "$(grep -c "syncfs([0-9]*<$T/tmpfs>" "$T/trace")" = 10 ] ||
+		fail "onto a mount point, another file system written out: $(head -1 "$T/trace")"
 	umount "$T/tmpfs"
 fi
 exit 0

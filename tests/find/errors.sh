@@ -124,6 +124,7 @@ t -newermt 2020-13-01
 t -newermt 2020-02-30
 t -newermt '2020-01-01 25:00'
 t -newermt @12x
+t -newermt 2020-01-01T
 t -newermt @
 # -used, -d, -follow
 t -used
