@@ -18,19 +18,18 @@
 #include <sys/types.h>
 #include <sys/uio.h>
 #include <unistd.h>
+#include "../shim-fd.h"
 
 /* Whether fd's file name ends in the value of the variable var. */
 static int names(int fd, const char *var)
 {
 	const char *want = getenv(var);
-	char link[64], path[PATH_MAX];
+	char path[PATH_MAX];
 	if (!want || !*want)
 		return 0;
-	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
-	ssize_t n = readlink(link, path, sizeof(path) - 1);
+	ssize_t n = shim_fd_path(fd, path);
 	if (n < 0)
 		return 0;
-	path[n] = 0;
 	size_t w = strlen(want);
 	return (size_t)n >= w && strcmp(path + n - w, want) == 0;
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/types.h>
 #include <unistd.h>
+#include "../shim-fd.h"
 
 typedef ssize_t (*write_fn)(int, const void *, size_t);
 typedef ssize_t (*pwrite_fn)(int, const void *, size_t, off_t);
@@ -24,15 +25,10 @@ typedef ssize_t (*cfr_fn)(int, off_t *, int, off_t *, size_t, unsigned);
 static int named(int fd)
 {
 	const char *want = getenv("STALL_NAME");
-	char link[64], path[PATH_MAX];
+	char path[PATH_MAX];
 	if (!want || !*want)
 		return 0;
-	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
-	ssize_t n = readlink(link, path, sizeof(path) - 1);
-	if (n < 0)
-		return 0;
-	path[n] = 0;
-	return strstr(path, want) != NULL;
+	return shim_fd_path(fd, path) >= 0 && strstr(path, want) != NULL;
 }
 
 static void stall(int fd)
