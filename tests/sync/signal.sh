@@ -18,19 +18,26 @@ printf 'small\n' > "$T/src/a-small"
 head -c 300000 /dev/urandom > "$T/src/sub/big"
 
 # interrupt NAME SIGNAL PROG ARGS...: PROG ARGS in its own process group,
-# stalled in its first write to "big"; SIGNAL sent to the group once it is
-# there. The status and messages go to NAME.status and NAME.err.
+# stalled in its first write to sub/big (its temporary file); SIGNAL sent
+# to the group once it is there. The status and messages go to
+# NAME.status and NAME.err.
 interrupt() {
 	name=$1 sig=$2
 	shift 2
-	rm -f "$T/mark"
-	STALL_NAME=big STALL_MARK="$T/mark" LD_PRELOAD="$T/stall.so" \
-		setsid "$@" 2> "$T/$name.err" &
+	rm -f "$T/mark" "$T/leader"
+	# setsid forks when it leads a group already; -w waits for the program
+	# and exits with its status, and the leader writes its pid down
+	STALL_NAME=/sub/.big. STALL_MARK="$T/mark" LD_PRELOAD="$T/stall.so" \
+		setsid -w sh -c 'echo $$ > "$0"; exec "$@"' "$T/leader" "$@" 2> "$T/$name.err" &
 	pid=$!
 	n=0
-	while [ ! -e "$T/mark" ] && [ $n -lt 300 ]; do sleep 0.1; n=$((n + 1)); done
-	[ -e "$T/mark" ] || { /bin/kill -s KILL -- -$pid; fail "$name: never wrote big"; }
-	/bin/kill -s "$sig" -- -$pid
+	while { [ ! -e "$T/mark" ] || [ ! -s "$T/leader" ]; } && [ $n -lt 300 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	group=$(cat "$T/leader")
+	[ -e "$T/mark" ] || { /bin/kill -s KILL -- -"$group"; fail "$name: never wrote big"; }
+	/bin/kill -s "$sig" -- -"$group"
 	wait $pid
 	echo $? > "$T/$name.status"
 }
