@@ -71,4 +71,16 @@ if mount -t tmpfs -o size=8m none "$T/tmpfs" 2>/dev/null; then
 		fail "onto a mount point, another file system written out: $(head -1 "$T/trace")"
 	umount "$T/tmpfs"
 fi
+# A batch that cannot be written out (syncfs reports writeback errors):
+# said, naming the destination, and the status is 1. The failing device
+# is the LD_PRELOAD shim of tests/faults.
+if ${CC:-cc} -shared -fPIC -o "$T/eio.so" "$top_srcdir/tests/faults/eio-shim.c" -ldl; then
+	rm -rf "$T/dst"
+	EIO_SYNCFS=1 LD_PRELOAD="$T/eio.so" ASAN_OPTIONS="$ASAN_OPTIONS:verify_asan_link_order=0" \
+		sweep-cp -a --write-batch=64K "$T/even" "$T/dst" 2> "$T/err" && fail "a failed write-out exits 0"
+	grep -qx "sweep-cp: cannot write '$T/dst' out: Input/output error" "$T/err" ||
+		fail "a failed write-out: $(head -2 "$T/err")"
+else
+	echo "SKIP part: cannot build the LD_PRELOAD shim: the failed write-out not tested" >&2
+fi
 exit 0

@@ -3,7 +3,8 @@
  * eio-shim.c: an LD_PRELOAD shim that makes a device fail under a test.
  * Reads from a file whose name ends in $EIO_READ, and writes to a file
  * whose name ends in $EIO_WRITE, fail with EIO from the byte
- * $EIO_AFTER (default 0) on, as a bad sector would. It goes into GNU's
+ * $EIO_AFTER (default 0) on, as a bad sector would; with $EIO_SYNCFS set,
+ * syncfs() fails with EIO, as when writeback met a bad sector. It goes into GNU's
  * tools and ours alike, so their answers to the same fault can be
  * compared; no device-mapper "error" target is needed (this machine's
  * kernel has none).
@@ -110,4 +111,15 @@ ssize_t writev(int fd, const struct iovec *v, int n)
 		return -1;
 	}
 	return ((writev_fn)real("writev"))(fd, v, n);
+}
+
+typedef int (*syncfs_fn)(int);
+
+int syncfs(int fd)
+{
+	if (getenv("EIO_SYNCFS")) {
+		errno = EIO;
+		return -1;
+	}
+	return ((syncfs_fn)real("syncfs"))(fd);
 }
