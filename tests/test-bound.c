@@ -26,14 +26,6 @@
 #define MAX_BYTES   (1u << 20)
 #define SLACK       (64u << 10) /* one directory of 100 names, and change */
 
-#if defined(__SANITIZE_ADDRESS__)
-#define UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define UNDER_ASAN 1
-#endif
-#endif
-
 /* top/NN/MM/fileKK: dirs1 x dirs2 directories of 100 empty files, so no
  * directory holds more than 100 names (files with data would be in the page
  * cache on tmpfs, handed out as served and never queued). Every directory

@@ -25,14 +25,6 @@
 #include "sweep.h"
 #include "tree.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define UNDER_ASAN 1
-#endif
-#endif
-
 #ifdef UNDER_ASAN
 int main(void)
 {

@@ -9,6 +9,16 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+/* UNDER_ASAN: built with AddressSanitizer (gcc or clang), whose allocator
+ * and address space the memory tests cannot use as they would. */
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+
 /* A scratch directory on the file system of $TMPDIR (or /tmp). */
 char *tree_scratch(void);
 /* The same on tmpfs (/dev/shm) when there is one, for big trees whose
