@@ -31,6 +31,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/stat.h>
+#include <sys/types.h>
 #include "diag.h"
 #include "sweep.h"
 
@@ -108,6 +109,9 @@ struct copy_opts {
 	bool acls_apart;           /* ACLs by preserve_acl, not with the mode */
 	bool preserve_acl;
 	bool no_uid, no_gid;       /* with preserve_owner: leave this part alone */
+	/* copy_stream(): the bytes of the regular file being made, as read(2)
+	 * returns them (0 at its end, -1 with errno) */
+	ssize_t (*read_data)(void *arg, void *buf, size_t n);
 };
 
 struct copy;
@@ -124,6 +128,21 @@ struct copy *copy_new(const struct copy_opts *opt, struct diag *d);
  */
 int copy_tree(struct copy *c, const char *src, int dst_dirfd, const char *name,
               const char *dst_shown);
+
+/*
+ * The same for a tree whose entries come from next() (NULL at the tree's
+ * end) instead of a walk of a local source: sweep-sync's receiver, whose
+ * source is on another host. They come as the walk hands them out (a
+ * directory before what it holds, its SWEEP_DIR_POST after); each is put
+ * to the decide hook as the walk's filter puts it, then made; what lies
+ * below a directory left out or not made is passed over. A regular file's
+ * bytes come from o->read_data; its source stand-in (e->dirfd, e->name)
+ * serves for a symbolic link's target and extended attributes. src is the
+ * source as messages name it.
+ */
+int copy_stream(struct copy *c, const char *src, int dst_dirfd, const char *name,
+                const char *dst_shown, const struct sweep_entry *(*next)(void *arg),
+                void *arg);
 
 /* Remove the temporary file being written under temp_rename, if any: for
  * a handler of a signal that ends the program (async-signal-safe). */

@@ -64,6 +64,7 @@ struct copy {
 	struct copy_temp temp;
 	bool failed;             /* something failed in this tree */
 	bool nomem;              /* the walk ran out of memory: stop */
+	struct keymap pruned;    /* copy_stream(): directories passed over */
 };
 
 /* engine.c: report a failure (status 1 when required is true, a message
@@ -78,6 +79,8 @@ const char *cq(struct copy *c, int slot, const char *name);
 void copy_verbose(struct copy *c, const struct sweep_entry *e, const char *backup);
 /* Fill rel, drel and shown for e. Returns 0 or -1 (ENOMEM). */
 int copy_names(struct copy *c, const struct sweep_entry *e);
+/* Do not go into the directory e just handed out. */
+void copy_prune(struct copy *c, const struct sweep_entry *e);
 /* Whether links are followed at e (-L, or -H at a root). */
 bool copy_follows(const struct copy *c, const struct sweep_entry *e);
 

@@ -7,7 +7,8 @@
  * EINVAL...). Holes of the source stay holes (--sparse=auto: found with
  * SEEK_DATA/SEEK_HOLE, only the data between them copied), runs of zero
  * blocks become holes too under --sparse=always, and --sparse=never writes
- * every byte. Every call is checked: a failure is reported in GNU cp's
+ * every byte. From a stream (sweep-sync's receiver), the bytes are read
+ * and written, zero blocks left out under --sparse=always. Every call is checked: a failure is reported in GNU cp's
  * words ("error reading", "error writing", "error copying") and ends the
  * file's copy there.
  */
@@ -157,6 +158,27 @@ static int64_t copy_regions(struct range *r, off_t size)
 	return size;
 }
 
+/* The bytes from the stream of copy_stream(). Returns the size written,
+ * or -1 (reported). */
+static int64_t copy_stream_data(struct range *r)
+{
+	struct copy *c = r->c;
+	off_t off = 0;
+	for (;;) {
+		ssize_t n = c->o->read_data(c->o->arg, c->buf, COPY_BUFSIZE);
+		if (n < 0) {
+			copy_error(c, errno, "error reading %s", cq(c, 0, r->src));
+			return -1;
+		}
+		if (n == 0)
+			return off;
+		if (put(r, c->buf, (size_t)n, off) < 0)
+			return -1;
+		off += n;
+		c->bytes += (uint64_t)n;
+	}
+}
+
 static int clone_file(struct copy *c, int sfd, const struct stat *st, int dfd, const char *src)
 {
 	if (ioctl(dfd, FICLONE, sfd) == 0) {
@@ -173,7 +195,7 @@ static int clone_file(struct copy *c, int sfd, const struct stat *st, int dfd, c
 
 int data_copy(struct copy *c, int sfd, const struct stat *st, int dfd, const char *src)
 {
-	if (c->o->reflink != COPY_REFLINK_NEVER) {
+	if (c->o->reflink != COPY_REFLINK_NEVER && !c->o->read_data) {
 		int r = clone_file(c, sfd, st, dfd, src);
 		if (r <= 0)
 			return r;
@@ -185,7 +207,9 @@ int data_copy(struct copy *c, int sfd, const struct stat *st, int dfd, const cha
 		.cfr = c->o->sparse != COPY_SPARSE_ALWAYS,
 	};
 	int64_t end;
-	if (c->o->sparse != COPY_SPARSE_NEVER && looks_sparse(st))
+	if (c->o->read_data)
+		end = copy_stream_data(&r);
+	else if (c->o->sparse != COPY_SPARSE_NEVER && looks_sparse(st))
 		end = copy_regions(&r, st->st_size);
 	else
 		end = copy_range(&r, 0, UINT64_MAX);

@@ -110,7 +110,7 @@ void dirs_enter(struct copy *c, const struct sweep_entry *e)
 		if (fd >= 0)
 			copy_error(c, ENOMEM, "%s", cq(c, 0, e->path));
 		/* nothing below it can be made: do not read it */
-		sweep_prune(c->sw);
+		copy_prune(c, e);
 	}
 }
 

@@ -37,6 +37,7 @@ void copy_free(struct copy *c)
 	destdir_close_all(c);
 	keymap_free(&c->dirs);
 	keymap_free(&c->links);
+	keymap_free(&c->pruned);
 	sb_free(&c->rel);
 	sb_free(&c->drel);
 	sb_free(&c->shown);
@@ -89,6 +90,14 @@ void copy_verbose(struct copy *c, const struct sweep_entry *e, const char *backu
 	if (backup)
 		printf(" (backup: %s)", cq(c, 2, backup));
 	putchar('\n');
+}
+
+void copy_prune(struct copy *c, const struct sweep_entry *e)
+{
+	if (c->sw)
+		sweep_prune(c->sw);
+	else if (keymap_put(&c->pruned, e->dir_id, 0, 1) < 0)
+		c->nomem = true;
 }
 
 bool copy_follows(const struct copy *c, const struct sweep_entry *e)
@@ -237,8 +246,9 @@ static int add_top(struct copy *c, int fd)
 	return 0;
 }
 
-int copy_tree(struct copy *c, const char *src, int dst_dirfd, const char *name,
-              const char *dst_shown)
+/* Point the copy at its tree. Returns 0 or -1 (reported). */
+static int tree_start(struct copy *c, const char *src, int dst_dirfd, const char *name,
+                      const char *dst_shown)
 {
 	c->src_root = src;
 	c->src_rootlen = strlen(src);
@@ -247,7 +257,27 @@ int copy_tree(struct copy *c, const char *src, int dst_dirfd, const char *name,
 	c->top_shown = dst_shown;
 	c->failed = false;
 	writeback_plan(c);
-	if (add_top(c, dst_dirfd) < 0 || !(c->sw = open_walk(c))) {
+	if (add_top(c, dst_dirfd) < 0) {
+		copy_error(c, errno, "%s", cq(c, 0, src));
+		writeback_end(c);
+		return -1;
+	}
+	return 0;
+}
+
+static int tree_end(struct copy *c)
+{
+	writeback_end(c);
+	destdir_close_all(c);
+	return c->failed ? -1 : 0;
+}
+
+int copy_tree(struct copy *c, const char *src, int dst_dirfd, const char *name,
+              const char *dst_shown)
+{
+	if (tree_start(c, src, dst_dirfd, name, dst_shown) < 0)
+		return -1;
+	if (!(c->sw = open_walk(c))) {
 		copy_error(c, errno, "%s", cq(c, 0, src));
 		writeback_end(c);
 		return -1;
@@ -259,7 +289,40 @@ int copy_tree(struct copy *c, const char *src, int dst_dirfd, const char *name,
 		copy_entry(c, e);
 	sweep_close(c->sw);
 	c->sw = NULL;
-	writeback_end(c);
-	destdir_close_all(c);
-	return c->failed ? -1 : 0;
+	return tree_end(c);
+}
+
+/* Whether e lies below a directory passed over (then, a directory, it is
+ * passed over too). */
+static bool below_pruned(struct copy *c, const struct sweep_entry *e)
+{
+	if (e->kind == SWEEP_DIR_POST)
+		return keymap_get(&c->pruned, e->dir_id, 0) != NULL;
+	if (e->depth == 0 || !keymap_get(&c->pruned, e->parent_id, 0))
+		return false;
+	if (e->kind == SWEEP_DIR)
+		copy_prune(c, e);
+	return true;
+}
+
+int copy_stream(struct copy *c, const char *src, int dst_dirfd, const char *name,
+                const char *dst_shown, const struct sweep_entry *(*next)(void *arg),
+                void *arg)
+{
+	if (tree_start(c, src, dst_dirfd, name, dst_shown) < 0)
+		return -1;
+	const struct sweep_entry *e;
+	while (!c->nomem && (e = next(arg)) != NULL) {
+		if (e->kind != SWEEP_ERROR && below_pruned(c, e))
+			continue;
+		if (e->kind != SWEEP_ERROR && e->kind != SWEEP_DIR_POST && c->o->decide &&
+		    check_entry(c, e) == SWEEP_PRUNE) {
+			if (e->kind == SWEEP_DIR)
+				copy_prune(c, e);
+			continue;
+		}
+		copy_entry(c, e);
+	}
+	keymap_free(&c->pruned);
+	return tree_end(c);
 }

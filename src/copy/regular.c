@@ -74,8 +74,10 @@ void regular_copy(struct copy *c, const struct sweep_entry *e)
 	if (pfd < 0)
 		return;
 	struct stat st = e->st;
-	int sfd = e->kind == SWEEP_DATA ? e->fd : open_source(c, e, &st);
-	if (sfd < 0)
+	/* from a stream (copy_stream), e->fd is the source stand-in, if any */
+	bool stream = c->o->read_data != NULL;
+	int sfd = e->kind == SWEEP_DATA || stream ? e->fd : open_source(c, e, &st);
+	if (sfd < 0 && !stream)
 		return;
 	bool created;
 	mode_t mode = 0;

@@ -119,7 +119,7 @@ static bool kind_wanted(struct sync *s, const struct sweep_entry *e, const char 
 	mode_t m = e->st.st_mode;
 	if (S_ISDIR(m) && !s->recursive) {
 		/* rsync names the one it was given ("." for SRC/) */
-		if (e->depth == 0 && !s->quiet) {
+		if (e->depth == 0 && !s->quiet && !s->sender_side) {
 			printf("skipping directory ");
 			report_name(stdout, *rel ? rel : ".");
 			printf("\n");
@@ -130,7 +130,7 @@ static bool kind_wanted(struct sync *s, const struct sweep_entry *e, const char 
 	          : S_ISFIFO(m) || S_ISSOCK(m) ? s->specials : true;
 	if (ok)
 		return true;
-	if (!s->quiet) {
+	if (!s->quiet && !s->sender_side) {
 		printf("skipping non-regular file \"");
 		report_name(stdout, rel);
 		printf("\"\n");
@@ -205,7 +205,7 @@ static enum copy_verdict decide_existing(struct sync *s, const struct sweep_entr
 	enum sync_kind k = sync_kind(e->st.st_mode);
 	if (k == K_REG)
 		return decide_regular(s, e, rel, pfd, name, dst);
-	if (k == K_DIR && s->delete)
+	if (k == K_DIR && s->delete && !s->sender_side)
 		delete_extraneous(s, e->dirfd, e->name, pfd, name, rel);
 	if (k != K_DIR && s->ignore_existing)
 		return COPY_LEAVE;

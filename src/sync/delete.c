@@ -91,15 +91,31 @@ static bool remove_entry(struct sync *s, int pfd, const char *name, const struct
 	return true;
 }
 
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Whether the source directory (open at sfd, or the names a remote sender
+ * sent) holds name: when it cannot be told, it does. */
+static bool source_holds(const struct sync *s, int sfd, const char *name)
+{
+	if (s->remote_source)
+		return bsearch(&name, s->src_names, s->nsrc_names, sizeof(*s->src_names),
+		               cmp_name) != NULL;
+	struct stat st;
+	return fstatat(sfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 || errno != ENOENT;
+}
+
 void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
                        const char *name, const char *rel)
 {
-	int sfd = openat(sdirfd, sname, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int sfd = s->remote_source ? -1 : openat(sdirfd, sname, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	int dfd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	struct strbuf names = STRBUF_INIT, sub = STRBUF_INIT;
 	/* a source directory that cannot be read deletes nothing, as rsync's
 	 * I/O errors turn --delete off */
-	if (sfd < 0)
+	if (s->remote_source ? !s->src_names : sfd < 0)
 		goto out;
 	if (dfd < 0 && errno == ENOENT) /* not made yet (a dry run): nothing in it */
 		goto out;
@@ -110,7 +126,7 @@ void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
 	bool root = strcmp(rel, ".") == 0;
 	for (const char *p = names.s; p && p < names.s + names.len; p += strlen(p) + 1) {
 		struct stat st;
-		if (fstatat(sfd, p, &st, AT_SYMLINK_NOFOLLOW) == 0 || errno != ENOENT)
+		if (source_holds(s, sfd, p))
 			continue;
 		if (fstatat(dfd, p, &st, AT_SYMLINK_NOFOLLOW) < 0)
 			continue;

@@ -10,9 +10,17 @@ sweep_sync_SOURCES = \
 	src/sync/filter.c \
 	src/sync/delete.c \
 	src/sync/report.c \
-	src/sync/signals.c
-sweep_sync_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common -I$(top_srcdir)/src/copy
-sweep_sync_LDADD = src/copy/libcopy.la src/common/libcommon.la lib/libsweep.la
+	src/sync/signals.c \
+	src/sync/remote.c \
+	src/sync/server.c \
+	src/sync/send.c \
+	src/sync/recv.c \
+	src/sync/manifest.h \
+	src/sync/manifest.c \
+	src/sync/wire.h \
+	src/sync/wire.c
+sweep_sync_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common -I$(top_srcdir)/src/copy $(ZLIB_CFLAGS)
+sweep_sync_LDADD = src/copy/libcopy.la src/common/libcommon.la lib/libsweep.la $(ZLIB_LIBS)
 dist_man_MANS += man/sweep-sync.1
 # tests/sync: one script per behaviour, each beside rsync on the same input.
 SYNC_TESTS = \

@@ -3,13 +3,15 @@
  * main.c: sweep-sync, a local rsync whose source is read in disk order
  * through libsweep. Module map: sync.h. Exit codes are rsync's: 0, 1 for
  * a usage error, 20 when a signal ended it (signals.c), 23 when something
- * was not transferred, 24 when only source files vanished on the way.
+ * was not transferred, 24 when only source files vanished on the way, 12
+ * when the far end of a remote shell broke off or spoke wrongly.
  */
 #include <errno.h>
 #include <locale.h>
 #include <stdio.h>
 #include "sync.h"
 
+#define SYNC_PROTOCOL 12
 #define SYNC_PARTIAL 23
 #define SYNC_VANISHED 24
 
@@ -20,25 +22,36 @@ int main(int argc, char **argv)
 	diag_init(&d, argv[0], QUOTE_SHELL_ALWAYS);
 	struct sync s = { .diag = &d };
 	int status = sync_parse_options(&s, argc, argv);
-	if (status < 0) {
+	if (status < 0 && s.server) {
+		server_run(&s);
+		/* the near end says how it went, with the status sent to it */
+		status = s.usage_error ? 1 : s.protocol_error ? SYNC_PROTOCOL : 0;
+		d.status = 0;
+	} else if (status < 0) {
 		sync_signals_init(d.prog);
-		report_start(&s);
 		sync_run(&s);
-		if (s.stats && !s.quiet && !s.usage_error)
+		/* the receiving end reports (over a remote shell, when it is the
+		 * far end, its report came back with its output) */
+		if (s.stats && !s.quiet && !s.usage_error && !s.sender_side)
 			report_stats(&s);
-		if (!s.usage_error)
+		if (!s.usage_error && !s.sender_side)
 			report_end(&s);
 		/* an error of the copy itself (reported through diag by the
 		 * engine) is a partial transfer to rsync, not a usage error */
-		status = s.usage_error ? 1 : s.partial || d.status ? SYNC_PARTIAL
-		                        : s.vanished ? SYNC_VANISHED : 0;
+		status = s.usage_error ? 1 : s.protocol_error ? SYNC_PROTOCOL
+		         : s.partial || d.status ? SYNC_PARTIAL
+		         : s.vanished ? SYNC_VANISHED : 0;
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		diag_error(&d, errno, "write error");
 		status = SYNC_PARTIAL;
 	}
-	if (status == 1)
+	if (s.server && status != 1)
+		; /* the near end says it */
+	else if (status == 1)
 		fprintf(stderr, "%s error: syntax or usage error (code 1)\n", d.prog);
+	else if (status == SYNC_PROTOCOL)
+		fprintf(stderr, "%s error: error in rsync protocol data stream (code 12)\n", d.prog);
 	else if (status == SYNC_PARTIAL)
 		fprintf(stderr, "%s error: some files/attrs were not transferred "
 		                "(see previous errors) (code 23)\n", d.prog);

@@ -24,7 +24,7 @@ static bool ends_in_slash(const char *path)
 /* Whether SRC names a directory's contents: a trailing '/', "." or "..".
  * (".." counts too: taken as a name, it would make the top of the copy
  * DEST/.., above DEST.) */
-static bool contents(const char *src)
+bool sync_is_contents(const char *src)
 {
 	size_t n = strlen(src);
 	return (n && src[n - 1] == '/') || strcmp(src, ".") == 0 || strcmp(src, "..") == 0 ||
@@ -33,7 +33,7 @@ static bool contents(const char *src)
 }
 
 /* rsync's message for a source it cannot stat: the path made absolute. */
-static void link_stat_failed(struct sync *s, const char *src, int err)
+void link_stat_failed(struct sync *s, const char *src, int err)
 {
 	char *cwd = src[0] == '/' ? NULL : getcwd(NULL, 0);
 	report_error(s, err, "[sender] link_stat \"%s%s%s\" failed", cwd ? cwd : "",
@@ -85,93 +85,127 @@ static int open_dest_dir(struct sync *s, const char *dest, bool *made)
 	return fd >= 0 ? fd : -2;
 }
 
-/* Sync one SRC into the directory open at dfd (DEST, shown as dest). */
-static void sync_into(struct sync *s, struct copy *c, const char *src, int dfd,
-                      const char *dest, bool made)
+/* Sync one SRC into DEST's directory (shown as dest), by run. */
+static void sync_into(struct sync *s, struct copy *c, const char *src, struct sync_dest *d,
+                      sync_tree_fn run, void *arg)
 {
 	struct strbuf base = STRBUF_INIT, shown = STRBUF_INIT;
-	bool all = contents(src);
+	bool all = sync_is_contents(src);
+	const char *dest = d->dest;
 	if (sb_last_component(&base, src) < 0 ||
 	    sb_printf(&shown, "%s%s%s", dest, ends_in_slash(dest) ? "" : "/", all ? "" : base.s) < 0) {
 		report_error(s, ENOMEM, "%s", src);
 		goto out;
 	}
 	s->prefix = all ? "" : base.s;
-	s->root_created = all && made;
-	if (copy_tree(c, src, dfd, all ? "." : base.s, shown.s) < 0)
+	s->root_created = all && d->made;
+	if (run(arg, c, src, d->dfd, all ? "." : base.s, shown.s) < 0)
 		s->partial = true;
 out:
 	sb_free(&base);
 	sb_free(&shown);
 }
 
-void sync_run(struct sync *s)
+/* The one source, not a directory, copied to DEST as its new name. */
+static bool place_file(struct sync *s, struct copy *c, const char *src, const char *dest,
+                       sync_tree_fn run, void *arg)
 {
-	if (s->nfiles < 2) {
-		diag_error(s->diag, 0, s->nfiles ? "missing DEST operand (no listing of SRC: "
-		                                   "--list-only is not supported)"
-		                                 : "missing SRC and DEST operands");
-		diag_try_help(s->diag);
-		s->usage_error = true;
-		return;
+	struct strbuf base = STRBUF_INIT, sbase = STRBUF_INIT;
+	int pfd = -1;
+	if (sb_last_component(&base, dest) < 0 || sb_last_component(&sbase, src) < 0)
+		report_error(s, ENOMEM, "%s", dest);
+	else if ((pfd = open_parent(dest)) < 0)
+		report_error(s, errno, "[Receiver] change_dir#3 \"%s\" failed", dest);
+	s->prefix = sb_str(&sbase); /* rsync names it as the source does */
+	if (pfd >= 0 && run(arg, c, src, pfd, base.s, dest) < 0)
+		s->partial = true;
+	if (pfd >= 0)
+		close(pfd);
+	sb_free(&base);
+	sb_free(&sbase);
+	return pfd >= 0;
+}
+
+bool sync_place(struct sync *s, struct copy *c, struct sync_dest *d, const char *src,
+                mode_t mode, int nsrc, sync_tree_fn run, void *arg)
+{
+	struct stat dst;
+	if (nsrc == 1 && !S_ISDIR(mode) && !ends_in_slash(d->dest) &&
+	    (stat(d->dest, &dst) < 0 || !S_ISDIR(dst.st_mode)))
+		return place_file(s, c, src, d->dest, run, arg);
+	if (d->dfd == -2 && !d->failed) {
+		d->dfd = open_dest_dir(s, d->dest, &d->made);
+		d->failed = d->dfd == -2;
 	}
-	int nsrc = s->nfiles - 1;
-	const char *dest = s->files[nsrc];
-	if (!*dest) {
-		diag_error(s->diag, 0, "Empty destination arg specified (use \".\").");
-		s->usage_error = true;
-		return;
-	}
+	if (d->failed)
+		return false;
+	sync_into(s, c, src, d, run, arg);
+	d->made = false;
+	return true;
+}
+
+void sync_dest_close(struct sync_dest *d)
+{
+	if (d->dfd >= 0)
+		close(d->dfd);
+	d->dfd = -2;
+}
+
+bool sync_operands_ok(struct sync *s)
+{
+	const char *why = NULL;
+	if (s->nfiles < 2)
+		why = s->nfiles ? "missing DEST operand (no listing of SRC: --list-only is not "
+		                  "supported)"
+		                : "missing SRC and DEST operands";
+	else if (!*s->files[s->nfiles - 1])
+		why = "Empty destination arg specified (use \".\").";
 	/* rsync deletes against all the sources at once; one source at a time,
 	 * each would delete what the others brought */
-	if (s->delete && nsrc > 1) {
-		diag_error(s->diag, 0, "--delete with more than one SRC is not supported yet");
+	else if (s->delete && s->nfiles > 2)
+		why = "--delete with more than one SRC is not supported yet";
+	if (!why)
+		return true;
+	diag_error(s->diag, 0, "%s", why);
+	if (s->nfiles < 2 || *s->files[s->nfiles - 1]) /* rsync says no more of an empty DEST */
 		diag_try_help(s->diag);
-		s->usage_error = true;
+	s->usage_error = true;
+	return false;
+}
+
+static int local_tree(void *arg, struct copy *c, const char *src, int dfd, const char *name,
+                      const char *shown)
+{
+	(void)arg;
+	return copy_tree(c, src, dfd, name, shown);
+}
+
+void sync_run(struct sync *s)
+{
+	if (!sync_operands_ok(s))
+		return;
+	if (remote_operands(s)) {
+		remote_run(s);
 		return;
 	}
+	report_start(s);
+	int nsrc = s->nfiles - 1;
 	struct copy *c = copy_new(&s->copy, s->diag);
 	if (!c) {
 		report_error(s, ENOMEM, "copy engine");
 		return;
 	}
 	sync_signals_copy(c);
-	struct stat st, dst;
-	bool one_file = nsrc == 1 && lstat(s->files[0], &st) == 0 && !S_ISDIR(st.st_mode) &&
-	                !ends_in_slash(dest) &&
-	                (stat(dest, &dst) < 0 || !S_ISDIR(dst.st_mode));
-	if (one_file) {
-		struct strbuf base = STRBUF_INIT, sbase = STRBUF_INIT;
-		int pfd = -1;
-		if (sb_last_component(&base, dest) < 0 || sb_last_component(&sbase, s->files[0]) < 0)
-			report_error(s, ENOMEM, "%s", dest);
-		else if ((pfd = open_parent(dest)) < 0)
-			report_error(s, errno, "[Receiver] change_dir#3 \"%s\" failed", dest);
-		s->prefix = sb_str(&sbase); /* rsync names it as the source does */
-		if (pfd >= 0 && copy_tree(c, s->files[0], pfd, base.s, dest) < 0)
-			s->partial = true;
-		if (pfd >= 0)
-			close(pfd);
-		sb_free(&base);
-		sb_free(&sbase);
-		sync_signals_copy(NULL);
-		copy_free(c);
-		return;
-	}
-	bool made = false;
-	int dfd = -2;
-	for (int i = 0; i < nsrc; i++) {
+	struct sync_dest d = { .dest = s->files[nsrc], .dfd = -2 };
+	for (int i = 0; i < nsrc && !d.failed; i++) {
+		struct stat st;
 		if (lstat(s->files[i], &st) < 0) {
 			link_stat_failed(s, s->files[i], errno);
 			continue;
 		}
-		if (dfd == -2 && (dfd = open_dest_dir(s, dest, &made)) == -2)
-			break;
-		sync_into(s, c, s->files[i], dfd, dest, made);
-		made = false;
+		sync_place(s, c, &d, s->files[i], st.st_mode, nsrc, local_tree, NULL);
 	}
-	if (dfd >= 0)
-		close(dfd);
+	sync_dest_close(&d);
 	sync_signals_copy(NULL);
 	copy_free(c);
 }

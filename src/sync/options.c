@@ -4,6 +4,7 @@
  * transfer it implements (see sweep-sync(1)), and what they ask of the copy
  * engine. A mistake is a usage error, exit status 1 as rsync's.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +16,7 @@
 enum {
 	OPT_DELETE = 256, OPT_EXCLUDE, OPT_INCLUDE, OPT_SIZE_ONLY, OPT_IGNORE_EXISTING,
 	OPT_EXISTING, OPT_INPLACE, OPT_NUMERIC_IDS, OPT_STATS, OPT_DEVICES, OPT_SPECIALS,
-	OPT_HELP, OPT_VERSION,
+	OPT_RSYNC_PATH, OPT_SERVER, OPT_SENDER, OPT_CONTIMEOUT, OPT_HELP, OPT_VERSION,
 };
 
 static const struct option long_options[] = {
@@ -48,16 +49,24 @@ static const struct option long_options[] = {
 	{ "numeric-ids", no_argument, NULL, OPT_NUMERIC_IDS },
 	{ "stats", no_argument, NULL, OPT_STATS },
 	{ "itemize-changes", no_argument, NULL, 'i' },
+	{ "rsh", required_argument, NULL, 'e' },
+	{ "rsync-path", required_argument, NULL, OPT_RSYNC_PATH },
+	{ "compress", no_argument, NULL, 'z' },
+	{ "contimeout", required_argument, NULL, OPT_CONTIMEOUT },
+	{ "server", no_argument, NULL, OPT_SERVER },
+	{ "sender", no_argument, NULL, OPT_SENDER },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char short_options[] = "arlptgoDHAXvqncuxi";
+static const char short_options[] = "arlptgoDHAXvqncuxie:z";
 
 static void usage(const char *prog)
 {
-	printf("Usage: %s [OPTION]... SRC [SRC]... DEST\n", prog);
+	printf("Usage: %s [OPTION]... SRC [SRC]... DEST\n"
+	       "  or   %s [OPTION]... SRC [SRC]... [USER@]HOST:DEST\n"
+	       "  or   %s [OPTION]... [USER@]HOST:SRC [HOST:SRC]... DEST\n", prog, prog, prog);
 	fputs("Make DEST a copy of SRC, as rsync does on one machine, reading each source\n"
 	      "tree in the order of its disk (libsweep). A SRC ending in '/' copies the\n"
 	      "contents of the directory, not the directory itself.\n"
@@ -89,11 +98,29 @@ static void usage(const char *prog)
 	      "      --numeric-ids        don't map uid/gid values by user/group name\n"
 	      "      --stats              give some file-transfer stats\n"
 	      "  -i, --itemize-changes    output a change-summary for all updates\n"
+	      "  -e, --rsh=COMMAND        specify the remote shell to use (default ssh)\n"
+	      "      --rsync-path=PROGRAM specify the sweep-sync to run on the remote machine\n"
+	      "  -z, --compress           compress file data during the transfer\n"
+	      "      --contimeout=SECONDS wait this long for the remote side's greeting (30)\n"
 	      "      --help               show this help\n"
 	      "      --version            print the version\n"
 	      "\n"
 	      "SWEEP_ORDER (disk, inode, name, none, block, auto) and SWEEP_WARM (on, off,\n"
 	      "auto) choose the walk's order and its helper threads.\n", stdout);
+}
+
+static int contimeout(struct sync *s, const char *arg)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(arg, &end, 10);
+	if (errno || end == arg || *end || v < 0 || v > 86400) {
+		diag_error(s->diag, 0, "--contimeout=%s: not a number of seconds from 0 to 86400",
+		           arg);
+		return -1;
+	}
+	s->contimeout = (int)v;
+	return 0;
 }
 
 /* One option. Returns 0, or -1 after a usage error. */
@@ -130,6 +157,15 @@ static int take_option(struct sync *s, int c, const char *arg)
 	case OPT_INPLACE: s->inplace = true; break;
 	case OPT_NUMERIC_IDS: s->numeric_ids = true; break;
 	case OPT_STATS: s->stats = true; break;
+	case 'e': s->rsh = arg; break;
+	case 'z': s->compress = true; break;
+	case OPT_RSYNC_PATH: s->remote_prog = arg; break;
+	case OPT_SERVER: s->server = true; break;
+	case OPT_SENDER: s->sender = true; break;
+	case OPT_CONTIMEOUT:
+		if (contimeout(s, arg) < 0)
+			return -1;
+		break;
 	case OPT_EXCLUDE:
 	case OPT_INCLUDE:
 		if (filter_add(s, arg, c == OPT_INCLUDE) < 0) {

@@ -39,7 +39,7 @@ void report_error(struct sync *s, int err, const char *fmt, ...)
 void report_item(struct sync *s, const char *code, const char *rel, bool dir,
                  const char *target)
 {
-	if (s->quiet || (!s->itemize && !s->verbose))
+	if (s->quiet || (!s->itemize && !s->verbose) || s->sender_side)
 		return;
 	/* -v alone names only what is transferred or made */
 	if (!s->itemize && code[0] == '.')

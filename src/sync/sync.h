@@ -8,7 +8,12 @@
  * options), operands.c (SRC... DEST and rsync's trailing-slash rule),
  * decide.c (the quick check: what each entry needs, as the engine's decide
  * hook), filter.c (--exclude/--include patterns), delete.c (--delete),
- * report.c (-v, -i, --stats and rsync's messages).
+ * report.c (-v, -i, --stats and rsync's messages), signals.c (the end by a
+ * signal). Over a remote shell: remote.c (HOST:PATH operands, the remote
+ * shell and the server it starts), server.c (sweep-sync --server, the far
+ * end), send.c (the sending side), recv.c (the receiving side), manifest.c
+ * (the receiver's tree as the sender compares against it), wire.c (the
+ * protocol, see wire.h).
  */
 #ifndef SWEEP_SYNC_H
 #define SWEEP_SYNC_H
@@ -57,7 +62,61 @@ struct sync {
 	struct sync_counts n;
 	bool partial;           /* something failed: exit 23 */
 	bool vanished;          /* a source vanished: exit 24 */
+	bool protocol_error;    /* the far end broke off or spoke wrongly: 12 */
+	/* over a remote shell (remote.c) */
+	const char *rsh;        /* -e: the remote shell and its options */
+	const char *remote_prog; /* --rsync-path: sweep-sync on the other host */
+	bool compress;          /* -z: file data deflated on the wire */
+	int contimeout;         /* seconds to wait for the greeting, 0: 30 */
+	bool server, sender;    /* --server [--sender]: the far end, and its role */
+	bool sender_side;       /* deciding for the sender: say and delete nothing */
+	bool stream_data;       /* receiver: the entry decided has data coming */
+	bool remote_source;     /* receiver: the source is on the other host */
+	const char **src_names; /* ... --delete: the source directory's names,
+	                           sorted, or NULL when it could not be read */
+	size_t nsrc_names;
 };
+
+/* operands.c: where each source tree goes by rsync's rules. A tree is
+ * copied by a sync_tree_fn (copy_tree() locally, recv.c's receiver from a
+ * remote sender), given the copy, the source as named, the directory its
+ * root goes in, its name there and how messages show it. */
+typedef int (*sync_tree_fn)(void *arg, struct copy *c, const char *src, int dfd,
+                            const char *name, const char *shown);
+struct sync_dest {
+	const char *dest;       /* DEST as given */
+	int dfd;                /* its directory, -2 until opened */
+	bool made;              /* made by this run */
+	bool failed;            /* could not be made or opened (reported) */
+};
+/* Run the tree of src (mode: its root's, one of nsrc sources) where it goes
+ * in d. Returns whether run was called. */
+bool sync_place(struct sync *s, struct copy *c, struct sync_dest *d, const char *src,
+                mode_t mode, int nsrc, sync_tree_fn run, void *arg);
+void sync_dest_close(struct sync_dest *d);
+/* Whether SRC... DEST are there (else said: a usage error). */
+bool sync_operands_ok(struct sync *s);
+/* Whether SRC stands for its directory's contents (a trailing '/'...). */
+bool sync_is_contents(const char *src);
+/* rsync's message for a source that cannot be stat-ed (partial). */
+void link_stat_failed(struct sync *s, const char *src, int err);
+
+/* remote.c: whether an operand is HOST:PATH (then checked: a usage error
+ * for what rsync refuses), and the run through the remote shell. */
+bool remote_operands(struct sync *s);
+void remote_run(struct sync *s);
+/* server.c: sweep-sync --server, on the far end of a remote shell. */
+void server_run(struct sync *s);
+/* The options the far end needs, as its command-line words, into sb
+ * (each shell-quoted). Returns 0 or -1. */
+int sync_server_options(const struct sync *s, struct strbuf *sb);
+
+struct wire;
+/* send.c: send the trees of srcs (nsrc of them) to the receiver on w.
+ * recv.c: receive them into dest. Each returns 0, or -1 when the
+ * connection failed (reported). */
+int send_trees(struct sync *s, struct wire *w, char **srcs, int nsrc);
+int recv_trees(struct sync *s, struct wire *w, const char *dest);
 
 /* options.c: parse argv. Returns -1 to go on, or the exit status. */
 int sync_parse_options(struct sync *s, int argc, char **argv);

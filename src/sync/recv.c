@@ -1,0 +1,450 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * recv.c: the receiving side of a transfer over a remote shell. For each
+ * source tree the sender announces, the destination is placed by the
+ * rules of a local run (operands.c), walked once in its disk order for
+ * the sender's manifest, then made from the entries the sender streams,
+ * by the copy engine (copy_stream) and the same decide hook as a local
+ * run, so that what is shown, counted, replaced and deleted is the same.
+ *
+ * Nothing the sender says is trusted for a path: an entry names its
+ * directory by the id of a directory sent before it and itself by one
+ * component, never "." or ".." or anything with a '/', and its path is
+ * built here; a tree's root goes only where the local rules put it.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "keymap.h"
+#include "manifest.h"
+
+#define E_DATA 1u
+#define E_NAMES 2u
+
+/* A directory the sender has sent: where its path starts in paths. */
+struct rdir {
+	uint64_t parent_id;
+	int depth;
+	size_t path;
+};
+
+struct receiver {
+	struct sync *s;
+	struct wire *w;
+	struct wire_msg m;
+	struct strbuf zbuf;
+	struct sweep_entry e;
+	struct strbuf src;        /* the tree's source, as the sender names it */
+	struct strbuf path, target, names;
+	struct strbuf standin;    /* the stand-in's name in scratch */
+	const char **name_index;  /* names, split */
+	size_t name_cap;
+	struct keymap dirs;       /* dir_id -> index in rdirs + 1 */
+	struct rdir *rdirs;
+	size_t nrdirs, rdir_cap;
+	struct strbuf paths;      /* the directories' paths, NUL-separated */
+	bool root_seen;
+	bool data_left;           /* data frames of the entry not yet read */
+	const char *chunk;
+	size_t chunk_left;
+	int scratch;              /* stand-ins for symbolic links */
+	char scratch_path[64];
+	bool failed, tree_done;
+};
+
+static int bad(struct receiver *r, const char *what)
+{
+	r->failed = true;
+	return wire_bad(r->w, what);
+}
+
+static bool valid_name(const char *p, size_t n)
+{
+	return n > 0 && memchr(p, '/', n) == NULL && memchr(p, 0, n) == NULL &&
+	       !(n == 1 && p[0] == '.') && !(n == 2 && p[0] == '.' && p[1] == '.');
+}
+
+/* Read what is left of the last entry's data. */
+static int drain(struct receiver *r)
+{
+	r->chunk_left = 0;
+	while (r->data_left && !r->failed) {
+		if (wire_recv(r->w, &r->m, &r->zbuf) < 0) {
+			r->failed = true;
+			return -1;
+		}
+		if (r->m.type == W_DATA_END)
+			r->data_left = false;
+		else if (r->m.type != W_DATA)
+			return bad(r, "a frame out of place in a file's data");
+	}
+	return r->failed ? -1 : 0;
+}
+
+static ssize_t recv_read(void *arg, void *buf, size_t n)
+{
+	struct receiver *r = arg;
+	while (r->chunk_left == 0) {
+		if (!r->data_left)
+			return 0;
+		if (r->failed || wire_recv(r->w, &r->m, &r->zbuf) < 0) {
+			r->failed = true;
+			errno = ECONNRESET;
+			return -1;
+		}
+		if (r->m.type == W_DATA) {
+			r->chunk = r->m.p;
+			r->chunk_left = (size_t)(r->m.end - r->m.p);
+		} else if (r->m.type == W_DATA_END) {
+			uint32_t err = wire_get_u32(&r->m);
+			r->data_left = false;
+			if (err == 0 && !r->m.bad)
+				return 0;
+			errno = err > 0 && err < 4096 ? (int)err : EIO;
+			return -1;
+		} else {
+			bad(r, "a frame out of place in a file's data");
+			errno = EPROTO;
+			return -1;
+		}
+	}
+	size_t k = n < r->chunk_left ? n : r->chunk_left;
+	memcpy(buf, r->chunk, k);
+	r->chunk += k;
+	r->chunk_left -= k;
+	return (ssize_t)k;
+}
+
+static struct rdir *find_dir(struct receiver *r, uint64_t id)
+{
+	const uint64_t *i = keymap_get(&r->dirs, id, 0);
+	return i ? &r->rdirs[*i - 1] : NULL;
+}
+
+/* Remember directory e (its path in r->path) for what it holds. */
+static int add_dir(struct receiver *r)
+{
+	if (r->nrdirs == r->rdir_cap) {
+		size_t cap = r->rdir_cap ? 2 * r->rdir_cap : 256;
+		struct rdir *v = reallocarray(r->rdirs, cap, sizeof(*v));
+		if (!v)
+			return -1;
+		r->rdirs = v;
+		r->rdir_cap = cap;
+	}
+	struct rdir d = { r->e.parent_id, r->e.depth, r->paths.len };
+	if (sb_add(&r->paths, r->path.s, r->path.len + 1) < 0 ||
+	    keymap_put(&r->dirs, r->e.dir_id, 0, r->nrdirs + 1) < 0)
+		return -1;
+	r->rdirs[r->nrdirs++] = d;
+	return 0;
+}
+
+/* The entry's path (into r->path), its name and depth, from its parent;
+ * a directory's SWEEP_DIR_POST from what its SWEEP_DIR said. */
+static int place_entry(struct receiver *r, const char *name, size_t n)
+{
+	struct sweep_entry *e = &r->e;
+	sb_reset(&r->path);
+	if (e->kind == SWEEP_DIR_POST) {
+		const struct rdir *d = find_dir(r, e->dir_id);
+		if (!d)
+			return bad(r, "the end of a directory never begun");
+		e->parent_id = d->parent_id;
+		e->depth = d->depth;
+		return sb_addstr(&r->path, r->paths.s + d->path);
+	}
+	if (e->depth == 0) {
+		if (r->root_seen)
+			return bad(r, "a second root in one tree");
+		r->root_seen = true;
+		e->parent_id = 0;
+		return sb_addstr(&r->path, r->src.s);
+	}
+	const struct rdir *d = find_dir(r, e->parent_id);
+	if (!d)
+		return bad(r, "an entry in a directory never sent");
+	if (!valid_name(name, n))
+		return bad(r, "a name that is not one component");
+	e->depth = d->depth + 1;
+	const char *dp = r->paths.s + d->path;
+	size_t dl = strlen(dp);
+	if (sb_add(&r->path, dp, dl) < 0 || (dl && dp[dl - 1] != '/' && sb_addc(&r->path, '/') < 0))
+		return -1;
+	return sb_add(&r->path, name, n);
+}
+
+/* A symbolic link's stand-in under its own name (the engine names the
+ * destination by e->name), for the engine to read its target from. */
+static int stand_in_link(struct receiver *r)
+{
+	if (r->scratch < 0) {
+		const char *tmp = getenv("TMPDIR");
+		snprintf(r->scratch_path, sizeof(r->scratch_path), "%s/sweep-sync.XXXXXX",
+		         tmp && *tmp && strlen(tmp) < 32 ? tmp : "/tmp");
+		if (!mkdtemp(r->scratch_path) ||
+		    (r->scratch = open(r->scratch_path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+			return -1;
+	}
+	if (r->standin.len)
+		unlinkat(r->scratch, r->standin.s, 0);
+	sb_reset(&r->standin);
+	/* a root's name is the sender's path: its stand-in is named apart */
+	if (sb_addstr(&r->standin, r->e.depth ? r->e.name : "root") < 0 ||
+	    symlinkat(r->target.s, r->scratch, r->standin.s) < 0)
+		return -1;
+	r->e.dirfd = r->scratch;
+	r->e.name = r->standin.s;
+	return 0;
+}
+
+/* --delete: the sorted names of the source directory, split. */
+static int index_names(struct receiver *r)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < r->names.len; i += strlen(r->names.s + i) + 1)
+		n++;
+	if (n + 1 > r->name_cap) { /* never NULL: NULL says "not read" */
+		const char **v = reallocarray(r->name_index, n + 1, sizeof(*v));
+		if (!v)
+			return -1;
+		r->name_index = v;
+		r->name_cap = n + 1;
+	}
+	n = 0;
+	for (size_t i = 0; i < r->names.len; i += strlen(r->names.s + i) + 1)
+		r->name_index[n++] = r->names.s + i;
+	r->s->src_names = r->name_index;
+	r->s->nsrc_names = n;
+	return 0;
+}
+
+static bool kind_fits(enum sweep_kind k, mode_t mode, unsigned flags)
+{
+	switch (k) {
+	case SWEEP_DIR:
+	case SWEEP_DIR_POST:
+		return S_ISDIR(mode) && !(flags & E_DATA);
+	case SWEEP_FILE:
+	case SWEEP_DATA:
+		return !S_ISDIR(mode) && !(flags & E_NAMES) && (S_ISREG(mode) || !(flags & E_DATA));
+	default:
+		return false;
+	}
+}
+
+/* The W_ENTRY frame in r->m, into r->e. */
+static int decode_entry(struct receiver *r)
+{
+	struct wire_msg *m = &r->m;
+	struct sweep_entry *e = &r->e;
+	memset(e, 0, sizeof(*e));
+	e->kind = (enum sweep_kind)wire_get_u8(m);
+	unsigned flags = wire_get_u8(m);
+	e->dir_id = wire_get_u64(m);
+	e->parent_id = wire_get_u64(m);
+	e->depth = wire_get_u32(m) ? 1 : 0; /* only whether it is a root */
+	size_t n;
+	const char *name = wire_get_str(m, &n);
+	struct stat *st = &e->st;
+	st->st_mode = (mode_t)wire_get_u32(m);
+	st->st_uid = (uid_t)wire_get_u32(m);
+	st->st_gid = (gid_t)wire_get_u32(m);
+	st->st_size = (off_t)wire_get_u64(m);
+	st->st_mtim.tv_sec = (time_t)wire_get_u64(m);
+	st->st_mtim.tv_nsec = wire_get_u32(m) % 1000000000;
+	st->st_atim.tv_sec = (time_t)wire_get_u64(m);
+	st->st_atim.tv_nsec = wire_get_u32(m) % 1000000000;
+	st->st_rdev = (dev_t)wire_get_u64(m);
+	st->st_dev = (dev_t)wire_get_u64(m);
+	st->st_ino = (ino_t)wire_get_u64(m);
+	st->st_nlink = (nlink_t)wire_get_u64(m);
+	bool target_ok = wire_get_cstr(m, &r->target);
+	size_t nn = 0;
+	const char *names = flags & E_NAMES ? wire_get_str(m, &nn) : NULL;
+	if (m->bad || !target_ok || !kind_fits(e->kind, st->st_mode, flags))
+		return bad(r, "an entry that does not parse");
+	if (place_entry(r, name, n) < 0)
+		return r->failed ? -1 : bad(r, "an entry too large for memory");
+	e->path = r->path.s;
+	e->pathlen = r->path.len;
+	const char *slash = strrchr(e->path, '/');
+	e->name = e->depth && slash ? slash + 1 : e->path;
+	e->dirfd = -1; /* nothing of the source is here to open */
+	e->fd = -1;
+	e->phys = SWEEP_PHYS_NONE;
+	if (e->depth == 0)
+		e->flags |= SWEEP_E_ROOT;
+	if (S_ISLNK(st->st_mode) && e->kind != SWEEP_DIR_POST && stand_in_link(r) < 0) {
+		report_error(r->s, errno, "[receiver] symlink stand-in for \"%s\"", e->path);
+		e->dirfd = -1;
+	}
+	if (e->kind == SWEEP_DIR && add_dir(r) < 0)
+		return bad(r, "more directories than memory holds");
+	r->s->src_names = NULL;
+	sb_reset(&r->names);
+	if (names && (sb_add(&r->names, names, nn) < 0 || index_names(r) < 0))
+		r->s->src_names = NULL;
+	r->data_left = flags & E_DATA;
+	r->s->stream_data = r->data_left;
+	return 0;
+}
+
+static const struct sweep_entry *recv_next(void *arg)
+{
+	struct receiver *r = arg;
+	if (r->failed || r->tree_done || drain(r) < 0)
+		return NULL;
+	if (wire_recv(r->w, &r->m, &r->zbuf) < 0) {
+		r->failed = true;
+		return NULL;
+	}
+	if (r->m.type == W_TREE_END) {
+		r->tree_done = true;
+		return NULL;
+	}
+	if (r->m.type != W_ENTRY) {
+		bad(r, "a frame out of place in a tree");
+		return NULL;
+	}
+	return decode_entry(r) < 0 ? NULL : &r->e;
+}
+
+/* The quick check of a local run; and a file to be made again whose bytes
+ * the sender did not send (its check saw another destination: it changed
+ * while the transfer ran) is left as it is, said, not emptied. */
+static enum copy_verdict recv_decide(void *arg, const struct sweep_entry *e, const char *rel,
+                                     int pfd, const char *name, const struct stat *dst)
+{
+	struct receiver *r = arg;
+	struct sync *s = r->s;
+	enum copy_verdict v = sync_decide(s, e, rel, pfd, name, dst);
+	if (v == COPY_MAKE && S_ISREG(e->st.st_mode) && !s->stream_data && !s->dry_run) {
+		report_error(s, 0, "[receiver] \"%s\" was not sent: the destination changed "
+		             "while the transfer ran", sync_relname(s, rel));
+		return COPY_LEAVE;
+	}
+	return v;
+}
+
+static bool recv_linked(void *arg, const struct sweep_entry *e, const char *rel,
+                        const struct stat *dst, bool same)
+{
+	struct receiver *r = arg;
+	return sync_linked(r->s, e, rel, dst, same);
+}
+
+/* Pass over the rest of a tree (not run, or ended early). */
+static int skip_tree(struct receiver *r)
+{
+	while (!r->failed && !r->tree_done)
+		recv_next(r);
+	return r->failed ? -1 : 0;
+}
+
+static void tree_reset(struct receiver *r)
+{
+	keymap_free(&r->dirs);
+	r->nrdirs = 0;
+	sb_reset(&r->paths);
+	r->root_seen = r->tree_done = r->data_left = false;
+}
+
+/* A tree, placed: the manifest of name in dfd, then its entries. */
+static int recv_tree(void *arg, struct copy *c, const char *src, int dfd, const char *name,
+                     const char *shown)
+{
+	struct receiver *r = arg;
+	if (manifest_send(r->s, r->w, dfd, name) < 0) {
+		r->failed = true;
+		return -1;
+	}
+	int ret = copy_stream(c, src, dfd, name, shown, recv_next, r);
+	return skip_tree(r) < 0 ? -1 : ret;
+}
+
+/* The root's name (the last component of the sender's SRC) must be one
+ * component where it is used as a name in DEST. */
+static bool valid_root(const char *src)
+{
+	if (sync_is_contents(src))
+		return true;
+	struct strbuf base = STRBUF_INIT;
+	bool ok = sb_last_component(&base, src) == 0 && valid_name(base.s, base.len);
+	sb_free(&base);
+	return ok;
+}
+
+/* A W_TREE frame: placed and received, or passed over. */
+static int recv_one(struct receiver *r, struct copy *c, struct sync_dest *d)
+{
+	uint32_t nsrc = wire_get_u32(&r->m);
+	mode_t mode = (mode_t)wire_get_u32(&r->m);
+	if (!wire_get_cstr(&r->m, &r->src) || nsrc == 0 || nsrc > INT32_MAX || !valid_root(r->src.s))
+		return bad(r, "a tree whose root does not parse");
+	tree_reset(r);
+	if (sync_place(r->s, c, d, r->src.s, mode, (int)nsrc, recv_tree, r))
+		return r->failed ? -1 : 0;
+	/* not placed (reported): the sender still waits for a manifest */
+	if (manifest_send(r->s, r->w, -1, ".") < 0)
+		return -1;
+	return skip_tree(r);
+}
+
+static void receiver_free(struct receiver *r)
+{
+	if (r->scratch >= 0) {
+		if (r->standin.len)
+			unlinkat(r->scratch, r->standin.s, 0);
+		close(r->scratch);
+		rmdir(r->scratch_path);
+	}
+	keymap_free(&r->dirs);
+	free(r->rdirs);
+	free(r->name_index);
+	sb_free(&r->zbuf);
+	sb_free(&r->src);
+	sb_free(&r->path);
+	sb_free(&r->target);
+	sb_free(&r->names);
+	sb_free(&r->paths);
+	sb_free(&r->standin);
+}
+
+int recv_trees(struct sync *s, struct wire *w, const char *dest)
+{
+	struct receiver r = { .s = s, .w = w, .scratch = -1 };
+	struct copy_opts o = s->copy;
+	o.decide = recv_decide;
+	o.linked = recv_linked;
+	o.read_data = recv_read;
+	o.walk_error = NULL; /* the sender says its own */
+	o.arg = &r;
+	s->remote_source = true;
+	struct copy *c = copy_new(&o, s->diag);
+	if (!c) {
+		report_error(s, ENOMEM, "copy engine");
+		return -1;
+	}
+	sync_signals_copy(c);
+	struct sync_dest d = { .dest = dest, .dfd = -2 };
+	int ret = 0;
+	while (ret == 0) {
+		if (wire_recv(w, &r.m, &r.zbuf) < 0) {
+			ret = -1;
+		} else if (r.m.type == W_END) {
+			break;
+		} else if (r.m.type != W_TREE) {
+			ret = bad(&r, "a frame out of place between trees");
+		} else {
+			ret = recv_one(&r, c, &d);
+		}
+	}
+	sync_dest_close(&d);
+	sync_signals_copy(NULL);
+	copy_free(c);
+	receiver_free(&r);
+	return ret;
+}

@@ -1,0 +1,299 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * remote.c: [USER@]HOST:PATH operands, as rsync reads them (a colon before
+ * any slash). The remote shell (-e, "ssh" by default; its words split at
+ * blanks, as rsync splits them) is started with HOST and the command
+ * "sweep-sync --server [--sender] OPTIONS -- PATH..." (--rsync-path names
+ * another program), and the two ends speak wire.h's protocol over its
+ * standard input and output. The local end sends (SRC... HOST:DEST) or
+ * receives (HOST:SRC... DEST); the far end prints nothing itself: what it
+ * would print comes back in W_OUTPUT frames, its status in W_DONE.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "wire.h"
+#include "sync.h"
+
+#define DONE_PARTIAL 1u
+#define DONE_VANISHED 2u
+
+/* The length of HOST in [USER@]HOST:PATH, or 0 for a local name. */
+static size_t host_len(const char *arg)
+{
+	const char *colon = strchr(arg, ':');
+	const char *slash = strchr(arg, '/');
+	if (!colon || colon == arg || (slash && slash < colon))
+		return 0;
+	return (size_t)(colon - arg);
+}
+
+/* A usage error, said with rsync's words where it has them. */
+static bool refuse(struct sync *s, const char *why)
+{
+	diag_error(s->diag, 0, "%s", why);
+	s->usage_error = true;
+	return true;
+}
+
+bool remote_operands(struct sync *s)
+{
+	int nsrc = s->nfiles - 1, remote_src = 0, first = -1;
+	for (int i = 0; i < nsrc; i++) {
+		size_t n = host_len(s->files[i]);
+		if (n && first < 0)
+			first = i;
+		if (n && (n != host_len(s->files[first]) ||
+		          strncmp(s->files[i], s->files[first], n) != 0))
+			return refuse(s, "all remote sources must be on one host (HOST:SRC...)");
+		remote_src += n > 0;
+	}
+	bool remote_dest = host_len(s->files[nsrc]) > 0;
+	if (!remote_src && !remote_dest)
+		return false;
+	if (remote_src && remote_dest)
+		return refuse(s, "The source and destination cannot both be remote.");
+	if (remote_src && remote_src != nsrc)
+		return refuse(s, "a local SRC cannot be mixed with remote ones");
+	for (int i = 0; i <= nsrc; i++) {
+		const char *c = strchr(s->files[i], ':');
+		if (c && host_len(s->files[i]) && c[1] == ':')
+			return refuse(s, "HOST::MODULE (an rsync daemon) is not supported");
+	}
+	if (s->checksum || s->acls || s->xattrs)
+		return refuse(s, "-c, -A and -X are not supported over a remote shell yet");
+	return true;
+}
+
+/* Append word to sb quoted for a POSIX shell ('...', a quote as '\''). */
+static int shell_quote(struct strbuf *sb, const char *word)
+{
+	if (sb->len && sb_addc(sb, ' ') < 0)
+		return -1;
+	if (sb_addc(sb, '\'') < 0)
+		return -1;
+	for (const char *p = word; *p; p++)
+		if ((*p == '\'' ? sb_addstr(sb, "'\\''") : sb_addc(sb, *p)) < 0)
+			return -1;
+	return sb_addc(sb, '\'');
+}
+
+int sync_server_options(const struct sync *s, struct strbuf *sb)
+{
+	const struct { bool on; const char *word; } flags[] = {
+		{ s->recursive, "-r" }, { s->links, "-l" }, { s->perms, "-p" },
+		{ s->times, "-t" }, { s->group, "-g" }, { s->owner, "-o" },
+		{ s->devices, "--devices" }, { s->specials, "--specials" },
+		{ s->hard_links, "-H" }, { s->quiet, "-q" }, { s->dry_run, "-n" },
+		{ s->update, "-u" }, { s->one_fs, "-x" }, { s->itemize, "-i" },
+		{ s->delete, "--delete" }, { s->size_only, "--size-only" },
+		{ s->ignore_existing, "--ignore-existing" }, { s->existing, "--existing" },
+		{ s->inplace, "--inplace" }, { s->numeric_ids, "--numeric-ids" },
+		{ s->stats, "--stats" }, { s->compress, "-z" },
+	};
+	for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
+		if (flags[i].on && shell_quote(sb, flags[i].word) < 0)
+			return -1;
+	for (int i = 0; i < s->verbose; i++)
+		if (shell_quote(sb, "-v") < 0)
+			return -1;
+	struct strbuf rule = STRBUF_INIT;
+	int r = 0;
+	for (size_t i = 0; r == 0 && i < s->nrules; i++) {
+		const struct sync_rule *u = &s->rules[i];
+		sb_reset(&rule);
+		r = sb_printf(&rule, "--%s=%s%s%s", u->include ? "include" : "exclude",
+		              u->anchored ? "/" : "", u->pattern, u->dir_only ? "/" : "");
+		if (r == 0)
+			r = shell_quote(sb, rule.s);
+	}
+	sb_free(&rule);
+	return r;
+}
+
+/* The remote shell's words: -e split at blanks, HOST, the command. */
+static char **shell_argv(const struct sync *s, const char *host, size_t hlen,
+                         const char *command)
+{
+	char *rsh = strdup(s->rsh && *s->rsh ? s->rsh : "ssh");
+	size_t n = 0, cap = 8;
+	char **v = malloc(cap * sizeof(*v));
+	if (!rsh || !v)
+		goto fail;
+	for (char *save = NULL, *w = strtok_r(rsh, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
+		if (n + 4 > cap) {
+			char **nv = reallocarray(v, cap *= 2, sizeof(*v));
+			if (!nv)
+				goto fail;
+			v = nv;
+		}
+		v[n++] = w;
+	}
+	if (n == 0 || !(v[n] = strndup(host, hlen)))
+		goto fail;
+	v[n + 1] = (char *)command;
+	v[n + 2] = NULL;
+	return v;
+fail:
+	free(rsh);
+	free(v);
+	return NULL;
+}
+
+/* Where HOST is in shell_argv()'s words. */
+static size_t argc_host(char **v)
+{
+	size_t n = 0;
+	while (v[n + 2])
+		n++;
+	return n;
+}
+
+static void free_argv(char **v)
+{
+	free(v[argc_host(v)]); /* the host */
+	free(v[0]);   /* rsh, which the first words point into */
+	free(v);
+}
+
+/* Start argv with its standard input and output on pipes: *to, *from.
+ * Returns its pid, or -1 (reported). */
+static pid_t start_shell(struct sync *s, char **argv, int *to, int *from)
+{
+	int in[2], out[2];
+	if (pipe2(in, O_CLOEXEC) < 0)
+		goto fail;
+	if (pipe2(out, O_CLOEXEC) < 0) {
+		close(in[0]);
+		close(in[1]);
+		goto fail;
+	}
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid == 0) {
+		if (dup2(in[0], STDIN_FILENO) < 0 || dup2(out[1], STDOUT_FILENO) < 0)
+			_exit(127);
+		signal(SIGPIPE, SIG_DFL);
+		execvp(argv[0], argv);
+		fprintf(stderr, "%s: cannot run %s: %s\n", s->diag->prog, argv[0], strerror(errno));
+		_exit(127);
+	}
+	close(in[0]);
+	close(out[1]);
+	if (pid < 0) {
+		close(in[1]);
+		close(out[0]);
+		goto fail;
+	}
+	*to = in[1];
+	*from = out[0];
+	return pid;
+fail:
+	report_error(s, errno, "cannot start the remote shell");
+	return -1;
+}
+
+/* The far end's output and status, at the end of the transfer. */
+static int far_end_done(struct sync *s, struct wire *w)
+{
+	struct wire_msg m;
+	struct strbuf z = STRBUF_INIT;
+	int r = -1;
+	while (wire_recv(w, &m, &z) == 0) {
+		if (m.type == W_OUTPUT) {
+			fwrite(m.p, 1, (size_t)(m.end - m.p), stdout);
+			continue;
+		}
+		if (m.type == W_DONE) {
+			unsigned flags = wire_get_u8(&m);
+			s->partial |= (flags & DONE_PARTIAL) != 0;
+			s->vanished |= (flags & DONE_VANISHED) != 0;
+			r = 0;
+		} else {
+			wire_bad(w, "a frame out of place at the end");
+		}
+		break;
+	}
+	sb_free(&z);
+	return r;
+}
+
+/* The command for the far end: PROGRAM --server [--sender] OPTIONS --
+ * PATH... (PROGRAM as given: --rsync-path may hold words, "sudo x"). */
+static int far_command(const struct sync *s, bool push, size_t hlen, struct strbuf *cmd)
+{
+	struct strbuf opts = STRBUF_INIT;
+	int nsrc = s->nfiles - 1;
+	int r = sync_server_options(s, &opts);
+	if (r == 0)
+		r = sb_printf(cmd, "%s --server%s %s --", s->remote_prog ? s->remote_prog : "sweep-sync",
+		              push ? "" : " --sender", sb_str(&opts));
+	for (int i = push ? nsrc : 0; r == 0 && i < (push ? nsrc + 1 : nsrc); i++) {
+		const char *path = s->files[i] + hlen + 1;
+		r = shell_quote(cmd, *path ? path : ".");
+	}
+	sb_free(&opts);
+	return r;
+}
+
+/* The local end's part: send the sources, or receive into DEST. */
+static int run_local_end(struct sync *s, struct wire *w, bool push)
+{
+	int nsrc = s->nfiles - 1;
+	return push ? send_trees(s, w, s->files, nsrc) : recv_trees(s, w, s->files[nsrc]);
+}
+
+void remote_run(struct sync *s)
+{
+	if (s->usage_error)
+		return;
+	int nsrc = s->nfiles - 1;
+	bool push = host_len(s->files[nsrc]) > 0;
+	const char *hostarg = push ? s->files[nsrc] : s->files[0];
+	size_t hlen = host_len(hostarg);
+	struct strbuf cmd = STRBUF_INIT;
+	char **argv = NULL;
+	if (far_command(s, push, hlen, &cmd) < 0 || !(argv = shell_argv(s, hostarg, hlen, cmd.s))) {
+		report_error(s, ENOMEM, "remote shell command");
+		sb_free(&cmd);
+		return;
+	}
+	if (s->verbose && !s->quiet)
+		puts(push ? "sending incremental file list" : "receiving incremental file list");
+	signal(SIGPIPE, SIG_IGN); /* a far end gone is a write error, said */
+	int to = -1, from = -1;
+	pid_t pid = start_shell(s, argv, &to, &from);
+	struct wire w;
+	if (pid > 0 && wire_init(&w, from, to, s->diag->prog, argv[argc_host(argv)]) == 0) {
+		w.compress = s->compress;
+		w.timeout_ms = 1000 * (s->contimeout ? s->contimeout : 30);
+		if (wire_greet(&w) < 0 || run_local_end(s, &w, push) < 0 ||
+		    far_end_done(s, &w) < 0)
+			s->protocol_error = true;
+		wire_free(&w);
+	}
+	if (to >= 0)
+		close(to);
+	if (from >= 0)
+		close(from);
+	int status;
+	if (pid > 0 && s->protocol_error)
+		kill(pid, SIGTERM); /* a far end that says nothing must not hang us */
+	if (pid > 0 && waitpid(pid, &status, 0) == pid && s->protocol_error) {
+		if (WIFEXITED(status) && WEXITSTATUS(status))
+			fprintf(stderr, "%s: the remote shell (%s) exited with status %d\n",
+			        s->diag->prog, argv[0], WEXITSTATUS(status));
+		else if (WIFSIGNALED(status) && WTERMSIG(status) != SIGTERM)
+			fprintf(stderr, "%s: the remote shell (%s) was killed by signal %d\n",
+			        s->diag->prog, argv[0], WTERMSIG(status));
+	}
+	if (pid < 0)
+		s->protocol_error = true;
+	free_argv(argv);
+	sb_free(&cmd);
+}

@@ -1,0 +1,301 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * send.c: the sending side of a transfer over a remote shell. Each source
+ * tree is walked as a local sync walks it (libsweep: names by inode, data
+ * by physical block); every entry is decided by the same quick check as a
+ * local run, against the receiver's manifest instead of the destination
+ * itself, and sent as it is handed out, a regular file's bytes with it
+ * when the receiver lacks them. A file found unchanged, or one the options
+ * leave out, is sent as its status alone at once (the receiver says what
+ * it does with it), and its data is never read.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "keymap.h"
+#include "manifest.h"
+#include "walkenv.h"
+
+#define E_DATA 1u   /* data frames follow */
+#define E_NAMES 2u  /* the source directory's names follow (--delete) */
+
+struct sender {
+	struct sync *s;
+	struct wire *w;
+	struct manifest m;
+	size_t rootlen;
+	struct strbuf target, names;
+	struct keymap sent;     /* -H: (dev, ino) whose data went already */
+	char *buf;
+	int err;                /* the connection failed: stop */
+};
+
+static const char *rel_of(const struct sender *t, const struct sweep_entry *e)
+{
+	const char *rel = e->depth ? e->path + t->rootlen : "";
+	while (*rel == '/')
+		rel++;
+	return rel;
+}
+
+/* The quick check of a local run, against the manifest, silently. */
+static enum copy_verdict decide(struct sender *t, const struct sweep_entry *e)
+{
+	struct stat dst;
+	const char *rel = rel_of(t, e);
+	const struct stat *d = manifest_find(&t->m, rel, &dst);
+	return sync_decide(t->s, e, rel, -1, e->name, d);
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The names in directory e, sorted, NUL-separated, into t->names (for the
+ * receiver's --delete). Returns 0, or -1: it cannot be read (then nothing
+ * is deleted there, as rsync's I/O errors turn --delete off). */
+static int dir_names(struct sender *t, const struct sweep_entry *e)
+{
+	int fd = openat(e->dirfd, e->name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	char **v = NULL;
+	size_t n = 0, cap = 0;
+	int r = 0;
+	struct dirent *de;
+	while (r == 0 && (de = readdir(d)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		if (n == cap) {
+			cap = cap ? 2 * cap : 64;
+			char **nv = reallocarray(v, cap, sizeof(*v));
+			r = nv ? 0 : -1;
+			v = nv ? nv : v;
+		}
+		if (r == 0 && !(v[n++] = strdup(de->d_name)))
+			r = -1, n--;
+	}
+	closedir(d);
+	qsort(v, n, sizeof(*v), cmp_names);
+	sb_reset(&t->names);
+	for (size_t i = 0; i < n; i++) {
+		if (r == 0 && sb_add(&t->names, v[i], strlen(v[i]) + 1) < 0)
+			r = -1;
+		free(v[i]);
+	}
+	free(v);
+	return r;
+}
+
+static int send_entry(struct sender *t, const struct sweep_entry *e, unsigned flags)
+{
+	struct wire_frame f = { STRBUF_INIT };
+	const struct stat *st = &e->st;
+	sb_reset(&t->target);
+	if (S_ISLNK(st->st_mode) && e->kind != SWEEP_DIR_POST) {
+		size_t size = st->st_size > 0 ? (size_t)st->st_size + 1 : 256;
+		ssize_t n = sb_reserve(&t->target, size) == 0
+		            ? readlinkat(e->dirfd, e->name, t->target.s, size) : -1;
+		t->target.len = n > 0 && (size_t)n < size ? (size_t)n : 0;
+	}
+	if (e->kind == SWEEP_DIR && t->s->delete && dir_names(t, e) == 0)
+		flags |= E_NAMES;
+	wire_begin(&f, W_ENTRY);
+	wire_u8(&f, (uint8_t)e->kind);
+	wire_u8(&f, (uint8_t)flags);
+	wire_u64(&f, e->dir_id);
+	wire_u64(&f, e->parent_id);
+	wire_u32(&f, (uint32_t)e->depth);
+	wire_str(&f, e->depth ? e->name : "", e->depth ? strlen(e->name) : 0);
+	wire_u32(&f, (uint32_t)st->st_mode);
+	wire_u32(&f, (uint32_t)st->st_uid);
+	wire_u32(&f, (uint32_t)st->st_gid);
+	wire_u64(&f, (uint64_t)st->st_size);
+	wire_u64(&f, (uint64_t)st->st_mtim.tv_sec);
+	wire_u32(&f, (uint32_t)st->st_mtim.tv_nsec);
+	wire_u64(&f, (uint64_t)st->st_atim.tv_sec);
+	wire_u32(&f, (uint32_t)st->st_atim.tv_nsec);
+	wire_u64(&f, (uint64_t)st->st_rdev);
+	wire_u64(&f, (uint64_t)st->st_dev);
+	wire_u64(&f, (uint64_t)st->st_ino);
+	wire_u64(&f, (uint64_t)st->st_nlink);
+	wire_str(&f, t->target.s, t->target.len);
+	if (flags & E_NAMES)
+		wire_str(&f, t->names.s, t->names.len);
+	int r = wire_send(t->w, &f);
+	sb_free(&f.b);
+	return r;
+}
+
+/* A regular file's bytes from fd, then W_DATA_END with 0 or the errno of
+ * a failed read (reported here; the receiver then keeps nothing). */
+static int send_data(struct sender *t, const struct sweep_entry *e, int fd)
+{
+	int err = 0;
+	for (;;) {
+		ssize_t n = read(fd, t->buf, WIRE_CHUNK);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			err = errno;
+			report_error(t->s, err, "[sender] read errors mapping \"%s\"", e->path);
+			break;
+		}
+		if (n == 0)
+			break;
+		if (wire_send_data(t->w, t->buf, (size_t)n) < 0)
+			return -1;
+	}
+	struct wire_frame f = { STRBUF_INIT };
+	wire_begin(&f, W_DATA_END);
+	wire_u32(&f, (uint32_t)err);
+	int r = wire_send(t->w, &f);
+	sb_free(&f.b);
+	return r;
+}
+
+/* Whether the receiver needs e's bytes (asked when it is handed out). */
+static bool need_data(struct sender *t, const struct sweep_entry *e)
+{
+	if (t->s->dry_run || decide(t, e) != COPY_MAKE)
+		return false;
+	if (!t->s->hard_links || e->st.st_nlink < 2)
+		return true;
+	/* later names are linked to the first by the receiver */
+	if (keymap_get(&t->sent, (uint64_t)e->st.st_dev, (uint64_t)e->st.st_ino))
+		return false;
+	return keymap_put(&t->sent, (uint64_t)e->st.st_dev, (uint64_t)e->st.st_ino, 1) == 0;
+}
+
+/* When the walk meets an entry: left out by a filter rule (never sent);
+ * sent now as its status alone, its data not read (what is unchanged, or
+ * left out otherwise: the receiver says so); or kept, to be sent when the
+ * walk hands it out. */
+static enum sweep_verdict send_filter(const struct sweep_entry *e, void *arg)
+{
+	struct sender *t = arg;
+	struct sync *s = t->s;
+	if (t->err)
+		return SWEEP_PRUNE;
+	bool dir = S_ISDIR(e->st.st_mode), reg = S_ISREG(e->st.st_mode);
+	const char *rel = rel_of(t, e);
+	if (!(e->depth == 0 && !*s->prefix) && filter_excluded(s, sync_relname(s, rel), dir))
+		return SWEEP_PRUNE;
+	enum copy_verdict v = decide(t, e);
+	if (v != COPY_LEAVE && !reg)
+		return SWEEP_KEEP;
+	if (v == COPY_MAKE && !s->dry_run)
+		return SWEEP_KEEP;
+	if (v != COPY_LEAVE && s->hard_links && e->st.st_nlink > 1)
+		return SWEEP_KEEP; /* in walk order, for the receiver's links */
+	if (send_entry(t, e, 0) < 0)
+		t->err = -1;
+	return SWEEP_PRUNE;
+}
+
+/* An entry handed out by the walk: sent, with its bytes if needed. */
+static void send_walked(struct sender *t, const struct sweep_entry *e)
+{
+	if (e->kind == SWEEP_ERROR) {
+		sync_walk_error(t->s, e);
+		return;
+	}
+	unsigned flags = 0;
+	int fd = -1;
+	if (S_ISREG(e->st.st_mode) && need_data(t, e)) {
+		fd = e->kind == SWEEP_DATA ? e->fd
+		     : openat(e->dirfd, e->name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
+		if (fd < 0) {
+			report_error(t->s, errno, "[sender] send_files failed to open \"%s\"", e->path);
+			return;
+		}
+		flags = E_DATA;
+	}
+	if (send_entry(t, e, flags) < 0 || (flags && send_data(t, e, fd) < 0))
+		t->err = -1;
+	if (fd >= 0 && fd != e->fd)
+		close(fd);
+}
+
+static int send_frame(struct wire *w, enum wire_type type)
+{
+	struct wire_frame f = { STRBUF_INIT };
+	wire_begin(&f, type);
+	int r = wire_send(w, &f);
+	sb_free(&f.b);
+	return r;
+}
+
+/* One source tree: its root, the receiver's manifest, the walk. */
+static int send_tree(struct sender *t, const char *src, mode_t mode, int nsrc)
+{
+	struct sync *s = t->s;
+	struct wire_frame f = { STRBUF_INIT };
+	wire_begin(&f, W_TREE);
+	wire_u32(&f, (uint32_t)nsrc);
+	wire_u32(&f, (uint32_t)mode);
+	wire_str(&f, src, strlen(src));
+	int r = wire_send(t->w, &f);
+	sb_free(&f.b);
+	if (r < 0 || manifest_recv(&t->m, t->w) < 0)
+		return -1;
+	struct sweep_options so = {
+		.flags = SWEEP_POSTORDER | (s->one_fs ? SWEEP_XDEV : 0),
+		.filter = send_filter,
+		.filter_arg = t,
+	};
+	walkenv_read(&so.order, &so.warm);
+	struct sweep *sw = sweep_open(NULL, &so);
+	t->rootlen = strlen(src);
+	t->err = 0;
+	if (!sw || sweep_add_root(sw, AT_FDCWD, src) < 0)
+		report_error(s, errno, "[sender] cannot walk \"%s\"", src);
+	const struct sweep_entry *e;
+	while (sw && !t->err && (e = sweep_next(sw)) != NULL)
+		send_walked(t, e);
+	sweep_close(sw);
+	manifest_free(&t->m);
+	keymap_free(&t->sent);
+	return t->err ? -1 : send_frame(t->w, W_TREE_END);
+}
+
+int send_trees(struct sync *s, struct wire *w, char **srcs, int nsrc)
+{
+	struct sender t = { .s = s, .w = w, .buf = malloc(WIRE_CHUNK) };
+	int r = t.buf ? 0 : -1;
+	s->sender_side = true;
+	for (int i = 0; r == 0 && i < nsrc; i++) {
+		struct stat st;
+		if (lstat(srcs[i], &st) < 0) {
+			link_stat_failed(s, srcs[i], errno);
+			continue;
+		}
+		struct strbuf base = STRBUF_INIT;
+		/* the prefix of rel paths, as the receiver's operands.c sets it */
+		bool all = sync_is_contents(srcs[i]);
+		if (sb_last_component(&base, srcs[i]) < 0) {
+			r = -1;
+			break;
+		}
+		s->prefix = all ? "" : base.s;
+		r = send_tree(&t, srcs[i], st.st_mode, nsrc);
+		s->prefix = NULL;
+		sb_free(&base);
+	}
+	if (r == 0)
+		r = send_frame(w, W_END);
+	if (r == 0)
+		r = wire_flush(w);
+	sb_free(&t.target);
+	sb_free(&t.names);
+	free(t.buf);
+	return r;
+}
