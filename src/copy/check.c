@@ -56,7 +56,8 @@ enum sweep_verdict check_entry(struct copy *c, const struct sweep_entry *e)
 	bool same = have && hardlink_same(c, e, &dst);
 	if (same || hardlink_known(c, e)) {
 		if (c->o->linked &&
-		    !c->o->linked(c->o->arg, e, sb_str(&c->rel), have ? &dst : NULL, same))
+		    !c->o->linked(c->o->arg, e, sb_str(&c->rel), have ? &dst : NULL, same,
+		                  hardlink_first(c, e)))
 			return SWEEP_PRUNE;
 		/* else linked to its first name when it comes */
 		return same || c->o->dry_run ? SWEEP_PRUNE : SWEEP_KEEP;

@@ -94,9 +94,11 @@ struct copy_opts {
 	                            int pfd, const char *name, const struct stat *dst);
 	/* instead of decide, for a later name of a file with several names
 	 * (preserve_links) whose first was copied or found unchanged: it is
-	 * linked to that (same: it is already); false leaves it out */
+	 * linked to that (same: it is already); false leaves it out. first:
+	 * that first name's path below the source root, or NULL when it is in
+	 * another tree */
 	bool (*linked)(void *arg, const struct sweep_entry *e, const char *rel,
-	               const struct stat *dst, bool same);
+	               const struct stat *dst, bool same, const char *first);
 	/* walk errors reported by the caller instead (then it keeps the status) */
 	void (*walk_error)(void *arg, const struct sweep_entry *e);
 	bool dry_run;              /* decide only: make, change, remove nothing */

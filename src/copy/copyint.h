@@ -161,6 +161,9 @@ void hardlink_remember(struct copy *c, const struct sweep_entry *e);
 /* Whether e is a later name of a file copied (or found unchanged) already,
  * and its destination dst is that copy's inode: nothing to do then. */
 bool hardlink_same(struct copy *c, const struct sweep_entry *e, const struct stat *dst);
+/* The first name remembered of e's file, below the source root, when it
+ * is in this tree; else NULL. */
+const char *hardlink_first(struct copy *c, const struct sweep_entry *e);
 /* Whether e is a later name of a file already remembered. */
 bool hardlink_known(const struct copy *c, const struct sweep_entry *e);
 

@@ -62,6 +62,23 @@ int hardlink_later(struct copy *c, const struct sweep_entry *e, int pfd, const c
 	return 1;
 }
 
+const char *hardlink_first(struct copy *c, const struct sweep_entry *e)
+{
+	uint64_t *v = tracked(c, e) ? keymap_get(&c->links, (uint64_t)e->st.st_dev,
+	                                         (uint64_t)e->st.st_ino) : NULL;
+	if (!v)
+		return NULL;
+	const char *rec = c->link_names.s + *v - 1;
+	unsigned tree;
+	memcpy(&tree, rec, sizeof(tree));
+	const char *drel = rec + sizeof(tree);
+	size_t top = strlen(c->top_name);
+	/* drel is the top's name, then '/' and the path below the root */
+	if (tree != c->tree || strncmp(drel, c->top_name, top) != 0)
+		return NULL;
+	return drel[top] == '/' ? drel + top + 1 : drel[top] ? NULL : "";
+}
+
 bool hardlink_known(const struct copy *c, const struct sweep_entry *e)
 {
 	return tracked(c, e) &&

@@ -259,9 +259,16 @@ enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char
 }
 
 bool sync_linked(void *arg, const struct sweep_entry *e, const char *rel_below,
-                 const struct stat *dst, bool same)
+                 const struct stat *dst, bool same, const char *first_below)
 {
 	struct sync *s = arg;
+	/* a new name shows its first, "name => first", as rsync shows it */
+	const char *first = NULL;
+	if (!dst && first_below) {
+		sb_reset(&s->name2);
+		sb_addstr(&s->name2, sync_relname(s, first_below));
+		first = sb_str(&s->name2);
+	}
 	const char *rel = sync_relname(s, rel_below);
 	if (filter_excluded(s, rel, false))
 		return false;
@@ -270,7 +277,7 @@ bool sync_linked(void *arg, const struct sweep_entry *e, const char *rel_below,
 	if (!dst)
 		s->n.created[K_REG]++;
 	if (!same)
-		report_item(s, "hf.........", rel, false, NULL);
+		report_item(s, first ? "hf+++++++++" : "hf.........", rel, false, first);
 	return true;
 }
 

@@ -33,6 +33,7 @@ SYNC_TESTS = \
 	tests/sync/dest-symlink.sh \
 	tests/sync/operands.sh \
 	tests/sync/safety.sh \
-	tests/sync/signal.sh
+	tests/sync/signal.sh \
+	tests/sync/remote.sh
 TESTS += $(SYNC_TESTS)
 EXTRA_DIST += $(SYNC_TESTS) tests/sync/tree.sh tests/sync/stall-shim.c

@@ -330,10 +330,10 @@ static enum copy_verdict recv_decide(void *arg, const struct sweep_entry *e, con
 }
 
 static bool recv_linked(void *arg, const struct sweep_entry *e, const char *rel,
-                        const struct stat *dst, bool same)
+                        const struct stat *dst, bool same, const char *first)
 {
 	struct receiver *r = arg;
-	return sync_linked(r->s, e, rel, dst, same);
+	return sync_linked(r->s, e, rel, dst, same, first);
 }
 
 /* Pass over the rest of a tree (not run, or ended early). */

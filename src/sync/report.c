@@ -44,13 +44,14 @@ void report_item(struct sync *s, const char *code, const char *rel, bool dir,
 	/* -v alone names only what is transferred or made */
 	if (!s->itemize && code[0] == '.')
 		return;
+	/* a push shows what went out ('<'); its receiver, the far end, says it */
 	if (s->itemize)
-		printf("%s ", code);
+		printf("%c%s ", code[0] == '>' && s->server ? '<' : code[0], code + 1);
 	report_name(stdout, rel);
 	if (dir && strcmp(rel + strlen(rel) - 1, "/") != 0)
 		putchar('/');
 	if (target) {
-		fputs(" -> ", stdout);
+		fputs(code[0] == 'h' ? " => " : " -> ", stdout); /* a hard link's first */
 		report_name(stdout, target);
 	}
 	putchar('\n');

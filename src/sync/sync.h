@@ -134,7 +134,7 @@ enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char
                               const char *name, const struct stat *dst);
 void sync_walk_error(void *arg, const struct sweep_entry *e);
 bool sync_linked(void *arg, const struct sweep_entry *e, const char *rel,
-                 const struct stat *dst, bool same);
+                 const struct stat *dst, bool same, const char *first);
 /* The entry's path as rsync shows it (rel below the source root) in
  * s->name: "." for the root of SRC/. */
 const char *sync_relname(struct sync *s, const char *rel);

@@ -11,12 +11,14 @@
 #   both NAME ARGS...  run "rsync ARGS" and "sweep-sync ARGS" in $T, where
 #                    the word DST is R/dst and O/dst (PREPARE, if set, runs
 #                    in R and O first); their stdout (sorted: sweep-sync goes
-#                    in disk order), stderr (the program name and rsync's
+#                    in disk order; HOST:DST stands for HOST:R/dst and
+#                    HOST:O/dst), stderr (the program name and rsync's
 #                    " at file.c(line) [who=version]" left out), exit status
 #                    and resulting trees must match; the figures of rsync's
 #                    protocol (bytes sent and received, speedup, file
 #                    list) are left out; WRAP, if set, goes before both
-#                    commands (timeout 20, say)
+#                    commands (timeout 20, say); TOUCH_DST, if set, gives
+#                    both dst directories one time before they are compared
 need_cmd rsync
 command -v sweep-sync >/dev/null || fail "sweep-sync not built"
 . "$top_srcdir/tests/cp/tree.sh"
@@ -47,11 +49,14 @@ both() {
 		for a; do
 			case $a in
 			DST*) a=$side/dst${a#DST} ;;
+			*:DST*) a=${a%%:DST*}:$side/dst${a#*:DST} ;;
 			esac
 			args="$args '$(printf %s "$a" | sed "s/'/'\\\\''/g")'"
 		done
 		(cd "$T" && eval "${WRAP:-} $prog $args" < /dev/null) > "$T/$side.out" 2> "$T/$side.err"
 		echo "status $?" >> "$T/$side.out"
+		# a DEST made to hold SRC has the time SRC went in: not compared
+		[ -n "${TOUCH_DST:-}" ] && touch -d '2001-02-03' "$T/$side/dst"
 		sed "s/^sweep-sync/rsync/; s/ at [a-z0-9_./]*([0-9]*) \[[a-zA-Z]*=[0-9.]*\]$//; s|$side/|X/|g" \
 			"$T/$side.err" | sort > "$T/$side.msgs"
 		# the protocol's figures: none without a protocol

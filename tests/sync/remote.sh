@@ -1,0 +1,77 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# remote.sh: sweep-sync over a remote shell, beside rsync over the same
+# one: a "remote shell" (-e) that runs the far end's command here, so that
+# both ends and the protocol are the real ones, without a network. Push
+# (SRC HOST:DEST) and pull (HOST:SRC DEST): first copies, a second run
+# that transfers nothing and moves no ctime, a changed file, --delete,
+# excludes, a dry run, -z, hard links, one file to a new name; and a far
+# end that is not sweep-sync, or not there, is said in one line (exit 12).
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/sync/tree.sh"
+sync_tree "$T/src"
+cat > "$T/rsh" <<'SH'
+#!/bin/sh
+# a remote shell for HOST: the command runs here, in its working directory
+shift
+exec sh -c "$*"
+SH
+chmod +x "$T/rsh"
+E=$T/rsh
+
+both "push -a" -a -e "$E" src/ localhost:DST
+KEEP=1 both "push -ai, again" -ai -e "$E" src/ localhost:DST
+TOUCH_DST=1 both "pull -a" -a -e "$E" localhost:src DST
+KEEP=1 both "pull -ai --stats, again" -ai --stats -e "$E" localhost:src DST
+grep -q 'transferred: 0$' "$T/O.out" || fail "pull, again: something was transferred"
+
+# nothing transferred moves no ctime at either end's direction
+ctimes() { (cd "$1" && find . -printf '%C@ %p\n' | sort); }
+ctimes "$T/O/dst" > "$T/before"
+sleep 0.02
+(cd "$T" && sweep-sync -a -e "$E" localhost:src O/dst) || fail "pull, third: status"
+ctimes "$T/O/dst" > "$T/after"
+check_same "$T/before" "$T/after"
+
+# a changed file (same size, new time), a new one, one gone with --delete
+PREPARE="rsync -a ../src/ dst/ && echo extra > dst/extra && mkdir dst/gone && touch dst/gone/x" \
+	both "push, changed, --delete" -ai --delete -e "$E" src/ localhost:DST
+PREPARE="rsync -a ../src/ dst/ && echo extra > dst/extra && touch -d 2001-01-01 dst/extra dst" \
+	both "push, dry run" -ain --delete -e "$E" src/ localhost:DST
+PREPARE="rsync -a ../src/ dst/ && echo extra > dst/extra" \
+	both "pull, --delete" -ai --delete -e "$E" localhost:src/ DST
+both "push, excludes" -ai --exclude=sub --exclude='*.txt' -e "$E" src/ localhost:DST
+# which name of a hard-linked file is the first follows the walk: -i differs
+both "pull, -aHz" -aHz -e "$E" localhost:src/ DST
+both "push, one file to a new name" -ai -e "$E" src/file localhost:DST
+TOUCH_DST=1 both "pull, several sources" -ai -e "$E" localhost:src/file localhost:src/sub DST
+PREPARE='mkdir dst' TOUCH_DST=1 both "push, names with spaces and quotes" -ai -e "$E" src/ "localhost:DST/it's a dir"
+
+# a far end that is not sweep-sync, not there, of another version, or mute
+NO_TREE=1
+far() {
+	name=$1
+	shift
+	(cd "$T" && sweep-sync -a -e "$E" "$@" src/ localhost:far) > "$T/out" 2> "$T/err"
+	status=$?
+	[ $status = 12 ] || fail "$name: status $status, not 12"
+	grep -q "$name" "$T/err" || { cat "$T/err" >&2; fail "$name: not said"; }
+	[ ! -e "$T/far" ] || fail "$name: something was made"
+}
+far "is not sweep-sync --server" --rsync-path=echo
+far "connection closed before a greeting" --rsync-path=/nonexistent/sweep-sync
+far "protocol version mismatch" \
+	--rsync-path="printf 'SWEEPSYNC\\0\\002\\0\\0\\0'; cat >/dev/null; exit 0; #"
+far "no greeting in time" --contimeout=1 --rsync-path="sleep 10; #"
+(cd "$T" && sweep-sync -a -e "$T/nonexistent-rsh" src/ localhost:far) 2> "$T/err"
+[ $? = 12 ] && grep -q "cannot run" "$T/err" || fail "a remote shell that is not there"
+
+# operands rsync refuses
+usage() {
+	(cd "$T" && sweep-sync -a "$@") > /dev/null 2> "$T/err"
+	[ $? = 1 ] && grep -q "$msg" "$T/err" || { cat "$T/err" >&2; fail "refused: $*"; }
+}
+msg="cannot both be remote" usage -e "$E" h:src h:dst
+msg="one host" usage -e "$E" h:src g:src dst
+msg="cannot be mixed" usage -e "$E" src h:src dst
+msg="not supported" usage -e "$E" h::module dst
