@@ -34,6 +34,9 @@ SYNC_TESTS = \
 	tests/sync/operands.sh \
 	tests/sync/safety.sh \
 	tests/sync/signal.sh \
-	tests/sync/remote.sh
+	tests/sync/remote.sh \
+	tests/sync/remote-safety.sh
 TESTS += $(SYNC_TESTS)
+# a far end that lies, for tests/sync/remote-safety.sh
+check_PROGRAMS += tests/sync/evil-peer
 EXTRA_DIST += $(SYNC_TESTS) tests/sync/tree.sh tests/sync/stall-shim.c

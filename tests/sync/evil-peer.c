@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * evil-peer.c: a far end that speaks sweep-sync's protocol (src/sync/wire.h)
+ * as a sender, and lies: run as "evil-peer SCENARIO" in place of
+ * "sweep-sync --server --sender" (through --rsync-path), it greets, sends
+ * one tree "src" with a root directory, reads the receiver's manifest, then
+ * sends what SCENARIO names (see scenario()). The receiver must refuse it,
+ * with a message, and write nothing outside its destination.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+enum { W_TREE = 1, W_MANIFEST, W_MANIFEST_END, W_ENTRY, W_DATA, W_DATAZ, W_DATA_END,
+       W_TREE_END, W_END };
+enum { K_DIR, K_DIR_POST, K_FILE, K_DATA };
+
+static unsigned char frame[1 << 16];
+static size_t flen;
+
+static void put(const void *p, size_t n)
+{
+	memcpy(frame + flen, p, n);
+	flen += n;
+}
+
+static void u8(unsigned v)
+{
+	unsigned char b = (unsigned char)v;
+	put(&b, 1);
+}
+
+static void u32(uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		u8((v >> (8 * i)) & 0xff);
+}
+
+static void u64(uint64_t v)
+{
+	for (int i = 0; i < 8; i++)
+		u8((unsigned)(v >> (8 * i)) & 0xff);
+}
+
+static void str(const char *s)
+{
+	u32((uint32_t)strlen(s));
+	put(s, strlen(s));
+}
+
+static void begin(unsigned type)
+{
+	flen = 4;
+	u8(type);
+}
+
+static void out(const void *p, size_t n)
+{
+	if (fwrite(p, 1, n, stdout) != n)
+		exit(2);
+}
+
+static void send_frame(void)
+{
+	uint32_t n = (uint32_t)(flen - 4);
+	for (int i = 0; i < 4; i++)
+		frame[i] = (unsigned char)(n >> (8 * i));
+	out(frame, flen);
+}
+
+static void entry(unsigned kind, unsigned flags, uint64_t id, uint64_t parent, int root,
+                  const char *name, mode_t mode, const char *target)
+{
+	begin(W_ENTRY);
+	u8(kind), u8(flags), u64(id), u64(parent), u32(root ? 0 : 1), str(name);
+	u32(mode), u32(0), u32(0), u64(5), u64(1000000000), u32(0), u64(1000000000), u32(0);
+	u64(0), u64(1), u64(id + 100), u64(1), str(target);
+	send_frame();
+}
+
+static void data(const char *s)
+{
+	begin(W_DATA);
+	put(s, strlen(s));
+	send_frame();
+	begin(W_DATA_END);
+	u32(0);
+	send_frame();
+}
+
+/* What follows the root directory (id 1). */
+static int scenario(const char *what)
+{
+	if (strcmp(what, "dotdot") == 0) {
+		entry(K_DATA, 1, 0, 1, 0, "..", S_IFREG | 0644, "");
+		data("evil\n");
+	} else if (strcmp(what, "slash") == 0) {
+		entry(K_DATA, 1, 0, 1, 0, "../../escaped", S_IFREG | 0644, "");
+		data("evil\n");
+	} else if (strcmp(what, "unknown-parent") == 0) {
+		entry(K_DATA, 1, 0, 77, 0, "x", S_IFREG | 0644, "");
+		data("evil\n");
+	} else if (strcmp(what, "second-root") == 0) {
+		entry(K_DIR, 0, 2, 0, 1, "", S_IFDIR | 0755, "");
+	} else if (strcmp(what, "data-on-dir") == 0) {
+		entry(K_DIR, 1, 2, 1, 0, "d", S_IFDIR | 0755, "");
+	} else if (strcmp(what, "link-then-dir") == 0) {
+		/* a link out, then a directory and a file by the same name */
+		entry(K_FILE, 0, 0, 1, 0, "d", S_IFLNK | 0777, getenv("EVIL_OUTSIDE"));
+		entry(K_DIR, 0, 2, 1, 0, "d", S_IFDIR | 0755, "");
+		entry(K_DATA, 1, 0, 2, 0, "planted", S_IFREG | 0644, "");
+		data("evil\n");
+		entry(K_DIR_POST, 0, 2, 1, 0, "", S_IFDIR | 0755, "");
+		entry(K_DIR_POST, 0, 1, 0, 1, "", S_IFDIR | 0755, "");
+		begin(W_TREE_END);
+		send_frame();
+		begin(W_END);
+		send_frame();
+		begin(11); /* W_DONE, all well */
+		u8(0);
+		send_frame();
+		return 0;
+	} else if (strcmp(what, "huge-frame") == 0) {
+		out("\xff\xff\xff\x7f\x04", 5);
+	} else if (strcmp(what, "short-entry") == 0) {
+		begin(W_ENTRY);
+		u8(K_DATA), u8(1), u64(0);
+		send_frame();
+	} else if (strcmp(what, "hang-up") == 0) {
+		entry(K_DATA, 1, 0, 1, 0, "half", S_IFREG | 0644, "");
+		begin(W_DATA);
+		put("partial", 7);
+		send_frame();
+	} else {
+		return 2;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2)
+		return 2;
+	static const char greeting[14] = "SWEEPSYNC\0\1\0\0\0";
+	char peer[14];
+	out(greeting, sizeof(greeting));
+	fflush(stdout);
+	if (fread(peer, 1, sizeof(peer), stdin) != sizeof(peer))
+		return 2;
+	begin(W_TREE);
+	u32(1), u32(S_IFDIR | 0755), str("src");
+	send_frame();
+	fflush(stdout);
+	/* the manifest, up to its end */
+	for (;;) {
+		unsigned char h[5];
+		if (fread(h, 1, 5, stdin) != 5)
+			return 2;
+		uint32_t n = h[0] | h[1] << 8 | h[2] << 16 | (uint32_t)h[3] << 24;
+		for (uint32_t i = 1; i < n; i++)
+			if (getchar() == EOF)
+				return 2;
+		if (h[4] == W_MANIFEST_END)
+			break;
+	}
+	entry(K_DIR, 0, 1, 0, 1, "", S_IFDIR | 0755, "");
+	int r = scenario(argv[1]);
+	fflush(stdout);
+	if (strcmp(argv[1], "hang-up") == 0)
+		return 0; /* gone, half way through a file */
+	/* leave the receiver to find what is wrong; it closes first */
+	while (getchar() != EOF)
+		;
+	return r;
+}

@@ -1,0 +1,86 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# remote-safety.sh: a far end that lies (tests/sync/evil-peer.c, in place of
+# the sender) is refused with a one-line "protocol error" and exit 12, and
+# nothing is written outside the destination: names "..", names holding
+# '/', entries in directories never sent, a second root, data on a
+# directory, a frame of impossible length, a short entry, a peer that hangs
+# up half way through a file (no file under its final name); a symbolic
+# link sent before a directory of the same name is replaced, never written
+# through. And the sender's own failures come back in rsync's statuses: a
+# source that is not there, an unreadable one: 23, each named.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/sync/tree.sh"
+need_cmd timeout
+cat > "$T/rsh" <<'SH'
+#!/bin/sh
+shift
+exec sh -c "$*"
+SH
+chmod +x "$T/rsh"
+mkdir -p "$T/outside" "$T/work"
+export EVIL_OUTSIDE="$T/outside"
+peer=$top_builddir/tests/sync/evil-peer
+[ -x "$peer" ] || fail "$peer is not built"
+
+evil() {
+	scenario=$1 want=$2
+	rm -rf "$T/work/dst"
+	(cd "$T/work" && timeout 30 sweep-sync -a -e "$T/rsh" \
+		--rsync-path="$peer $scenario #" localhost:src dst) > "$T/out" 2> "$T/err"
+	status=$?
+	[ $status = "$want" ] || { cat "$T/err" >&2; fail "$scenario: status $status, not $want"; }
+	[ -z "$(ls -A "$T/outside")" ] || fail "$scenario: written outside: $(ls -A "$T/outside")"
+	[ -z "$(ls -A "$T/work" | grep -v '^dst$')" ] || fail "$scenario: written beside dst"
+	[ ! -e "$T/escaped" ] && [ ! -e "$T/work/escaped" ] || fail "$scenario: escaped"
+	if [ "$want" = 12 ]; then
+		said="protocol error"
+		[ "$scenario" = hang-up ] && said="connection closed by"
+		grep -q "$said" "$T/err" || { cat "$T/err" >&2; fail "$scenario: not said"; }
+		[ "$(grep -c 'protocol error' "$T/err")" -le 1 ] || fail "$scenario: said twice"
+	fi
+}
+for s in dotdot slash unknown-parent second-root data-on-dir huge-frame short-entry hang-up; do
+	evil $s 12
+done
+# the half-sent file is under no name, not even its temporary one
+[ -z "$(find "$T/work/dst" -name '*half*')" ] || fail "hang-up: a part of a file was kept"
+evil link-then-dir 0
+[ -f "$T/work/dst/src/d/planted" ] && [ ! -L "$T/work/dst/src/d" ] ||
+	fail "link-then-dir: the directory was not made in the link's place"
+
+# the sender's failures, over the remote shell as locally: a source that
+# is not there is said and the others are copied, with rsync's status
+mkdir -p "$T/s/src"
+printf 'a\n' > "$T/s/src/a"
+for prog in rsync sweep-sync; do
+	rm -rf "$T/s/dst" && mkdir "$T/s/dst"
+	(cd "$T/s" && $prog -a -e "$T/rsh" localhost:src/a localhost:src/gone dst) 2> "$T/err"
+	echo $? > "$T/s/$prog.status"
+	grep -q 'gone' "$T/err" || fail "$prog: the missing source is not named"
+	[ -f "$T/s/dst/a" ] || fail "$prog: the other source was not copied"
+done
+check_same "$T/s/rsync.status" "$T/s/sweep-sync.status"
+if [ "$(id -u)" = 0 ]; then
+	unprivileged
+	mkdir -p "$T/u/src"
+	printf 'x\n' > "$T/u/src/locked"
+	printf 'y\n' > "$T/u/src/open"
+	chmod 000 "$T/u/src/locked"
+	chmod 755 "$T" "$T/u" "$T/u/src"
+	chown nobody "$T/u"
+	for dir in push pull; do
+		src=src/ dst=localhost:dst
+		[ $dir = pull ] && src=localhost:src/ dst=dst
+		rm -rf "$T/u/dst"
+		(cd "$T/u" && $AS_USER "$top_builddir/sweep-sync" -a -e "$T/rsh" $src $dst) 2> "$T/err"
+		status=$?
+		[ $status = 23 ] || { cat "$T/err" >&2; fail "$dir, unreadable: status $status"; }
+		grep -q 'locked' "$T/err" || fail "$dir, unreadable: not named"
+		[ -f "$T/u/dst/open" ] && [ ! -e "$T/u/dst/locked" ] ||
+			fail "$dir, unreadable: wrong files"
+	done
+else
+	echo "SKIP part: an unreadable file needs root to make it" >&2
+fi
+exit 0
