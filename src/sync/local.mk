@@ -35,8 +35,9 @@ SYNC_TESTS = \
 	tests/sync/safety.sh \
 	tests/sync/signal.sh \
 	tests/sync/remote.sh \
-	tests/sync/remote-safety.sh
+	tests/sync/remote-safety.sh \
+	tests/sync/ssh.sh
 TESTS += $(SYNC_TESTS)
 # a far end that lies, for tests/sync/remote-safety.sh
 check_PROGRAMS += tests/sync/evil-peer
-EXTRA_DIST += $(SYNC_TESTS) tests/sync/tree.sh tests/sync/stall-shim.c
+EXTRA_DIST += $(SYNC_TESTS) tests/sync/tree.sh tests/sync/stall-shim.c tests/sync/sshd.sh

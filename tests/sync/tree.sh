@@ -12,7 +12,7 @@
 #                    the word DST is R/dst and O/dst (PREPARE, if set, runs
 #                    in R and O first); their stdout (sorted: sweep-sync goes
 #                    in disk order; HOST:DST stands for HOST:R/dst and
-#                    HOST:O/dst), stderr (the program name and rsync's
+#                    HOST:O/dst, PATH/DST for PATH/R/dst...), stderr (the program name and rsync's
 #                    " at file.c(line) [who=version]" left out), exit status
 #                    and resulting trees must match; the figures of rsync's
 #                    protocol (bytes sent and received, speedup, file
@@ -50,6 +50,7 @@ both() {
 			case $a in
 			DST*) a=$side/dst${a#DST} ;;
 			*:DST*) a=${a%%:DST*}:$side/dst${a#*:DST} ;;
+			*/DST*) a=${a%%/DST*}/$side/dst${a#*/DST} ;;
 			esac
 			args="$args '$(printf %s "$a" | sed "s/'/'\\\\''/g")'"
 		done
@@ -57,10 +58,10 @@ both() {
 		echo "status $?" >> "$T/$side.out"
 		# a DEST made to hold SRC has the time SRC went in: not compared
 		[ -n "${TOUCH_DST:-}" ] && touch -d '2001-02-03' "$T/$side/dst"
-		sed "s/^sweep-sync/rsync/; s/ at [a-z0-9_./]*([0-9]*) \[[a-zA-Z]*=[0-9.]*\]$//; s|$side/|X/|g" \
+		sed "s/^sweep-sync/rsync/; s/ at [a-z0-9_./]*([0-9]*) \[[a-zA-Z]*=[0-9.]*\]$//; s|$T/$side/|X/|g; s|$side/|X/|g" \
 			"$T/$side.err" | sort > "$T/$side.msgs"
 		# the protocol's figures: none without a protocol
-		sed "s|$side/|X/|g; /^sent .* bytes  received .* bytes/d; s/  speedup is .*//;
+		sed "s|$T/$side/|X/|g; s|$side/|X/|g; /^sent .* bytes  received .* bytes/d; s/  speedup is .*//;
 		     /^File list /d; /^Total bytes /d" "$T/$side.out" | sort > "$T/$side.sorted"
 	done
 	check_same "$T/R.sorted" "$T/O.sorted" || fail "$name: output"
