@@ -18,7 +18,10 @@ sweep_sync_SOURCES = \
 	src/sync/manifest.h \
 	src/sync/manifest.c \
 	src/sync/wire.h \
-	src/sync/wire.c
+	src/sync/wire.c \
+	src/sync/xattrs.h \
+	src/sync/xattrs.c \
+	src/sync/checksum.c
 sweep_sync_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common -I$(top_srcdir)/src/copy $(ZLIB_CFLAGS)
 sweep_sync_LDADD = src/copy/libcopy.la src/common/libcommon.la lib/libsweep.la $(ZLIB_LIBS)
 dist_man_MANS += man/sweep-sync.1

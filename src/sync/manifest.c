@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "manifest.h"
 #include "walkenv.h"
 
@@ -43,11 +44,24 @@ static int send_batch(struct wire *w, struct wire_frame *f, size_t *count)
 	return r;
 }
 
+/* A destination file's sum (-c). */
+static int entry_sum(const struct sweep_entry *e, unsigned char *sum)
+{
+	if (e->kind == SWEEP_DATA)
+		return sync_checksum(e->fd, sum);
+	int fd = openat(e->dirfd, e->name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
+	int r = fd >= 0 ? sync_checksum(fd, sum) : -1;
+	if (fd >= 0)
+		close(fd);
+	return r;
+}
+
 /* The walk of name in dfd, each entry into frames. */
 static int walk_dest(struct sync *s, struct wire *w, int dfd, const char *name,
                      struct wire_frame *f)
 {
-	struct sweep_options so = { .flags = SWEEP_NODATA };
+	/* -c reads the files too, in the walk's block order */
+	struct sweep_options so = { .flags = s->checksum ? 0 : SWEEP_NODATA };
 	walkenv_read(&so.order, &so.warm);
 	struct sweep *sw = sweep_open(NULL, &so);
 	if (!sw) {
@@ -64,10 +78,15 @@ static int walk_dest(struct sync *s, struct wire *w, int dfd, const char *name,
 			continue; /* a destination not read is one the sender decides
 			             against as new: the receiver's own check sees it */
 		const char *rel = rel_of(e, rootlen);
+		unsigned char sum[SYNC_SUM_LEN];
+		bool has_sum = s->checksum && S_ISREG(e->st.st_mode) && entry_sum(e, sum) == 0;
 		wire_str(f, rel, strlen(rel));
 		wire_u32(f, (uint32_t)e->st.st_mode);
 		wire_u64(f, (uint64_t)e->st.st_size);
 		wire_u64(f, (uint64_t)e->st.st_mtim.tv_sec);
+		wire_u8(f, has_sum);
+		if (has_sum)
+			wire_str(f, (const char *)sum, sizeof(sum));
 		if (++count && f->b.len >= BATCH_BYTES)
 			r = send_batch(w, f, &count);
 	}
@@ -130,7 +149,14 @@ int manifest_recv(struct manifest *m, struct wire *w)
 				.mode = (mode_t)wire_get_u32(&msg),
 				.size = (off_t)wire_get_u64(&msg),
 				.mtime = (time_t)wire_get_u64(&msg),
+				.has_sum = wire_get_u8(&msg) != 0,
 			};
+			size_t sl = 0;
+			const char *sum = me.has_sum ? wire_get_str(&msg, &sl) : NULL;
+			if (sum && sl == SYNC_SUM_LEN)
+				memcpy(me.sum, sum, sl);
+			else if (sum)
+				msg.bad = true;
 			if (!msg.bad && add(m, rel, n, &me) < 0) {
 				fprintf(stderr, "%s: memory exhausted\n", w->prog);
 				w->failed = true;
@@ -160,6 +186,14 @@ const struct stat *manifest_find(const struct manifest *m, const char *rel, stru
 	st->st_size = me->size;
 	st->st_mtim.tv_sec = me->mtime;
 	return st;
+}
+
+const unsigned char *manifest_sum(const struct manifest *m, const char *rel)
+{
+	uint64_t a, b;
+	path_hash(rel, strlen(rel), &a, &b);
+	const uint64_t *i = keymap_get(&m->index, a, b);
+	return i && m->v[*i - 1].has_sum ? m->v[*i - 1].sum : NULL;
 }
 
 void manifest_free(struct manifest *m)

@@ -19,6 +19,7 @@
 #include <unistd.h>
 #include "keymap.h"
 #include "manifest.h"
+#include "xattrs.h"
 
 #define E_DATA 1u
 #define E_NAMES 2u
@@ -39,6 +40,9 @@ struct receiver {
 	struct strbuf src;        /* the tree's source, as the sender names it */
 	struct strbuf path, target, names;
 	struct strbuf standin;    /* the stand-in's name in scratch */
+	mode_t standin_mode;      /* its kind */
+	int standin_fd;           /* a regular one's, as e->fd */
+	struct strbuf xattrs;     /* the entry's attributes, as sent */
 	const char **name_index;  /* names, split */
 	size_t name_cap;
 	struct keymap dirs;       /* dir_id -> index in rdirs + 1 */
@@ -176,28 +180,67 @@ static int place_entry(struct receiver *r, const char *name, size_t n)
 	return sb_add(&r->path, name, n);
 }
 
-/* A symbolic link's stand-in under its own name (the engine names the
- * destination by e->name), for the engine to read its target from. */
-static int stand_in_link(struct receiver *r)
+static int open_scratch(struct receiver *r)
 {
-	if (r->scratch < 0) {
-		const char *tmp = getenv("TMPDIR");
-		snprintf(r->scratch_path, sizeof(r->scratch_path), "%s/sweep-sync.XXXXXX",
-		         tmp && *tmp && strlen(tmp) < 32 ? tmp : "/tmp");
-		if (!mkdtemp(r->scratch_path) ||
-		    (r->scratch = open(r->scratch_path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
-			return -1;
-	}
-	if (r->standin.len)
-		unlinkat(r->scratch, r->standin.s, 0);
-	sb_reset(&r->standin);
-	/* a root's name is the sender's path: its stand-in is named apart */
-	if (sb_addstr(&r->standin, r->e.depth ? r->e.name : "root") < 0 ||
-	    symlinkat(r->target.s, r->scratch, r->standin.s) < 0)
+	if (r->scratch >= 0)
+		return 0;
+	const char *tmp = getenv("TMPDIR");
+	snprintf(r->scratch_path, sizeof(r->scratch_path), "%s/sweep-sync.XXXXXX",
+	         tmp && *tmp && strlen(tmp) < 32 ? tmp : "/tmp");
+	if (!mkdtemp(r->scratch_path) ||
+	    (r->scratch = open(r->scratch_path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
 		return -1;
-	r->e.dirfd = r->scratch;
-	r->e.name = r->standin.s;
 	return 0;
+}
+
+static void drop_stand_in(struct receiver *r)
+{
+	if (r->standin_fd >= 0)
+		close(r->standin_fd);
+	r->standin_fd = -1;
+	if (r->standin.len)
+		unlinkat(r->scratch, r->standin.s, S_ISDIR(r->standin_mode) ? AT_REMOVEDIR : 0);
+	sb_reset(&r->standin);
+}
+
+/* The entry's stand-in, under its own name (the engine names the
+ * destination by e->name): a symbolic link with its target, or a file or
+ * directory with its attributes, for the engine to copy them from. */
+static int stand_in(struct receiver *r, bool attrs)
+{
+	struct sweep_entry *e = &r->e;
+	mode_t m = e->st.st_mode;
+	bool link = S_ISLNK(m) && e->kind != SWEEP_DIR_POST;
+	if (!link && !(attrs && (S_ISREG(m) || e->kind == SWEEP_DIR_POST)))
+		return 0;
+	if (open_scratch(r) < 0)
+		return -1;
+	drop_stand_in(r);
+	/* a root's name is the sender's path: its stand-in is named apart */
+	if (sb_addstr(&r->standin, e->depth ? e->name : "root") < 0)
+		return -1;
+	r->standin_mode = m;
+	const char *name = r->standin.s;
+	int fd = -1;
+	if (link ? symlinkat(r->target.s, r->scratch, name) :
+	    S_ISDIR(m) ? mkdirat(r->scratch, name, 0700) :
+	    (fd = openat(r->scratch, name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600)) < 0) {
+		sb_reset(&r->standin);
+		return -1;
+	}
+	e->dirfd = r->scratch;
+	e->name = name;
+	if (link)
+		return 0;
+	if (S_ISDIR(m))
+		fd = openat(r->scratch, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int err = fd < 0 ? errno : xattrs_apply(&r->xattrs, fd);
+	if (S_ISREG(m))
+		e->fd = r->standin_fd = fd; /* the engine's source for them */
+	else if (fd >= 0)
+		close(fd);
+	errno = err;
+	return err ? -1 : 0;
 }
 
 /* --delete: the sorted names of the source directory, split. */
@@ -264,7 +307,9 @@ static int decode_entry(struct receiver *r)
 	bool target_ok = wire_get_cstr(m, &r->target);
 	size_t nn = 0;
 	const char *names = flags & E_NAMES ? wire_get_str(m, &nn) : NULL;
-	if (m->bad || !target_ok || !kind_fits(e->kind, st->st_mode, flags))
+	unsigned nattrs;
+	bool attrs_ok = xattrs_take(m, &r->xattrs, &nattrs);
+	if (m->bad || !target_ok || !attrs_ok || !kind_fits(e->kind, st->st_mode, flags))
 		return bad(r, "an entry that does not parse");
 	if (place_entry(r, name, n) < 0)
 		return r->failed ? -1 : bad(r, "an entry too large for memory");
@@ -277,10 +322,9 @@ static int decode_entry(struct receiver *r)
 	e->phys = SWEEP_PHYS_NONE;
 	if (e->depth == 0)
 		e->flags |= SWEEP_E_ROOT;
-	if (S_ISLNK(st->st_mode) && e->kind != SWEEP_DIR_POST && stand_in_link(r) < 0) {
-		report_error(r->s, errno, "[receiver] symlink stand-in for \"%s\"", e->path);
-		e->dirfd = -1;
-	}
+	if (stand_in(r, nattrs > 0) < 0)
+		report_error(r->s, errno, "[receiver] cannot keep what \"%s\" holds beside its "
+		             "data (its link target or attributes) in %s", e->path, r->scratch_path);
 	if (e->kind == SWEEP_DIR && add_dir(r) < 0)
 		return bad(r, "more directories than memory holds");
 	r->s->src_names = NULL;
@@ -396,8 +440,7 @@ static int recv_one(struct receiver *r, struct copy *c, struct sync_dest *d)
 static void receiver_free(struct receiver *r)
 {
 	if (r->scratch >= 0) {
-		if (r->standin.len)
-			unlinkat(r->scratch, r->standin.s, 0);
+		drop_stand_in(r);
 		close(r->scratch);
 		rmdir(r->scratch_path);
 	}
@@ -411,11 +454,12 @@ static void receiver_free(struct receiver *r)
 	sb_free(&r->names);
 	sb_free(&r->paths);
 	sb_free(&r->standin);
+	sb_free(&r->xattrs);
 }
 
 int recv_trees(struct sync *s, struct wire *w, const char *dest)
 {
-	struct receiver r = { .s = s, .w = w, .scratch = -1 };
+	struct receiver r = { .s = s, .w = w, .scratch = -1, .standin_fd = -1 };
 	struct copy_opts o = s->copy;
 	o.decide = recv_decide;
 	o.linked = recv_linked;

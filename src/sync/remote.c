@@ -65,8 +65,6 @@ bool remote_operands(struct sync *s)
 		if (c && host_len(s->files[i]) && c[1] == ':')
 			return refuse(s, "HOST::MODULE (an rsync daemon) is not supported");
 	}
-	if (s->checksum || s->acls || s->xattrs)
-		return refuse(s, "-c, -A and -X are not supported over a remote shell yet");
 	return true;
 }
 
@@ -94,7 +92,8 @@ int sync_server_options(const struct sync *s, struct strbuf *sb)
 		{ s->delete, "--delete" }, { s->size_only, "--size-only" },
 		{ s->ignore_existing, "--ignore-existing" }, { s->existing, "--existing" },
 		{ s->inplace, "--inplace" }, { s->numeric_ids, "--numeric-ids" },
-		{ s->stats, "--stats" }, { s->compress, "-z" },
+		{ s->stats, "--stats" }, { s->compress, "-z" }, { s->checksum, "-c" },
+		{ s->acls, "-A" }, { s->xattrs, "-X" },
 	};
 	for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
 		if (flags[i].on && shell_quote(sb, flags[i].word) < 0)

@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include "keymap.h"
 #include "manifest.h"
+#include "xattrs.h"
 #include "walkenv.h"
 
 #define E_DATA 1u   /* data frames follow */
@@ -95,6 +96,21 @@ static int dir_names(struct sender *t, const struct sweep_entry *e)
 	return r;
 }
 
+/* -X, -A: a regular file's attributes, and a directory's with its end
+ * (where the receiver sets them). */
+static void put_xattrs(struct sender *t, const struct sweep_entry *e, struct wire_frame *f)
+{
+	const struct sync *s = t->s;
+	mode_t m = e->st.st_mode;
+	int fd = -1;
+	if ((s->xattrs || s->acls) && (S_ISREG(m) || (S_ISDIR(m) && e->kind == SWEEP_DIR_POST)))
+		fd = e->kind == SWEEP_DATA ? e->fd
+		     : openat(e->dirfd, e->name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	xattrs_put(f, fd, !s->xattrs);
+	if (fd >= 0 && fd != e->fd)
+		close(fd);
+}
+
 static int send_entry(struct sender *t, const struct sweep_entry *e, unsigned flags)
 {
 	struct wire_frame f = { STRBUF_INIT };
@@ -130,6 +146,7 @@ static int send_entry(struct sender *t, const struct sweep_entry *e, unsigned fl
 	wire_str(&f, t->target.s, t->target.len);
 	if (flags & E_NAMES)
 		wire_str(&f, t->names.s, t->names.len);
+	put_xattrs(t, e, &f);
 	int r = wire_send(t->w, &f);
 	sb_free(&f.b);
 	return r;
@@ -162,9 +179,25 @@ static int send_data(struct sender *t, const struct sweep_entry *e, int fd)
 	return r;
 }
 
-/* Whether the receiver needs e's bytes (asked when it is handed out). */
-static bool need_data(struct sender *t, const struct sweep_entry *e)
+/* -c: whether e's bytes (fd) differ from the receiver's file, by sums. */
+static bool sums_differ(struct sender *t, const struct sweep_entry *e, int fd)
 {
+	const unsigned char *theirs = manifest_sum(&t->m, rel_of(t, e));
+	unsigned char ours[SYNC_SUM_LEN];
+	if (!theirs)
+		return true;
+	if (fd < 0 || sync_checksum(fd, ours) < 0) {
+		report_error(t->s, errno, "[sender] checksum of \"%s\" failed", e->path);
+		return true;
+	}
+	return memcmp(ours, theirs, SYNC_SUM_LEN) != 0;
+}
+
+/* Whether the receiver needs e's bytes (asked when it is handed out, fd
+ * open on them, or -1). */
+static bool need_data(struct sender *t, const struct sweep_entry *e, int fd)
+{
+	t->s->sum_differs = !t->s->checksum || sums_differ(t, e, fd);
 	if (t->s->dry_run || decide(t, e) != COPY_MAKE)
 		return false;
 	if (!t->s->hard_links || e->st.st_nlink < 2)
@@ -187,6 +220,7 @@ static enum sweep_verdict send_filter(const struct sweep_entry *e, void *arg)
 		return SWEEP_PRUNE;
 	bool dir = S_ISDIR(e->st.st_mode), reg = S_ISREG(e->st.st_mode);
 	const char *rel = rel_of(t, e);
+	s->sum_differs = true; /* -c: summed when its data is read */
 	if (!(e->depth == 0 && !*s->prefix) && filter_excluded(s, sync_relname(s, rel), dir))
 		return SWEEP_PRUNE;
 	enum copy_verdict v = decide(t, e);
@@ -210,14 +244,14 @@ static void send_walked(struct sender *t, const struct sweep_entry *e)
 	}
 	unsigned flags = 0;
 	int fd = -1;
-	if (S_ISREG(e->st.st_mode) && need_data(t, e)) {
+	if (S_ISREG(e->st.st_mode)) {
 		fd = e->kind == SWEEP_DATA ? e->fd
 		     : openat(e->dirfd, e->name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
 		if (fd < 0) {
 			report_error(t->s, errno, "[sender] send_files failed to open \"%s\"", e->path);
 			return;
 		}
-		flags = E_DATA;
+		flags = need_data(t, e, fd) ? E_DATA : 0;
 	}
 	if (send_entry(t, e, flags) < 0 || (flags && send_data(t, e, fd) < 0))
 		t->err = -1;

@@ -71,6 +71,8 @@ struct sync {
 	bool server, sender;    /* --server [--sender]: the far end, and its role */
 	bool sender_side;       /* deciding for the sender: say and delete nothing */
 	bool stream_data;       /* receiver: the entry decided has data coming */
+	bool sum_differs;       /* sender, -c: the entry's checksum is not the
+	                           receiver's */
 	bool remote_source;     /* receiver: the source is on the other host */
 	const char **src_names; /* ... --delete: the source directory's names,
 	                           sorted, or NULL when it could not be read */
@@ -110,6 +112,11 @@ void server_run(struct sync *s);
 /* The options the far end needs, as its command-line words, into sb
  * (each shell-quoted). Returns 0 or -1. */
 int sync_server_options(const struct sync *s, struct strbuf *sb);
+
+/* checksum.c: the sum of the file open at fd (read from its start), for
+ * -c over a remote shell. Returns 0 or -1 with errno. */
+#define SYNC_SUM_LEN 16
+int sync_checksum(int fd, unsigned char sum[SYNC_SUM_LEN]);
 
 struct wire;
 /* send.c: send the trees of srcs (nsrc of them) to the receiver on w.

@@ -3,7 +3,8 @@
 # changed.sh: rsync's quick check beside rsync: a file of the same size
 # with a new modification time is sent again; one with the same size and
 # time but other bytes only under -c; --size-only, -u, --ignore-existing
-# and --existing as rsync's; -i's lines for each.
+# and --existing as rsync's; -i's lines for each; on one machine and over a
+# remote shell (where -c compares sums, each end summing its own file).
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
 mkdir -p "$T/src/d"
@@ -16,11 +17,17 @@ echo "SAMESIZE data" > dst/samesize; echo small > dst/grown
 touch -d "2011-01-01 00:00:01" dst/* dst/d
 touch -d "2012-02-02" dst/newtime dst/newer; touch -d 2009-01-01 dst/older
 chmod 600 dst/perms'
-for opts in -a -ac "-a --size-only" -au "-a --ignore-existing" "-a --existing" "-a --inplace" -r; do
-	# without -t the files' times are those of the run: not compared
-	[ "$opts" = -r ] && NO_TREE=1
-	# shellcheck disable=SC2086
-	both "$opts -i" $opts -i src/ DST
-	# shellcheck disable=SC2086
-	both "$opts --stats" $opts --stats src/ DST
+local_rsh
+for via in here remote; do
+	dst=DST rsh=
+	[ $via = remote ] && dst=localhost:DST rsh="-e $RSH"
+	NO_TREE=
+	for opts in -a -ac "-a --size-only" -au "-a --ignore-existing" "-a --existing" "-a --inplace" -r; do
+		# without -t the files' times are those of the run: not compared
+		[ "$opts" = -r ] && NO_TREE=1
+		# shellcheck disable=SC2086
+		both "$via: $opts -i" $opts $rsh -i src/ $dst
+		# shellcheck disable=SC2086
+		NO_DELTA=$rsh both "$via: $opts --stats" $opts $rsh --stats src/ $dst
+	done
 done

@@ -78,6 +78,7 @@ static void entry(unsigned kind, unsigned flags, uint64_t id, uint64_t parent, i
 	u8(kind), u8(flags), u64(id), u64(parent), u32(root ? 0 : 1), str(name);
 	u32(mode), u32(0), u32(0), u64(5), u64(1000000000), u32(0), u64(1000000000), u32(0);
 	u64(0), u64(1), u64(id + 100), u64(1), str(target);
+	u32(0); /* no extended attributes */
 	send_frame();
 }
 

@@ -12,19 +12,14 @@
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
 need_cmd timeout
-cat > "$T/rsh" <<'SH'
-#!/bin/sh
-shift
-exec sh -c "$*"
-SH
-chmod +x "$T/rsh"
+local_rsh
 mkdir -p "$T/outside" "$T/work"
 export EVIL_OUTSIDE="$T/outside"
 peer=$top_builddir/tests/sync/evil-peer
 [ -x "$peer" ] || fail "$peer is not built"
 
 evil() {
-	scenario=$1 want=$2
+	scenario=$1 want=$2 said=${3:-}
 	rm -rf "$T/work/dst"
 	(cd "$T/work" && timeout 30 sweep-sync -a -e "$T/rsh" \
 		--rsync-path="$peer $scenario #" localhost:src dst) > "$T/out" 2> "$T/err"
@@ -34,15 +29,19 @@ evil() {
 	[ -z "$(ls -A "$T/work" | grep -v '^dst$')" ] || fail "$scenario: written beside dst"
 	[ ! -e "$T/escaped" ] && [ ! -e "$T/work/escaped" ] || fail "$scenario: escaped"
 	if [ "$want" = 12 ]; then
-		said="protocol error"
-		[ "$scenario" = hang-up ] && said="connection closed by"
 		grep -q "$said" "$T/err" || { cat "$T/err" >&2; fail "$scenario: not said"; }
 		[ "$(grep -c 'protocol error' "$T/err")" -le 1 ] || fail "$scenario: said twice"
 	fi
 }
-for s in dotdot slash unknown-parent second-root data-on-dir huge-frame short-entry hang-up; do
-	evil $s 12
-done
+evil dotdot 12 "protocol error: a name that is not one component"
+evil slash 12 "protocol error: a name that is not one component"
+evil unknown-parent 12 "protocol error: an entry in a directory never sent"
+evil second-root 12 "protocol error: a second root"
+evil data-on-dir 12 "protocol error: an entry that does not parse"
+evil huge-frame 12 "protocol error: a frame of impossible length"
+evil short-entry 12 "protocol error: an entry that does not parse"
+evil hang-up 12 "connection closed by"
+
 # the half-sent file is under no name, not even its temporary one
 [ -z "$(find "$T/work/dst" -name '*half*')" ] || fail "hang-up: a part of a file was kept"
 evil link-then-dir 0

@@ -10,14 +10,8 @@
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
 sync_tree "$T/src"
-cat > "$T/rsh" <<'SH'
-#!/bin/sh
-# a remote shell for HOST: the command runs here, in its working directory
-shift
-exec sh -c "$*"
-SH
-chmod +x "$T/rsh"
-E=$T/rsh
+local_rsh
+E=$RSH
 
 both "push -a" -a -e "$E" src/ localhost:DST
 KEEP=1 both "push -ai, again" -ai -e "$E" src/ localhost:DST
@@ -43,6 +37,9 @@ PREPARE="rsync -a ../src/ dst/ && echo extra > dst/extra" \
 both "push, excludes" -ai --exclude=sub --exclude='*.txt' -e "$E" src/ localhost:DST
 # which name of a hard-linked file is the first follows the walk: -i differs
 both "pull, -aHz" -aHz -e "$E" localhost:src/ DST
+both "push -aAX" -aiAX -e "$E" src/ localhost:DST
+KEEP=1 both "push -aAX, again" -aiAX -e "$E" src/ localhost:DST
+both "pull -aAX" -aiAX -e "$E" localhost:src/ DST
 both "push, one file to a new name" -ai -e "$E" src/file localhost:DST
 TOUCH_DST=1 both "pull, several sources" -ai -e "$E" localhost:src/file localhost:src/sub DST
 PREPARE='mkdir dst' TOUCH_DST=1 both "push, names with spaces and quotes" -ai -e "$E" src/ "localhost:DST/it's a dir"

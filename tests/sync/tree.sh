@@ -5,6 +5,10 @@
 #                    set in the past (rsync sets no time that is equal to
 #                    the second, so a tree made this very second would
 #                    keep the copy's own times)
+#   local_rsh        make $T/rsh, a remote shell (-e) that runs the far
+#                    end's command here, in its working directory: both
+#                    ends and the protocol are the real ones, without a
+#                    network (sets RSH to its path)
 #   smanifest DIR    tests/cp/tree.sh's manifest without the block counts
 #                    (rsync writes holes out as zeros; sweep-sync keeps them)
 #                    and, with TIMES=no, without the times
@@ -27,6 +31,12 @@ sync_tree() {
 	cp_tree "$1"
 	find "$1" ! -name file ! -name rel-link ! -path '*/sub/deeper' ! -name ro ! -name sub \
 		-exec touch -h -d '2010-05-06 07:08:09.25' {} +
+}
+
+local_rsh() {
+	RSH=$T/rsh
+	printf '#!/bin/sh\n# HOST, then the command, run here\nshift\nexec sh -c "$*"\n' > "$RSH"
+	chmod +x "$RSH"
 }
 
 smanifest() {
@@ -61,6 +71,8 @@ both() {
 		sed "s/^sweep-sync/rsync/; s/ at [a-z0-9_./]*([0-9]*) \[[a-zA-Z]*=[0-9.]*\]$//; s|$T/$side/|X/|g; s|$side/|X/|g" \
 			"$T/$side.err" | sort > "$T/$side.msgs"
 		# the protocol's figures: none without a protocol
+		# (and without a delta transfer, what rsync matched is literal)
+		[ -n "${NO_DELTA:-}" ] && sed -i '/^Literal data: /d; /^Matched data: /d' "$T/$side.out"
 		sed "s|$T/$side/|X/|g; s|$side/|X/|g; /^sent .* bytes  received .* bytes/d; s/  speedup is .*//;
 		     /^File list /d; /^Total bytes /d" "$T/$side.out" | sort > "$T/$side.sorted"
 	done

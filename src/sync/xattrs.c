@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * xattrs.c: extended attributes on the wire (see xattrs.h).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/xattr.h>
+#include "xattrs.h"
+
+#define MAX_ATTRS 4096
+
+static bool is_acl(const char *name)
+{
+	return strncmp(name, "system.posix_acl_", 17) == 0;
+}
+
+/* One attribute's value into v; its length, or -1. */
+static ssize_t value(int fd, const char *name, struct strbuf *v)
+{
+	sb_reset(v);
+	ssize_t n = fgetxattr(fd, name, NULL, 0);
+	if (n < 0 || sb_reserve(v, (size_t)n + 1) < 0)
+		return -1;
+	n = fgetxattr(fd, name, v->s, (size_t)n);
+	v->len = n > 0 ? (size_t)n : 0;
+	return n;
+}
+
+void xattrs_put(struct wire_frame *f, int fd, bool acl_only)
+{
+	char *list = NULL;
+	ssize_t len = fd >= 0 ? flistxattr(fd, NULL, 0) : -1;
+	if (len > 0 && (list = malloc((size_t)len)) != NULL)
+		len = flistxattr(fd, list, (size_t)len);
+	struct strbuf pairs = STRBUF_INIT, v = STRBUF_INIT;
+	uint32_t count = 0;
+	for (const char *p = list; list && len > 0 && p < list + len; p += strlen(p) + 1) {
+		if ((acl_only && !is_acl(p)) || count == MAX_ATTRS || value(fd, p, &v) < 0)
+			continue;
+		uint32_t nl = (uint32_t)strlen(p), vl = (uint32_t)v.len;
+		char b[4];
+		for (int i = 0; i < 4; i++)
+			b[i] = (char)(nl >> (8 * i));
+		sb_add(&pairs, b, 4);
+		sb_add(&pairs, p, nl);
+		for (int i = 0; i < 4; i++)
+			b[i] = (char)(vl >> (8 * i));
+		sb_add(&pairs, b, 4);
+		sb_add(&pairs, v.s, vl);
+		count++;
+	}
+	wire_u32(f, count);
+	sb_add(&f->b, pairs.s, pairs.len);
+	sb_free(&pairs);
+	sb_free(&v);
+	free(list);
+}
+
+bool xattrs_take(struct wire_msg *m, struct strbuf *sb, unsigned *count)
+{
+	sb_reset(sb);
+	*count = wire_get_u32(m);
+	if (*count > MAX_ATTRS)
+		return false;
+	for (unsigned i = 0; i < *count; i++) {
+		size_t nl, vl;
+		const char *name = wire_get_str(m, &nl);
+		const char *val = wire_get_str(m, &vl);
+		/* kept as name NUL, 32-bit length, value */
+		uint32_t l = (uint32_t)vl;
+		if (m->bad || nl == 0 || memchr(name, 0, nl) || sb_add(sb, name, nl) < 0 ||
+		    sb_addc(sb, 0) < 0 || sb_add(sb, &l, sizeof(l)) < 0 || sb_add(sb, val, vl) < 0)
+			return false;
+	}
+	return !m->bad;
+}
+
+int xattrs_apply(const struct strbuf *sb, int fd)
+{
+	int err = 0;
+	for (size_t i = 0; i < sb->len;) {
+		const char *name = sb->s + i;
+		uint32_t l;
+		i += strlen(name) + 1;
+		memcpy(&l, sb->s + i, sizeof(l));
+		i += sizeof(l);
+		if (fsetxattr(fd, name, sb->s + i, l, 0) < 0 && !err)
+			err = errno;
+		i += l;
+	}
+	return err;
+}
