@@ -13,6 +13,8 @@
  * built here; a tree's root goes only where the local rules put it.
  */
 #include <errno.h>
+#include <grp.h>
+#include <pwd.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +45,8 @@ struct receiver {
 	mode_t standin_mode;      /* its kind */
 	int standin_fd;           /* a regular one's, as e->fd */
 	struct strbuf xattrs;     /* the entry's attributes, as sent */
+	struct strbuf owner;      /* the owner's name, as sent */
+	struct keymap ids;        /* (sender's id, 0 user / 1 group) -> ours + 1 */
 	const char **name_index;  /* names, split */
 	size_t name_cap;
 	struct keymap dirs;       /* dir_id -> index in rdirs + 1 */
@@ -264,6 +268,27 @@ static int index_names(struct receiver *r)
 	return 0;
 }
 
+/* The sender's id as ours, by its name (rsync's default): the same
+ * number where the name is unknown here, or not sent; 0 is never mapped. */
+static unsigned map_id(struct receiver *r, unsigned id, bool group, const char *name)
+{
+	if (!*name || id == 0 || r->s->numeric_ids)
+		return id;
+	const uint64_t *v = keymap_get(&r->ids, id, group);
+	if (v)
+		return (unsigned)(*v - 1);
+	unsigned ours = id;
+	if (group) {
+		const struct group *g = getgrnam(name);
+		ours = g ? g->gr_gid : id;
+	} else {
+		const struct passwd *p = getpwnam(name);
+		ours = p ? p->pw_uid : id;
+	}
+	keymap_put(&r->ids, id, group, (uint64_t)ours + 1); /* else looked up again */
+	return ours;
+}
+
 static bool kind_fits(enum sweep_kind k, mode_t mode, unsigned flags)
 {
 	switch (k) {
@@ -309,7 +334,12 @@ static int decode_entry(struct receiver *r)
 	const char *names = flags & E_NAMES ? wire_get_str(m, &nn) : NULL;
 	unsigned nattrs;
 	bool attrs_ok = xattrs_take(m, &r->xattrs, &nattrs);
-	if (m->bad || !target_ok || !attrs_ok || !kind_fits(e->kind, st->st_mode, flags))
+	bool owner_ok = wire_get_cstr(m, &r->owner);
+	st->st_uid = map_id(r, st->st_uid, false, sb_str(&r->owner));
+	bool group_ok = owner_ok && wire_get_cstr(m, &r->owner);
+	st->st_gid = map_id(r, st->st_gid, true, sb_str(&r->owner));
+	if (m->bad || !target_ok || !attrs_ok || !group_ok ||
+	    !kind_fits(e->kind, st->st_mode, flags))
 		return bad(r, "an entry that does not parse");
 	if (place_entry(r, name, n) < 0)
 		return r->failed ? -1 : bad(r, "an entry too large for memory");
@@ -455,6 +485,8 @@ static void receiver_free(struct receiver *r)
 	sb_free(&r->paths);
 	sb_free(&r->standin);
 	sb_free(&r->xattrs);
+	sb_free(&r->owner);
+	keymap_free(&r->ids);
 }
 
 int recv_trees(struct sync *s, struct wire *w, const char *dest)

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "idcache.h"
 #include "keymap.h"
 #include "manifest.h"
 #include "xattrs.h"
@@ -30,6 +31,7 @@ struct sender {
 	size_t rootlen;
 	struct strbuf target, names;
 	struct keymap sent;     /* -H: (dev, ino) whose data went already */
+	struct idcache ids;     /* owners' names, for the receiver to map */
 	char *buf;
 	int err;                /* the connection failed: stop */
 };
@@ -111,6 +113,20 @@ static void put_xattrs(struct sender *t, const struct sweep_entry *e, struct wir
 		close(fd);
 }
 
+/* The owner's and group's names (rsync maps ids by name unless
+ * --numeric-ids), or empty. */
+static void put_owner(struct sender *t, const struct sweep_entry *e, struct wire_frame *f)
+{
+	const struct sync *s = t->s;
+	const char *u = NULL, *g = NULL;
+	if (s->owner && !s->numeric_ids)
+		u = idcache_user(&t->ids, e->st.st_uid);
+	if (s->group && !s->numeric_ids)
+		g = idcache_group(&t->ids, e->st.st_gid);
+	wire_str(f, u ? u : "", u ? strlen(u) : 0);
+	wire_str(f, g ? g : "", g ? strlen(g) : 0);
+}
+
 static int send_entry(struct sender *t, const struct sweep_entry *e, unsigned flags)
 {
 	struct wire_frame f = { STRBUF_INIT };
@@ -147,6 +163,7 @@ static int send_entry(struct sender *t, const struct sweep_entry *e, unsigned fl
 	if (flags & E_NAMES)
 		wire_str(&f, t->names.s, t->names.len);
 	put_xattrs(t, e, &f);
+	put_owner(t, e, &f);
 	int r = wire_send(t->w, &f);
 	sb_free(&f.b);
 	return r;
@@ -330,6 +347,7 @@ int send_trees(struct sync *s, struct wire *w, char **srcs, int nsrc)
 		r = wire_flush(w);
 	sb_free(&t.target);
 	sb_free(&t.names);
+	idcache_free(&t.ids);
 	free(t.buf);
 	return r;
 }

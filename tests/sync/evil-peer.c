@@ -74,11 +74,14 @@ static void send_frame(void)
 static void entry(unsigned kind, unsigned flags, uint64_t id, uint64_t parent, int root,
                   const char *name, mode_t mode, const char *target)
 {
+	uint32_t owner = getenv("EVIL_UID") ? (uint32_t)atoi(getenv("EVIL_UID")) : 0;
 	begin(W_ENTRY);
 	u8(kind), u8(flags), u64(id), u64(parent), u32(root ? 0 : 1), str(name);
-	u32(mode), u32(0), u32(0), u64(5), u64(1000000000), u32(0), u64(1000000000), u32(0);
+	u32(mode), u32(owner), u32(owner), u64(5), u64(1000000000), u32(0), u64(1000000000), u32(0);
 	u64(0), u64(1), u64(id + 100), u64(1), str(target);
 	u32(0); /* no extended attributes */
+	str(getenv("EVIL_USER") ? getenv("EVIL_USER") : "");
+	str(getenv("EVIL_GROUP") ? getenv("EVIL_GROUP") : "");
 	send_frame();
 }
 
@@ -124,6 +127,18 @@ static int scenario(const char *what)
 		u8(0);
 		send_frame();
 		return 0;
+	} else if (strcmp(what, "owner") == 0) {
+		/* a file owned by EVIL_UID, named EVIL_USER:EVIL_GROUP */
+		entry(K_DATA, 1, 0, 1, 0, "owned", S_IFREG | 0644, "");
+		data("mine\n");
+		entry(K_DIR_POST, 0, 1, 0, 1, "", S_IFDIR | 0755, "");
+		begin(W_TREE_END);
+		send_frame();
+		begin(W_END);
+		send_frame();
+		begin(11);
+		u8(0);
+		send_frame();
 	} else if (strcmp(what, "huge-frame") == 0) {
 		out("\xff\xff\xff\x7f\x04", 5);
 	} else if (strcmp(what, "short-entry") == 0) {

@@ -48,6 +48,23 @@ evil link-then-dir 0
 [ -f "$T/work/dst/src/d/planted" ] && [ ! -L "$T/work/dst/src/d" ] ||
 	fail "link-then-dir: the directory was not made in the link's place"
 
+# owners by name, as rsync maps them (unless --numeric-ids): a sender's
+# uid 4242 named "nobody" is our nobody
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+	for numeric in "" --numeric-ids; do
+		rm -rf "$T/work/dst"
+		(cd "$T/work" && EVIL_UID=4242 EVIL_USER=nobody EVIL_GROUP="$(id -gn nobody)" \
+			sweep-sync -a $numeric -e "$RSH" --rsync-path="$peer owner #" localhost:src dst) ||
+			fail "owner $numeric: status"
+		want="$(id -u nobody):$(id -g nobody)"
+		[ -n "$numeric" ] && want=4242:4242
+		got=$(stat -c %u:%g "$T/work/dst/src/owned")
+		[ "$got" = "$want" ] || fail "owner $numeric: $got, not $want"
+	done
+else
+	echo "SKIP part: owners by name need root and a user nobody" >&2
+fi
+
 # the sender's failures, over the remote shell as locally: a source that
 # is not there is said and the others are copied, with rsync's status
 mkdir -p "$T/s/src"
