@@ -39,7 +39,8 @@ SYNC_TESTS = \
 	tests/sync/signal.sh \
 	tests/sync/remote.sh \
 	tests/sync/remote-safety.sh \
-	tests/sync/ssh.sh
+	tests/sync/ssh.sh \
+	tests/sync/kill.sh
 TESTS += $(SYNC_TESTS)
 # a far end that lies, for tests/sync/remote-safety.sh
 check_PROGRAMS += tests/sync/evil-peer

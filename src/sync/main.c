@@ -23,6 +23,8 @@ int main(int argc, char **argv)
 	struct sync s = { .diag = &d };
 	int status = sync_parse_options(&s, argc, argv);
 	if (status < 0 && s.server) {
+		/* a hang-up of the near end's shell removes the file half written */
+		sync_signals_init(d.prog);
 		server_run(&s);
 		/* the near end says how it went, with the status sent to it */
 		status = s.usage_error ? 1 : s.protocol_error ? SYNC_PROTOCOL : 0;

@@ -8,7 +8,8 @@
 # up half way through a file (no file under its final name); a symbolic
 # link sent before a directory of the same name is replaced, never written
 # through. And the sender's own failures come back in rsync's statuses: a
-# source that is not there, an unreadable one: 23, each named.
+# source that is not there, an unreadable one: 23, each named; a receiver
+# whose disk fills says so, naming the file, and keeps no part of a file.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
 need_cmd timeout
@@ -77,6 +78,31 @@ for prog in rsync sweep-sync; do
 	[ -f "$T/s/dst/a" ] || fail "$prog: the other source was not copied"
 done
 check_same "$T/s/rsync.status" "$T/s/sweep-sync.status"
+# a receiver whose disk fills: said with the file's name, exit 23, and no
+# file under its final name shorter than its source (push and pull)
+if [ "$(id -u)" = 0 ] && mkdir -p "$T/full" && mount -t tmpfs -o size=256k tmpfs "$T/full" 2>/dev/null; then
+	mkdir -p "$T/f/src"
+	head -c 100000 /dev/urandom > "$T/f/src/a"
+	head -c 400000 /dev/urandom > "$T/f/src/big"
+	head -c 1000 /dev/urandom > "$T/f/src/z"
+	for dir in push pull; do
+		rm -rf "$T/full/dst"
+		src=$T/f/src/ dst=localhost:$T/full/dst
+		[ $dir = pull ] && src=localhost:$T/f/src/ dst=$T/full/dst
+		sweep-sync -a -e "$RSH" "$src" "$dst" 2> "$T/err"
+		status=$?
+		[ $status = 23 ] || { cat "$T/err" >&2; fail "$dir, disk full: status $status"; }
+		grep -q "big.*No space left on device" "$T/err" || { cat "$T/err" >&2; fail "$dir, disk full: not said"; }
+		for f in "$T/full/dst"/*; do
+			cmp -s "$f" "$T/f/src/${f##*/}" || fail "$dir, disk full: ${f##*/} is not whole"
+		done
+		[ -z "$(find "$T/full/dst" -name '.*')" ] || fail "$dir, disk full: a temporary file was left"
+	done
+	umount "$T/full"
+else
+	echo "SKIP part: a full disk needs root to mount a small tmpfs" >&2
+fi
+
 if [ "$(id -u)" = 0 ]; then
 	unprivileged
 	mkdir -p "$T/u/src"

@@ -4,7 +4,8 @@
  * test can signal it while a file is being written: the first write to a
  * file whose name contains $STALL_NAME (write, pwrite, copy_file_range)
  * creates the file $STALL_MARK and sleeps for up to a minute before going
- * on. It goes into rsync and sweep-sync alike.
+ * on ($STALL_SKIP: the write after that many to such files, to stall half
+ * way through one). It goes into rsync and sweep-sync alike.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -33,8 +34,10 @@ static int named(int fd)
 
 static void stall(int fd)
 {
+	static long writes;
 	const char *mark = getenv("STALL_MARK");
-	if (!mark || !named(fd))
+	const char *skip = getenv("STALL_SKIP");
+	if (!mark || !named(fd) || (skip && writes++ < atol(skip)))
 		return;
 	int m = open(mark, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 	if (m < 0)

@@ -1,0 +1,70 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# kill.sh: sweep-sync killed with SIGKILL (nothing can be cleaned up) at
+# several points of a run, on one machine and over a remote shell (both
+# ends killed): as the first, the fourth, the twelfth and the last file
+# start, and over the remote shell half way through the fourth and twelfth. Every file under its final name is then
+# whole, the same bytes as its source, or absent; what is left besides is
+# at most one temporary .NAME.XXXXXX file (which stays, as rsync's do); and
+# the next run finishes the copy. The points come from the LD_PRELOAD shim
+# of signal.sh (stall-shim.c: the run stops in a write to a named file).
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/sync/tree.sh"
+need_cmd setsid "${CC:-cc}"
+${CC:-cc} -shared -fPIC -o "$T/stall.so" "$top_srcdir/tests/sync/stall-shim.c" -ldl ||
+	skip "cannot build the LD_PRELOAD shim"
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+export ASAN_OPTIONS
+local_rsh
+mkdir -p "$T/src/d1" "$T/src/d2"
+i=0
+while [ $i -lt 16 ]; do
+	head -c $((300000 + i * 50000)) /dev/urandom > "$T/src/d$((i % 2 + 1))/f$i"
+	i=$((i + 1))
+done
+# the order the files are written in (the source's disk order)
+(cd "$T/src" && sweep-sync -ai . "$T/order") | sed -n 's/^>f+* //p' > "$T/written"
+[ "$(wc -l < "$T/written")" = 16 ] || fail "the first run did not copy 16 files"
+
+# kill_at VIA FILE SKIP: a run (VIA here or remote), killed in its write
+# number SKIP to the temporary file of FILE
+kill_at() {
+	via=$1 file=$2 skip=$3
+	rm -rf "$T/dst" "$T/mark" "$T/leader"
+	dst=$T/dst rsh=
+	[ "$via" = remote ] && dst=localhost:$T/dst rsh="-e $RSH"
+	# its own process group, so that the far end dies with it
+	# shellcheck disable=SC2086
+	STALL_NAME="/.${file##*/}." STALL_SKIP=$skip STALL_MARK="$T/mark" LD_PRELOAD="$T/stall.so" \
+		setsid sh -c 'echo $$ > "$0"; exec "$@"' "$T/leader" sweep-sync -a $rsh "$T/src/" "$dst" \
+		2> /dev/null &
+	n=0
+	while { [ ! -e "$T/mark" ] || [ ! -s "$T/leader" ]; } && [ $n -lt 300 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	/bin/kill -s KILL -- -"$(cat "$T/leader")" 2>/dev/null
+	wait
+	[ -e "$T/mark" ] || fail "$via, $file: the run never wrote it"
+	point="$via, killed in $file (write $skip)"
+	(cd "$T/dst" && find . -type f ! -name '.*.??????') | while read -r f; do
+		cmp -s "$T/src/$f" "$T/dst/$f" || fail "$point: $f is under its final name, not whole"
+	done
+	[ "$(find "$T/dst" -name '.*.??????' | wc -l)" -le 1 ] || fail "$point: temporary files"
+	# shellcheck disable=SC2086
+	sweep-sync -a $rsh "$T/src/" "$dst" || fail "$point: the next run"
+	(cd "$T/src" && find . -type f) | while read -r f; do
+		cmp -s "$T/src/$f" "$T/dst/$f" || fail "$point: the next run left $f unfinished"
+	done
+}
+
+first=$(sed -n 1p "$T/written") fourth=$(sed -n 4p "$T/written")
+twelfth=$(sed -n 12p "$T/written") last=$(sed -n 16p "$T/written")
+# (here, copy_file_range() writes a file in one call: no half way)
+for f in "$first" "$fourth" "$twelfth" "$last"; do
+	kill_at here "$f" 0
+done
+kill_at remote "$first" 0
+kill_at remote "$fourth" 2
+kill_at remote "$twelfth" 3
+kill_at remote "$last" 0
