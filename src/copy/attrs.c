@@ -82,6 +82,17 @@ static void set_times(struct copy *c, int dfd, int pfd, const char *name,
 		          cq(c, 0, sb_str(&c->shown)));
 }
 
+bool attrs_same(const struct copy *c, const struct stat *now, const struct stat *st)
+{
+	const struct copy_opts *o = c->o;
+	bool owner_ok = !o->preserve_owner || same_owner(c, now, st);
+	if (!owner_ok)
+		return false;
+	mode_t m = S_ISLNK(st->st_mode) ? (mode_t)-1 : final_mode(c, st, false, 0, 0, true);
+	return (m == (mode_t)-1 || m == (now->st_mode & 07777)) &&
+	       (!o->preserve_times || same_mtime(now, st));
+}
+
 int attrs_fd(struct copy *c, int dfd, int sfd, const struct stat *st, bool created,
              mode_t created_mode, unsigned dflags)
 {

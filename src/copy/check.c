@@ -22,6 +22,9 @@ static void fix_attrs(struct copy *c, const struct sweep_entry *e, int pfd, cons
                       const struct stat *dst)
 {
 	const struct copy_opts *o = c->o;
+	/* most of a re-run: nothing to set, and nothing opened to find it out */
+	if (!o->preserve_xattr && !o->preserve_acl && attrs_same(c, dst, &e->st))
+		return;
 	if (!S_ISREG(e->st.st_mode) || !S_ISREG(dst->st_mode)) {
 		attrs_at(c, pfd, name, &e->st, false);
 		return;

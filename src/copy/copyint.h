@@ -146,6 +146,10 @@ int data_copy(struct copy *c, int sfd, const struct stat *st, int dfd, const cha
  * that existed. Returns 0 or -1 (reported). */
 int attrs_fd(struct copy *c, int dfd, int sfd, const struct stat *st, bool created,
              mode_t created_mode, unsigned dflags);
+/* Whether a destination that exists (status now) has the owner, mode and
+ * times the options give it from st already: attrs_fd() and attrs_at()
+ * would set nothing (extended attributes aside). */
+bool attrs_same(const struct copy *c, const struct stat *now, const struct stat *st);
 /* The same for a name that cannot be opened (symbolic links, fifos). */
 int attrs_at(struct copy *c, int pfd, const char *name, const struct stat *st, bool created);
 
