@@ -11,6 +11,7 @@ sweep_sync_SOURCES = \
 	src/sync/delete.c \
 	src/sync/report.c \
 	src/sync/signals.c \
+	src/sync/prewalk.c \
 	src/sync/remote.c \
 	src/sync/server.c \
 	src/sync/send.c \
@@ -23,7 +24,7 @@ sweep_sync_SOURCES = \
 	src/sync/xattrs.c \
 	src/sync/checksum.c
 sweep_sync_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common -I$(top_srcdir)/src/copy $(ZLIB_CFLAGS)
-sweep_sync_LDADD = src/copy/libcopy.la src/common/libcommon.la lib/libsweep.la $(ZLIB_LIBS)
+sweep_sync_LDADD = src/copy/libcopy.la src/common/libcommon.la lib/libsweep.la $(ZLIB_LIBS) -lpthread
 dist_man_MANS += man/sweep-sync.1
 # tests/sync: one script per behaviour, each beside rsync on the same input.
 SYNC_TESTS = \

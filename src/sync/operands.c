@@ -177,7 +177,10 @@ static int local_tree(void *arg, struct copy *c, const char *src, int dfd, const
                       const char *shown)
 {
 	(void)arg;
-	return copy_tree(c, src, dfd, name, shown);
+	struct prewalk *p = sync_prewalk_start(dfd, name);
+	int r = copy_tree(c, src, dfd, name, shown);
+	sync_prewalk_end(p);
+	return r;
 }
 
 void sync_run(struct sync *s)

@@ -103,6 +103,13 @@ bool sync_is_contents(const char *src);
 /* rsync's message for a source that cannot be stat-ed (partial). */
 void link_stat_failed(struct sync *s, const char *src, int err);
 
+/* prewalk.c: walk the destination name in dfd, if it is a directory, in
+ * its disk order, in a thread beside the copy, for the quick check to find
+ * it cached; end it (NULL: none was started). */
+struct prewalk;
+struct prewalk *sync_prewalk_start(int dfd, const char *name);
+void sync_prewalk_end(struct prewalk *p);
+
 /* remote.c: whether an operand is HOST:PATH (then checked: a usage error
  * for what rsync refuses), and the run through the remote shell. */
 bool remote_operands(struct sync *s);
