@@ -96,8 +96,10 @@ void copy_prune(struct copy *c, const struct sweep_entry *e)
 {
 	if (c->sw)
 		sweep_prune(c->sw);
-	else if (keymap_put(&c->pruned, e->dir_id, 0, 1) < 0)
+	else if (keymap_put(&c->pruned, e->dir_id, 0, 1) < 0) {
+		copy_error(c, 0, "memory exhausted"); /* the end, as for the walk's */
 		c->nomem = true;
+	}
 }
 
 bool copy_follows(const struct copy *c, const struct sweep_entry *e)

@@ -287,15 +287,20 @@ bool sync_linked(void *arg, const struct sweep_entry *e, const char *rel_below,
 	return true;
 }
 
+void sync_vanished(struct sync *s, const char *path)
+{
+	fflush(stdout);
+	fprintf(stderr, "file has vanished: \"");
+	report_name(stderr, path);
+	fprintf(stderr, "\"\n");
+	s->vanished = true;
+}
+
 void sync_walk_error(void *arg, const struct sweep_entry *e)
 {
 	struct sync *s = arg;
 	if (e->op == SWEEP_OP_STAT && e->error == ENOENT) {
-		fflush(stdout);
-		fprintf(stderr, "file has vanished: \"");
-		report_name(stderr, e->path);
-		fprintf(stderr, "\"\n");
-		s->vanished = true;
+		sync_vanished(s, e->path);
 		return;
 	}
 	switch (e->op) {

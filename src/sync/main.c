@@ -40,7 +40,8 @@ int main(int argc, char **argv)
 			report_end(&s);
 		/* an error of the copy itself (reported through diag by the
 		 * engine) is a partial transfer to rsync, not a usage error */
-		status = s.usage_error ? 1 : s.protocol_error ? SYNC_PROTOCOL
+		status = s.usage_error ? 1 : s.shell_status ? s.shell_status
+		         : s.protocol_error ? SYNC_PROTOCOL
 		         : s.partial || d.status ? SYNC_PARTIAL
 		         : s.vanished ? SYNC_VANISHED : 0;
 	}
@@ -54,6 +55,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s error: syntax or usage error (code 1)\n", d.prog);
 	else if (status == SYNC_PROTOCOL)
 		fprintf(stderr, "%s error: error in rsync protocol data stream (code 12)\n", d.prog);
+	else if (status == 127)
+		fprintf(stderr, "%s error: remote command not found (code 127)\n", d.prog);
+	else if (status == 255)
+		fprintf(stderr, "%s error: unexplained error (code 255)\n", d.prog);
 	else if (status == SYNC_PARTIAL)
 		fprintf(stderr, "%s error: some files/attrs were not transferred "
 		                "(see previous errors) (code 23)\n", d.prog);

@@ -101,7 +101,7 @@ static void usage(const char *prog)
 	      "  -e, --rsh=COMMAND        specify the remote shell to use (default ssh)\n"
 	      "      --rsync-path=PROGRAM specify the sweep-sync to run on the remote machine\n"
 	      "  -z, --compress           compress file data during the transfer\n"
-	      "      --contimeout=SECONDS wait this long for the remote side's greeting (30)\n"
+	      "      --contimeout=SECONDS wait at most this long for the remote side's greeting\n"
 	      "      --help               show this help\n"
 	      "      --version            print the version\n"
 	      "\n"

@@ -54,6 +54,8 @@ struct receiver {
 	size_t nrdirs, rdir_cap;
 	struct strbuf paths;      /* the directories' paths, NUL-separated */
 	bool root_seen;
+	mode_t root_mode;         /* the tree's root's kind, as W_TREE said */
+	unsigned trees, ntrees;   /* trees received, and how many may come */
 	bool data_left;           /* data frames of the entry not yet read */
 	const char *chunk;
 	size_t chunk_left;
@@ -134,6 +136,8 @@ static struct rdir *find_dir(struct receiver *r, uint64_t id)
 /* Remember directory e (its path in r->path) for what it holds. */
 static int add_dir(struct receiver *r)
 {
+	if (find_dir(r, r->e.dir_id))
+		return bad(r, "a directory id sent twice");
 	if (r->nrdirs == r->rdir_cap) {
 		size_t cap = r->rdir_cap ? 2 * r->rdir_cap : 256;
 		struct rdir *v = reallocarray(r->rdirs, cap, sizeof(*v));
@@ -168,6 +172,8 @@ static int place_entry(struct receiver *r, const char *name, size_t n)
 		if (r->root_seen)
 			return bad(r, "a second root in one tree");
 		r->root_seen = true;
+		if (S_ISDIR(e->st.st_mode) != S_ISDIR(r->root_mode))
+			return bad(r, "a root of another kind than its tree's");
 		e->parent_id = 0;
 		return sb_addstr(&r->path, r->src.s);
 	}
@@ -202,14 +208,15 @@ static void drop_stand_in(struct receiver *r)
 	if (r->standin_fd >= 0)
 		close(r->standin_fd);
 	r->standin_fd = -1;
-	if (r->standin.len)
+	if (r->standin.len && r->scratch >= 0)
 		unlinkat(r->scratch, r->standin.s, S_ISDIR(r->standin_mode) ? AT_REMOVEDIR : 0);
 	sb_reset(&r->standin);
 }
 
 /* The entry's stand-in, under its own name (the engine names the
- * destination by e->name): a symbolic link with its target, or a file or
- * directory with its attributes, for the engine to copy them from. */
+ * destination by e->name): a symbolic link with its target, or (-X, -A) a
+ * file or directory with its attributes, none at all included, for the
+ * engine to copy them from (and take off the copy what it lacks). */
 static int stand_in(struct receiver *r, bool attrs)
 {
 	struct sweep_entry *e = &r->e;
@@ -217,11 +224,11 @@ static int stand_in(struct receiver *r, bool attrs)
 	bool link = S_ISLNK(m) && e->kind != SWEEP_DIR_POST;
 	if (!link && !(attrs && (S_ISREG(m) || e->kind == SWEEP_DIR_POST)))
 		return 0;
-	if (open_scratch(r) < 0)
+	if (r->scratch < 0) {
+		errno = EBADF;
 		return -1;
-	drop_stand_in(r);
-	/* a root's name is the sender's path: its stand-in is named apart */
-	if (sb_addstr(&r->standin, e->depth ? e->name : "root") < 0)
+	}
+	if (sb_addstr(&r->standin, e->name) < 0)
 		return -1;
 	r->standin_mode = m;
 	const char *name = r->standin.s;
@@ -330,8 +337,6 @@ static int decode_entry(struct receiver *r)
 	st->st_ino = (ino_t)wire_get_u64(m);
 	st->st_nlink = (nlink_t)wire_get_u64(m);
 	bool target_ok = wire_get_cstr(m, &r->target);
-	size_t nn = 0;
-	const char *names = flags & E_NAMES ? wire_get_str(m, &nn) : NULL;
 	unsigned nattrs;
 	bool attrs_ok = xattrs_take(m, &r->xattrs, &nattrs);
 	bool owner_ok = wire_get_cstr(m, &r->owner);
@@ -341,26 +346,32 @@ static int decode_entry(struct receiver *r)
 	if (m->bad || !target_ok || !attrs_ok || !group_ok ||
 	    !kind_fits(e->kind, st->st_mode, flags))
 		return bad(r, "an entry that does not parse");
+	if (S_ISLNK(st->st_mode)) /* what a link's readers size their buffer by */
+		st->st_size = (off_t)r->target.len;
 	if (place_entry(r, name, n) < 0)
 		return r->failed ? -1 : bad(r, "an entry too large for memory");
 	e->path = r->path.s;
 	e->pathlen = r->path.len;
 	const char *slash = strrchr(e->path, '/');
-	e->name = e->depth && slash ? slash + 1 : e->path;
-	e->dirfd = -1; /* nothing of the source is here to open */
+	/* what the engine opens of a source is a stand-in in scratch, by one
+	 * component (a root's, the sender's path, is named apart): never a
+	 * path of the receiver's own, and none at all when there is no
+	 * stand-in (a stale one is gone first) */
+	e->name = e->depth && slash ? slash + 1 : "root";
+	e->dirfd = r->scratch;
 	e->fd = -1;
 	e->phys = SWEEP_PHYS_NONE;
 	if (e->depth == 0)
 		e->flags |= SWEEP_E_ROOT;
-	if (stand_in(r, nattrs > 0) < 0)
+	drop_stand_in(r);
+	if (stand_in(r, r->s->xattrs || r->s->acls) < 0)
 		report_error(r->s, errno, "[receiver] cannot keep what \"%s\" holds beside its "
 		             "data (its link target or attributes) in %s", e->path, r->scratch_path);
 	if (e->kind == SWEEP_DIR && add_dir(r) < 0)
-		return bad(r, "more directories than memory holds");
+		return r->failed ? -1 : bad(r, "more directories than memory holds");
 	r->s->src_names = NULL;
-	sb_reset(&r->names);
-	if (names && (sb_add(&r->names, names, nn) < 0 || index_names(r) < 0))
-		r->s->src_names = NULL;
+	if ((flags & E_NAMES) && index_names(r) < 0)
+		r->s->src_names = NULL; /* no memory: nothing deleted there */
 	r->data_left = flags & E_DATA;
 	r->s->stream_data = r->data_left;
 	return 0;
@@ -371,7 +382,15 @@ static const struct sweep_entry *recv_next(void *arg)
 	struct receiver *r = arg;
 	if (r->failed || r->tree_done || drain(r) < 0)
 		return NULL;
-	if (wire_recv(r->w, &r->m, &r->zbuf) < 0) {
+	/* a directory's names (--delete) come before it, in frames of their own */
+	sb_reset(&r->names);
+	r->s->src_names = NULL;
+	while (wire_recv(r->w, &r->m, &r->zbuf) == 0 && r->m.type == W_NAMES)
+		if (sb_add(&r->names, r->m.p, (size_t)(r->m.end - r->m.p)) < 0) {
+			bad(r, "more names than memory holds");
+			return NULL;
+		}
+	if (r->w->failed) {
 		r->failed = true;
 		return NULL;
 	}
@@ -458,7 +477,15 @@ static int recv_one(struct receiver *r, struct copy *c, struct sync_dest *d)
 	mode_t mode = (mode_t)wire_get_u32(&r->m);
 	if (!wire_get_cstr(&r->m, &r->src) || nsrc == 0 || nsrc > INT32_MAX || !valid_root(r->src.s))
 		return bad(r, "a tree whose root does not parse");
+	/* as many trees as sources were asked for (a pull knows; a push takes
+	 * the first tree's word): a second tree where one file was placed
+	 * would be placed again, through what the first made */
+	if (!r->ntrees)
+		r->ntrees = nsrc;
+	if (nsrc != r->ntrees || ++r->trees > r->ntrees)
+		return bad(r, "more trees than sources");
 	tree_reset(r);
+	r->root_mode = mode;
 	if (sync_place(r->s, c, d, r->src.s, mode, (int)nsrc, recv_tree, r))
 		return r->failed ? -1 : 0;
 	/* not placed (reported): the sender still waits for a manifest */
@@ -489,9 +516,9 @@ static void receiver_free(struct receiver *r)
 	keymap_free(&r->ids);
 }
 
-int recv_trees(struct sync *s, struct wire *w, const char *dest)
+int recv_trees(struct sync *s, struct wire *w, const char *dest, unsigned nsrc)
 {
-	struct receiver r = { .s = s, .w = w, .scratch = -1, .standin_fd = -1 };
+	struct receiver r = { .s = s, .w = w, .scratch = -1, .standin_fd = -1, .ntrees = nsrc };
 	struct copy_opts o = s->copy;
 	o.decide = recv_decide;
 	o.linked = recv_linked;
@@ -499,6 +526,9 @@ int recv_trees(struct sync *s, struct wire *w, const char *dest)
 	o.walk_error = NULL; /* the sender says its own */
 	o.arg = &r;
 	s->remote_source = true;
+	if (open_scratch(&r) < 0) /* then links and attributes cannot be made */
+		report_error(s, errno, "[receiver] cannot make a scratch directory in %s",
+		             r.scratch_path);
 	struct copy *c = copy_new(&o, s->diag);
 	if (!c) {
 		report_error(s, ENOMEM, "copy engine");

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include "wire.h"
 #include "sync.h"
@@ -115,17 +116,20 @@ int sync_server_options(const struct sync *s, struct strbuf *sb)
 	return r;
 }
 
-/* The remote shell's words: -e split at blanks, HOST, the command. */
+/* The remote shell's words: -e (else $RSYNC_RSH, else ssh) split at
+ * blanks, HOST, the command, NULL; then the copy of -e the words point
+ * into, for free_argv(). */
 static char **shell_argv(const struct sync *s, const char *host, size_t hlen,
                          const char *command)
 {
-	char *rsh = strdup(s->rsh && *s->rsh ? s->rsh : "ssh");
+	const char *env = getenv("RSYNC_RSH");
+	char *rsh = strdup(s->rsh ? s->rsh : env && *env ? env : "ssh");
 	size_t n = 0, cap = 8;
 	char **v = malloc(cap * sizeof(*v));
 	if (!rsh || !v)
 		goto fail;
 	for (char *save = NULL, *w = strtok_r(rsh, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
-		if (n + 4 > cap) {
+		if (n + 5 > cap) { /* room for the words and 4 more */
 			char **nv = reallocarray(v, cap *= 2, sizeof(*v));
 			if (!nv)
 				goto fail;
@@ -133,10 +137,15 @@ static char **shell_argv(const struct sync *s, const char *host, size_t hlen,
 		}
 		v[n++] = w;
 	}
-	if (n == 0 || !(v[n] = strndup(host, hlen)))
+	if (n == 0) {
+		errno = EINVAL; /* a blank -e */
+		goto fail;
+	}
+	if (!(v[n] = strndup(host, hlen)))
 		goto fail;
 	v[n + 1] = (char *)command;
 	v[n + 2] = NULL;
+	v[n + 3] = rsh;
 	return v;
 fail:
 	free(rsh);
@@ -155,8 +164,9 @@ static size_t argc_host(char **v)
 
 static void free_argv(char **v)
 {
-	free(v[argc_host(v)]); /* the host */
-	free(v[0]);   /* rsh, which the first words point into */
+	size_t host = argc_host(v);
+	free(v[host]);
+	free(v[host + 3]); /* the -e the words point into */
 	free(v);
 }
 
@@ -197,6 +207,32 @@ fail:
 	return -1;
 }
 
+/* What the far end printed, to our standard output, with any control
+ * character it holds (a terminal's escapes) as '?': names were escaped
+ * there already, as rsync escapes them. */
+static void put_output(const char *p, const char *end)
+{
+	for (; p < end; p++)
+		putchar((unsigned char)*p < 0x20 && *p != '\n' && *p != '\t' ? '?' : *p);
+}
+
+/* Wait for the remote shell; after a failure, a second at most before it
+ * is ended (a far end that says nothing must not hang us), so that its own
+ * status, when it has one, can be told. */
+static pid_t waitpid_briefly(pid_t pid, int *status, bool failed)
+{
+	for (int i = 0; failed && i < 20; i++) {
+		pid_t r = waitpid(pid, status, WNOHANG);
+		if (r != 0)
+			return r;
+		struct timespec ts = { 0, 50 * 1000 * 1000 };
+		nanosleep(&ts, NULL);
+	}
+	if (failed)
+		kill(pid, SIGTERM);
+	return waitpid(pid, status, 0);
+}
+
 /* The far end's output and status, at the end of the transfer. */
 static int far_end_done(struct sync *s, struct wire *w)
 {
@@ -205,7 +241,7 @@ static int far_end_done(struct sync *s, struct wire *w)
 	int r = -1;
 	while (wire_recv(w, &m, &z) == 0) {
 		if (m.type == W_OUTPUT) {
-			fwrite(m.p, 1, (size_t)(m.end - m.p), stdout);
+			put_output(m.p, m.end);
 			continue;
 		}
 		if (m.type == W_DONE) {
@@ -244,7 +280,8 @@ static int far_command(const struct sync *s, bool push, size_t hlen, struct strb
 static int run_local_end(struct sync *s, struct wire *w, bool push)
 {
 	int nsrc = s->nfiles - 1;
-	return push ? send_trees(s, w, s->files, nsrc) : recv_trees(s, w, s->files[nsrc]);
+	return push ? send_trees(s, w, s->files, nsrc)
+	            : recv_trees(s, w, s->files[nsrc], (unsigned)nsrc);
 }
 
 void remote_run(struct sync *s)
@@ -258,7 +295,11 @@ void remote_run(struct sync *s)
 	struct strbuf cmd = STRBUF_INIT;
 	char **argv = NULL;
 	if (far_command(s, push, hlen, &cmd) < 0 || !(argv = shell_argv(s, hostarg, hlen, cmd.s))) {
-		report_error(s, ENOMEM, "remote shell command");
+		if (errno == EINVAL)
+			diag_error(s->diag, 0, "-e: no remote shell given");
+		else
+			report_error(s, errno, "remote shell command");
+		s->usage_error = errno == EINVAL;
 		sb_free(&cmd);
 		return;
 	}
@@ -268,25 +309,31 @@ void remote_run(struct sync *s)
 	int to = -1, from = -1;
 	pid_t pid = start_shell(s, argv, &to, &from);
 	struct wire w;
+	bool greeted = false;
 	if (pid > 0 && wire_init(&w, from, to, s->diag->prog, argv[argc_host(argv)]) == 0) {
 		w.compress = s->compress;
-		w.timeout_ms = 1000 * (s->contimeout ? s->contimeout : 30);
-		if (wire_greet(&w) < 0 || run_local_end(s, &w, push) < 0 ||
-		    far_end_done(s, &w) < 0)
+		w.timeout_ms = s->contimeout ? 1000 * s->contimeout : -1;
+		greeted = wire_greet(&w) == 0;
+		if (!greeted || run_local_end(s, &w, push) < 0 || far_end_done(s, &w) < 0)
 			s->protocol_error = true;
 		wire_free(&w);
+	} else if (pid > 0) {
+		report_error(s, ENOMEM, "remote shell");
+		s->protocol_error = true;
 	}
 	if (to >= 0)
 		close(to);
 	if (from >= 0)
 		close(from);
 	int status;
-	if (pid > 0 && s->protocol_error)
-		kill(pid, SIGTERM); /* a far end that says nothing must not hang us */
-	if (pid > 0 && waitpid(pid, &status, 0) == pid && s->protocol_error) {
+	if (pid > 0 && waitpid_briefly(pid, &status, s->protocol_error) == pid && s->protocol_error) {
 		if (WIFEXITED(status) && WEXITSTATUS(status))
 			fprintf(stderr, "%s: the remote shell (%s) exited with status %d\n",
 			        s->diag->prog, argv[0], WEXITSTATUS(status));
+		/* rsync's statuses for a far end never reached */
+		if (!greeted && WIFEXITED(status) &&
+		    (WEXITSTATUS(status) == 127 || WEXITSTATUS(status) == 255))
+			s->shell_status = WEXITSTATUS(status);
 		else if (WIFSIGNALED(status) && WTERMSIG(status) != SIGTERM)
 			fprintf(stderr, "%s: the remote shell (%s) was killed by signal %d\n",
 			        s->diag->prog, argv[0], WTERMSIG(status));

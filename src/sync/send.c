@@ -22,7 +22,8 @@
 #include "walkenv.h"
 
 #define E_DATA 1u   /* data frames follow */
-#define E_NAMES 2u  /* the source directory's names follow (--delete) */
+#define E_NAMES 2u  /* the source directory's names came before (--delete) */
+#define NAMES_FRAME (256u << 10)
 
 struct sender {
 	struct sync *s;
@@ -127,6 +128,25 @@ static void put_owner(struct sender *t, const struct sweep_entry *e, struct wire
 	wire_str(f, g ? g : "", g ? strlen(g) : 0);
 }
 
+/* The names of dir_names() in W_NAMES frames of whole names (a directory
+ * may hold more than a frame may). */
+static int send_names(struct sender *t)
+{
+	struct wire_frame f = { STRBUF_INIT };
+	int r = 0;
+	for (size_t i = 0; r == 0 && i < t->names.len;) {
+		size_t end = i;
+		while (end < t->names.len && (end == i || end - i < NAMES_FRAME))
+			end += strlen(t->names.s + end) + 1;
+		wire_begin(&f, W_NAMES);
+		sb_add(&f.b, t->names.s + i, end - i);
+		r = wire_send(t->w, &f);
+		i = end;
+	}
+	sb_free(&f.b);
+	return r;
+}
+
 static int send_entry(struct sender *t, const struct sweep_entry *e, unsigned flags)
 {
 	struct wire_frame f = { STRBUF_INIT };
@@ -138,8 +158,11 @@ static int send_entry(struct sender *t, const struct sweep_entry *e, unsigned fl
 		            ? readlinkat(e->dirfd, e->name, t->target.s, size) : -1;
 		t->target.len = n > 0 && (size_t)n < size ? (size_t)n : 0;
 	}
-	if (e->kind == SWEEP_DIR && t->s->delete && dir_names(t, e) == 0)
+	if (e->kind == SWEEP_DIR && t->s->delete && dir_names(t, e) == 0) {
+		if (send_names(t) < 0)
+			return -1;
 		flags |= E_NAMES;
+	}
 	wire_begin(&f, W_ENTRY);
 	wire_u8(&f, (uint8_t)e->kind);
 	wire_u8(&f, (uint8_t)flags);
@@ -160,8 +183,6 @@ static int send_entry(struct sender *t, const struct sweep_entry *e, unsigned fl
 	wire_u64(&f, (uint64_t)st->st_ino);
 	wire_u64(&f, (uint64_t)st->st_nlink);
 	wire_str(&f, t->target.s, t->target.len);
-	if (flags & E_NAMES)
-		wire_str(&f, t->names.s, t->names.len);
 	put_xattrs(t, e, &f);
 	put_owner(t, e, &f);
 	int r = wire_send(t->w, &f);
@@ -264,6 +285,10 @@ static void send_walked(struct sender *t, const struct sweep_entry *e)
 	if (S_ISREG(e->st.st_mode)) {
 		fd = e->kind == SWEEP_DATA ? e->fd
 		     : openat(e->dirfd, e->name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
+		if (fd < 0 && errno == ENOENT) {
+			sync_vanished(t->s, e->path); /* between its stat and now: 24 */
+			return;
+		}
 		if (fd < 0) {
 			report_error(t->s, errno, "[sender] send_files failed to open \"%s\"", e->path);
 			return;
@@ -296,8 +321,10 @@ static int send_tree(struct sender *t, const char *src, mode_t mode, int nsrc)
 	wire_str(&f, src, strlen(src));
 	int r = wire_send(t->w, &f);
 	sb_free(&f.b);
-	if (r < 0 || manifest_recv(&t->m, t->w) < 0)
+	if (r < 0 || manifest_recv(&t->m, t->w) < 0) {
+		manifest_free(&t->m);
 		return -1;
+	}
 	struct sweep_options so = {
 		.flags = SWEEP_POSTORDER | (s->one_fs ? SWEEP_XDEV : 0),
 		.filter = send_filter,

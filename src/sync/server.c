@@ -50,8 +50,12 @@ static int divert_stdout(int *saved)
 	FILE *tmp = tmpfile();
 	*saved = dup(STDOUT_FILENO);
 	if (!tmp || *saved < 0 || fflush(stdout) != 0 || dup2(fileno(tmp), STDOUT_FILENO) < 0) {
+		int err = errno;
 		if (tmp)
 			fclose(tmp);
+		if (*saved >= 0)
+			close(*saved);
+		errno = err;
 		return -1;
 	}
 	fclose(tmp); /* its descriptor lives on as standard output */
@@ -78,10 +82,10 @@ void server_run(struct sync *s)
 		return;
 	}
 	w.compress = s->compress;
-	w.timeout_ms = 1000 * (s->contimeout ? s->contimeout : 30);
+	w.timeout_ms = s->contimeout ? 1000 * s->contimeout : -1;
 	int r = wire_greet(&w);
 	if (r == 0)
-		r = s->sender ? send_trees(s, &w, s->files, s->nfiles) : recv_trees(s, &w, s->files[0]);
+		r = s->sender ? send_trees(s, &w, s->files, s->nfiles) : recv_trees(s, &w, s->files[0], 0);
 	if (r == 0 && !s->sender) {
 		if (s->stats && !s->quiet)
 			report_stats(s);

@@ -63,6 +63,8 @@ struct sync {
 	bool partial;           /* something failed: exit 23 */
 	bool vanished;          /* a source vanished: exit 24 */
 	bool protocol_error;    /* the far end broke off or spoke wrongly: 12 */
+	int shell_status;       /* ... never reached: the remote shell's 127 (no
+	                           such command) or 255 (ssh failed), as rsync's */
 	/* over a remote shell (remote.c) */
 	const char *rsh;        /* -e: the remote shell and its options */
 	const char *remote_prog; /* --rsync-path: sweep-sync on the other host */
@@ -127,10 +129,11 @@ int sync_checksum(int fd, unsigned char sum[SYNC_SUM_LEN]);
 
 struct wire;
 /* send.c: send the trees of srcs (nsrc of them) to the receiver on w.
- * recv.c: receive them into dest. Each returns 0, or -1 when the
- * connection failed (reported). */
+ * recv.c: receive them into dest, nsrc at most (0: as many as the sender
+ * says it has). Each returns 0, or -1 when the connection failed
+ * (reported). */
 int send_trees(struct sync *s, struct wire *w, char **srcs, int nsrc);
-int recv_trees(struct sync *s, struct wire *w, const char *dest);
+int recv_trees(struct sync *s, struct wire *w, const char *dest, unsigned nsrc);
 
 /* options.c: parse argv. Returns -1 to go on, or the exit status. */
 int sync_parse_options(struct sync *s, int argc, char **argv);
@@ -147,6 +150,8 @@ void sync_run(struct sync *s);
 enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char *rel, int pfd,
                               const char *name, const struct stat *dst);
 void sync_walk_error(void *arg, const struct sweep_entry *e);
+/* rsync's "file has vanished" for path, exit 24 unless worse. */
+void sync_vanished(struct sync *s, const char *path);
 bool sync_linked(void *arg, const struct sweep_entry *e, const char *rel,
                  const struct stat *dst, bool same, const char *first);
 /* The entry's path as rsync shows it (rel below the source root) in

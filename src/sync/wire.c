@@ -28,6 +28,7 @@ int wire_init(struct wire *w, int in, int out, const char *prog, const char *pee
 	w->peer = peer;
 	w->timeout_ms = -1;
 	w->ibuf = malloc(IBUF_SIZE);
+	w->icap = IBUF_SIZE;
 	return w->ibuf ? 0 : -1;
 }
 
@@ -100,7 +101,7 @@ static ssize_t fill(struct wire *w)
 		}
 	}
 	ssize_t n;
-	while ((n = read(w->in, w->ibuf + w->ilen, IBUF_SIZE - w->ilen)) < 0 && errno == EINTR)
+	while ((n = read(w->in, w->ibuf + w->ilen, w->icap - w->ilen)) < 0 && errno == EINTR)
 		;
 	if (n > 0) {
 		w->ilen += (size_t)n;
@@ -114,6 +115,13 @@ static ssize_t fill(struct wire *w)
 static int need(struct wire *w, size_t n)
 {
 	size_t start = w->ilen - w->ipos;
+	if (n > w->icap) { /* a frame longer than any before: room for it */
+		char *b = realloc(w->ibuf, n);
+		if (!b)
+			return -1; /* errno ENOMEM */
+		w->ibuf = b;
+		w->icap = n;
+	}
 	while (w->ilen - w->ipos < n) {
 		ssize_t got = fill(w);
 		if (got < 0)

@@ -13,6 +13,8 @@
  *   receiver -> sender    W_MANIFEST* the destination's entries (disk
  *                                     order), then W_MANIFEST_END
  *   sender   -> receiver  W_ENTRY*    the source's entries in its walk's
+ *                                     order (a directory's, under --delete,
+ *                                     after W_NAMES* with its names)
  *                                     order; a regular file whose data
  *                                     the receiver lacks is followed by
  *                                     W_DATA/W_DATAZ frames and W_DATA_END
@@ -39,6 +41,7 @@
 enum wire_type {
 	W_TREE = 1, W_MANIFEST, W_MANIFEST_END, W_ENTRY, W_DATA, W_DATAZ, W_DATA_END,
 	W_TREE_END, W_END, W_OUTPUT, W_DONE,
+	W_NAMES,  /* before a directory's W_ENTRY (--delete): its source names */
 };
 
 struct wire {
@@ -49,7 +52,7 @@ struct wire {
 	const char *peer;         /* the peer as messages name it */
 	struct strbuf obuf;       /* frames not yet written */
 	char *ibuf;               /* bytes read, not yet taken */
-	size_t ilen, ipos;
+	size_t ilen, ipos, icap;  /* icap grows to hold the longest frame */
 	uint64_t sent, received;  /* bytes, for --stats */
 	bool failed;              /* the connection broke (reported once) */
 };

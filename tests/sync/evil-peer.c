@@ -139,6 +139,31 @@ static int scenario(const char *what)
 		begin(11);
 		u8(0);
 		send_frame();
+	} else if (strcmp(what, "dir-id-twice") == 0) {
+		entry(K_DIR, 0, 2, 1, 0, "a", S_IFDIR | 0755, "");
+		entry(K_DIR, 0, 2, 1, 0, "b", S_IFDIR | 0755, "");
+	} else if (strcmp(what, "root-kind") == 0) {
+		return 3; /* main sends a file as the root of a directory's tree */
+	} else if (strcmp(what, "two-trees") == 0) {
+		/* one file's tree makes DEST a link out; a second tree would be
+		 * placed through it */
+		begin(W_TREE_END);
+		send_frame();
+		begin(W_TREE);
+		u32(1), u32(S_IFDIR | 0755), str("y/");
+		send_frame();
+	} else if (strcmp(what, "plain") == 0) {
+		/* a root (at $EVIL_ROOT, a path of the receiver's too) with one file */
+		entry(K_DATA, 1, 0, 1, 0, "f", S_IFREG | 0644, "");
+		data("plain\n");
+		entry(K_DIR_POST, 0, 1, 0, 1, "", S_IFDIR | 0755, "");
+		begin(W_TREE_END);
+		send_frame();
+		begin(W_END);
+		send_frame();
+		begin(11);
+		u8(0);
+		send_frame();
 	} else if (strcmp(what, "huge-frame") == 0) {
 		out("\xff\xff\xff\x7f\x04", 5);
 	} else if (strcmp(what, "short-entry") == 0) {
@@ -166,8 +191,10 @@ int main(int argc, char **argv)
 	fflush(stdout);
 	if (fread(peer, 1, sizeof(peer), stdin) != sizeof(peer))
 		return 2;
+	const char *root = getenv("EVIL_ROOT") ? getenv("EVIL_ROOT") : "src";
+	int file_root = strcmp(argv[1], "two-trees") == 0;
 	begin(W_TREE);
-	u32(1), u32(S_IFDIR | 0755), str("src");
+	u32(1), u32(file_root ? S_IFREG | 0644 : S_IFDIR | 0755), str(root);
 	send_frame();
 	fflush(stdout);
 	/* the manifest, up to its end */
@@ -182,8 +209,15 @@ int main(int argc, char **argv)
 		if (h[4] == W_MANIFEST_END)
 			break;
 	}
-	entry(K_DIR, 0, 1, 0, 1, "", S_IFDIR | 0755, "");
+	if (file_root)
+		entry(K_FILE, 0, 0, 0, 1, "", S_IFLNK | 0777, getenv("EVIL_OUTSIDE"));
+	else if (strcmp(argv[1], "root-kind") == 0)
+		entry(K_DATA, 0, 0, 0, 1, "", S_IFREG | 0644, "");
+	else
+		entry(K_DIR, 0, 1, 0, 1, "", S_IFDIR | 0755, "");
 	int r = scenario(argv[1]);
+	if (r == 3)
+		r = 0;
 	fflush(stdout);
 	if (strcmp(argv[1], "hang-up") == 0)
 		return 0; /* gone, half way through a file */

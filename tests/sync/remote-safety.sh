@@ -42,6 +42,23 @@ evil data-on-dir 12 "protocol error: an entry that does not parse"
 evil huge-frame 12 "protocol error: a frame of impossible length"
 evil short-entry 12 "protocol error: an entry that does not parse"
 evil hang-up 12 "connection closed by"
+evil dir-id-twice 12 "protocol error: a directory id sent twice"
+evil root-kind 12 "protocol error: a root of another kind"
+evil two-trees 12 "protocol error: more trees than sources"
+# a root named by an absolute path the receiver has too: nothing of the
+# receiver's own is read for it (its attributes, here)
+mkdir -p "$T/secret"
+if setfattr -n user.secret -v hunter2 "$T/secret" 2>/dev/null; then
+	rm -rf "$T/work/dst"
+	(cd "$T/work" && EVIL_ROOT="$T/secret/" sweep-sync -aX -e "$RSH" \
+		--rsync-path="$peer plain #" localhost:src dst) 2> "$T/err" ||
+		{ cat "$T/err" >&2; fail "plain -X: status"; }
+	[ "$(cat "$T/work/dst/f")" = plain ] || fail "plain -X: not copied"
+	! getfattr -d "$T/work/dst" 2>/dev/null | grep -q secret ||
+		fail "plain -X: the receiver's own directory's attribute went to the copy"
+else
+	echo "SKIP part: no user attributes here (setfattr)" >&2
+fi
 
 # the half-sent file is under no name, not even its temporary one
 [ -z "$(find "$T/work/dst" -name '*half*')" ] || fail "hang-up: a part of a file was kept"

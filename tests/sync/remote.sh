@@ -44,24 +44,50 @@ both "push, one file to a new name" -ai -e "$E" src/file localhost:DST
 TOUCH_DST=1 both "pull, several sources" -ai -e "$E" localhost:src/file localhost:src/sub DST
 PREPARE='mkdir dst' TOUCH_DST=1 both "push, names with spaces and quotes" -ai -e "$E" src/ "localhost:DST/it's a dir"
 
+# a directory whose names fill many frames (--delete sends them all)
+mkdir -p "$T/wide/src/d" "$T/wide/dst/d"
+(cd "$T/wide/src/d" && seq -f 'a-file-with-a-rather-long-name-%06g' 1 12000 | xargs touch)
+touch "$T/wide/dst/d/extra"
+(cd "$T/wide" && sweep-sync -a --delete -e "$E" src/ localhost:dst) || fail "a wide directory: status"
+[ ! -e "$T/wide/dst/d/extra" ] && [ "$(ls "$T/wide/dst/d" | wc -l)" = 12000 ] ||
+	fail "a wide directory: not mirrored"
+
+# an ACL taken off the source is taken off the copy (-A), as locally
+if command -v setfacl >/dev/null && mkdir -p "$T/acl/src/d" && echo x > "$T/acl/src/f" &&
+   setfacl -m u:nobody:r "$T/acl/src/f" 2>/dev/null && setfacl -m u:nobody:rx "$T/acl/src/d"; then
+	(cd "$T/acl" && sweep-sync -aA -e "$E" src/ localhost:dst) || fail "-A: status"
+	getfacl -p "$T/acl/dst/f" 2>/dev/null | grep -q nobody || fail "-A: the ACL was not copied"
+	setfacl -b "$T/acl/src/f" "$T/acl/src/d"
+	(cd "$T/acl" && sweep-sync -aA -e "$E" src/ localhost:dst) || fail "-A, again: status"
+	! getfacl -p "$T/acl/dst/f" "$T/acl/dst/d" 2>/dev/null | grep -q nobody ||
+		fail "-A: an ACL the source lost stayed on the copy"
+else
+	echo "SKIP part: no ACLs here (setfacl)" >&2
+fi
+
 # a far end that is not sweep-sync, not there, of another version, or mute
 NO_TREE=1
+# (rsync's statuses: 12, 127 for a command not found there, 255 for ssh)
 far() {
-	name=$1
-	shift
+	want=$1 name=$2
+	shift 2
 	(cd "$T" && sweep-sync -a -e "$E" "$@" src/ localhost:far) > "$T/out" 2> "$T/err"
 	status=$?
-	[ $status = 12 ] || fail "$name: status $status, not 12"
+	[ $status = "$want" ] || fail "$name: status $status, not $want"
 	grep -q "$name" "$T/err" || { cat "$T/err" >&2; fail "$name: not said"; }
 	[ ! -e "$T/far" ] || fail "$name: something was made"
 }
-far "is not sweep-sync --server" --rsync-path=echo
-far "connection closed before a greeting" --rsync-path=/nonexistent/sweep-sync
-far "protocol version mismatch" \
+far 12 "is not sweep-sync --server" --rsync-path=echo
+far 127 "remote command not found" --rsync-path=/nonexistent/sweep-sync
+far 12 "protocol version mismatch" \
 	--rsync-path="printf 'SWEEPSYNC\\0\\002\\0\\0\\0'; cat >/dev/null; exit 0; #"
-far "no greeting in time" --contimeout=1 --rsync-path="sleep 10; #"
+far 12 "no greeting in time" --contimeout=1 --rsync-path="sleep 10; #"
 (cd "$T" && sweep-sync -a -e "$T/nonexistent-rsh" src/ localhost:far) 2> "$T/err"
-[ $? = 12 ] && grep -q "cannot run" "$T/err" || fail "a remote shell that is not there"
+[ $? = 127 ] && grep -q "cannot run" "$T/err" || fail "a remote shell that is not there"
+(cd "$T" && sweep-sync -a -e " $E" src/ localhost:blank) > /dev/null 2>&1 ||
+	fail "-e with a leading blank"
+(cd "$T" && RSYNC_RSH=$E sweep-sync -a src/ localhost:by-env) > /dev/null 2>&1 &&
+	[ -f "$T/by-env/file" ] || fail "RSYNC_RSH is not the remote shell"
 
 # operands rsync refuses
 usage() {
