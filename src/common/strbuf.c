@@ -34,7 +34,8 @@ int sb_add(struct strbuf *sb, const void *p, size_t n)
 {
 	if (sb_reserve(sb, n) < 0)
 		return -1;
-	memcpy(sb->s + sb->len, p, n);
+	if (n) /* p may be NULL then: an empty buffer's contents */
+		memcpy(sb->s + sb->len, p, n);
 	sb->len += n;
 	sb->s[sb->len] = 0;
 	return 0;

@@ -88,7 +88,8 @@ static int dir_names(struct sender *t, const struct sweep_entry *e)
 			r = -1, n--;
 	}
 	closedir(d);
-	qsort(v, n, sizeof(*v), cmp_names);
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_names);
 	sb_reset(&t->names);
 	for (size_t i = 0; i < n; i++) {
 		if (r == 0 && sb_add(&t->names, v[i], strlen(v[i]) + 1) < 0)
