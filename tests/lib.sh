@@ -10,6 +10,10 @@
 #                    to be used unquoted) that runs without root's powers,
 #                    empty when not root; or skip
 #   show_diff A B    the start of a diff of files A and B, on stderr
+#   build_shim SRC   compile the LD_PRELOAD shim SRC (below top_srcdir,
+#                    without the sanitizers' flags: it goes into GNU's tools
+#                    too) to $T/NAME.so, NAME its file's, or skip; and let a
+#                    sanitized build of ours take it (its runtime first)
 # and the harness that runs GNU's tool and ours on the same arguments:
 #   compare_run [-z] [-s] [-q] [-k] [-e SED] GNU OURS ARGS...
 #                    one check: GNU ARGS and OURS ARGS (each a command of
@@ -40,6 +44,12 @@ skip() { echo "SKIP: $*" >&2; exit 77; }
 fail() { echo "FAIL: $*" >&2; exit 1; }
 need_root() { [ "$(id -u)" = 0 ] || skip "needs root"; }
 need_cmd() { for c; do command -v "$c" >/dev/null 2>&1 || skip "needs $c"; done; }
+build_shim() {
+	_so=$T/$(basename "$1" .c).so
+	${CC:-cc} -shared -fPIC -o "$_so" "$top_srcdir/$1" -ldl || skip "cannot build the LD_PRELOAD shim $1"
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+	export ASAN_OPTIONS
+}
 show_diff() { diff -u "$1" "$2" | head -40 | cut -c1-200 >&2; }
 check_same() {
 	cmp -s "$1" "$2" && return 0

@@ -10,12 +10,7 @@
 . "$top_srcdir/tests/lib.sh"
 need_cmd tar "${CC:-cc}"
 
-# Without the sanitizers' flags: the shim goes into GNU tar too.
-${CC:-cc} -shared -fPIC -o "$T/swap.so" "$top_srcdir/tests/faults/swap-on-open.c" -ldl ||
-	skip "cannot build the LD_PRELOAD shim"
-# A sanitized sweep-tar wants its runtime first; the shim comes before it.
-ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
-export ASAN_OPTIONS
+build_shim tests/faults/swap-on-open.c
 
 # make_src: dir/victim, dir/other and a top-level victim and other.
 make_src() {
@@ -33,7 +28,7 @@ run() {
 	prog=$1 to=$2 out=$3
 	shift 3
 	make_src
-	(cd "$T/src" && env SWAP_NAME=victim SWAP_TO="$to" LD_PRELOAD="$T/swap.so" \
+	(cd "$T/src" && env SWAP_NAME=victim SWAP_TO="$to" LD_PRELOAD="$T/swap-on-open.so" \
 		"$prog" -cf "$out.tar" "$@") 2> "$out.err"
 	echo "status $?" >> "$out.err"
 }

@@ -12,11 +12,7 @@
 . "$top_srcdir/tests/tar/tree.sh"
 need_cmd tar "${CC:-cc}"
 
-# Without the sanitizers' flags: the shim goes into GNU tar too.
-${CC:-cc} -shared -fPIC -o "$T/eio.so" "$top_srcdir/tests/faults/eio-shim.c" -ldl ||
-	skip "cannot build the LD_PRELOAD shim"
-ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
-export ASAN_OPTIONS
+build_shim tests/faults/eio-shim.c
 
 mkdir -p "$T/src/dir"
 head -c 30000 /dev/urandom > "$T/src/dir/bad"
@@ -28,7 +24,7 @@ printf 'top\n' > "$T/src/top"
 run() {
 	prog=$1 out=$2
 	shift 2
-	(cd "$T/src" && LD_PRELOAD="$T/eio.so" "$prog" "$@") 2> "$out.err"
+	(cd "$T/src" && LD_PRELOAD="$T/eio-shim.so" "$prog" "$@") 2> "$out.err"
 	echo "status $?" >> "$out.err"
 }
 
@@ -73,7 +69,7 @@ messages "the archive cannot be written"
 for prog in tar "$top_builddir/sweep-tar"; do
 	name=$(basename "$prog")
 	rm -rf "$T/x-$name" && mkdir "$T/x-$name"
-	(cd "$T/x-$name" && EIO_WRITE=/bad LD_PRELOAD="$T/eio.so" "$prog" -xf "$T/in.tar") 2> "$T/$name.err"
+	(cd "$T/x-$name" && EIO_WRITE=/bad LD_PRELOAD="$T/eio-shim.so" "$prog" -xf "$T/in.tar") 2> "$T/$name.err"
 	echo "status $?" >> "$T/$name.err"
 done
 mv "$T/tar.err" "$T/gnu.err" && mv "$T/sweep-tar.err" "$T/sweep.err"

@@ -9,11 +9,7 @@
 . "$top_srcdir/tests/lib.sh"
 need_cmd tar du find cp "${CC:-cc}"
 
-# Without the sanitizers' flags: the shim goes into GNU's tools too.
-${CC:-cc} -shared -fPIC -o "$T/enomem.so" "$top_srcdir/tests/faults/enomem-shim.c" -ldl ||
-	skip "cannot build the LD_PRELOAD shim"
-ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
-export ASAN_OPTIONS
+build_shim tests/faults/enomem-shim.c
 
 mkdir -p "$T/src/dir/baddir/below" "$T/src/dir/other"
 head -c 20000 /dev/urandom > "$T/src/dir/badfile"
@@ -27,7 +23,7 @@ printf 'top\n' > "$T/src/top"
 run() {
 	name=$1 prog=$2
 	shift 2
-	(cd "$T/src" && LD_PRELOAD="$T/enomem.so" "$prog" "$@") > "$T/$name.out" 2> "$T/$name.raw"
+	(cd "$T/src" && LD_PRELOAD="$T/enomem-shim.so" "$prog" "$@") > "$T/$name.out" 2> "$T/$name.raw"
 	status=$?
 	sed 's/^[a-z-]*: //' "$T/$name.raw" | sort > "$T/$name.err"
 	echo "status $status" >> "$T/$name.err"

@@ -95,6 +95,18 @@ static void data(const char *s)
 	send_frame();
 }
 
+/* The end of the tree and of the run, all well (W_DONE, as a server's). */
+static void end_run(void)
+{
+	begin(W_TREE_END);
+	send_frame();
+	begin(W_END);
+	send_frame();
+	begin(11);
+	u8(0);
+	send_frame();
+}
+
 /* What follows the root directory (id 1). */
 static int scenario(const char *what)
 {
@@ -119,26 +131,13 @@ static int scenario(const char *what)
 		data("evil\n");
 		entry(K_DIR_POST, 0, 2, 1, 0, "", S_IFDIR | 0755, "");
 		entry(K_DIR_POST, 0, 1, 0, 1, "", S_IFDIR | 0755, "");
-		begin(W_TREE_END);
-		send_frame();
-		begin(W_END);
-		send_frame();
-		begin(11); /* W_DONE, all well */
-		u8(0);
-		send_frame();
-		return 0;
+		end_run();
 	} else if (strcmp(what, "owner") == 0) {
 		/* a file owned by EVIL_UID, named EVIL_USER:EVIL_GROUP */
 		entry(K_DATA, 1, 0, 1, 0, "owned", S_IFREG | 0644, "");
 		data("mine\n");
 		entry(K_DIR_POST, 0, 1, 0, 1, "", S_IFDIR | 0755, "");
-		begin(W_TREE_END);
-		send_frame();
-		begin(W_END);
-		send_frame();
-		begin(11);
-		u8(0);
-		send_frame();
+		end_run();
 	} else if (strcmp(what, "dir-id-twice") == 0) {
 		entry(K_DIR, 0, 2, 1, 0, "a", S_IFDIR | 0755, "");
 		entry(K_DIR, 0, 2, 1, 0, "b", S_IFDIR | 0755, "");
@@ -157,13 +156,7 @@ static int scenario(const char *what)
 		entry(K_DATA, 1, 0, 1, 0, "f", S_IFREG | 0644, "");
 		data("plain\n");
 		entry(K_DIR_POST, 0, 1, 0, 1, "", S_IFDIR | 0755, "");
-		begin(W_TREE_END);
-		send_frame();
-		begin(W_END);
-		send_frame();
-		begin(11);
-		u8(0);
-		send_frame();
+		end_run();
 	} else if (strcmp(what, "huge-frame") == 0) {
 		out("\xff\xff\xff\x7f\x04", 5);
 	} else if (strcmp(what, "short-entry") == 0) {

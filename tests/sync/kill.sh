@@ -11,10 +11,7 @@
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
 need_cmd setsid "${CC:-cc}"
-${CC:-cc} -shared -fPIC -o "$T/stall.so" "$top_srcdir/tests/sync/stall-shim.c" -ldl ||
-	skip "cannot build the LD_PRELOAD shim"
-ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
-export ASAN_OPTIONS
+build_shim tests/sync/stall-shim.c
 local_rsh
 mkdir -p "$T/src/d1" "$T/src/d2"
 i=0
@@ -35,7 +32,7 @@ kill_at() {
 	[ "$via" = remote ] && dst=localhost:$T/dst rsh="-e $RSH"
 	# its own process group, so that the far end dies with it
 	# shellcheck disable=SC2086
-	STALL_NAME="/.${file##*/}." STALL_SKIP=$skip STALL_MARK="$T/mark" LD_PRELOAD="$T/stall.so" \
+	STALL_NAME="/.${file##*/}." STALL_SKIP=$skip STALL_MARK="$T/mark" LD_PRELOAD="$T/stall-shim.so" \
 		setsid sh -c 'echo $$ > "$0"; exec "$@"' "$T/leader" sweep-sync -a $rsh "$T/src/" "$dst" \
 		2> /dev/null &
 	n=0

@@ -8,10 +8,7 @@
 # signal goes to the whole process group, as a terminal sends it.
 . "$top_srcdir/tests/lib.sh"
 need_cmd rsync setsid "${CC:-cc}"
-${CC:-cc} -shared -fPIC -o "$T/stall.so" "$top_srcdir/tests/sync/stall-shim.c" -ldl ||
-	skip "cannot build the LD_PRELOAD shim"
-ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
-export ASAN_OPTIONS
+build_shim tests/sync/stall-shim.c
 
 mkdir -p "$T/src/sub"
 printf 'small\n' > "$T/src/a-small"
@@ -27,7 +24,7 @@ interrupt() {
 	rm -f "$T/mark" "$T/leader"
 	# setsid forks when it leads a group already; -w waits for the program
 	# and exits with its status, and the leader writes its pid down
-	STALL_NAME=/sub/.big. STALL_MARK="$T/mark" LD_PRELOAD="$T/stall.so" \
+	STALL_NAME=/sub/.big. STALL_MARK="$T/mark" LD_PRELOAD="$T/stall-shim.so" \
 		setsid -w sh -c 'echo $$ > "$0"; exec "$@"' "$T/leader" "$@" 2> "$T/$name.err" &
 	pid=$!
 	n=0
