@@ -136,19 +136,24 @@ static void report_walk_error(struct create *cr, const struct sweep_entry *e)
 	}
 }
 
-/* The member name of e, made safe, with a '/' after a directory; and the
- * name -v shows, which GNU tar keeps as given. */
+/* The member name of e, made safe and then edited by --transform, with a
+ * '/' after a directory; the name -v shows, which GNU tar keeps as given
+ * unless --show-transformed-names; and, in cr->plain, the safe name
+ * before --transform, which hard links to e start from. */
 static const char *member_name(struct create *cr, const struct sweep_entry *e)
 {
 	const char *safe = safename(cr->t, e->path, false, NULL);
 	bool dir = e->kind == SWEEP_DIR || e->kind == SWEEP_DIR_POST;
-	sb_reset(&cr->name);
+	sb_reset(&cr->plain);
 	sb_reset(&cr->shown);
-	if (sb_addstr(&cr->name, safe) < 0 || sb_addstr(&cr->shown, e->path) < 0)
+	if (sb_addstr(&cr->plain, safe) < 0 ||
+	    !xform_apply(cr->t, XFORM_NAME, cr->plain.s, &cr->name))
 		return NULL;
-	if (dir && cr->name.s[cr->name.len - 1] != '/' && sb_addc(&cr->name, '/') < 0)
+	if (sb_addstr(&cr->shown, cr->t->opt.xform.show ? cr->name.s : e->path) < 0)
 		return NULL;
-	if (dir && cr->shown.s[cr->shown.len - 1] != '/' && sb_addc(&cr->shown, '/') < 0)
+	if (dir && cr->name.len && cr->name.s[cr->name.len - 1] != '/' && sb_addc(&cr->name, '/') < 0)
+		return NULL;
+	if (dir && cr->shown.len && cr->shown.s[cr->shown.len - 1] != '/' && sb_addc(&cr->shown, '/') < 0)
 		return NULL;
 	return cr->name.s;
 }
@@ -277,7 +282,7 @@ static int put_entry(struct create *cr, const struct sweep_entry *e)
 	}
 	struct sweep_entry copy;
 	const char *link;
-	const struct sweep_entry *use = links_resolve(cr, e, member, &copy, &link);
+	const struct sweep_entry *use = links_resolve(cr, e, cr->plain.s, &copy, &link);
 	if (!use)
 		return 0;
 	int r = put_member(cr, use, member, link);
@@ -400,6 +405,7 @@ out:
 		close(cr.dirfds[i]);
 	free(cr.dirfds);
 	sb_free(&cr.name);
+	sb_free(&cr.plain);
 	sb_free(&cr.shown);
 	sb_free(&cr.link);
 	sb_free(&cr.xattr);

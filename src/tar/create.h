@@ -23,6 +23,7 @@ struct create {
 	bool track_all;              /* links.c: one file may come under two paths */
 	struct stat archive_st;
 	struct strbuf name;          /* member name being built */
+	struct strbuf plain;         /* the same before --transform */
 	struct strbuf shown;         /* the name -v shows */
 	struct strbuf link;          /* symlink target */
 	struct strbuf xattr;         /* xattr.c's scratch */
@@ -62,7 +63,8 @@ bool limits_entry_ok(struct create *cr, const struct sweep_entry *e);
 
 /* links.c: remember a file with several names that failed to open. */
 void links_failed(struct create *cr, const struct sweep_entry *e);
-/* The entry to store for e, stored as member: e itself, or *copy when e
+/* The entry to store for e, whose member name before --transform is
+ * member: e itself, or *copy when e
  * must hold the data its first name could not give (copy->fd is then the
  * caller's to close); *link is the member to store e as a hard link to, or
  * NULL. Returns NULL when e cannot be stored (reported). */

@@ -290,10 +290,14 @@ static int one_member(struct extract *x, struct archive_entry *e)
 	if (!name)
 		return 0;
 	xcheck_ids(x, e);
-	/* GNU tar lists members by the names the archive gives them. */
+	if (!xnames_targets(x, e))
+		return -1;
+	bool linkable = xnames_hardlink(x, e);
+	/* GNU tar lists members by the names the archive gives them, or with
+	 * --show-transformed-names as they are extracted. */
 	if (t->opt.mode == MODE_LIST || t->opt.verbose)
-		listing_print(t, e, archive_entry_pathname(e));
-	if (t->opt.mode == MODE_LIST || !xnames_hardlink(x, e))
+		listing_print(t, e, t->opt.xform.show ? name : archive_entry_pathname(e));
+	if (t->opt.mode == MODE_LIST || !linkable)
 		return 0;
 	uint64_t size = archive_entry_size_is_set(e) ? (uint64_t)archive_entry_size(e) : 0;
 	if (!x->disk)
@@ -434,6 +438,7 @@ out:
 		close(x.fd);
 	sb_free(&x.name);
 	sb_free(&x.link);
+	sb_free(&x.xname);
 	sb_free(&x.partial);
 	keymap_free(&x.links_made);
 	return t->diag->status;

@@ -18,6 +18,7 @@ struct extract {
 	int fd;                 /* the archive's descriptor, -1 when not opened */
 	struct strbuf name;     /* the member name after --strip-components */
 	struct strbuf link;
+	struct strbuf xname;    /* xnames.c: --transform's scratch */
 	uint64_t written;       /* end of the member's data written whole */
 	bool write_failed;      /* the member could not be written whole */
 	bool skipping;          /* in a run of damaged headers */
@@ -29,8 +30,13 @@ struct extract {
 /* xnames.c: the name a member is listed or extracted as, or NULL when it is
  * left out (not selected, excluded, stripped to nothing, unsafe: reported). */
 const char *xnames_member(struct extract *x, struct archive_entry *e);
-/* Make a hard link's target safe and stripped like member names. Returns
- * false when the member is to be left out. */
+/* Edit a link's target by --transform's h or s expressions, as GNU tar
+ * lists and extracts it. Returns false when memory ran out (fatal,
+ * reported). */
+bool xnames_targets(struct extract *x, struct archive_entry *e);
+/* Make a hard link's target safe and stripped like member names, for -t
+ * as for -x (GNU tar lists it so). Returns false when the member is not to
+ * be extracted (reported under -x). */
 bool xnames_hardlink(struct extract *x, struct archive_entry *e);
 
 /* xdata.c: copy the member's data to the disk writer, or to standard output

@@ -21,6 +21,7 @@ src_tar_libtar_la_SOURCES = \
 	src/tar/remove.c \
 	src/tar/checkpoint.c \
 	src/tar/modechg.c \
+	src/tar/xform.c \
 	src/tar/tags.c \
 	src/tar/limits.c \
 	src/tar/xattr.c \
@@ -65,6 +66,7 @@ TAR_TESTS = \
 	tests/tar/remove-files.sh \
 	tests/tar/old-files.sh \
 	tests/tar/checkpoint.sh \
-	tests/tar/mode.sh
+	tests/tar/mode.sh \
+	tests/tar/transform.sh
 TESTS += $(TAR_TESTS)
 EXTRA_DIST += $(TAR_TESTS) tests/tar/tree.sh tests/tar/manifest.pl

@@ -31,7 +31,7 @@ enum {
 	OPT_CLAMP_MTIME, OPT_IGNORE_FAILED_READ, OPT_KEEP_DIR_SYMLINK, OPT_NEWER_MTIME,
 	OPT_EXCLUDE_CACHES, OPT_EXCLUDE_CACHES_UNDER, OPT_EXCLUDE_CACHES_ALL, OPT_EXCLUDE_TAG,
 	OPT_EXCLUDE_TAG_UNDER, OPT_EXCLUDE_TAG_ALL, OPT_EXCLUDE_BACKUPS, OPT_HELP,
-	OPT_USAGE,
+	OPT_USAGE, OPT_TRANSFORM, OPT_SHOW_TRANSFORMED,
 	OPT_VERSION,
 };
 
@@ -123,6 +123,10 @@ static const struct option long_options[] = {
 	{ "touch", no_argument, NULL, 'm' },
 	{ "full-time", no_argument, NULL, OPT_FULL_TIME },
 	{ "warning", required_argument, NULL, OPT_WARNING },
+	{ "transform", required_argument, NULL, OPT_TRANSFORM },
+	{ "xform", required_argument, NULL, OPT_TRANSFORM },
+	{ "show-transformed-names", no_argument, NULL, OPT_SHOW_TRANSFORMED },
+	{ "show-stored-names", no_argument, NULL, OPT_SHOW_TRANSFORMED },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "usage", no_argument, NULL, OPT_USAGE },
 	{ "version", no_argument, NULL, OPT_VERSION },
@@ -196,7 +200,9 @@ static void usage(const char *prog)
 	      "      --mode=CHANGES         force (symbolic or octal) mode CHANGES\n"
 	      "      --sort=ORDER           disk (default), inode, name, none\n"
 	      "      --memory-bound=SIZE    memory for the disk-order queue (default 64M)\n"
-	      "  -P, --absolute-names       keep leading '/' and '..' in member names\n\n"
+	      "  -P, --absolute-names       keep leading '/' and '..' in member names\n"
+	      "      --transform=EXPRESSION, --xform=EXPRESSION  edit names with sed's\n"
+	      "                             s/REGEX/REPLACEMENT/[FLAGS] (also on extract)\n\n"
 	      " Extract:\n"
 	      "  -p, --same-permissions     restore permissions exactly (default as root)\n"
 	      "      --same-owner           restore owners (default as root)\n"
@@ -213,6 +219,8 @@ static void usage(const char *prog)
 	      " Output:\n"
 	      "  -v, --verbose              list files processed (twice: long listing)\n"
 	      "      --full-time            print times to the second\n"
+	      "      --show-transformed-names, --show-stored-names  list names as\n"
+	      "                             --transform made them\n"
 	      "      --totals               print the bytes written after creating\n"
 	      "      --progress             a one-line progress display on a terminal\n"
 	      "      --checkpoint[=N]       a checkpoint every N records (10)\n"
@@ -466,6 +474,8 @@ static int main_option(struct tar *t, struct parse_state *ps, int c)
 	case 'H': return parse_format(t, optarg);
 	case OPT_POSIX: o->format = FMT_PAX; return 1;
 	case 'o': ps->old_option = true; return 1;
+	case OPT_TRANSFORM: return xform_add(t, optarg);
+	case OPT_SHOW_TRANSFORMED: o->xform.show = true; return 1;
 	case 1: return names_add(&o->names, optarg, false) == 0;
 	}
 	return -1;
@@ -611,6 +621,7 @@ int tar_parse_options(struct tar *t, int argc, char **argv)
 	o->owner_id = o->group_id = -1;
 	o->record_size = 20 * 512;
 	o->order = SWEEP_ORDER_DISK;
+	o->xform.scopes = XFORM_ALL;
 	int c;
 	bool bad_getopt = false;
 	/* getopt's own messages ("invalid option -- 'q'") name argv[0]. */
@@ -658,4 +669,5 @@ void tar_free_options(struct tar_opts *opt)
 	free(opt->owner_name);
 	free(opt->group_name);
 	free(opt->tags);
+	xform_free(&opt->xform);
 }

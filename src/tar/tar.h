@@ -27,6 +27,7 @@
  *   totals.c    --totals: the bytes moved and the rate
  *   checkpoint.c --checkpoint and its actions, every N records
  *   modechg.c   --mode: chmod's changes applied to members' modes
+ *   xform.c     --transform: sed-like edits of member and link names
  */
 #ifndef SWEEP_TAR_H
 #define SWEEP_TAR_H
@@ -89,6 +90,20 @@ struct tar_names {
 	size_t n, cap;
 };
 
+/* --transform's scopes (xform.c): what a name is. */
+#define XFORM_NAME     0x1u /* r: a member's name */
+#define XFORM_HARDLINK 0x2u /* h: a hard link's target */
+#define XFORM_SYMLINK  0x4u /* s: a symbolic link's target */
+#define XFORM_ALL      0x7u
+struct xform_rule;
+struct tar_xforms {
+	struct xform_rule *v;     /* the expressions, in order */
+	size_t n, cap;
+	unsigned scopes;          /* flags=: those of the expressions to come */
+	bool show;                /* --show-transformed-names */
+	struct strbuf scratch[2]; /* xform_apply()'s steps */
+};
+
 struct tar_opts {
 	enum tar_mode mode;
 	const char *archive;      /* -f; "-" is standard input or output */
@@ -129,6 +144,7 @@ struct tar_opts {
 	struct tar_tag *tags;     /* --exclude-caches*, --exclude-tag* (tags.c) */
 	size_t ntags;
 	struct tar_names names;
+	struct tar_xforms xform;  /* --transform */
 };
 
 /* --checkpoint (checkpoint.c) */
@@ -168,6 +184,14 @@ void checkpoint_free(struct tar *t);
  * error: reported); mode with them applied (unchanged without --mode). */
 int modechg_set(struct tar *t, const char *changes);
 mode_t modechg_apply(const struct tar_opts *o, mode_t mode);
+
+/* xform.c: add the expressions of one --transform (1, or 0 after an
+ * error: reported); name through those whose scopes include scope (an
+ * XFORM_* bit), into out: out's string, or NULL when memory ran out; the
+ * expressions' release. */
+int xform_add(struct tar *t, const char *arg);
+const char *xform_apply(struct tar *t, unsigned scope, const char *name, struct strbuf *out);
+void xform_free(struct tar_xforms *xf);
 
 /* state.c: a struct tar reporting through d, and its release. */
 void tar_init(struct tar *t, struct diag *d);
