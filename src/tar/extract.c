@@ -86,16 +86,17 @@ static bool keeps_existing(struct tar *t, struct archive_entry *e, const char *n
 }
 
 /* -U: remove what is at name before the member is extracted, as GNU tar
- * does, a directory only when empty. Returns whether the member is to be
- * left out: a directory in the way of a file that could not be removed
- * (reported). */
+ * does, a directory only when empty (with --recursive-unlink, with all it
+ * holds: xunlink.c). Returns whether the member is to be left out: a
+ * directory in the way of a file that could not be removed (reported). */
 static bool unlink_first(struct tar *t, struct archive_entry *e, const char *name)
 {
 	struct stat st;
 	if (!t->opt.unlink_first || lstat(name, &st) < 0)
 		return false;
 	bool was_dir = S_ISDIR(st.st_mode);
-	if ((was_dir ? rmdir(name) : unlink(name)) == 0 || errno == ENOENT)
+	int r = !was_dir ? unlink(name) : t->opt.recursive_unlink ? xunlink_tree(name) : rmdir(name);
+	if (r == 0 || errno == ENOENT)
 		return false;
 	int err = errno == EEXIST ? ENOTEMPTY : errno;
 	char *bare = without_slash(name);
@@ -316,6 +317,10 @@ static int one_member(struct extract *x, struct archive_entry *e)
 	own_set_ids(t, e);
 	archive_entry_copy_pathname(e, name);
 	x->current = e;
+	int in_place = overwrite_file(x, e, name, size);
+	if (in_place)
+		return in_place < 0 || t->fatal ? -1 : 0;
+	overwrite_dir_keep(x, e, name);
 	/* Given a size, libarchive's disk writer extends a file it could not
 	 * write whole to that size with zeros when it finishes the entry: the
 	 * file would look whole. Without one it leaves the file as written,
@@ -410,7 +415,7 @@ static uint64_t records_read(struct extract *x)
 
 int tar_extract(struct tar *t)
 {
-	struct extract x = { .t = t, .fd = -1 };
+	struct extract x = { .t = t, .fd = -1, .out_fd = -1 };
 	struct timespec start;
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	if (t->opt.to_stdout || t->opt.mode == MODE_LIST)

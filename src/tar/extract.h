@@ -16,6 +16,7 @@ struct extract {
 	struct archive *disk;   /* NULL for -t and -O */
 	struct archive_entry *current;
 	int fd;                 /* the archive's descriptor, -1 when not opened */
+	int out_fd;             /* overwrite.c: the file written in place, or -1 */
 	struct strbuf name;     /* the member name after --strip-components */
 	struct strbuf link;
 	struct strbuf xname;    /* xnames.c: --transform's scratch */
@@ -72,6 +73,19 @@ bool xlinks_before_dir(struct extract *x, const char *name);
  * directory that was there, none where the archive has none (not those
  * inherited from the directory's default ACL). */
 void xacl_match(struct extract *x, struct archive_entry *e, const char *name);
+
+/* overwrite.c: under --overwrite, write a regular file's member into the
+ * regular file at name, as GNU tar does, its data, owner, mode and time;
+ * returns 0 when it is not for here (the disk writer extracts it), 1 when
+ * done (failures reported), -1 when the archive cannot go on. Under
+ * --no-overwrite-dir, give a directory's member the mode and owner of the
+ * directory at name, if one is there. */
+int overwrite_file(struct extract *x, struct archive_entry *e, const char *name, uint64_t size);
+void overwrite_dir_keep(struct extract *x, struct archive_entry *e, const char *name);
+
+/* xunlink.c: remove name, a directory with all it holds (0, or -1 with
+ * errno set). */
+int xunlink_tree(const char *name);
 
 /* extract.c: a failed read of the archive (fatal, reported); whether it
  * failed because the archive ended. */

@@ -34,6 +34,8 @@ src_tar_libtar_la_SOURCES = \
 	src/tar/xlinks.c \
 	src/tar/xacl.c \
 	src/tar/xfail.c src/tar/xfail.h \
+	src/tar/overwrite.c \
+	src/tar/xunlink.c \
 	src/tar/members.c \
 	src/tar/totals.c
 src_tar_libtar_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common
@@ -67,6 +69,7 @@ TAR_TESTS = \
 	tests/tar/old-files.sh \
 	tests/tar/checkpoint.sh \
 	tests/tar/mode.sh \
-	tests/tar/transform.sh
+	tests/tar/transform.sh \
+	tests/tar/overwrite.sh
 TESTS += $(TAR_TESTS)
 EXTRA_DIST += $(TAR_TESTS) tests/tar/tree.sh tests/tar/manifest.pl

@@ -31,7 +31,8 @@ enum {
 	OPT_CLAMP_MTIME, OPT_IGNORE_FAILED_READ, OPT_KEEP_DIR_SYMLINK, OPT_NEWER_MTIME,
 	OPT_EXCLUDE_CACHES, OPT_EXCLUDE_CACHES_UNDER, OPT_EXCLUDE_CACHES_ALL, OPT_EXCLUDE_TAG,
 	OPT_EXCLUDE_TAG_UNDER, OPT_EXCLUDE_TAG_ALL, OPT_EXCLUDE_BACKUPS, OPT_HELP,
-	OPT_USAGE, OPT_TRANSFORM, OPT_SHOW_TRANSFORMED,
+	OPT_USAGE, OPT_TRANSFORM, OPT_SHOW_TRANSFORMED, OPT_OVERWRITE, OPT_OVERWRITE_DIR,
+	OPT_NO_OVERWRITE_DIR, OPT_RECURSIVE_UNLINK,
 	OPT_VERSION,
 };
 
@@ -117,6 +118,10 @@ static const struct option long_options[] = {
 	{ "skip-old-files", no_argument, NULL, OPT_SKIP_OLD },
 	{ "keep-newer-files", no_argument, NULL, OPT_KEEP_NEWER },
 	{ "unlink-first", no_argument, NULL, 'U' },
+	{ "overwrite", no_argument, NULL, OPT_OVERWRITE },
+	{ "overwrite-dir", no_argument, NULL, OPT_OVERWRITE_DIR },
+	{ "no-overwrite-dir", no_argument, NULL, OPT_NO_OVERWRITE_DIR },
+	{ "recursive-unlink", no_argument, NULL, OPT_RECURSIVE_UNLINK },
 	{ "keep-directory-symlink", no_argument, NULL, OPT_KEEP_DIR_SYMLINK },
 	{ "strip-components", required_argument, NULL, OPT_STRIP },
 	{ "to-stdout", no_argument, NULL, 'O' },
@@ -211,6 +216,10 @@ static void usage(const char *prog)
 	      "      --skip-old-files       do not replace existing files, in silence\n"
 	      "      --keep-newer-files     do not replace files newer than their member\n"
 	      "  -U, --unlink-first         remove each file before extracting over it\n"
+	      "      --recursive-unlink     -U, directories with all they hold\n"
+	      "      --overwrite            write over existing files, in place\n"
+	      "      --no-overwrite-dir     keep existing directories' modes and owners\n"
+	      "      --overwrite-dir        set them (default)\n"
 	      "      --keep-directory-symlink  keep links to directories in their place\n"
 	      "      --strip-components=N   drop N leading components of member names\n"
 	      "  -O, --to-stdout            extract file contents to standard output\n"
@@ -555,6 +564,10 @@ static int extract_option(struct tar *t, int c)
 	case OPT_SKIP_OLD: o->skip_old = true; return old_files(t, "skip-old-files");
 	case OPT_KEEP_NEWER: o->keep_newer = true; return old_files(t, "keep-newer-files");
 	case 'U': o->unlink_first = true; return old_files(t, "unlink-first");
+	case OPT_OVERWRITE: o->overwrite = true; return old_files(t, "overwrite");
+	case OPT_OVERWRITE_DIR: o->no_overwrite_dir = false; return old_files(t, "overwrite-dir");
+	case OPT_NO_OVERWRITE_DIR: o->no_overwrite_dir = true; return old_files(t, "no-overwrite-dir");
+	case OPT_RECURSIVE_UNLINK: o->recursive_unlink = true; return 1;
 	case OPT_KEEP_DIR_SYMLINK: o->keep_directory_symlink = true; return 1;
 	case 'O': o->to_stdout = true; return 1;
 	case 'm': o->touch = true; return 1;
@@ -604,6 +617,12 @@ static bool check_options(struct tar *t, struct parse_state *ps)
 	if (!o->archive) {
 		const char *tape = getenv("TAPE");
 		o->archive = tape && *tape ? tape : "-";
+	}
+	/* GNU tar: --recursive-unlink is -U, whatever else was said */
+	if (o->recursive_unlink) {
+		o->unlink_first = true;
+		o->keep_old = o->skip_old = o->keep_newer = false;
+		o->overwrite = o->no_overwrite_dir = false;
 	}
 	if (o->same_owner < 0)
 		o->same_owner = geteuid() == 0;

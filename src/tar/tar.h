@@ -28,6 +28,8 @@
  *   checkpoint.c --checkpoint and its actions, every N records
  *   modechg.c   --mode: chmod's changes applied to members' modes
  *   xform.c     --transform: sed-like edits of member and link names
+ *   overwrite.c --overwrite and --no-overwrite-dir: files there already
+ *   xunlink.c   --recursive-unlink: directories in the way, removed whole
  */
 #ifndef SWEEP_TAR_H
 #define SWEEP_TAR_H
@@ -117,6 +119,9 @@ struct tar_opts {
 	bool keep_directory_symlink; /* -x: a link to a directory stays one */
 	bool skip_old, keep_newer;  /* --skip-old-files, --keep-newer-files */
 	bool unlink_first;         /* -U */
+	bool overwrite;            /* --overwrite: regular files written in place */
+	bool no_overwrite_dir;     /* --no-overwrite-dir: directories' modes kept */
+	bool recursive_unlink;     /* --recursive-unlink: -U, directories whole */
 	const char *old_files;     /* which of -k and those was given */
 	bool touch;               /* -m: do not restore modification times */
 	bool no_recursion;        /* directories without their contents */
