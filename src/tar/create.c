@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "create.h"
+#include "incremental.h"
 #include "writer.h"
 
 /* Excluded names, the archive itself and, under -N, files not changed
@@ -30,7 +31,7 @@ static enum sweep_verdict walk_filter(const struct sweep_entry *e, void *arg)
 		tar_warn(cr->t, 0, "%s: file is the archive; not dumped", tq(cr->t, 0, e->path));
 		return SWEEP_PRUNE;
 	}
-	if (tags_filter(cr, e) == SWEEP_PRUNE)
+	if (tags_filter(cr, e) == SWEEP_PRUNE || incr_filter(cr, e) == SWEEP_PRUNE)
 		return SWEEP_PRUNE;
 	/* -N: left out before its data is queued, let alone read */
 	if (newer_skips(&cr->t->opt, &e->st)) {
@@ -174,7 +175,9 @@ static int put_member(struct create *cr, const struct sweep_entry *e, const char
 		xattr_fill(cr, e);
 	if (held_wanted(cr, e, link))
 		return held_keep(cr, e);
-	int w = create_write_header(cr, cr->entry, e->path, cr->shown.s);
+	/* under -g, a directory's member was written as the walk met it */
+	int w = cr->inc && e->kind == SWEEP_DIR_POST ? 1
+	        : create_write_header(cr, cr->entry, e->path, cr->shown.s);
 	if (w <= 0)
 		return w;
 	int whole = 1;
@@ -206,8 +209,8 @@ int create_write_header(struct create *cr, struct archive_entry *ae, const char 
 	return 1;
 }
 
-/* A directory as the walk meets it, before its contents: only notes now,
- * and when the format cannot name it, neither it nor its contents are
+/* A directory as the walk meets it, before its contents: only notes now
+ * (and under -g its member), and when the format cannot name it, neither it nor its contents are
  * stored (as in GNU tar; it is then left out in silence when the walk is
  * done with it). Returns 0, or -1 when memory ran out. */
 static int dir_first(struct create *cr, const struct sweep_entry *e)
@@ -218,7 +221,12 @@ static int dir_first(struct create *cr, const struct sweep_entry *e)
 		tar_fatal(t, ENOMEM, "memory exhausted");
 		return -1;
 	}
-	if (!limits_name_ok(cr, cr->shown.s, member, false) || t->opt.no_recursion)
+	bool fits = limits_name_ok(cr, cr->shown.s, member, false);
+	/* -g: GNU tar's incremental members come before what they hold */
+	if (fits && cr->inc && header_fill(cr, e, member, NULL) == 0 &&
+	    incr_put_dir(cr, e, member) < 0)
+		return -1;
+	if (!fits || t->opt.no_recursion)
 		sweep_prune(cr->sw);
 	else if ((e->flags & SWEEP_E_XDEV) && t->opt.verbose)
 		tar_warn(t, 0, "%s/: file is on a different filesystem; not dumped",
@@ -377,7 +385,7 @@ int tar_create(struct tar *t)
 	struct timespec start;
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	newer_note(t);
-	if (open_archive(&cr) < 0)
+	if (incr_start(&cr) < 0 || open_archive(&cr) < 0)
 		goto out;
 	struct sweep *sw = cr.sw = open_walk(&cr);
 	if (!sw)
@@ -393,6 +401,7 @@ int tar_create(struct tar *t)
 	progress_end(t->progress, t->files, cr.out.bytes);
 	t->progress = NULL;
 	close_archive(&cr);
+	incr_finish(&cr);
 	if (chdir_err)
 		tar_fatal(t, chdir_err, "%s: Cannot open", tq(t, 0, bad));
 	if (t->opt.totals && !t->fatal)
@@ -416,5 +425,6 @@ out:
 	sb_free(&cr.link_names);
 	held_free(&cr);
 	remove_deferred(&cr);
+	incr_free(&cr);
 	return t->diag->status;
 }

@@ -41,7 +41,20 @@ struct create {
 	struct keymap held_dirs;     /* (dir_id, 0): directories links wait for */
 	struct keymap unread_dirs;   /* (dir_id, 0): directories not read: not stored */
 	struct keymap tagged;        /* tags.c: (dir_id, 0) -> the tag, by index */
+	struct incremental *inc;     /* -g (incremental.c), or NULL */
 };
+
+/* incremental.c: under -g, read the snapshot file (0, or -1: fatal,
+ * reported); the walk's filter for files unchanged since its dump (left
+ * out: the dumpdir lists them 'N'); write the 'D' member of directory e,
+ * as the walk meets it (as create_write_header()); write the new snapshot
+ * file at the end, unless the run failed; release. All do nothing
+ * without -g. */
+int incr_start(struct create *cr);
+enum sweep_verdict incr_filter(struct create *cr, const struct sweep_entry *e);
+int incr_put_dir(struct create *cr, const struct sweep_entry *e, const char *member);
+void incr_finish(struct create *cr);
+void incr_free(struct create *cr);
 
 /* tags.c: the walk's filter for tags (a directory left out whole, or an
  * entry of a directory whose contents are left out); a directory handed

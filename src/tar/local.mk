@@ -36,6 +36,9 @@ src_tar_libtar_la_SOURCES = \
 	src/tar/xfail.c src/tar/xfail.h \
 	src/tar/overwrite.c \
 	src/tar/xunlink.c \
+	src/tar/incremental.c src/tar/incremental.h \
+	src/tar/snapshot.c \
+	src/tar/dumpdir.c \
 	src/tar/members.c \
 	src/tar/totals.c
 src_tar_libtar_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common
@@ -70,6 +73,7 @@ TAR_TESTS = \
 	tests/tar/checkpoint.sh \
 	tests/tar/mode.sh \
 	tests/tar/transform.sh \
-	tests/tar/overwrite.sh
+	tests/tar/overwrite.sh \
+	tests/tar/incremental.sh
 TESTS += $(TAR_TESTS)
 EXTRA_DIST += $(TAR_TESTS) tests/tar/tree.sh tests/tar/manifest.pl

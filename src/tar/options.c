@@ -32,7 +32,7 @@ enum {
 	OPT_EXCLUDE_CACHES, OPT_EXCLUDE_CACHES_UNDER, OPT_EXCLUDE_CACHES_ALL, OPT_EXCLUDE_TAG,
 	OPT_EXCLUDE_TAG_UNDER, OPT_EXCLUDE_TAG_ALL, OPT_EXCLUDE_BACKUPS, OPT_HELP,
 	OPT_USAGE, OPT_TRANSFORM, OPT_SHOW_TRANSFORMED, OPT_OVERWRITE, OPT_OVERWRITE_DIR,
-	OPT_NO_OVERWRITE_DIR, OPT_RECURSIVE_UNLINK,
+	OPT_NO_OVERWRITE_DIR, OPT_RECURSIVE_UNLINK, OPT_LEVEL,
 	OPT_VERSION,
 };
 
@@ -92,6 +92,8 @@ static const struct option long_options[] = {
 	{ "no-recursion", no_argument, NULL, OPT_NO_RECURSION },
 	{ "numeric-owner", no_argument, NULL, OPT_NUMERIC },
 	{ "mtime", required_argument, NULL, OPT_MTIME },
+	{ "listed-incremental", required_argument, NULL, 'g' },
+	{ "level", required_argument, NULL, OPT_LEVEL },
 	{ "newer", required_argument, NULL, 'N' },
 	{ "after-date", required_argument, NULL, 'N' },
 	{ "newer-mtime", required_argument, NULL, OPT_NEWER_MTIME },
@@ -138,7 +140,7 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char short_options[] = "-ctxf:C:T:vb:zjJZaI:H:oX:hSPpkUOmN:";
+static const char short_options[] = "-ctxf:C:T:vb:zjJZaI:H:oX:hSPpkUOmN:g:";
 
 /* The version-control names GNU tar's --exclude-vcs leaves out. */
 static const char *const vcs_names[] = {
@@ -205,6 +207,9 @@ static void usage(const char *prog)
 	      "      --mode=CHANGES         force (symbolic or octal) mode CHANGES\n"
 	      "      --sort=ORDER           disk (default), inode, name, none\n"
 	      "      --memory-bound=SIZE    memory for the disk-order queue (default 64M)\n"
+	      "  -g, --listed-incremental=FILE  incremental dump: only what changed since\n"
+	      "                             the dump FILE describes; FILE is updated\n"
+	      "      --level=0              a full dump, whatever FILE says\n"
 	      "  -P, --absolute-names       keep leading '/' and '..' in member names\n"
 	      "      --transform=EXPRESSION, --xform=EXPRESSION  edit names with sed's\n"
 	      "                             s/REGEX/REPLACEMENT/[FLAGS] (also on extract)\n\n"
@@ -517,6 +522,14 @@ static int create_option(struct tar *t, struct parse_state *ps, int c)
 	case 'N': return newer_parse(t, optarg, false);
 	case OPT_NEWER_MTIME: return newer_parse(t, optarg, true);
 	case OPT_CLAMP_MTIME: o->clamp_mtime = true; return 1;
+	case 'g': o->listed_incremental = optarg; return 1;
+	case OPT_LEVEL: {
+		intmax_t n = parse_number(optarg, 0, INT32_MAX);
+		if (n < 0)
+			tar_warn(t, 0, "%s: Invalid incremental level value", tq(t, 0, optarg));
+		o->level = (int)n;
+		return n >= 0;
+	}
 	case OPT_MODE: return modechg_set(t, optarg);
 	case OPT_OWNER: return parse_id(t, optarg, true, &o->owner_id, &o->owner_name);
 	case OPT_GROUP: return parse_id(t, optarg, false, &o->group_id, &o->group_name);
@@ -608,6 +621,19 @@ static bool check_options(struct tar *t, struct parse_state *ps)
 		tar_warn(t, 0, "--%s can be used only on POSIX archives", o->acls ? "acls" : "xattrs");
 		return false;
 	}
+	/* the 'D' members are written raw, in the gnu format (dumpdir.c) */
+	if (o->listed_incremental && o->mode == MODE_CREATE &&
+	    ((o->format != FMT_DEFAULT && o->format != FMT_GNU) || o->xattrs || o->acls ||
+	     o->sparse)) {
+		tar_warn(t, 0, "--listed-incremental: sweep-tar writes incremental archives "
+		               "in the gnu format only (no --xattrs, --acls, --sparse)");
+		return false;
+	}
+	if (o->listed_incremental && o->mode != MODE_CREATE) {
+		tar_warn(t, 0, "--listed-incremental: sweep-tar does not list or extract "
+		               "incremental archives yet");
+		return false;
+	}
 	if (ps->old_option) {
 		if (o->mode == MODE_CREATE)
 			o->format = FMT_V7;
@@ -641,6 +667,7 @@ int tar_parse_options(struct tar *t, int argc, char **argv)
 	o->record_size = 20 * 512;
 	o->order = SWEEP_ORDER_DISK;
 	o->xform.scopes = XFORM_ALL;
+	o->level = -1;
 	int c;
 	bool bad_getopt = false;
 	/* getopt's own messages ("invalid option -- 'q'") name argv[0]. */

@@ -30,6 +30,9 @@
  *   xform.c     --transform: sed-like edits of member and link names
  *   overwrite.c --overwrite and --no-overwrite-dir: files there already
  *   xunlink.c   --recursive-unlink: directories in the way, removed whole
+ *   incremental.c -g: which files, each directory's dumpdir
+ *   snapshot.c  -g: the snapshot file, GNU tar's format 2
+ *   dumpdir.c   -g: GNU's 'D' members, written as raw blocks
  */
 #ifndef SWEEP_TAR_H
 #define SWEEP_TAR_H
@@ -122,6 +125,8 @@ struct tar_opts {
 	bool overwrite;            /* --overwrite: regular files written in place */
 	bool no_overwrite_dir;     /* --no-overwrite-dir: directories' modes kept */
 	bool recursive_unlink;     /* --recursive-unlink: -U, directories whole */
+	const char *listed_incremental; /* -g FILE: the snapshot file */
+	int level;                 /* --level; -1: not given */
 	const char *old_files;     /* which of -k and those was given */
 	bool touch;               /* -m: do not restore modification times */
 	bool no_recursion;        /* directories without their contents */
