@@ -315,6 +315,13 @@ static int one_member(struct extract *x, struct archive_entry *e)
 	if (!t->opt.touch)
 		xdata_check_time(t, e, name);
 	own_set_ids(t, e);
+	int dumpdir = xincr_dir(x, e, name);
+	if (dumpdir < 0)
+		return -1;
+	if (dumpdir)
+		size = 0;
+	if (xdirtimes_note(x, e, name) < 0)
+		return -1;
 	archive_entry_copy_pathname(e, name);
 	x->current = e;
 	int in_place = overwrite_file(x, e, name, size);
@@ -429,6 +436,7 @@ int tar_extract(struct tar *t)
 	t->progress = NULL;
 	if (x.disk && archive_write_close(x.disk) != ARCHIVE_OK)
 		tar_error(t, 0, "%s", archive_error_string(x.disk));
+	xdirtimes_apply(&x);
 	xdata_mark_partial(&x);
 	if (!t->fatal)
 		members_report_missing(t);

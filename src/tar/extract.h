@@ -26,6 +26,9 @@ struct extract {
 	bool reopened;          /* read again as tar after a failed bid */
 	struct strbuf partial;  /* a file cut short by the archive's end */
 	struct keymap links_made; /* the symbolic links -x made (xlinks.c) */
+	struct strbuf dir_names;  /* xdirtimes.c: directories there before */
+	struct timespec *dir_mtimes; /* and their members' times */
+	size_t ndirs, capdirs;
 };
 
 /* xnames.c: the name a member is listed or extracted as, or NULL when it is
@@ -82,6 +85,19 @@ void xacl_match(struct extract *x, struct archive_entry *e, const char *name);
  * directory at name, if one is there. */
 int overwrite_file(struct extract *x, struct archive_entry *e, const char *name, uint64_t size);
 void overwrite_dir_keep(struct extract *x, struct archive_entry *e, const char *name);
+
+/* xincr.c: under -G, act on the dumpdir of directory member e before it
+ * is extracted as name: renames, then what the directory holds that the
+ * dump did not, removed. Returns 0 when e has none, 1 when done (its data
+ * read: e's size is then 0), -1 when the archive cannot go on. */
+int xincr_dir(struct extract *x, struct archive_entry *e, const char *name);
+
+/* xdirtimes.c: note the time of directory member e, about to be extracted
+ * as name, when a directory is there already (0, or -1: fatal, reported);
+ * set those times once all is extracted (failures reported), and forget
+ * them. */
+int xdirtimes_note(struct extract *x, struct archive_entry *e, const char *name);
+void xdirtimes_apply(struct extract *x);
 
 /* xunlink.c: remove name, a directory with all it holds (0, or -1 with
  * errno set). */

@@ -39,6 +39,8 @@ src_tar_libtar_la_SOURCES = \
 	src/tar/incremental.c src/tar/incremental.h \
 	src/tar/snapshot.c \
 	src/tar/dumpdir.c \
+	src/tar/xincr.c \
+	src/tar/xdirtimes.c \
 	src/tar/members.c \
 	src/tar/totals.c
 src_tar_libtar_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common

@@ -94,6 +94,7 @@ static const struct option long_options[] = {
 	{ "mtime", required_argument, NULL, OPT_MTIME },
 	{ "listed-incremental", required_argument, NULL, 'g' },
 	{ "level", required_argument, NULL, OPT_LEVEL },
+	{ "incremental", no_argument, NULL, 'G' },
 	{ "newer", required_argument, NULL, 'N' },
 	{ "after-date", required_argument, NULL, 'N' },
 	{ "newer-mtime", required_argument, NULL, OPT_NEWER_MTIME },
@@ -140,7 +141,7 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char short_options[] = "-ctxf:C:T:vb:zjJZaI:H:oX:hSPpkUOmN:g:";
+static const char short_options[] = "-ctxf:C:T:vb:zjJZaI:H:oX:hSPpkUOmN:g:G";
 
 /* The version-control names GNU tar's --exclude-vcs leaves out. */
 static const char *const vcs_names[] = {
@@ -220,6 +221,8 @@ static void usage(const char *prog)
 	      "  -k, --keep-old-files       do not replace existing files\n"
 	      "      --skip-old-files       do not replace existing files, in silence\n"
 	      "      --keep-newer-files     do not replace files newer than their member\n"
+	      "  -G, --incremental          extract incremental dumps: remove what the\n"
+	      "                             dump says is gone (also -g FILE)\n"
 	      "  -U, --unlink-first         remove each file before extracting over it\n"
 	      "      --recursive-unlink     -U, directories with all they hold\n"
 	      "      --overwrite            write over existing files, in place\n"
@@ -582,6 +585,7 @@ static int extract_option(struct tar *t, int c)
 	case OPT_NO_OVERWRITE_DIR: o->no_overwrite_dir = true; return old_files(t, "no-overwrite-dir");
 	case OPT_RECURSIVE_UNLINK: o->recursive_unlink = true; return 1;
 	case OPT_KEEP_DIR_SYMLINK: o->keep_directory_symlink = true; return 1;
+	case 'G': o->incremental = true; return 1;
 	case 'O': o->to_stdout = true; return 1;
 	case 'm': o->touch = true; return 1;
 	case OPT_WILDCARDS: o->wildcards = true; return 1;
@@ -629,9 +633,12 @@ static bool check_options(struct tar *t, struct parse_state *ps)
 		               "in the gnu format only (no --xattrs, --acls, --sparse)");
 		return false;
 	}
-	if (o->listed_incremental && o->mode != MODE_CREATE) {
-		tar_warn(t, 0, "--listed-incremental: sweep-tar does not list or extract "
-		               "incremental archives yet");
+	/* on extract GNU tar reads no snapshot file: -g is -G */
+	if (o->listed_incremental && o->mode != MODE_CREATE)
+		o->incremental = true;
+	if (o->incremental && o->mode == MODE_CREATE && !o->listed_incremental) {
+		tar_warn(t, 0, "--incremental: sweep-tar writes incremental archives with "
+		               "--listed-incremental only");
 		return false;
 	}
 	if (ps->old_option) {

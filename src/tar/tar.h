@@ -33,6 +33,8 @@
  *   incremental.c -g: which files, each directory's dumpdir
  *   snapshot.c  -g: the snapshot file, GNU tar's format 2
  *   dumpdir.c   -g: GNU's 'D' members, written as raw blocks
+ *   xincr.c     -G: what dumpdirs say is gone, removed on extract
+ *   xdirtimes.c -x: times of directories that were there, set at the end
  */
 #ifndef SWEEP_TAR_H
 #define SWEEP_TAR_H
@@ -126,6 +128,7 @@ struct tar_opts {
 	bool no_overwrite_dir;     /* --no-overwrite-dir: directories' modes kept */
 	bool recursive_unlink;     /* --recursive-unlink: -U, directories whole */
 	const char *listed_incremental; /* -g FILE: the snapshot file */
+	bool incremental;          /* -G, or -g on extract: dumpdirs acted on */
 	int level;                 /* --level; -1: not given */
 	const char *old_files;     /* which of -k and those was given */
 	bool touch;               /* -m: do not restore modification times */

@@ -9,7 +9,8 @@
 # with -G or --listed-incremental=/dev/null, gives the tree as it is now,
 # removals and renames included. Then each goes on from the other's
 # snapshot file; a directory renamed (which sweep-tar stores whole, where
-# GNU tar stores the rename) is restored; --level=0 starts afresh.
+# GNU tar stores the rename) is restored; sweep-tar -G extracts GNU tar's
+# dumps and its own as GNU tar does; --level=0 starts afresh.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tar/tree.sh"
 need_cmd tar
@@ -97,6 +98,36 @@ rm -r "$t/becomes-dir"
 printf 'a file again\n' > "$t/becomes-dir"
 (cd "$T/src" && sweep_tar -cf "$T/our-l3.tar" -g "$T/snap-cross-s" t) || fail "sweep-tar -g, level 3"
 restore r3 gnu-l0.tar gnu-l1.tar our-l2.tar our-l3.tar
+
+# sweep-tar -G extracts GNU tar's dumps and its own as GNU tar does: the
+# files removed and renamed, said under -v ("Deleting"), the tree left
+gnu_xg() { # (GNU tar's "Deleting" goes with the listing, its name first)
+	within xg tar "$@" > "$T/xg.out"
+	st=$?
+	sed 's/^tar: Deleting/sweep-tar: Deleting/' "$T/xg.out"
+	return $st
+}
+our_xg() { within xs sweep_tar "$@"; }
+rm -rf "$T/xg" "$T/xs"
+mkdir "$T/xg" "$T/xs"
+for a in gnu-l0.tar gnu-l1.tar our-l2.tar our-l3.tar; do
+	compare_run gnu_xg our_xg -xGvf "$T/$a" || fail "-xG $a"
+done
+manifest "$T/xg" > "$T/want"
+manifest "$T/xs" > "$T/got"
+check_same "$T/want" "$T/got"
+manifest "$t" > "$T/want"
+manifest "$T/xs/t" > "$T/got"
+check_same "$T/want" "$T/got"
+rm -rf "$T/xg" "$T/xs"
+mkdir "$T/xg" "$T/xs"
+for a in our-l0.tar our-l1.tar gnu-l2.tar; do
+	compare_run gnu_xg our_xg --listed-incremental=/dev/null -xf "$T/$a" ||
+		fail "-x --listed-incremental=/dev/null $a"
+done
+manifest "$T/xg" > "$T/want"
+manifest "$T/xs" > "$T/got"
+check_same "$T/want" "$T/got"
 
 # --level=0: everything again, whatever the snapshot file says
 cp "$T/snap-our-l0" "$T/snap-our-lv"
