@@ -382,8 +382,7 @@ static size_t operands(const struct tar *t)
 int tar_create(struct tar *t)
 {
 	struct create cr = { .t = t, .track_all = t->opt.dereference || operands(t) > 1 };
-	struct timespec start;
-	clock_gettime(CLOCK_MONOTONIC, &start);
+	totals_arm(t);
 	newer_note(t);
 	if (incr_start(&cr) < 0 || open_archive(&cr) < 0)
 		goto out;
@@ -404,8 +403,8 @@ int tar_create(struct tar *t)
 	incr_finish(&cr);
 	if (chdir_err)
 		tar_fatal(t, chdir_err, "%s: Cannot open", tq(t, 0, bad));
-	if (t->opt.totals && !t->fatal)
-		totals_print("Total bytes written", cr.out.bytes, &start);
+	if (t->opt.totals && !t->opt.totals_signal && !t->fatal)
+		totals_print("Total bytes written", cr.out.bytes, &t->totals_start);
 out:
 	writer_free(&cr.w);
 	archive_entry_free(cr.entry);

@@ -423,8 +423,7 @@ static uint64_t records_read(struct extract *x)
 int tar_extract(struct tar *t)
 {
 	struct extract x = { .t = t, .fd = -1, .out_fd = -1 };
-	struct timespec start;
-	clock_gettime(CLOCK_MONOTONIC, &start);
+	totals_arm(t);
 	if (t->opt.to_stdout || t->opt.mode == MODE_LIST)
 		t->listing = t->opt.to_stdout ? stderr : stdout;
 	if (open_input(&x) < 0 || change_dirs(t) < 0 || open_disk(&x) < 0)
@@ -440,8 +439,8 @@ int tar_extract(struct tar *t)
 	xdata_mark_partial(&x);
 	if (!t->fatal)
 		members_report_missing(t);
-	if (t->opt.totals && !t->fatal)
-		totals_print("Total bytes read", records_read(&x), &start);
+	if (t->opt.totals && !t->opt.totals_signal && !t->fatal)
+		totals_print("Total bytes read", records_read(&x), &t->totals_start);
 out:
 	if (x.disk)
 		archive_write_free(x.disk);

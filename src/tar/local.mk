@@ -76,6 +76,7 @@ TAR_TESTS = \
 	tests/tar/mode.sh \
 	tests/tar/transform.sh \
 	tests/tar/overwrite.sh \
-	tests/tar/incremental.sh
+	tests/tar/incremental.sh \
+	tests/tar/totals-signal.sh
 TESTS += $(TAR_TESTS)
 EXTRA_DIST += $(TAR_TESTS) tests/tar/tree.sh tests/tar/manifest.pl

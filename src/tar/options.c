@@ -49,7 +49,7 @@ static const struct option long_options[] = {
 	{ "verbatim-files-from", no_argument, NULL, OPT_VERBATIM },
 	{ "no-verbatim-files-from", no_argument, NULL, OPT_NO_VERBATIM },
 	{ "verbose", no_argument, NULL, 'v' },
-	{ "totals", no_argument, NULL, OPT_TOTALS },
+	{ "totals", optional_argument, NULL, OPT_TOTALS },
 	{ "progress", no_argument, NULL, OPT_PROGRESS },
 	{ "checkpoint", optional_argument, NULL, OPT_CHECKPOINT },
 	{ "checkpoint-action", required_argument, NULL, OPT_CHECKPOINT_ACTION },
@@ -238,7 +238,8 @@ static void usage(const char *prog)
 	      "      --full-time            print times to the second\n"
 	      "      --show-transformed-names, --show-stored-names  list names as\n"
 	      "                             --transform made them\n"
-	      "      --totals               print the bytes written after creating\n"
+	      "      --totals[=SIGNAL]      print the bytes moved at the end, or when\n"
+	      "                             SIGNAL comes (HUP, QUIT, INT, USR1, USR2)\n"
 	      "      --progress             a one-line progress display on a terminal\n"
 	      "      --checkpoint[=N]       a checkpoint every N records (10)\n"
 	      "      --checkpoint-action=ACTION  at each: dot, echo[=STRING] (%u: its\n"
@@ -471,7 +472,7 @@ static int main_option(struct tar *t, struct parse_state *ps, int c)
 	case OPT_VERBATIM: o->verbatim_files_from = true; return 1;
 	case OPT_NO_VERBATIM: o->verbatim_files_from = false; return 1;
 	case 'v': o->verbose++; return 1;
-	case OPT_TOTALS: o->totals = true; return 1;
+	case OPT_TOTALS: o->totals = true; return optarg ? totals_signal(t, optarg) : 1;
 	case OPT_PROGRESS: o->progress = true; return 1;
 	case OPT_CHECKPOINT: return checkpoint_set(t, optarg);
 	case OPT_CHECKPOINT_ACTION: return checkpoint_action(t, optarg);

@@ -24,7 +24,7 @@
  *   xnames.c    which members -t/-x take, under which names
  *   xdata.c     member contents to disk or standard output; time notes
  *   members.c   which members -t/-x select (names and patterns)
- *   totals.c    --totals: the bytes moved and the rate
+ *   totals.c    --totals[=SIGNAL]: the bytes moved and the rate
  *   checkpoint.c --checkpoint and its actions, every N records
  *   modechg.c   --mode: chmod's changes applied to members' modes
  *   xform.c     --transform: sed-like edits of member and link names
@@ -119,6 +119,7 @@ struct tar_opts {
 	enum tar_filter filter;
 	bool auto_compress;       /* -a: filter from the archive's suffix */
 	int verbose;              /* -v count */
+	int totals_signal;        /* --totals=SIGNAL: the signal, or 0 */
 	bool totals, null, verbatim_files_from, numeric_owner, dereference, sparse, xattrs, acls;
 	bool one_fs, absolute, keep_old, to_stdout, progress, wildcards;
 	bool keep_directory_symlink; /* -x: a link to a directory stays one */
@@ -182,6 +183,7 @@ struct tar {
 	bool fatal;               /* a fatal error ended the run */
 	uint64_t files;           /* for --progress */
 	struct progress *progress;
+	struct timespec totals_start; /* totals.c: when the run began */
 };
 
 /* checkpoint.c: --checkpoint[=N] (n NULL: 10) and one --checkpoint-action
@@ -289,5 +291,12 @@ void listing_print(struct tar *t, struct archive_entry *e, const char *name);
 /* totals.c (--progress: src/common/progress.h) */
 /* "LABEL: 10240 (10KiB, 3.2MiB/s)" on standard error, as GNU's --totals. */
 void totals_print(const char *label, uint64_t bytes, const struct timespec *start);
+/* --totals=SIGNAL: SIGNAL's name (HUP, QUIT, INT, USR1, USR2, with or
+ * without SIG) into opt.totals_signal (1, or 0: fatal, reported); the
+ * run's start, and the signal's handler; the line, when the signal came
+ * since the last call, bytes of the archive moved so far. */
+int totals_signal(struct tar *t, const char *name);
+void totals_arm(struct tar *t);
+void totals_poll(struct tar *t, uint64_t bytes, bool writing);
 
 #endif
