@@ -108,21 +108,23 @@ enum sweep_verdict incr_filter(struct create *cr, const struct sweep_entry *e)
 	return SWEEP_PRUNE;
 }
 
-/* The flag of name (of st) in directory e's dumpdir, or 0 when the walk
- * leaves it out: excluded, a socket, the archive. */
+/* The flag of name (of st) in directory e's dumpdir, or 0 when memory ran
+ * out. What the walk leaves out (excluded, a socket, the archive) is 'N',
+ * as in GNU tar: extracting, it stays where it is. */
 static char entry_flag(struct create *cr, const struct sweep_entry *e, const char *name,
                        const struct stat *st, bool known)
 {
 	struct incremental *inc = cr->inc;
 	if (S_ISSOCK(st->st_mode) || (cr->archive_is_file && st->st_dev == cr->archive_st.st_dev &&
 	                              st->st_ino == cr->archive_st.st_ino))
-		return 0;
+		return 'N';
 	if (cr->t->opt.exclude.n) {
 		sb_reset(&inc->scratch);
 		if (sb_add(&inc->scratch, e->path, e->pathlen) < 0 || sb_addc(&inc->scratch, '/') < 0 ||
-		    sb_addstr(&inc->scratch, name) < 0 ||
-		    exclude_match(&cr->t->opt.exclude, inc->scratch.s))
+		    sb_addstr(&inc->scratch, name) < 0)
 			return 0;
+		if (exclude_match(&cr->t->opt.exclude, inc->scratch.s))
+			return 'N';
 	}
 	if (S_ISDIR(st->st_mode))
 		return 'D';
@@ -152,8 +154,8 @@ static int read_entries(struct create *cr, const struct sweep_entry *e, bool kno
 		    fstatat(dirfd(d), de->d_name, &st, follow) < 0)
 			continue;
 		char flag = entry_flag(cr, e, de->d_name, &st, known);
-		if (flag && (sb_addc(list, flag) < 0 ||
-		             sb_add(list, de->d_name, strlen(de->d_name) + 1) < 0)) {
+		if (!flag || sb_addc(list, flag) < 0 ||
+		    sb_add(list, de->d_name, strlen(de->d_name) + 1) < 0) {
 			errno = ENOMEM;
 			r = -1;
 		}

@@ -129,6 +129,13 @@ manifest "$T/xg" > "$T/want"
 manifest "$T/xs" > "$T/got"
 check_same "$T/want" "$T/got"
 
+# what --exclude leaves out is listed 'N' (kept on extraction), changed or not
+cp "$T/snap-cross-s" "$T/snap-gnu-ex"
+cp "$T/snap-cross-s" "$T/snap-our-ex"
+printf 'changed, excluded\n' > "$t/a"
+mkdir "$t/excluded-dir"
+dump "-ex" ex.tar --exclude=a --exclude=excluded-dir
+
 # --level=0: everything again, whatever the snapshot file says
 cp "$T/snap-our-l0" "$T/snap-our-lv"
 cp "$T/snap-gnu-l0" "$T/snap-gnu-lv"
