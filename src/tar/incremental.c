@@ -205,13 +205,52 @@ static int add_record(struct incremental *inc, const struct sweep_entry *e)
 	return sb_addc(&inc->records, 0);
 }
 
+/* Whether the rename of old to now only follows one said before, of a
+ * directory above it (inc->renames: old, NUL, new, NUL, ...). */
+static bool implied(const struct incremental *inc, const char *old, const char *now)
+{
+	const char *p = sb_str(&inc->renames), *end = p + inc->renames.len;
+	while (p < end) {
+		const char *to = p + strlen(p) + 1;
+		size_t a = strlen(p), b = strlen(to);
+		if (strncmp(old, p, a) == 0 && old[a] == '/' && strncmp(now, to, b) == 0 &&
+		    now[b] == '/' && strcmp(old + a, now + b) == 0)
+			return true;
+		p = to + b + 1;
+	}
+	return false;
+}
+
+/* GNU tar's note (-v) on a directory not in the snapshot: new, or found
+ * there under another name (renamed: stored whole here all the same), but
+ * not when a directory above it was. */
+static void say_new(struct tar *t, struct incremental *inc, const struct sweep_entry *e)
+{
+	if (bare_path(&inc->scratch, e->path, e->pathlen) < 0)
+		return;
+	const char *now = inc->scratch.s;
+	for (size_t i = 0; i < inc->old.n; i++) {
+		const struct snap_dir *d = &inc->old.v[i];
+		if (d->dev != (uint64_t)e->st.st_dev || d->ino != (uint64_t)e->st.st_ino)
+			continue;
+		if (!implied(inc, d->name, now))
+			tar_warn(t, 0, "%s: Directory has been renamed from %s", tq(t, 0, e->path),
+			         diag_quote_style(t->diag, 1, QUOTE_LOCALE, d->name));
+		/* failing to remember only says more */
+		if (sb_add(&inc->renames, d->name, strlen(d->name) + 1) == 0)
+			sb_add(&inc->renames, now, strlen(now) + 1);
+		return;
+	}
+	tar_warn(t, 0, "%s: Directory is new", tq(t, 0, e->path));
+}
+
 int incr_put_dir(struct create *cr, const struct sweep_entry *e, const char *member)
 {
 	struct incremental *inc = cr->inc;
 	struct tar *t = cr->t;
 	bool known = in_snapshot(inc, e->path, e->pathlen, &e->st);
 	if (t->opt.verbose && !known)
-		tar_warn(t, 0, "%s: Directory is new", tq(t, 0, e->path));
+		say_new(t, inc, e);
 	struct strbuf list = STRBUF_INIT;
 	int r = read_entries(cr, e, known, &list);
 	if (r < 0 && errno != ENOMEM) {
@@ -257,6 +296,7 @@ void incr_free(struct create *cr)
 	sb_free(&inc->dumpdir);
 	sb_free(&inc->records);
 	sb_free(&inc->scratch);
+	sb_free(&inc->renames);
 	free(inc);
 	cr->inc = NULL;
 }

@@ -30,6 +30,7 @@ struct incremental {
 	struct strbuf dumpdir;      /* the dumpdir being written */
 	struct strbuf records;      /* the new snapshot's directory records */
 	struct strbuf scratch;
+	struct strbuf renames;      /* -v: the renames said: old, NUL, new, NUL */
 };
 
 /* snapshot.c: read file into s (no such file, or an empty one: nothing

@@ -99,6 +99,19 @@ printf 'a file again\n' > "$t/becomes-dir"
 (cd "$T/src" && sweep_tar -cf "$T/our-l3.tar" -g "$T/snap-cross-s" t) || fail "sweep-tar -g, level 3"
 restore r3 gnu-l0.tar gnu-l1.tar our-l2.tar our-l3.tar
 
+# -v names directories new and renamed as GNU tar does (not those moved
+# with a directory above them)
+mkdir -p "$T/v/w/x/y" "$T/v/w/m/n"
+(cd "$T/v" && sweep_tar -cf /dev/null -g "$T/snap-v" w) || fail "sweep-tar -g, for -v"
+cp "$T/snap-v" "$T/snap-v-gnu"
+mv "$T/v/w/x" "$T/v/w/z"
+mv "$T/v/w/m/n" "$T/v/w/z/n"
+mkdir "$T/v/w/new"
+(cd "$T/v" && tar -cvf /dev/null -g "$T/snap-v-gnu" w 2>&1 >/dev/null) |
+	sed 's/^tar:/sweep-tar:/' | sort > "$T/want"
+(cd "$T/v" && sweep_tar -cvf /dev/null -g "$T/snap-v" w 2>&1 >/dev/null) | sort > "$T/got"
+check_same "$T/want" "$T/got"
+
 # sweep-tar -G extracts GNU tar's dumps and its own as GNU tar does: the
 # files removed and renamed, said under -v ("Deleting"), the tree left
 gnu_xg() { # (GNU tar's "Deleting" goes with the listing, its name first)
@@ -113,8 +126,8 @@ mkdir "$T/xg" "$T/xs"
 for a in gnu-l0.tar gnu-l1.tar our-l2.tar our-l3.tar; do
 	compare_run gnu_xg our_xg -xGvf "$T/$a" || fail "-xG $a"
 done
-manifest "$T/xg" > "$T/want"
-manifest "$T/xs" > "$T/got"
+manifest -R "$T/xg" > "$T/want"
+manifest -R "$T/xs" > "$T/got"
 check_same "$T/want" "$T/got"
 manifest "$t" > "$T/want"
 manifest "$T/xs/t" > "$T/got"
@@ -125,8 +138,8 @@ for a in our-l0.tar our-l1.tar gnu-l2.tar; do
 	compare_run gnu_xg our_xg --listed-incremental=/dev/null -xf "$T/$a" ||
 		fail "-x --listed-incremental=/dev/null $a"
 done
-manifest "$T/xg" > "$T/want"
-manifest "$T/xs" > "$T/got"
+manifest -R "$T/xg" > "$T/want"
+manifest -R "$T/xs" > "$T/got"
 check_same "$T/want" "$T/got"
 
 # what --exclude leaves out is listed 'N' (kept on extraction), changed or not

@@ -58,8 +58,8 @@ both() { # WHAT ARGS...: files left, messages and status as GNU's
 	cp -a "$T/$dest" "$T/g"
 	cp -a "$T/$dest" "$T/s"
 	compare_run -k gnu_x our_x "$@" || fail "$what"
-	manifest "$T/g" > "$T/want"
-	manifest "$T/s" > "$T/got"
+	manifest -R "$T/g" > "$T/want"
+	manifest -R "$T/s" > "$T/got"
 	check_same "$T/want" "$T/got" || fail "$what: files"
 }
 
