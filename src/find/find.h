@@ -110,6 +110,9 @@ struct find_opts {
 	bool daystart;
 	struct timespec origin; /* what -mtime... count back from: now, or after
 	                           -daystart the coming midnight, as in GNU */
+	const char *regex_type; /* -regextype's name, NULL before any */
+	unsigned long regex_syntax; /* its glibc syntax bits (reg_syntax_t) */
+	const char *files0_from; /* -files0-from FILE */
 };
 
 /* -ls column widths; they only grow, as in GNU find */
@@ -123,6 +126,8 @@ struct find {
 	struct expr *expr;
 	char **roots;
 	size_t nroots;
+	char **files0_roots;   /* files0.c: the roots -files0-from read */
+	char *files0_data;     /* and the text they are in */
 	struct sweep *sw;
 	const char *root;      /* the starting point being walked */
 	bool prune;            /* -prune said so for this entry */

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * match.c: tests on names: -name, -iname, -path, -ipath, -regex, -iregex,
- * -lname, -ilname. Shell patterns go to fnmatch() without FNM_PERIOD or
- * FNM_PATHNAME, as in GNU find; regular expressions use GNU's emacs syntax
- * (find's default: '.' does not match a newline, "\(a\|b\)" groups) and
- * must match the whole path.
+ * -lname, -ilname, and -regextype. Shell patterns go to fnmatch() without
+ * FNM_PERIOD or FNM_PATHNAME, as in GNU find; regular expressions use
+ * GNU's emacs syntax (find's default: '.' does not match a newline,
+ * "\(a\|b\)" groups), or the syntax the last -regextype before them
+ * names (glibc's syntax bits for GNU find's names), and must match the
+ * whole path.
  */
 #include <errno.h>
 #include <fnmatch.h>
@@ -120,7 +122,8 @@ static int regex_arg(struct parser *p, struct expr *x, bool icase)
 	x->narrows = true;
 	/* re_syntax_options is glibc's own global: set just for this call */
 	reg_syntax_t saved = re_syntax_options;
-	re_syntax_options = RE_SYNTAX_EMACS | (icase ? RE_ICASE : 0);
+	reg_syntax_t syntax = p->f->opt.regex_type ? p->f->opt.regex_syntax : RE_SYNTAX_EMACS;
+	re_syntax_options = syntax | (icase ? RE_ICASE : 0);
 	const char *err = re_compile_pattern(pat, strlen(pat), re);
 	re_syntax_options = saved;
 	if (err) {
@@ -138,4 +141,61 @@ int parse_regex(struct parser *p, struct expr *x)
 int parse_iregex(struct parser *p, struct expr *x)
 {
 	return regex_arg(p, x, true);
+}
+
+/* GNU find's -regextype names, in its order, and glibc's syntaxes. Named,
+ * findutils-default lets '.' match a newline; with no -regextype, as in GNU
+ * find, it does not. */
+static const struct {
+	const char *name;
+	reg_syntax_t syntax;
+} regex_types[] = {
+	{ "findutils-default", RE_SYNTAX_EMACS | RE_DOT_NEWLINE },
+	{ "ed", RE_SYNTAX_ED },
+	{ "emacs", RE_SYNTAX_EMACS },
+	{ "gnu-awk", RE_SYNTAX_GNU_AWK },
+	{ "grep", RE_SYNTAX_GREP },
+	{ "posix-awk", RE_SYNTAX_POSIX_AWK },
+	{ "awk", RE_SYNTAX_AWK },
+	{ "posix-basic", RE_SYNTAX_POSIX_BASIC },
+	{ "posix-egrep", RE_SYNTAX_POSIX_EGREP },
+	{ "egrep", RE_SYNTAX_EGREP },
+	{ "posix-extended", RE_SYNTAX_POSIX_EXTENDED },
+	{ "posix-minimal-basic", RE_SYNTAX_POSIX_MINIMAL_BASIC },
+	{ "sed", RE_SYNTAX_SED },
+};
+
+static bool eval_regextype(struct expr *x, struct find *f, const struct sweep_entry *e)
+{
+	(void)x, (void)f, (void)e;
+	return true;
+}
+
+/* GNU's message for an unknown type, every valid one named. */
+static void unknown_type(struct find *f, const char *type)
+{
+	struct strbuf msg = STRBUF_INIT;
+	size_t n = sizeof(regex_types) / sizeof(regex_types[0]);
+	for (size_t i = 0; i < n; i++)
+		sb_printf(&msg, "%s%s", i ? ", " : "", diag_quote(f->diag, 1, regex_types[i].name));
+	diag_error(f->diag, 0, "Unknown regular expression type %s; valid types are %s.",
+	           diag_quote(f->diag, 0, type), sb_str(&msg));
+	sb_free(&msg);
+}
+
+int parse_regextype(struct parser *p, struct expr *x)
+{
+	const char *type = parser_arg(p, x->name);
+	if (!type)
+		return 1;
+	x->eval = eval_regextype;
+	for (size_t i = 0; i < sizeof(regex_types) / sizeof(regex_types[0]); i++) {
+		if (strcmp(type, regex_types[i].name) == 0) {
+			p->f->opt.regex_type = regex_types[i].name;
+			p->f->opt.regex_syntax = regex_types[i].syntax;
+			return 0;
+		}
+	}
+	unknown_type(p->f, type);
+	return 1;
 }

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "find.h"
+#include "prim.h"
 
 struct pstate {
 	struct parser p;
@@ -307,5 +308,10 @@ int find_parse(struct find *f, int argc, char **argv)
 	f->expr = add_default_print(&s, x);
 	if (!f->expr)
 		return 1;
+	if (f->opt.files0_from) {
+		int status = files0_roots(f, argv + first, i - first);
+		if (status >= 0)
+			return status;
+	}
 	return check_delete(f);
 }

@@ -17,7 +17,14 @@ parse_fn parse_name, parse_iname, parse_path, parse_ipath, parse_regex, parse_ir
 	parse_atime, parse_ctime, parse_mtime, parse_user, parse_group, parse_uid,
 	parse_gid, parse_nouser, parse_nogroup, parse_perm, parse_links, parse_inum,
 	parse_samefile, parse_readable, parse_writable, parse_executable, parse_true,
-	parse_false, parse_newerxy, parse_used;
+	parse_false, parse_newerxy, parse_used, parse_regextype;
+
+/* files0.c */
+parse_fn parse_files0_from;
+/* The starting points -files0-from names, into f->roots; the operands
+ * given before the expression (first of them, n) are refused. Returns -1 to
+ * go on, or the exit status (reported). */
+int files0_roots(struct find *f, char **operands, int n);
 
 /* actions.c */
 parse_fn parse_print, parse_print0, parse_printf, parse_fprint, parse_fprint0,

@@ -34,4 +34,8 @@ void find_free(struct find *f)
 	fstype_free(f->fstypes);
 	f->fstypes = NULL;
 	sb_free(&f->scratch);
+	free(f->files0_roots);
+	free(f->files0_data);
+	f->files0_roots = NULL;
+	f->files0_data = NULL;
 }

@@ -160,6 +160,8 @@ void checkpoint_bytes(struct tar *t, uint64_t bytes, bool writing, bool end)
 {
 	struct tar_checkpoint *c = &t->ckpt;
 	uint64_t r = t->opt.record_size;
+	/* every byte of the archive is counted here: --totals=SIGNAL's too */
+	totals_poll(t, bytes, writing);
 	if (!c->every || !r)
 		return;
 	uint64_t records = end ? (bytes + r - 1) / r : bytes / r;

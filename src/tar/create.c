@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "create.h"
+#include "incremental.h"
 #include "writer.h"
 
 /* Excluded names, the archive itself and, under -N, files not changed
@@ -30,7 +31,7 @@ static enum sweep_verdict walk_filter(const struct sweep_entry *e, void *arg)
 		tar_warn(cr->t, 0, "%s: file is the archive; not dumped", tq(cr->t, 0, e->path));
 		return SWEEP_PRUNE;
 	}
-	if (tags_filter(cr, e) == SWEEP_PRUNE)
+	if (tags_filter(cr, e) == SWEEP_PRUNE || incr_filter(cr, e) == SWEEP_PRUNE)
 		return SWEEP_PRUNE;
 	/* -N: left out before its data is queued, let alone read */
 	if (newer_skips(&cr->t->opt, &e->st)) {
@@ -136,19 +137,24 @@ static void report_walk_error(struct create *cr, const struct sweep_entry *e)
 	}
 }
 
-/* The member name of e, made safe, with a '/' after a directory; and the
- * name -v shows, which GNU tar keeps as given. */
+/* The member name of e, made safe and then edited by --transform, with a
+ * '/' after a directory; the name -v shows, which GNU tar keeps as given
+ * unless --show-transformed-names; and, in cr->plain, the safe name
+ * before --transform, which hard links to e start from. */
 static const char *member_name(struct create *cr, const struct sweep_entry *e)
 {
 	const char *safe = safename(cr->t, e->path, false, NULL);
 	bool dir = e->kind == SWEEP_DIR || e->kind == SWEEP_DIR_POST;
-	sb_reset(&cr->name);
+	sb_reset(&cr->plain);
 	sb_reset(&cr->shown);
-	if (sb_addstr(&cr->name, safe) < 0 || sb_addstr(&cr->shown, e->path) < 0)
+	if (sb_addstr(&cr->plain, safe) < 0 ||
+	    !xform_apply(cr->t, XFORM_NAME, cr->plain.s, &cr->name))
 		return NULL;
-	if (dir && cr->name.s[cr->name.len - 1] != '/' && sb_addc(&cr->name, '/') < 0)
+	if (sb_addstr(&cr->shown, cr->t->opt.xform.show ? cr->name.s : e->path) < 0)
 		return NULL;
-	if (dir && cr->shown.s[cr->shown.len - 1] != '/' && sb_addc(&cr->shown, '/') < 0)
+	if (dir && cr->name.len && cr->name.s[cr->name.len - 1] != '/' && sb_addc(&cr->name, '/') < 0)
+		return NULL;
+	if (dir && cr->shown.len && cr->shown.s[cr->shown.len - 1] != '/' && sb_addc(&cr->shown, '/') < 0)
 		return NULL;
 	return cr->name.s;
 }
@@ -169,7 +175,9 @@ static int put_member(struct create *cr, const struct sweep_entry *e, const char
 		xattr_fill(cr, e);
 	if (held_wanted(cr, e, link))
 		return held_keep(cr, e);
-	int w = create_write_header(cr, cr->entry, e->path, cr->shown.s);
+	/* under -g, a directory's member was written as the walk met it */
+	int w = cr->inc && e->kind == SWEEP_DIR_POST ? 1
+	        : create_write_header(cr, cr->entry, e->path, cr->shown.s);
 	if (w <= 0)
 		return w;
 	int whole = 1;
@@ -201,8 +209,8 @@ int create_write_header(struct create *cr, struct archive_entry *ae, const char 
 	return 1;
 }
 
-/* A directory as the walk meets it, before its contents: only notes now,
- * and when the format cannot name it, neither it nor its contents are
+/* A directory as the walk meets it, before its contents: only notes now
+ * (and under -g its member), and when the format cannot name it, neither it nor its contents are
  * stored (as in GNU tar; it is then left out in silence when the walk is
  * done with it). Returns 0, or -1 when memory ran out. */
 static int dir_first(struct create *cr, const struct sweep_entry *e)
@@ -213,7 +221,12 @@ static int dir_first(struct create *cr, const struct sweep_entry *e)
 		tar_fatal(t, ENOMEM, "memory exhausted");
 		return -1;
 	}
-	if (!limits_name_ok(cr, cr->shown.s, member, false) || t->opt.no_recursion)
+	bool fits = limits_name_ok(cr, cr->shown.s, member, false);
+	/* -g: GNU tar's incremental members come before what they hold */
+	if (fits && cr->inc && header_fill(cr, e, member, NULL) == 0 &&
+	    incr_put_dir(cr, e, member) < 0)
+		return -1;
+	if (!fits || t->opt.no_recursion)
 		sweep_prune(cr->sw);
 	else if ((e->flags & SWEEP_E_XDEV) && t->opt.verbose)
 		tar_warn(t, 0, "%s/: file is on a different filesystem; not dumped",
@@ -277,7 +290,7 @@ static int put_entry(struct create *cr, const struct sweep_entry *e)
 	}
 	struct sweep_entry copy;
 	const char *link;
-	const struct sweep_entry *use = links_resolve(cr, e, member, &copy, &link);
+	const struct sweep_entry *use = links_resolve(cr, e, cr->plain.s, &copy, &link);
 	if (!use)
 		return 0;
 	int r = put_member(cr, use, member, link);
@@ -369,10 +382,9 @@ static size_t operands(const struct tar *t)
 int tar_create(struct tar *t)
 {
 	struct create cr = { .t = t, .track_all = t->opt.dereference || operands(t) > 1 };
-	struct timespec start;
-	clock_gettime(CLOCK_MONOTONIC, &start);
+	totals_arm(t);
 	newer_note(t);
-	if (open_archive(&cr) < 0)
+	if (incr_start(&cr) < 0 || open_archive(&cr) < 0)
 		goto out;
 	struct sweep *sw = cr.sw = open_walk(&cr);
 	if (!sw)
@@ -388,10 +400,11 @@ int tar_create(struct tar *t)
 	progress_end(t->progress, t->files, cr.out.bytes);
 	t->progress = NULL;
 	close_archive(&cr);
+	incr_finish(&cr);
 	if (chdir_err)
 		tar_fatal(t, chdir_err, "%s: Cannot open", tq(t, 0, bad));
-	if (t->opt.totals && !t->fatal)
-		totals_print("Total bytes written", cr.out.bytes, &start);
+	if (t->opt.totals && !t->opt.totals_signal && !t->fatal)
+		totals_print("Total bytes written", cr.out.bytes, &t->totals_start);
 out:
 	writer_free(&cr.w);
 	archive_entry_free(cr.entry);
@@ -400,6 +413,7 @@ out:
 		close(cr.dirfds[i]);
 	free(cr.dirfds);
 	sb_free(&cr.name);
+	sb_free(&cr.plain);
 	sb_free(&cr.shown);
 	sb_free(&cr.link);
 	sb_free(&cr.xattr);
@@ -410,5 +424,6 @@ out:
 	sb_free(&cr.link_names);
 	held_free(&cr);
 	remove_deferred(&cr);
+	incr_free(&cr);
 	return t->diag->status;
 }

@@ -23,6 +23,7 @@ struct create {
 	bool track_all;              /* links.c: one file may come under two paths */
 	struct stat archive_st;
 	struct strbuf name;          /* member name being built */
+	struct strbuf plain;         /* the same before --transform */
 	struct strbuf shown;         /* the name -v shows */
 	struct strbuf link;          /* symlink target */
 	struct strbuf xattr;         /* xattr.c's scratch */
@@ -40,7 +41,20 @@ struct create {
 	struct keymap held_dirs;     /* (dir_id, 0): directories links wait for */
 	struct keymap unread_dirs;   /* (dir_id, 0): directories not read: not stored */
 	struct keymap tagged;        /* tags.c: (dir_id, 0) -> the tag, by index */
+	struct incremental *inc;     /* -g (incremental.c), or NULL */
 };
+
+/* incremental.c: under -g, read the snapshot file (0, or -1: fatal,
+ * reported); the walk's filter for files unchanged since its dump (left
+ * out: the dumpdir lists them 'N'); write the 'D' member of directory e,
+ * as the walk meets it (as create_write_header()); write the new snapshot
+ * file at the end, unless the run failed; release. All do nothing
+ * without -g. */
+int incr_start(struct create *cr);
+enum sweep_verdict incr_filter(struct create *cr, const struct sweep_entry *e);
+int incr_put_dir(struct create *cr, const struct sweep_entry *e, const char *member);
+void incr_finish(struct create *cr);
+void incr_free(struct create *cr);
 
 /* tags.c: the walk's filter for tags (a directory left out whole, or an
  * entry of a directory whose contents are left out); a directory handed
@@ -62,7 +76,8 @@ bool limits_entry_ok(struct create *cr, const struct sweep_entry *e);
 
 /* links.c: remember a file with several names that failed to open. */
 void links_failed(struct create *cr, const struct sweep_entry *e);
-/* The entry to store for e, stored as member: e itself, or *copy when e
+/* The entry to store for e, whose member name before --transform is
+ * member: e itself, or *copy when e
  * must hold the data its first name could not give (copy->fd is then the
  * caller's to close); *link is the member to store e as a hard link to, or
  * NULL. Returns NULL when e cannot be stored (reported). */

@@ -86,16 +86,17 @@ static bool keeps_existing(struct tar *t, struct archive_entry *e, const char *n
 }
 
 /* -U: remove what is at name before the member is extracted, as GNU tar
- * does, a directory only when empty. Returns whether the member is to be
- * left out: a directory in the way of a file that could not be removed
- * (reported). */
+ * does, a directory only when empty (with --recursive-unlink, with all it
+ * holds: xunlink.c). Returns whether the member is to be left out: a
+ * directory in the way of a file that could not be removed (reported). */
 static bool unlink_first(struct tar *t, struct archive_entry *e, const char *name)
 {
 	struct stat st;
 	if (!t->opt.unlink_first || lstat(name, &st) < 0)
 		return false;
 	bool was_dir = S_ISDIR(st.st_mode);
-	if ((was_dir ? rmdir(name) : unlink(name)) == 0 || errno == ENOENT)
+	int r = !was_dir ? unlink(name) : t->opt.recursive_unlink ? xunlink_tree(name) : rmdir(name);
+	if (r == 0 || errno == ENOENT)
 		return false;
 	int err = errno == EEXIST ? ENOTEMPTY : errno;
 	char *bare = without_slash(name);
@@ -290,10 +291,14 @@ static int one_member(struct extract *x, struct archive_entry *e)
 	if (!name)
 		return 0;
 	xcheck_ids(x, e);
-	/* GNU tar lists members by the names the archive gives them. */
+	if (!xnames_targets(x, e))
+		return -1;
+	bool linkable = xnames_hardlink(x, e);
+	/* GNU tar lists members by the names the archive gives them, or with
+	 * --show-transformed-names as they are extracted. */
 	if (t->opt.mode == MODE_LIST || t->opt.verbose)
-		listing_print(t, e, archive_entry_pathname(e));
-	if (t->opt.mode == MODE_LIST || !xnames_hardlink(x, e))
+		listing_print(t, e, t->opt.xform.show ? name : archive_entry_pathname(e));
+	if (t->opt.mode == MODE_LIST || !linkable)
 		return 0;
 	uint64_t size = archive_entry_size_is_set(e) ? (uint64_t)archive_entry_size(e) : 0;
 	if (!x->disk)
@@ -310,8 +315,19 @@ static int one_member(struct extract *x, struct archive_entry *e)
 	if (!t->opt.touch)
 		xdata_check_time(t, e, name);
 	own_set_ids(t, e);
+	int dumpdir = xincr_dir(x, e, name);
+	if (dumpdir < 0)
+		return -1;
+	if (dumpdir)
+		size = 0;
+	if (xdirtimes_note(x, e, name) < 0)
+		return -1;
 	archive_entry_copy_pathname(e, name);
 	x->current = e;
+	int in_place = overwrite_file(x, e, name, size);
+	if (in_place)
+		return in_place < 0 || t->fatal ? -1 : 0;
+	overwrite_dir_keep(x, e, name);
 	/* Given a size, libarchive's disk writer extends a file it could not
 	 * write whole to that size with zeros when it finishes the entry: the
 	 * file would look whole. Without one it leaves the file as written,
@@ -406,9 +422,8 @@ static uint64_t records_read(struct extract *x)
 
 int tar_extract(struct tar *t)
 {
-	struct extract x = { .t = t, .fd = -1 };
-	struct timespec start;
-	clock_gettime(CLOCK_MONOTONIC, &start);
+	struct extract x = { .t = t, .fd = -1, .out_fd = -1 };
+	totals_arm(t);
 	if (t->opt.to_stdout || t->opt.mode == MODE_LIST)
 		t->listing = t->opt.to_stdout ? stderr : stdout;
 	if (open_input(&x) < 0 || change_dirs(t) < 0 || open_disk(&x) < 0)
@@ -420,11 +435,12 @@ int tar_extract(struct tar *t)
 	t->progress = NULL;
 	if (x.disk && archive_write_close(x.disk) != ARCHIVE_OK)
 		tar_error(t, 0, "%s", archive_error_string(x.disk));
+	xdirtimes_apply(&x);
 	xdata_mark_partial(&x);
 	if (!t->fatal)
 		members_report_missing(t);
-	if (t->opt.totals && !t->fatal)
-		totals_print("Total bytes read", records_read(&x), &start);
+	if (t->opt.totals && !t->opt.totals_signal && !t->fatal)
+		totals_print("Total bytes read", records_read(&x), &t->totals_start);
 out:
 	if (x.disk)
 		archive_write_free(x.disk);
@@ -434,6 +450,7 @@ out:
 		close(x.fd);
 	sb_free(&x.name);
 	sb_free(&x.link);
+	sb_free(&x.xname);
 	sb_free(&x.partial);
 	keymap_free(&x.links_made);
 	return t->diag->status;

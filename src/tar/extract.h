@@ -16,21 +16,31 @@ struct extract {
 	struct archive *disk;   /* NULL for -t and -O */
 	struct archive_entry *current;
 	int fd;                 /* the archive's descriptor, -1 when not opened */
+	int out_fd;             /* overwrite.c: the file written in place, or -1 */
 	struct strbuf name;     /* the member name after --strip-components */
 	struct strbuf link;
+	struct strbuf xname;    /* xnames.c: --transform's scratch */
 	uint64_t written;       /* end of the member's data written whole */
 	bool write_failed;      /* the member could not be written whole */
 	bool skipping;          /* in a run of damaged headers */
 	bool reopened;          /* read again as tar after a failed bid */
 	struct strbuf partial;  /* a file cut short by the archive's end */
 	struct keymap links_made; /* the symbolic links -x made (xlinks.c) */
+	struct strbuf dir_names;  /* xdirtimes.c: directories there before */
+	struct timespec *dir_mtimes; /* and their members' times */
+	size_t ndirs, capdirs;
 };
 
 /* xnames.c: the name a member is listed or extracted as, or NULL when it is
  * left out (not selected, excluded, stripped to nothing, unsafe: reported). */
 const char *xnames_member(struct extract *x, struct archive_entry *e);
-/* Make a hard link's target safe and stripped like member names. Returns
- * false when the member is to be left out. */
+/* Edit a link's target by --transform's h or s expressions, as GNU tar
+ * lists and extracts it. Returns false when memory ran out (fatal,
+ * reported). */
+bool xnames_targets(struct extract *x, struct archive_entry *e);
+/* Make a hard link's target safe and stripped like member names, for -t
+ * as for -x (GNU tar lists it so). Returns false when the member is not to
+ * be extracted (reported under -x). */
 bool xnames_hardlink(struct extract *x, struct archive_entry *e);
 
 /* xdata.c: copy the member's data to the disk writer, or to standard output
@@ -66,6 +76,32 @@ bool xlinks_before_dir(struct extract *x, const char *name);
  * directory that was there, none where the archive has none (not those
  * inherited from the directory's default ACL). */
 void xacl_match(struct extract *x, struct archive_entry *e, const char *name);
+
+/* overwrite.c: under --overwrite, write a regular file's member into the
+ * regular file at name, as GNU tar does, its data, owner, mode and time;
+ * returns 0 when it is not for here (the disk writer extracts it), 1 when
+ * done (failures reported), -1 when the archive cannot go on. Under
+ * --no-overwrite-dir, give a directory's member the mode and owner of the
+ * directory at name, if one is there. */
+int overwrite_file(struct extract *x, struct archive_entry *e, const char *name, uint64_t size);
+void overwrite_dir_keep(struct extract *x, struct archive_entry *e, const char *name);
+
+/* xincr.c: under -G, act on the dumpdir of directory member e before it
+ * is extracted as name: renames, then what the directory holds that the
+ * dump did not, removed. Returns 0 when e has none, 1 when done (its data
+ * read: e's size is then 0), -1 when the archive cannot go on. */
+int xincr_dir(struct extract *x, struct archive_entry *e, const char *name);
+
+/* xdirtimes.c: note the time of directory member e, about to be extracted
+ * as name, when a directory is there already (0, or -1: fatal, reported);
+ * set those times once all is extracted (failures reported), and forget
+ * them. */
+int xdirtimes_note(struct extract *x, struct archive_entry *e, const char *name);
+void xdirtimes_apply(struct extract *x);
+
+/* xunlink.c: remove name, a directory with all it holds (0, or -1 with
+ * errno set). */
+int xunlink_tree(const char *name);
 
 /* extract.c: a failed read of the archive (fatal, reported); whether it
  * failed because the archive ended. */

@@ -58,8 +58,14 @@ static void set_owner(struct create *cr, const struct stat *st)
 static int set_links(struct create *cr, const struct sweep_entry *e, const char *link)
 {
 	struct archive_entry *ae = cr->entry;
+	const char *target;
 	if (e->link_first || link) {
-		archive_entry_copy_hardlink(ae, link ? link : safename(cr->t, e->link_first, true, NULL));
+		/* the first name as --transform's h expressions make it, not
+		 * as its own member's name (r) was made */
+		target = link ? link : safename(cr->t, e->link_first, true, NULL);
+		if (!(target = xform_apply(cr->t, XFORM_HARDLINK, target, &cr->link)))
+			goto nomem;
+		archive_entry_copy_hardlink(ae, target);
 		archive_entry_set_size(ae, 0);
 		return 0;
 	}
@@ -68,9 +74,14 @@ static int set_links(struct create *cr, const struct sweep_entry *e, const char 
 			tar_cannot_read(cr->t, e->path, "readlink", errno);
 			return -1;
 		}
-		archive_entry_copy_symlink(ae, cr->link.s);
+		if (!(target = xform_apply(cr->t, XFORM_SYMLINK, cr->link.s, &cr->link)))
+			goto nomem;
+		archive_entry_copy_symlink(ae, target);
 	}
 	return 0;
+nomem:
+	tar_fatal(cr->t, ENOMEM, "memory exhausted");
+	return -1;
 }
 
 int header_fill(struct create *cr, const struct sweep_entry *e, const char *member,

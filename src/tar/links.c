@@ -19,7 +19,8 @@
 #include <unistd.h>
 #include "create.h"
 
-/* Values in cr->links: the offset + 1 of the member name in cr->link_names
+/* Values in cr->links: the offset + 1 of the member name (before
+ * --transform, whose h expressions apply to it) in cr->link_names
  * that holds the data, or 0 while the first name failed and none does. */
 
 void links_failed(struct create *cr, const struct sweep_entry *e)

@@ -21,6 +21,7 @@ src_tar_libtar_la_SOURCES = \
 	src/tar/remove.c \
 	src/tar/checkpoint.c \
 	src/tar/modechg.c \
+	src/tar/xform.c \
 	src/tar/tags.c \
 	src/tar/limits.c \
 	src/tar/xattr.c \
@@ -33,6 +34,13 @@ src_tar_libtar_la_SOURCES = \
 	src/tar/xlinks.c \
 	src/tar/xacl.c \
 	src/tar/xfail.c src/tar/xfail.h \
+	src/tar/overwrite.c \
+	src/tar/xunlink.c \
+	src/tar/incremental.c src/tar/incremental.h \
+	src/tar/snapshot.c \
+	src/tar/dumpdir.c \
+	src/tar/xincr.c \
+	src/tar/xdirtimes.c \
 	src/tar/members.c \
 	src/tar/totals.c
 src_tar_libtar_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common
@@ -65,6 +73,10 @@ TAR_TESTS = \
 	tests/tar/remove-files.sh \
 	tests/tar/old-files.sh \
 	tests/tar/checkpoint.sh \
-	tests/tar/mode.sh
+	tests/tar/mode.sh \
+	tests/tar/transform.sh \
+	tests/tar/overwrite.sh \
+	tests/tar/incremental.sh \
+	tests/tar/totals-signal.sh
 TESTS += $(TAR_TESTS)
 EXTRA_DIST += $(TAR_TESTS) tests/tar/tree.sh tests/tar/manifest.pl

@@ -31,7 +31,8 @@ enum {
 	OPT_CLAMP_MTIME, OPT_IGNORE_FAILED_READ, OPT_KEEP_DIR_SYMLINK, OPT_NEWER_MTIME,
 	OPT_EXCLUDE_CACHES, OPT_EXCLUDE_CACHES_UNDER, OPT_EXCLUDE_CACHES_ALL, OPT_EXCLUDE_TAG,
 	OPT_EXCLUDE_TAG_UNDER, OPT_EXCLUDE_TAG_ALL, OPT_EXCLUDE_BACKUPS, OPT_HELP,
-	OPT_USAGE,
+	OPT_USAGE, OPT_TRANSFORM, OPT_SHOW_TRANSFORMED, OPT_OVERWRITE, OPT_OVERWRITE_DIR,
+	OPT_NO_OVERWRITE_DIR, OPT_RECURSIVE_UNLINK, OPT_LEVEL,
 	OPT_VERSION,
 };
 
@@ -48,7 +49,7 @@ static const struct option long_options[] = {
 	{ "verbatim-files-from", no_argument, NULL, OPT_VERBATIM },
 	{ "no-verbatim-files-from", no_argument, NULL, OPT_NO_VERBATIM },
 	{ "verbose", no_argument, NULL, 'v' },
-	{ "totals", no_argument, NULL, OPT_TOTALS },
+	{ "totals", optional_argument, NULL, OPT_TOTALS },
 	{ "progress", no_argument, NULL, OPT_PROGRESS },
 	{ "checkpoint", optional_argument, NULL, OPT_CHECKPOINT },
 	{ "checkpoint-action", required_argument, NULL, OPT_CHECKPOINT_ACTION },
@@ -91,6 +92,9 @@ static const struct option long_options[] = {
 	{ "no-recursion", no_argument, NULL, OPT_NO_RECURSION },
 	{ "numeric-owner", no_argument, NULL, OPT_NUMERIC },
 	{ "mtime", required_argument, NULL, OPT_MTIME },
+	{ "listed-incremental", required_argument, NULL, 'g' },
+	{ "level", required_argument, NULL, OPT_LEVEL },
+	{ "incremental", no_argument, NULL, 'G' },
 	{ "newer", required_argument, NULL, 'N' },
 	{ "after-date", required_argument, NULL, 'N' },
 	{ "newer-mtime", required_argument, NULL, OPT_NEWER_MTIME },
@@ -117,19 +121,27 @@ static const struct option long_options[] = {
 	{ "skip-old-files", no_argument, NULL, OPT_SKIP_OLD },
 	{ "keep-newer-files", no_argument, NULL, OPT_KEEP_NEWER },
 	{ "unlink-first", no_argument, NULL, 'U' },
+	{ "overwrite", no_argument, NULL, OPT_OVERWRITE },
+	{ "overwrite-dir", no_argument, NULL, OPT_OVERWRITE_DIR },
+	{ "no-overwrite-dir", no_argument, NULL, OPT_NO_OVERWRITE_DIR },
+	{ "recursive-unlink", no_argument, NULL, OPT_RECURSIVE_UNLINK },
 	{ "keep-directory-symlink", no_argument, NULL, OPT_KEEP_DIR_SYMLINK },
 	{ "strip-components", required_argument, NULL, OPT_STRIP },
 	{ "to-stdout", no_argument, NULL, 'O' },
 	{ "touch", no_argument, NULL, 'm' },
 	{ "full-time", no_argument, NULL, OPT_FULL_TIME },
 	{ "warning", required_argument, NULL, OPT_WARNING },
+	{ "transform", required_argument, NULL, OPT_TRANSFORM },
+	{ "xform", required_argument, NULL, OPT_TRANSFORM },
+	{ "show-transformed-names", no_argument, NULL, OPT_SHOW_TRANSFORMED },
+	{ "show-stored-names", no_argument, NULL, OPT_SHOW_TRANSFORMED },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "usage", no_argument, NULL, OPT_USAGE },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char short_options[] = "-ctxf:C:T:vb:zjJZaI:H:oX:hSPpkUOmN:";
+static const char short_options[] = "-ctxf:C:T:vb:zjJZaI:H:oX:hSPpkUOmN:g:G";
 
 /* The version-control names GNU tar's --exclude-vcs leaves out. */
 static const char *const vcs_names[] = {
@@ -196,7 +208,12 @@ static void usage(const char *prog)
 	      "      --mode=CHANGES         force (symbolic or octal) mode CHANGES\n"
 	      "      --sort=ORDER           disk (default), inode, name, none\n"
 	      "      --memory-bound=SIZE    memory for the disk-order queue (default 64M)\n"
-	      "  -P, --absolute-names       keep leading '/' and '..' in member names\n\n"
+	      "  -g, --listed-incremental=FILE  incremental dump: only what changed since\n"
+	      "                             the dump FILE describes; FILE is updated\n"
+	      "      --level=0              a full dump, whatever FILE says\n"
+	      "  -P, --absolute-names       keep leading '/' and '..' in member names\n"
+	      "      --transform=EXPRESSION, --xform=EXPRESSION  edit names with sed's\n"
+	      "                             s/REGEX/REPLACEMENT/[FLAGS] (also on extract)\n\n"
 	      " Extract:\n"
 	      "  -p, --same-permissions     restore permissions exactly (default as root)\n"
 	      "      --same-owner           restore owners (default as root)\n"
@@ -204,7 +221,13 @@ static void usage(const char *prog)
 	      "  -k, --keep-old-files       do not replace existing files\n"
 	      "      --skip-old-files       do not replace existing files, in silence\n"
 	      "      --keep-newer-files     do not replace files newer than their member\n"
+	      "  -G, --incremental          extract incremental dumps: remove what the\n"
+	      "                             dump says is gone (also -g FILE)\n"
 	      "  -U, --unlink-first         remove each file before extracting over it\n"
+	      "      --recursive-unlink     -U, directories with all they hold\n"
+	      "      --overwrite            write over existing files, in place\n"
+	      "      --no-overwrite-dir     keep existing directories' modes and owners\n"
+	      "      --overwrite-dir        set them (default)\n"
 	      "      --keep-directory-symlink  keep links to directories in their place\n"
 	      "      --strip-components=N   drop N leading components of member names\n"
 	      "  -O, --to-stdout            extract file contents to standard output\n"
@@ -213,7 +236,10 @@ static void usage(const char *prog)
 	      " Output:\n"
 	      "  -v, --verbose              list files processed (twice: long listing)\n"
 	      "      --full-time            print times to the second\n"
-	      "      --totals               print the bytes written after creating\n"
+	      "      --show-transformed-names, --show-stored-names  list names as\n"
+	      "                             --transform made them\n"
+	      "      --totals[=SIGNAL]      print the bytes moved at the end, or when\n"
+	      "                             SIGNAL comes (HUP, QUIT, INT, USR1, USR2)\n"
 	      "      --progress             a one-line progress display on a terminal\n"
 	      "      --checkpoint[=N]       a checkpoint every N records (10)\n"
 	      "      --checkpoint-action=ACTION  at each: dot, echo[=STRING] (%u: its\n"
@@ -446,7 +472,7 @@ static int main_option(struct tar *t, struct parse_state *ps, int c)
 	case OPT_VERBATIM: o->verbatim_files_from = true; return 1;
 	case OPT_NO_VERBATIM: o->verbatim_files_from = false; return 1;
 	case 'v': o->verbose++; return 1;
-	case OPT_TOTALS: o->totals = true; return 1;
+	case OPT_TOTALS: o->totals = true; return optarg ? totals_signal(t, optarg) : 1;
 	case OPT_PROGRESS: o->progress = true; return 1;
 	case OPT_CHECKPOINT: return checkpoint_set(t, optarg);
 	case OPT_CHECKPOINT_ACTION: return checkpoint_action(t, optarg);
@@ -466,6 +492,8 @@ static int main_option(struct tar *t, struct parse_state *ps, int c)
 	case 'H': return parse_format(t, optarg);
 	case OPT_POSIX: o->format = FMT_PAX; return 1;
 	case 'o': ps->old_option = true; return 1;
+	case OPT_TRANSFORM: return xform_add(t, optarg);
+	case OPT_SHOW_TRANSFORMED: o->xform.show = true; return 1;
 	case 1: return names_add(&o->names, optarg, false) == 0;
 	}
 	return -1;
@@ -498,6 +526,14 @@ static int create_option(struct tar *t, struct parse_state *ps, int c)
 	case 'N': return newer_parse(t, optarg, false);
 	case OPT_NEWER_MTIME: return newer_parse(t, optarg, true);
 	case OPT_CLAMP_MTIME: o->clamp_mtime = true; return 1;
+	case 'g': o->listed_incremental = optarg; return 1;
+	case OPT_LEVEL: {
+		intmax_t n = parse_number(optarg, 0, INT32_MAX);
+		if (n < 0)
+			tar_warn(t, 0, "%s: Invalid incremental level value", tq(t, 0, optarg));
+		o->level = (int)n;
+		return n >= 0;
+	}
 	case OPT_MODE: return modechg_set(t, optarg);
 	case OPT_OWNER: return parse_id(t, optarg, true, &o->owner_id, &o->owner_name);
 	case OPT_GROUP: return parse_id(t, optarg, false, &o->group_id, &o->group_name);
@@ -545,7 +581,12 @@ static int extract_option(struct tar *t, int c)
 	case OPT_SKIP_OLD: o->skip_old = true; return old_files(t, "skip-old-files");
 	case OPT_KEEP_NEWER: o->keep_newer = true; return old_files(t, "keep-newer-files");
 	case 'U': o->unlink_first = true; return old_files(t, "unlink-first");
+	case OPT_OVERWRITE: o->overwrite = true; return old_files(t, "overwrite");
+	case OPT_OVERWRITE_DIR: o->no_overwrite_dir = false; return old_files(t, "overwrite-dir");
+	case OPT_NO_OVERWRITE_DIR: o->no_overwrite_dir = true; return old_files(t, "no-overwrite-dir");
+	case OPT_RECURSIVE_UNLINK: o->recursive_unlink = true; return 1;
 	case OPT_KEEP_DIR_SYMLINK: o->keep_directory_symlink = true; return 1;
+	case 'G': o->incremental = true; return 1;
 	case 'O': o->to_stdout = true; return 1;
 	case 'm': o->touch = true; return 1;
 	case OPT_WILDCARDS: o->wildcards = true; return 1;
@@ -585,6 +626,22 @@ static bool check_options(struct tar *t, struct parse_state *ps)
 		tar_warn(t, 0, "--%s can be used only on POSIX archives", o->acls ? "acls" : "xattrs");
 		return false;
 	}
+	/* the 'D' members are written raw, in the gnu format (dumpdir.c) */
+	if (o->listed_incremental && o->mode == MODE_CREATE &&
+	    ((o->format != FMT_DEFAULT && o->format != FMT_GNU) || o->xattrs || o->acls ||
+	     o->sparse)) {
+		tar_warn(t, 0, "--listed-incremental: sweep-tar writes incremental archives "
+		               "in the gnu format only (no --xattrs, --acls, --sparse)");
+		return false;
+	}
+	/* on extract GNU tar reads no snapshot file: -g is -G */
+	if (o->listed_incremental && o->mode != MODE_CREATE)
+		o->incremental = true;
+	if (o->incremental && o->mode == MODE_CREATE && !o->listed_incremental) {
+		tar_warn(t, 0, "--incremental: sweep-tar writes incremental archives with "
+		               "--listed-incremental only");
+		return false;
+	}
 	if (ps->old_option) {
 		if (o->mode == MODE_CREATE)
 			o->format = FMT_V7;
@@ -594,6 +651,12 @@ static bool check_options(struct tar *t, struct parse_state *ps)
 	if (!o->archive) {
 		const char *tape = getenv("TAPE");
 		o->archive = tape && *tape ? tape : "-";
+	}
+	/* GNU tar: --recursive-unlink is -U, whatever else was said */
+	if (o->recursive_unlink) {
+		o->unlink_first = true;
+		o->keep_old = o->skip_old = o->keep_newer = false;
+		o->overwrite = o->no_overwrite_dir = false;
 	}
 	if (o->same_owner < 0)
 		o->same_owner = geteuid() == 0;
@@ -611,6 +674,8 @@ int tar_parse_options(struct tar *t, int argc, char **argv)
 	o->owner_id = o->group_id = -1;
 	o->record_size = 20 * 512;
 	o->order = SWEEP_ORDER_DISK;
+	o->xform.scopes = XFORM_ALL;
+	o->level = -1;
 	int c;
 	bool bad_getopt = false;
 	/* getopt's own messages ("invalid option -- 'q'") name argv[0]. */
@@ -658,4 +723,5 @@ void tar_free_options(struct tar_opts *opt)
 	free(opt->owner_name);
 	free(opt->group_name);
 	free(opt->tags);
+	xform_free(&opt->xform);
 }

@@ -24,9 +24,17 @@
  *   xnames.c    which members -t/-x take, under which names
  *   xdata.c     member contents to disk or standard output; time notes
  *   members.c   which members -t/-x select (names and patterns)
- *   totals.c    --totals: the bytes moved and the rate
+ *   totals.c    --totals[=SIGNAL]: the bytes moved and the rate
  *   checkpoint.c --checkpoint and its actions, every N records
  *   modechg.c   --mode: chmod's changes applied to members' modes
+ *   xform.c     --transform: sed-like edits of member and link names
+ *   overwrite.c --overwrite and --no-overwrite-dir: files there already
+ *   xunlink.c   --recursive-unlink: directories in the way, removed whole
+ *   incremental.c -g: which files, each directory's dumpdir
+ *   snapshot.c  -g: the snapshot file, GNU tar's format 2
+ *   dumpdir.c   -g: GNU's 'D' members, written as raw blocks
+ *   xincr.c     -G: what dumpdirs say is gone, removed on extract
+ *   xdirtimes.c -x: times of directories that were there, set at the end
  */
 #ifndef SWEEP_TAR_H
 #define SWEEP_TAR_H
@@ -89,6 +97,20 @@ struct tar_names {
 	size_t n, cap;
 };
 
+/* --transform's scopes (xform.c): what a name is. */
+#define XFORM_NAME     0x1u /* r: a member's name */
+#define XFORM_HARDLINK 0x2u /* h: a hard link's target */
+#define XFORM_SYMLINK  0x4u /* s: a symbolic link's target */
+#define XFORM_ALL      0x7u
+struct xform_rule;
+struct tar_xforms {
+	struct xform_rule *v;     /* the expressions, in order */
+	size_t n, cap;
+	unsigned scopes;          /* flags=: those of the expressions to come */
+	bool show;                /* --show-transformed-names */
+	struct strbuf scratch[2]; /* xform_apply()'s steps */
+};
+
 struct tar_opts {
 	enum tar_mode mode;
 	const char *archive;      /* -f; "-" is standard input or output */
@@ -97,11 +119,18 @@ struct tar_opts {
 	enum tar_filter filter;
 	bool auto_compress;       /* -a: filter from the archive's suffix */
 	int verbose;              /* -v count */
+	int totals_signal;        /* --totals=SIGNAL: the signal, or 0 */
 	bool totals, null, verbatim_files_from, numeric_owner, dereference, sparse, xattrs, acls;
 	bool one_fs, absolute, keep_old, to_stdout, progress, wildcards;
 	bool keep_directory_symlink; /* -x: a link to a directory stays one */
 	bool skip_old, keep_newer;  /* --skip-old-files, --keep-newer-files */
 	bool unlink_first;         /* -U */
+	bool overwrite;            /* --overwrite: regular files written in place */
+	bool no_overwrite_dir;     /* --no-overwrite-dir: directories' modes kept */
+	bool recursive_unlink;     /* --recursive-unlink: -U, directories whole */
+	const char *listed_incremental; /* -g FILE: the snapshot file */
+	bool incremental;          /* -G, or -g on extract: dumpdirs acted on */
+	int level;                 /* --level; -1: not given */
 	const char *old_files;     /* which of -k and those was given */
 	bool touch;               /* -m: do not restore modification times */
 	bool no_recursion;        /* directories without their contents */
@@ -129,6 +158,7 @@ struct tar_opts {
 	struct tar_tag *tags;     /* --exclude-caches*, --exclude-tag* (tags.c) */
 	size_t ntags;
 	struct tar_names names;
+	struct tar_xforms xform;  /* --transform */
 };
 
 /* --checkpoint (checkpoint.c) */
@@ -153,6 +183,7 @@ struct tar {
 	bool fatal;               /* a fatal error ended the run */
 	uint64_t files;           /* for --progress */
 	struct progress *progress;
+	struct timespec totals_start; /* totals.c: when the run began */
 };
 
 /* checkpoint.c: --checkpoint[=N] (n NULL: 10) and one --checkpoint-action
@@ -168,6 +199,14 @@ void checkpoint_free(struct tar *t);
  * error: reported); mode with them applied (unchanged without --mode). */
 int modechg_set(struct tar *t, const char *changes);
 mode_t modechg_apply(const struct tar_opts *o, mode_t mode);
+
+/* xform.c: add the expressions of one --transform (1, or 0 after an
+ * error: reported); name through those whose scopes include scope (an
+ * XFORM_* bit), into out: out's string, or NULL when memory ran out; the
+ * expressions' release. */
+int xform_add(struct tar *t, const char *arg);
+const char *xform_apply(struct tar *t, unsigned scope, const char *name, struct strbuf *out);
+void xform_free(struct tar_xforms *xf);
 
 /* state.c: a struct tar reporting through d, and its release. */
 void tar_init(struct tar *t, struct diag *d);
@@ -252,5 +291,12 @@ void listing_print(struct tar *t, struct archive_entry *e, const char *name);
 /* totals.c (--progress: src/common/progress.h) */
 /* "LABEL: 10240 (10KiB, 3.2MiB/s)" on standard error, as GNU's --totals. */
 void totals_print(const char *label, uint64_t bytes, const struct timespec *start);
+/* --totals=SIGNAL: SIGNAL's name (HUP, QUIT, INT, USR1, USR2, with or
+ * without SIG) into opt.totals_signal (1, or 0: fatal, reported); the
+ * run's start, and the signal's handler; the line, when the signal came
+ * since the last call, bytes of the archive moved so far. */
+int totals_signal(struct tar *t, const char *name);
+void totals_arm(struct tar *t);
+void totals_poll(struct tar *t, uint64_t bytes, bool writing);
 
 #endif

@@ -182,9 +182,7 @@ int writer_open(struct tar_writer *w, struct tar *t, struct tar_out *o)
 	return 0;
 }
 
-/* GNU tar's base-256 number in a field of len bytes: a first byte of
- * 0x80 (0xff when negative), then the value in two's complement. */
-static void base256(char *field, size_t len, int64_t v)
+void writer_base256(char *field, size_t len, int64_t v)
 {
 	uint64_t u = (uint64_t)v;
 	for (size_t k = 0; k + 1 < len; k++) /* k: bytes from the end */
@@ -195,7 +193,7 @@ static void base256(char *field, size_t len, int64_t v)
 /* Give the held header block e's time in base-256 and its checksum anew. */
 static void mend_time(char *h, int64_t mtime)
 {
-	base256(h + MTIME_AT, MTIME_LEN, mtime);
+	writer_base256(h + MTIME_AT, MTIME_LEN, mtime);
 	memset(h + CHKSUM_AT, ' ', CHKSUM_LEN);
 	unsigned sum = 0;
 	for (size_t i = 0; i < BLOCK; i++)
@@ -225,6 +223,14 @@ int writer_header(struct tar_writer *w, struct archive_entry *e, enum tar_format
 	}
 	w->have_held = false;
 	return r;
+}
+
+int writer_raw(struct tar_writer *w, const void *buf, size_t len)
+{
+	/* the member before is padded first */
+	if (archive_write_finish_entry(w->a) != ARCHIVE_OK)
+		return -1;
+	return forward(w, buf, len);
 }
 
 int writer_close(struct tar_writer *w)

@@ -28,6 +28,13 @@ int writer_open(struct tar_writer *w, struct tar *t, struct tar_out *o);
 /* archive_write_header() of e in format f, its fields stored as GNU tar
  * stores them where libarchive would not. */
 int writer_header(struct tar_writer *w, struct archive_entry *e, enum tar_format f);
+/* Blocks of the tar stream written as they are, after the member before
+ * them is ended (dumpdir.c: what libarchive cannot write). Returns 0 or
+ * -1 (the tar writer's error, or the output's). */
+int writer_raw(struct tar_writer *w, const void *buf, size_t len);
+/* GNU tar's base-256 number in a field of len bytes: a first byte of
+ * 0x80 (0xff when negative), then the value in two's complement. */
+void writer_base256(char *field, size_t len, int64_t v);
 /* End the archive and the compression. Returns 0, or -1 (the error is
  * the tar writer's or the compressor's). */
 int writer_close(struct tar_writer *w);

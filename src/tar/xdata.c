@@ -67,10 +67,28 @@ static void write_failed(struct extract *x, const char *name, size_t len, uint64
 		tar_error(x->t, 0, "%s: Cannot write: %s", tq(x->t, 0, name), why);
 }
 
-/* Write one block of member data to the disk writer or, under -O, to
- * standard output after the hole before it. Returns 0 or -1 (errno set). */
+/* Write len bytes at p to fd at off (overwrite.c's file written in place). */
+static int pwrite_all(int fd, const char *p, size_t len, uint64_t off)
+{
+	while (len > 0) {
+		ssize_t w = pwrite(fd, p, len, (off_t)off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		p += w;
+		len -= (size_t)w;
+		off += (uint64_t)w;
+	}
+	return 0;
+}
+
+/* Write one block of member data to the file written in place, the disk
+ * writer or, under -O, to standard output after the hole before it. Returns 0 or -1 (errno set). */
 static int write_block(struct extract *x, const void *buf, size_t len, uint64_t off)
 {
+	if (x->out_fd >= 0)
+		return pwrite_all(x->out_fd, buf, len, off);
 	if (!x->disk)
 		return zeros_out(off - x->written) < 0 || write_out(buf, len) < 0 ? -1 : 0;
 	/* libarchive says ARCHIVE_WARN, not FAILED, when write(2) fails: any

@@ -2,8 +2,8 @@
 /*
  * xnames.c: which members -t and -x take, and under which names: made safe
  * as GNU tar makes them (safename.c), selected by the operands
- * (members.c), left out by --exclude, shortened by --strip-components; a
- * hard link's target goes through the same.
+ * (members.c), left out by --exclude, edited by --transform, shortened by
+ * --strip-components; a hard link's target goes through the same.
  */
 #include <archive_entry.h>
 #include <errno.h>
@@ -40,6 +40,25 @@ static bool excluded(struct tar *t, const char *name)
 	return r;
 }
 
+/* raw, a member name as stored, through --transform's r expressions and
+ * then made safe: GNU tar selects members by the stored name, and edits
+ * it, trailing '/' left out, before making it safe. NULL when memory ran
+ * out (reported). */
+static const char *transformed(struct extract *x, const char *raw)
+{
+	size_t n = strlen(raw);
+	while (n > 1 && raw[n - 1] == '/')
+		n--;
+	sb_reset(&x->xname);
+	if (sb_add(&x->xname, raw, n) < 0 ||
+	    !xform_apply(x->t, XFORM_NAME, x->xname.s, &x->xname) ||
+	    (raw[n] == '/' && x->xname.len && sb_addc(&x->xname, '/') < 0)) {
+		tar_fatal(x->t, ENOMEM, "memory exhausted");
+		return NULL;
+	}
+	return safename(x->t, x->xname.s, false, NULL);
+}
+
 /* The name a member is listed or extracted as, or NULL when it is left
  * out: not selected, excluded, stripped to nothing, or unsafe. */
 const char *xnames_member(struct extract *x, struct archive_entry *e)
@@ -56,6 +75,8 @@ const char *xnames_member(struct extract *x, struct archive_entry *e)
 	}
 	if (!members_select(t, safe) || excluded(t, safe))
 		return NULL;
+	if (t->opt.xform.n && !(safe = transformed(x, raw)))
+		return NULL;
 	const char *s = strip(safe, t->opt.strip);
 	sb_reset(&x->name);
 	if (!s || sb_addstr(&x->name, s) < 0)
@@ -63,30 +84,50 @@ const char *xnames_member(struct extract *x, struct archive_entry *e)
 	return x->name.s;
 }
 
-/* Make a hard link's target safe and stripped like member names. Returns
- * false when the member is to be left out. */
+/* Make a hard link's target safe and stripped like member names, as GNU
+ * tar lists and extracts it. Returns false when the member is not to be
+ * extracted (reported). */
 bool xnames_hardlink(struct extract *x, struct archive_entry *e)
 {
 	struct tar *t = x->t;
 	const char *raw = archive_entry_hardlink(e);
-	bool dotdot;
+	bool dotdot, extracting = t->opt.mode == MODE_EXTRACT;
 	if (!raw)
 		return true;
 	const char *safe = safename(t, raw, true, &dotdot);
-	if (dotdot && t->opt.mode == MODE_EXTRACT) {
+	if (dotdot && extracting) {
 		tar_error(t, 0, "%s: Member name contains '..'", tq(t, 0, raw));
 		return false;
 	}
 	const char *s = strip(safe, t->opt.strip);
-	if (!s) {
+	if (!s && extracting) {
 		/* GNU tar tries the empty name, and says so. */
 		tar_error(t, ENOENT, "%s: Cannot hard link to %s", tq(t, 0, x->name.s),
 		          diag_quote_style(t->diag, 1, QUOTE_LOCALE, ""));
 		return false;
 	}
 	sb_reset(&x->link);
-	if (sb_addstr(&x->link, s) < 0)
+	if (sb_addstr(&x->link, s ? s : "") < 0)
 		return false;
 	archive_entry_copy_hardlink(e, x->link.s);
+	return true;
+}
+
+bool xnames_targets(struct extract *x, struct archive_entry *e)
+{
+	struct tar *t = x->t;
+	const char *hard = archive_entry_hardlink(e), *sym = archive_entry_symlink(e);
+	if (!t->opt.xform.n || (!hard && !sym))
+		return true;
+	const char *to = xform_apply(t, hard ? XFORM_HARDLINK : XFORM_SYMLINK,
+	                             hard ? hard : sym, &x->xname);
+	if (!to) {
+		tar_fatal(t, ENOMEM, "memory exhausted");
+		return false;
+	}
+	if (hard)
+		archive_entry_copy_hardlink(e, to);
+	else
+		archive_entry_copy_symlink(e, to);
 	return true;
 }

@@ -1,0 +1,158 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# incremental.sh: -g/--listed-incremental beside GNU tar. A level-0 dump,
+# then changes (data, mode, a file renamed, removed, replaced by a
+# directory, a directory new, removed), then a level-1 dump, by each from
+# its own snapshot file: both archives list the same members and dumpdirs
+# (tar -tvv --incremental), both snapshot files name the same directories
+# with the same entries, and GNU tar, extracting sweep-tar's dumps in order
+# with -G or --listed-incremental=/dev/null, gives the tree as it is now,
+# removals and renames included. Then each goes on from the other's
+# snapshot file; a directory renamed (which sweep-tar stores whole, where
+# GNU tar stores the rename) is restored; sweep-tar -G extracts GNU tar's
+# dumps and its own as GNU tar does; --level=0 starts afresh.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/tar/tree.sh"
+need_cmd tar
+
+t=$T/src/t
+mkdir -p "$t/d/sub" "$t/empty" "$t/ren/in" "$t/gone-dir"
+for f in a chm mvme gone becomes-dir d/b d/sub/c ren/r ren/in/s gone-dir/g; do
+	printf '%s\n' "$f" > "$t/$f"
+done
+ln -s a "$t/link"
+mkfifo "$t/fifo"
+touch -d '2020-01-01' "$t/a" "$t/d/b" "$t/ren/r"
+
+# the snapshot file's directories and entries, without numbers
+snap_names() { tr '\0' '\n' < "$1" | sed 1,3d | grep -v '^[0-9]*$' | sort; }
+listing() { tar -tvvf "$1" --incremental | sort; }
+dump() { # SNAPSHOT-SUFFIX ARCHIVE ARGS...: GNU's dump and ours, compared
+	s=$1 a=$2
+	shift 2
+	(cd "$T/src" && tar -cf "$T/gnu-$a" -g "$T/snap-gnu$s" "$@" t) || fail "GNU tar -g ($a)"
+	(cd "$T/src" && sweep_tar -cf "$T/our-$a" -g "$T/snap-our$s" "$@" t) || fail "sweep-tar -g ($a)"
+	listing "$T/gnu-$a" > "$T/want"
+	listing "$T/our-$a" > "$T/got"
+	check_same "$T/want" "$T/got"
+	snap_names "$T/snap-gnu$s" > "$T/want"
+	snap_names "$T/snap-our$s" > "$T/got"
+	check_same "$T/want" "$T/got"
+	# (the kernel's file times lag the clock: changes come a while after)
+	sleep 1
+}
+restore() { # DIR ARCHIVE...: extracted by GNU tar -G in order into $T/DIR
+	rm -rf "$T/$1"
+	mkdir "$T/$1"
+	d=$1
+	shift
+	for a; do
+		tar -xGf "$T/$a" -C "$T/$d" 2> "$T/err" || { cat "$T/err" >&2; fail "tar -xG $a"; }
+	done
+	manifest "$t" > "$T/want"
+	manifest "$T/$d/t" > "$T/got"
+	check_same "$T/want" "$T/got"
+}
+
+dump "" l0.tar
+restore r0 our-l0.tar
+
+printf 'changed\n' > "$t/a"
+chmod 600 "$t/chm"
+mv "$t/mvme" "$t/moved"
+rm "$t/gone" "$t/becomes-dir"
+mkdir "$t/becomes-dir" "$t/new"
+printf 'n\n' > "$t/new/n"
+printf 'c2\n' > "$t/d/sub/c2"
+rm -r "$t/gone-dir"
+cp "$T/snap-our" "$T/snap-our-l0"
+cp "$T/snap-gnu" "$T/snap-gnu-l0"
+dump "" l1.tar
+restore r1 our-l0.tar our-l1.tar
+# and with --listed-incremental=/dev/null, GNU's other way to say -G
+rm -rf "$T/r1n" && mkdir "$T/r1n"
+for a in our-l0.tar our-l1.tar; do
+	tar --listed-incremental=/dev/null -xf "$T/$a" -C "$T/r1n" || fail "GNU tar -x -g /dev/null $a"
+done
+manifest "$T/r1n/t" > "$T/got"
+check_same "$T/want" "$T/got"
+
+# each goes on from the other's snapshot file
+cp "$T/snap-our" "$T/snap-cross-g"
+cp "$T/snap-gnu" "$T/snap-cross-s"
+printf 'again\n' > "$t/d/b"
+rm "$t/moved"
+(cd "$T/src" && tar -cf "$T/gnu-l2.tar" -g "$T/snap-cross-g" t) || fail "GNU tar -g from ours"
+(cd "$T/src" && sweep_tar -cf "$T/our-l2.tar" -g "$T/snap-cross-s" t) || fail "sweep-tar -g from GNU's"
+restore r2 our-l0.tar our-l1.tar gnu-l2.tar
+restore r2g gnu-l0.tar gnu-l1.tar our-l2.tar
+listing "$T/gnu-l2.tar" > "$T/want"
+listing "$T/our-l2.tar" > "$T/got"
+check_same "$T/want" "$T/got"
+
+# a directory renamed, one replaced by a file, files in both
+sleep 1
+mv "$t/ren" "$t/renamed"
+printf 'new in renamed\n' > "$t/renamed/in/s2"
+rm -r "$t/becomes-dir"
+printf 'a file again\n' > "$t/becomes-dir"
+(cd "$T/src" && sweep_tar -cf "$T/our-l3.tar" -g "$T/snap-cross-s" t) || fail "sweep-tar -g, level 3"
+restore r3 gnu-l0.tar gnu-l1.tar our-l2.tar our-l3.tar
+
+# -v names directories new and renamed as GNU tar does (not those moved
+# with a directory above them)
+mkdir -p "$T/v/w/x/y" "$T/v/w/m/n"
+(cd "$T/v" && sweep_tar -cf /dev/null -g "$T/snap-v" w) || fail "sweep-tar -g, for -v"
+cp "$T/snap-v" "$T/snap-v-gnu"
+mv "$T/v/w/x" "$T/v/w/z"
+mv "$T/v/w/m/n" "$T/v/w/z/n"
+mkdir "$T/v/w/new"
+(cd "$T/v" && tar -cvf /dev/null -g "$T/snap-v-gnu" w 2>&1 >/dev/null) |
+	sed 's/^tar:/sweep-tar:/' | sort > "$T/want"
+(cd "$T/v" && sweep_tar -cvf /dev/null -g "$T/snap-v" w 2>&1 >/dev/null) | sort > "$T/got"
+check_same "$T/want" "$T/got"
+
+# sweep-tar -G extracts GNU tar's dumps and its own as GNU tar does: the
+# files removed and renamed, said under -v ("Deleting"), the tree left
+gnu_xg() { # (GNU tar's "Deleting" goes with the listing, its name first)
+	within xg tar "$@" > "$T/xg.out"
+	st=$?
+	sed 's/^tar: Deleting/sweep-tar: Deleting/' "$T/xg.out"
+	return $st
+}
+our_xg() { within xs sweep_tar "$@"; }
+rm -rf "$T/xg" "$T/xs"
+mkdir "$T/xg" "$T/xs"
+for a in gnu-l0.tar gnu-l1.tar our-l2.tar our-l3.tar; do
+	compare_run gnu_xg our_xg -xGvf "$T/$a" || fail "-xG $a"
+done
+manifest -R "$T/xg" > "$T/want"
+manifest -R "$T/xs" > "$T/got"
+check_same "$T/want" "$T/got"
+manifest "$t" > "$T/want"
+manifest "$T/xs/t" > "$T/got"
+check_same "$T/want" "$T/got"
+rm -rf "$T/xg" "$T/xs"
+mkdir "$T/xg" "$T/xs"
+for a in our-l0.tar our-l1.tar gnu-l2.tar; do
+	compare_run gnu_xg our_xg --listed-incremental=/dev/null -xf "$T/$a" ||
+		fail "-x --listed-incremental=/dev/null $a"
+done
+manifest -R "$T/xg" > "$T/want"
+manifest -R "$T/xs" > "$T/got"
+check_same "$T/want" "$T/got"
+
+# what --exclude leaves out is listed 'N' (kept on extraction), changed or not
+cp "$T/snap-cross-s" "$T/snap-gnu-ex"
+cp "$T/snap-cross-s" "$T/snap-our-ex"
+printf 'changed, excluded\n' > "$t/a"
+mkdir "$t/excluded-dir"
+dump "-ex" ex.tar --exclude=a --exclude=excluded-dir
+
+# --level=0: everything again, whatever the snapshot file says
+cp "$T/snap-our-l0" "$T/snap-our-lv"
+cp "$T/snap-gnu-l0" "$T/snap-gnu-lv"
+sleep 1
+dump "-lv" lv.tar --level=0
+restore rv our-lv.tar
+exit 0
