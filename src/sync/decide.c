@@ -66,7 +66,7 @@ static int same_bytes(int a, int b)
 }
 
 /* -c: whether the source and destination files differ in their bytes. */
-static bool bytes_differ(struct sync *s, const struct sweep_entry *e, int pfd, const char *name)
+bool sync_bytes_differ(struct sync *s, const struct sweep_entry *e, int pfd, const char *name)
 {
 	int a = openat(e->dirfd, e->name, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	int b = openat(pfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
@@ -81,7 +81,7 @@ static bool bytes_differ(struct sync *s, const struct sweep_entry *e, int pfd, c
 }
 
 /* A symbolic link's target, into sb; false when it cannot be read. */
-static bool read_link(struct strbuf *sb, int dirfd, const char *name, off_t size)
+bool sync_read_link(struct strbuf *sb, int dirfd, const char *name, off_t size)
 {
 	size_t n = size > 0 ? (size_t)size + 1 : 256;
 	sb_reset(sb);
@@ -97,7 +97,7 @@ static bool read_link(struct strbuf *sb, int dirfd, const char *name, off_t size
 
 /* rsync's attribute letters (positions 4-7: time, perms, owner, group) of
  * what differs between dst and the source st, into code. */
-static bool attr_letters(const struct sync *s, const struct stat *st, const struct stat *dst,
+bool sync_attr_letters(const struct sync *s, const struct stat *st, const struct stat *dst,
                          char *code)
 {
 	bool any = false;
@@ -149,7 +149,7 @@ static enum copy_verdict decide_new(struct sync *s, const struct sweep_entry *e,
 	const char *target = NULL;
 	if (!exists && s->existing)
 		return COPY_LEAVE;
-	if (k == K_LINK && read_link(&s->name2, e->dirfd, e->name, e->st.st_size))
+	if (k == K_LINK && sync_read_link(&s->name2, e->dirfd, e->name, e->st.st_size))
 		target = s->name2.s;
 	s->n.created[k]++;
 	if (k == K_REG) {
@@ -175,13 +175,13 @@ static enum copy_verdict decide_regular(struct sync *s, const struct sweep_entry
 	bool size = dst->st_size != st->st_size;
 	bool time = dst->st_mtim.tv_sec != st->st_mtim.tv_sec;
 	bool changed = size || (!s->size_only && !s->checksum && time);
-	if (s->checksum && (size || bytes_differ(s, e, pfd, name))) {
+	if (s->checksum && (size || sync_bytes_differ(s, e, pfd, name))) {
 		changed = true;
 		code[2] = 'c';
 	}
 	if (size)
 		code[3] = 's';
-	bool attrs = attr_letters(s, st, dst, code);
+	bool attrs = sync_attr_letters(s, st, dst, code);
 	if (changed && !s->times) /* the time it is written, whatever it was */
 		code[4] = 'T';
 	if (changed) {
@@ -215,8 +215,8 @@ static enum copy_verdict decide_existing(struct sync *s, const struct sweep_entr
 	bool changed = false;
 	if (k == K_LINK) {
 		struct strbuf old = STRBUF_INIT;
-		bool a = read_link(&s->name2, e->dirfd, e->name, e->st.st_size);
-		bool b = read_link(&old, pfd, name, dst->st_size);
+		bool a = sync_read_link(&s->name2, e->dirfd, e->name, e->st.st_size);
+		bool b = sync_read_link(&old, pfd, name, dst->st_size);
 		changed = !a || !b || strcmp(s->name2.s, old.s) != 0;
 		target = a ? s->name2.s : NULL;
 		sb_free(&old);
@@ -227,7 +227,7 @@ static enum copy_verdict decide_existing(struct sync *s, const struct sweep_entr
 		if (changed)
 			memcpy(code, "cD+++++++++", 11);
 	}
-	bool attrs = attr_letters(s, &e->st, dst, code);
+	bool attrs = sync_attr_letters(s, &e->st, dst, code);
 	if (k == K_DIR && s->root_created && e->depth == 0) {
 		memcpy(code, "cd+++++++++", 11); /* made by operands.c, for rsync */
 		attrs = true;
@@ -253,7 +253,21 @@ enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char
 	s->n.files[k]++;
 	if (k == K_REG || k == K_LINK)
 		s->n.total_size += (uint64_t)e->st.st_size;
-	if (!dst || sync_kind(dst->st_mode) != k)
+	bool is_new = !dst || sync_kind(dst->st_mode) != k ||
+	              (k == K_DIR && s->root_created && e->depth == 0);
+	if (s->nlink_dest && !(s->existing && !dst)) {
+		/* below DEST: the name it has there (DEST's own, for one file) */
+		const char *below = e->depth == 0 && k != K_DIR ? name : rel;
+		enum copy_verdict v;
+		if (is_new && linkdest_new(s, e, rel, below, pfd, name, dst, &v))
+			return v;
+		if (!is_new && k == K_REG && !s->ignore_existing &&
+		    linkdest_existing(s, e, below, pfd, name, dst))
+			return COPY_LEAVE;
+	}
+	if (is_new && dst && sync_kind(dst->st_mode) == k)
+		return decide_existing(s, e, rel, pfd, name, dst);
+	if (is_new)
 		return decide_new(s, e, rel, dst != NULL, pfd, name);
 	return decide_existing(s, e, rel, pfd, name, dst);
 }
@@ -267,7 +281,7 @@ bool sync_linked(void *arg, const struct sweep_entry *e, const char *rel_below,
 		return false;
 	s->n.files[K_REG]++;
 	s->n.total_size += (uint64_t)e->st.st_size;
-	if (!dst)
+	if (!dst && !(s->nlink_dest && linkdest_follower(s, e, rel)))
 		s->n.created[K_REG]++;
 	if (!same)
 		report_item(s, "hf.........", rel, false, NULL);

@@ -46,6 +46,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s warning: some files vanished before they could be "
 		                "transferred (code 24)\n", d.prog);
 	filter_free(&s);
+	linkdest_free(&s);
 	sb_free(&s.name);
 	sb_free(&s.name2);
 	diag_free(&d);

@@ -15,7 +15,7 @@
 enum {
 	OPT_DELETE = 256, OPT_EXCLUDE, OPT_INCLUDE, OPT_SIZE_ONLY, OPT_IGNORE_EXISTING,
 	OPT_EXISTING, OPT_INPLACE, OPT_NUMERIC_IDS, OPT_STATS, OPT_DEVICES, OPT_SPECIALS,
-	OPT_HELP, OPT_VERSION,
+	OPT_HELP, OPT_VERSION, OPT_LINK_DEST,
 };
 
 static const struct option long_options[] = {
@@ -48,6 +48,7 @@ static const struct option long_options[] = {
 	{ "numeric-ids", no_argument, NULL, OPT_NUMERIC_IDS },
 	{ "stats", no_argument, NULL, OPT_STATS },
 	{ "itemize-changes", no_argument, NULL, 'i' },
+	{ "link-dest", required_argument, NULL, OPT_LINK_DEST },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -89,6 +90,7 @@ static void usage(const char *prog)
 	      "      --numeric-ids        don't map uid/gid values by user/group name\n"
 	      "      --stats              give some file-transfer stats\n"
 	      "  -i, --itemize-changes    output a change-summary for all updates\n"
+	      "      --link-dest=DIR      hardlink to files in DIR when unchanged\n"
 	      "      --help               show this help\n"
 	      "      --version            print the version\n"
 	      "\n"
@@ -130,6 +132,12 @@ static int take_option(struct sync *s, int c, const char *arg)
 	case OPT_INPLACE: s->inplace = true; break;
 	case OPT_NUMERIC_IDS: s->numeric_ids = true; break;
 	case OPT_STATS: s->stats = true; break;
+	case OPT_LINK_DEST:
+		if (linkdest_add(s, arg) < 0) {
+			diag_error(s->diag, 0, "memory exhausted");
+			return -1;
+		}
+		break;
 	case OPT_EXCLUDE:
 	case OPT_INCLUDE:
 		if (filter_add(s, arg, c == OPT_INCLUDE) < 0) {

@@ -8,7 +8,8 @@
  * options), operands.c (SRC... DEST and rsync's trailing-slash rule),
  * decide.c (the quick check: what each entry needs, as the engine's decide
  * hook), filter.c (--exclude/--include patterns), delete.c (--delete),
- * report.c (-v, -i, --stats and rsync's messages).
+ * report.c (-v, -i, --stats and rsync's messages), linkdest.c
+ * (--link-dest).
  */
 #ifndef SWEEP_SYNC_H
 #define SWEEP_SYNC_H
@@ -18,6 +19,7 @@
 #include <stdio.h>
 #include "copy.h"
 #include "diag.h"
+#include "keymap.h"
 #include "strbuf.h"
 
 struct sync_rule {
@@ -55,6 +57,11 @@ struct sync {
 	struct strbuf name;     /* scratch: an entry's rel path */
 	struct strbuf name2;
 	struct sync_counts n;
+	/* --link-dest (linkdest.c): the DIRs as given, open (-1: missing) */
+	const char **link_dest;
+	int *link_dest_fd;
+	size_t nlink_dest;
+	struct keymap link_dest_first; /* -H: a group's first, to its DIR inode */
 	bool partial;           /* something failed: exit 23 */
 	bool vanished;          /* a source vanished: exit 24 */
 };
@@ -80,6 +87,14 @@ bool sync_linked(void *arg, const struct sweep_entry *e, const char *rel,
  * s->name: "." for the root of SRC/. */
 const char *sync_relname(struct sync *s, const char *rel);
 enum sync_kind sync_kind(mode_t mode);
+/* A symbolic link's target, into sb; false when it cannot be read. */
+bool sync_read_link(struct strbuf *sb, int dirfd, const char *name, off_t size);
+/* rsync's attribute letters (positions 4-7: time, perms, owner, group) of
+ * what differs between dst and the source st, into code; whether any. */
+bool sync_attr_letters(const struct sync *s, const struct stat *st, const struct stat *dst,
+                       char *code);
+/* -c: whether e and name in pfd differ in their bytes. */
+bool sync_bytes_differ(struct sync *s, const struct sweep_entry *e, int pfd, const char *name);
 
 /* filter.c */
 int filter_add(struct sync *s, const char *pattern, bool include);
@@ -90,6 +105,24 @@ void filter_free(struct sync *s);
  * rel), of what its source directory sdir does not hold. */
 void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
                        const char *name, const char *rel);
+
+/* linkdest.c: --link-dest. linkdest_add() takes a DIR (-1: no memory);
+ * linkdest_open() opens them all, relative to DEST (to its directory
+ * when dest_is_file), saying which are missing. For an entry new in DEST
+ * (below: its path there), linkdest_new() says whether it took it (linked
+ * it, or found it a basis in a DIR), with the verdict; for an existing
+ * regular file, linkdest_existing() whether it linked it instead. */
+int linkdest_add(struct sync *s, const char *dir);
+void linkdest_open(struct sync *s, const char *dest, bool dest_is_file);
+void linkdest_free(struct sync *s);
+bool linkdest_new(struct sync *s, const struct sweep_entry *e, const char *shown,
+                  const char *below, int pfd, const char *name, const struct stat *dst,
+                  enum copy_verdict *v);
+bool linkdest_existing(struct sync *s, const struct sweep_entry *e, const char *below,
+                       int pfd, const char *name, const struct stat *dst);
+/* -H: whether a later name of a file linked from a DIR has that DIR's
+ * inode there too (then, as in rsync, it is not counted as created). */
+bool linkdest_follower(struct sync *s, const struct sweep_entry *e, const char *below);
 
 /* report.c */
 void report_item(struct sync *s, const char *code, const char *rel, bool dir,
