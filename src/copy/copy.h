@@ -55,6 +55,7 @@ struct copy_opts {
 	bool recursive;            /* -R: else a directory is never given */
 	bool one_fs;               /* -x */
 	bool preserve_mode, preserve_owner, preserve_times, preserve_links;
+	bool omit_dir_times;       /* preserve_times but for directories */
 	bool preserve_xattr;
 	bool require_preserve;     /* -p/--preserve: failures change the status */
 	bool require_xattr;        /* --preserve=xattr given explicitly */
@@ -67,7 +68,12 @@ struct copy_opts {
 	bool force;                /* -f: remove what cannot be opened */
 	bool remove_destination;
 	enum copy_backup backup;
-	const char *suffix;        /* backup suffix, "~" by default */
+	const char *suffix;        /* backup suffix, "~" by default ("" below
+	                              backup_dir) */
+	/* sweep-sync --backup-dir: the directory simple backups go below,
+	 * under their path below the destination (made when first asked
+	 * for); -1 with errno when it cannot be */
+	int (*backup_dir)(void *arg);
 	bool hard_link;            /* -l */
 	bool symbolic_link;        /* -s */
 	bool verbose;
@@ -128,6 +134,13 @@ int copy_tree(struct copy *c, const char *src, int dst_dirfd, const char *name,
 /* Remove the temporary file being written under temp_rename, if any: for
  * a handler of a signal that ends the program (async-signal-safe). */
 void copy_remove_temp(struct copy *c);
+
+/* Move name in pfd (rel: its path below the destination) aside as a
+ * simple backup, as o says (beside it, or below backup_dir); its name
+ * there into shown. Returns 0, or -1 with errno. */
+struct strbuf;
+int copy_backup_move(const struct copy_opts *o, int pfd, const char *name, const char *rel,
+                     struct strbuf *shown);
 
 /* Counters so far, for --progress's last line. */
 void copy_counts(const struct copy *c, uint64_t *files, uint64_t *bytes);

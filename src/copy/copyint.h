@@ -181,5 +181,8 @@ int replace_remove(struct copy *c, int pfd, const char *name);
 /* backup.c: move name in pfd aside as the options ask; *shown is its new
  * name as shown. Returns 0, or -1 (reported). */
 int backup_make(struct copy *c, int pfd, const char *name, const char **shown);
+/* temp_rename: name in pfd, if there and not a directory, backed up before
+ * it is renamed over. Returns 0, or -1 (reported). */
+int backup_replaced(struct copy *c, int pfd, const char *name);
 
 #endif

@@ -127,6 +127,8 @@ int tempfile_copy(struct copy *c, const struct sweep_entry *e, int sfd, const st
 		copy_error(c, errno, "failed to close %s", cq(c, 0, sb_str(&c->shown)));
 		whole = false;
 	}
+	if (whole && c->o->backup && backup_replaced(c, pfd, name) < 0)
+		whole = false;
 	if (whole && renameat(pfd, tmp.s, pfd, name) < 0) {
 		copy_error(c, errno, "rename %s -> %s", cq(c, 0, tmp.s), cq(c, 1, sb_str(&c->shown)));
 		whole = false;

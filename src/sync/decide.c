@@ -102,7 +102,8 @@ bool sync_attr_letters(const struct sync *s, const struct stat *st, const struct
 {
 	bool any = false;
 	bool link = S_ISLNK(st->st_mode);
-	if (s->times && dst->st_mtim.tv_sec != st->st_mtim.tv_sec)
+	if (s->times && !(s->copy.omit_dir_times && S_ISDIR(st->st_mode)) &&
+	    dst->st_mtim.tv_sec != st->st_mtim.tv_sec)
 		code[4] = 't', any = true;
 	if (s->perms && !link && (dst->st_mode & 07777) != (st->st_mode & 07777))
 		code[5] = 'p', any = true;

@@ -6,6 +6,7 @@
  * with all it holds (deepest first, as rsync reports them), unless a
  * filter rule excludes the name: excluded files are protected. Nothing is
  * followed: names are opened and removed relative to their directory.
+ * With -b, a file is moved aside as its backup instead (backups.c).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -66,10 +67,13 @@ static bool remove_entry(struct sync *s, int pfd, const char *name, const struct
 			    sb_printf(&sub, "%s/%s", rel, p) < 0)
 				kept = true;
 			else if (cst.st_dev != st->st_dev ||
-			         filter_excluded(s, sub.s, S_ISDIR(cst.st_mode)))
+			         filter_excluded(s, sub.s, S_ISDIR(cst.st_mode)) ||
+			         backups_protected(s, p))
 				kept = true;
 			else if (!remove_entry(s, fd, p, &cst, sub.s))
 				kept = true;
+			else if (s->backup && !s->backup_dir && !s->dry_run && !S_ISDIR(cst.st_mode))
+				kept = true; /* its backup is in the directory now */
 		}
 		sb_free(&names);
 		sb_free(&sub);
@@ -82,7 +86,10 @@ static bool remove_entry(struct sync *s, int pfd, const char *name, const struct
 			printf("cannot delete non-empty directory: %s\n", rel);
 		return false;
 	}
-	if (!s->dry_run && unlinkat(pfd, name, dir ? AT_REMOVEDIR : 0) < 0) {
+	if (!dir && s->backup) {
+		if (!backups_deleted(s, pfd, name, rel))
+			return false;
+	} else if (!s->dry_run && unlinkat(pfd, name, dir ? AT_REMOVEDIR : 0) < 0) {
 		report_error(s, errno, "delete_file: %s(%s) failed", dir ? "rmdir" : "unlink", rel);
 		return false;
 	}
@@ -117,7 +124,7 @@ void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
 		sb_reset(&sub);
 		if ((root ? sb_addstr(&sub, p) : sb_printf(&sub, "%s/%s", rel, p)) < 0)
 			break;
-		if (filter_excluded(s, sub.s, S_ISDIR(st.st_mode)))
+		if (filter_excluded(s, sub.s, S_ISDIR(st.st_mode)) || backups_protected(s, p))
 			continue;
 		remove_entry(s, dfd, p, &st, sub.s);
 	}

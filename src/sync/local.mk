@@ -11,7 +11,8 @@ sweep_sync_SOURCES = \
 	src/sync/delete.c \
 	src/sync/report.c \
 	src/sync/signals.c \
-	src/sync/linkdest.c
+	src/sync/linkdest.c \
+	src/sync/backups.c
 sweep_sync_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common -I$(top_srcdir)/src/copy
 sweep_sync_LDADD = src/copy/libcopy.la src/common/libcommon.la lib/libsweep.la
 dist_man_MANS += man/sweep-sync.1
@@ -27,6 +28,7 @@ SYNC_TESTS = \
 	tests/sync/operands.sh \
 	tests/sync/safety.sh \
 	tests/sync/signal.sh \
-	tests/sync/link-dest.sh
+	tests/sync/link-dest.sh \
+	tests/sync/backup.sh
 TESTS += $(SYNC_TESTS)
 EXTRA_DIST += $(SYNC_TESTS) tests/sync/tree.sh tests/sync/stall-shim.c

@@ -47,6 +47,7 @@ int main(int argc, char **argv)
 		                "transferred (code 24)\n", d.prog);
 	filter_free(&s);
 	linkdest_free(&s);
+	backups_free(&s);
 	sb_free(&s.name);
 	sb_free(&s.name2);
 	diag_free(&d);

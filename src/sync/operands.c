@@ -148,6 +148,7 @@ void sync_run(struct sync *s)
 		else if ((pfd = open_parent(dest)) < 0)
 			report_error(s, errno, "[Receiver] change_dir#3 \"%s\" failed", dest);
 		linkdest_open(s, dest, true);
+		backups_open(s, dest, true);
 		s->prefix = sb_str(&sbase); /* rsync names it as the source does */
 		if (pfd >= 0 && copy_tree(c, s->files[0], pfd, base.s, dest) < 0)
 			s->partial = true;
@@ -168,8 +169,10 @@ void sync_run(struct sync *s)
 		}
 		if (dfd == -2 && (dfd = open_dest_dir(s, dest, &made)) == -2)
 			break;
-		if (i == 0)
+		if (i == 0) {
 			linkdest_open(s, dest, false);
+			backups_open(s, dest, false);
+		}
 		sync_into(s, c, s->files[i], dfd, dest, made);
 		made = false;
 	}

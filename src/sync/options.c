@@ -15,7 +15,7 @@
 enum {
 	OPT_DELETE = 256, OPT_EXCLUDE, OPT_INCLUDE, OPT_SIZE_ONLY, OPT_IGNORE_EXISTING,
 	OPT_EXISTING, OPT_INPLACE, OPT_NUMERIC_IDS, OPT_STATS, OPT_DEVICES, OPT_SPECIALS,
-	OPT_HELP, OPT_VERSION, OPT_LINK_DEST,
+	OPT_HELP, OPT_VERSION, OPT_LINK_DEST, OPT_BACKUP_DIR, OPT_SUFFIX,
 };
 
 static const struct option long_options[] = {
@@ -49,12 +49,15 @@ static const struct option long_options[] = {
 	{ "stats", no_argument, NULL, OPT_STATS },
 	{ "itemize-changes", no_argument, NULL, 'i' },
 	{ "link-dest", required_argument, NULL, OPT_LINK_DEST },
+	{ "backup", no_argument, NULL, 'b' },
+	{ "backup-dir", required_argument, NULL, OPT_BACKUP_DIR },
+	{ "suffix", required_argument, NULL, OPT_SUFFIX },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char short_options[] = "arlptgoDHAXvqncuxi";
+static const char short_options[] = "arlptgoDHAXvqncuxib";
 
 static void usage(const char *prog)
 {
@@ -91,6 +94,9 @@ static void usage(const char *prog)
 	      "      --stats              give some file-transfer stats\n"
 	      "  -i, --itemize-changes    output a change-summary for all updates\n"
 	      "      --link-dest=DIR      hardlink to files in DIR when unchanged\n"
+	      "  -b, --backup             make backups (see --suffix & --backup-dir)\n"
+	      "      --backup-dir=DIR     make backups into hierarchy based in DIR\n"
+	      "      --suffix=SUFFIX      backup suffix (default ~ w/o --backup-dir)\n"
 	      "      --help               show this help\n"
 	      "      --version            print the version\n"
 	      "\n"
@@ -125,6 +131,9 @@ static int take_option(struct sync *s, int c, const char *arg)
 	case 'u': s->update = true; break;
 	case 'x': s->one_fs = true; break;
 	case 'i': s->itemize = true; break;
+	case 'b': s->backup = true; break;
+	case OPT_BACKUP_DIR: s->backup = true; s->backup_dir = arg; break;
+	case OPT_SUFFIX: s->copy.suffix = arg; break;
 	case OPT_DELETE: s->delete = true; break;
 	case OPT_SIZE_ONLY: s->size_only = true; break;
 	case OPT_IGNORE_EXISTING: s->ignore_existing = true; break;
@@ -178,6 +187,9 @@ static void engine_options(struct sync *s)
 	o->arg = s;
 	o->dry_run = s->dry_run;
 	o->temp_rename = !s->inplace;
+	o->backup = s->backup ? COPY_BACKUP_SIMPLE : COPY_BACKUP_NONE;
+	/* as rsync: backups beside the files change their directories' times */
+	o->omit_dir_times = s->backup && !s->backup_dir;
 	o->only_changed = true;
 	o->replace_nondir = true;
 	walkenv_read(&o->order, &o->warm);
@@ -203,6 +215,8 @@ int sync_parse_options(struct sync *s, int argc, char **argv)
 		diag_error(s->diag, 0, "--delete does not work without --recursive (-r) or --dirs (-d).");
 		return 1;
 	}
+	if (backups_check(s) < 0)
+		return 1;
 	engine_options(s);
 	s->files = argv + optind;
 	s->nfiles = argc - optind;

@@ -9,7 +9,7 @@
  * decide.c (the quick check: what each entry needs, as the engine's decide
  * hook), filter.c (--exclude/--include patterns), delete.c (--delete),
  * report.c (-v, -i, --stats and rsync's messages), linkdest.c
- * (--link-dest).
+ * (--link-dest), backups.c (-b, --backup-dir, --suffix).
  */
 #ifndef SWEEP_SYNC_H
 #define SWEEP_SYNC_H
@@ -62,6 +62,11 @@ struct sync {
 	int *link_dest_fd;
 	size_t nlink_dest;
 	struct keymap link_dest_first; /* -H: a group's first, to its DIR inode */
+	/* -b (backups.c): --backup-dir as given, its path from here, open */
+	bool backup;
+	const char *backup_dir;
+	struct strbuf backup_path;
+	int backup_fd;
 	bool partial;           /* something failed: exit 23 */
 	bool vanished;          /* a source vanished: exit 24 */
 };
@@ -123,6 +128,18 @@ bool linkdest_existing(struct sync *s, const struct sweep_entry *e, const char *
 /* -H: whether a later name of a file linked from a DIR has that DIR's
  * inode there too (then, as in rsync, it is not counted as created). */
 bool linkdest_follower(struct sync *s, const struct sweep_entry *e, const char *below);
+
+/* backups.c: backups_check() says what is wrong with the options (-1);
+ * backups_open() takes --backup-dir from DEST (from its directory when
+ * dest_is_file); backups_dir() is the engine's backup_dir hook. A name
+ * backups_protected() is never deleted; backups_deleted() moves a name
+ * --delete removes aside instead (false: it failed, reported). */
+int backups_check(struct sync *s);
+void backups_open(struct sync *s, const char *dest, bool dest_is_file);
+int backups_dir(void *arg);
+bool backups_protected(const struct sync *s, const char *name);
+bool backups_deleted(struct sync *s, int pfd, const char *name, const char *rel);
+void backups_free(struct sync *s);
 
 /* report.c */
 void report_item(struct sync *s, const char *code, const char *rel, bool dir,
