@@ -82,7 +82,8 @@ bool backups_protected(const struct sync *s, const char *name)
 {
 	const char *suffix = s->copy.suffix ? s->copy.suffix : "~";
 	size_t n = strlen(name), k = strlen(suffix);
-	return s->backup && !s->backup_dir && n >= k && strcmp(name + n - k, suffix) == 0;
+	return s->backup && !s->backup_dir && !s->delete_excluded && n >= k &&
+	       strcmp(name + n - k, suffix) == 0;
 }
 
 bool backups_deleted(struct sync *s, int pfd, const char *name, const char *rel)

@@ -206,7 +206,7 @@ static enum copy_verdict decide_existing(struct sync *s, const struct sweep_entr
 	enum sync_kind k = sync_kind(e->st.st_mode);
 	if (k == K_REG)
 		return decide_regular(s, e, rel, pfd, name, dst);
-	if (k == K_DIR && s->delete)
+	if (k == K_DIR && s->delete && s->delete_when == DEL_DURING)
 		delete_extraneous(s, e->dirfd, e->name, pfd, name, rel);
 	if (k != K_DIR && s->ignore_existing)
 		return COPY_LEAVE;

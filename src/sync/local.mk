@@ -12,7 +12,9 @@ sweep_sync_SOURCES = \
 	src/sync/report.c \
 	src/sync/signals.c \
 	src/sync/linkdest.c \
-	src/sync/backups.c
+	src/sync/backups.c \
+	src/sync/listfile.c \
+	src/sync/deletepass.c
 sweep_sync_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common -I$(top_srcdir)/src/copy
 sweep_sync_LDADD = src/copy/libcopy.la src/common/libcommon.la lib/libsweep.la
 dist_man_MANS += man/sweep-sync.1
@@ -29,6 +31,8 @@ SYNC_TESTS = \
 	tests/sync/safety.sh \
 	tests/sync/signal.sh \
 	tests/sync/link-dest.sh \
-	tests/sync/backup.sh
+	tests/sync/backup.sh \
+	tests/sync/delete-when.sh \
+	tests/sync/exclude-from.sh
 TESTS += $(SYNC_TESTS)
 EXTRA_DIST += $(SYNC_TESTS) tests/sync/tree.sh tests/sync/stall-shim.c

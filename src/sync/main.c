@@ -39,6 +39,8 @@ int main(int argc, char **argv)
 	}
 	if (status == 1)
 		fprintf(stderr, "%s error: syntax or usage error (code 1)\n", d.prog);
+	else if (status == SYNC_FILEIO)
+		fprintf(stderr, "%s error: error in file IO (code %d)\n", d.prog, SYNC_FILEIO);
 	else if (status == SYNC_PARTIAL)
 		fprintf(stderr, "%s error: some files/attrs were not transferred "
 		                "(see previous errors) (code 23)\n", d.prog);

@@ -98,8 +98,12 @@ static void sync_into(struct sync *s, struct copy *c, const char *src, int dfd,
 	}
 	s->prefix = all ? "" : base.s;
 	s->root_created = all && made;
+	if (s->delete && s->delete_when == DEL_BEFORE)
+		delete_pass(s, src, dfd, all ? "." : base.s);
 	if (copy_tree(c, src, dfd, all ? "." : base.s, shown.s) < 0)
 		s->partial = true;
+	if (s->delete && s->delete_when == DEL_AFTER)
+		delete_pass(s, src, dfd, all ? "." : base.s);
 out:
 	sb_free(&base);
 	sb_free(&shown);

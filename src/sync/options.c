@@ -4,6 +4,7 @@
  * transfer it implements (see sweep-sync(1)), and what they ask of the copy
  * engine. A mistake is a usage error, exit status 1 as rsync's.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +16,9 @@
 enum {
 	OPT_DELETE = 256, OPT_EXCLUDE, OPT_INCLUDE, OPT_SIZE_ONLY, OPT_IGNORE_EXISTING,
 	OPT_EXISTING, OPT_INPLACE, OPT_NUMERIC_IDS, OPT_STATS, OPT_DEVICES, OPT_SPECIALS,
-	OPT_HELP, OPT_VERSION, OPT_LINK_DEST, OPT_BACKUP_DIR, OPT_SUFFIX,
+	OPT_HELP, OPT_VERSION, OPT_LINK_DEST, OPT_BACKUP_DIR, OPT_SUFFIX, OPT_DELETE_BEFORE,
+	OPT_DELETE_DURING, OPT_DELETE_AFTER, OPT_DELETE_EXCLUDED, OPT_EXCLUDE_FROM,
+	OPT_INCLUDE_FROM,
 };
 
 static const struct option long_options[] = {
@@ -35,6 +38,14 @@ static const struct option long_options[] = {
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "dry-run", no_argument, NULL, 'n' },
 	{ "delete", no_argument, NULL, OPT_DELETE },
+	{ "delete-before", no_argument, NULL, OPT_DELETE_BEFORE },
+	{ "delete-during", no_argument, NULL, OPT_DELETE_DURING },
+	{ "del", no_argument, NULL, OPT_DELETE_DURING },
+	{ "delete-after", no_argument, NULL, OPT_DELETE_AFTER },
+	{ "delete-excluded", no_argument, NULL, OPT_DELETE_EXCLUDED },
+	{ "exclude-from", required_argument, NULL, OPT_EXCLUDE_FROM },
+	{ "include-from", required_argument, NULL, OPT_INCLUDE_FROM },
+	{ "from0", no_argument, NULL, '0' },
 	{ "exclude", required_argument, NULL, OPT_EXCLUDE },
 	{ "include", required_argument, NULL, OPT_INCLUDE },
 	{ "checksum", no_argument, NULL, 'c' },
@@ -57,7 +68,7 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char short_options[] = "arlptgoDHAXvqncuxib";
+static const char short_options[] = "arlptgoDHAXvqncuxib0";
 
 static void usage(const char *prog)
 {
@@ -81,8 +92,15 @@ static void usage(const char *prog)
 	      "  -q, --quiet              suppress non-error messages\n"
 	      "  -n, --dry-run            perform a trial run with no changes made\n"
 	      "      --delete             delete extraneous files from dest directories\n"
+	      "      --delete-before      receiver deletes before transfer, not during\n"
+	      "      --delete-during      receiver deletes during the transfer\n"
+	      "      --delete-after       receiver deletes after transfer, not during\n"
+	      "      --delete-excluded    also delete excluded files from dest dirs\n"
 	      "      --exclude=PATTERN    exclude files matching PATTERN\n"
+	      "      --exclude-from=FILE  read exclude patterns from FILE\n"
 	      "      --include=PATTERN    don't exclude files matching PATTERN\n"
+	      "      --include-from=FILE  read include patterns from FILE\n"
+	      "  -0, --from0              all *-from/filter files are delimited by 0s\n"
 	      "  -c, --checksum           skip based on checksum, not mod-time & size\n"
 	      "      --size-only          skip files that match in size\n"
 	      "      --ignore-existing    skip updating files that exist on receiver\n"
@@ -104,7 +122,32 @@ static void usage(const char *prog)
 	      "auto) choose the walk's order and its helper threads.\n", stdout);
 }
 
-/* One option. Returns 0, or -1 after a usage error. */
+/* --delete-WHEN: one of them only, as rsync. Returns 0 or -1. */
+static int delete_when(struct sync *s, int c)
+{
+	if (s->delete_when_given) {
+		diag_error(s->diag, 0, "You may not combine multiple --delete-WHEN options.");
+		return -1;
+	}
+	s->delete_when_given = true;
+	s->delete = true;
+	s->delete_when = c == OPT_DELETE_BEFORE ? DEL_BEFORE
+	                 : c == OPT_DELETE_AFTER ? DEL_AFTER : DEL_DURING;
+	return 0;
+}
+
+/* --exclude-from, --include-from. Returns 0, or -2 when the file cannot
+ * be read: rsync's error in file I/O, exit status 11. */
+static int filter_file(struct sync *s, const char *path, bool include)
+{
+	if (filter_add_file(s, path, include) == 0)
+		return 0;
+	report_error(s, errno, "[client] failed to open %s file %s",
+	             include ? "include" : "exclude", path);
+	return -2;
+}
+
+/* One option. Returns 0, or -1 after a usage error (-2: 11). */
 static int take_option(struct sync *s, int c, const char *arg)
 {
 	switch (c) {
@@ -135,6 +178,15 @@ static int take_option(struct sync *s, int c, const char *arg)
 	case OPT_BACKUP_DIR: s->backup = true; s->backup_dir = arg; break;
 	case OPT_SUFFIX: s->copy.suffix = arg; break;
 	case OPT_DELETE: s->delete = true; break;
+	case OPT_DELETE_BEFORE:
+	case OPT_DELETE_DURING:
+	case OPT_DELETE_AFTER:
+		return delete_when(s, c);
+	case OPT_DELETE_EXCLUDED: s->delete = s->delete_excluded = true; break;
+	case '0': s->from0 = true; break;
+	case OPT_EXCLUDE_FROM:
+	case OPT_INCLUDE_FROM:
+		return filter_file(s, arg, c == OPT_INCLUDE_FROM);
 	case OPT_SIZE_ONLY: s->size_only = true; break;
 	case OPT_IGNORE_EXISTING: s->ignore_existing = true; break;
 	case OPT_EXISTING: s->existing = true; break;
@@ -208,8 +260,9 @@ int sync_parse_options(struct sync *s, int argc, char **argv)
 			printf("%s (sweep) %s\n", s->diag->prog, PACKAGE_VERSION);
 			return 0;
 		}
-		if (take_option(s, c, optarg) < 0)
-			return 1;
+		int r = take_option(s, c, optarg);
+		if (r < 0)
+			return r == -2 ? SYNC_FILEIO : 1;
 	}
 	if (s->delete && !s->recursive) {
 		diag_error(s->diag, 0, "--delete does not work without --recursive (-r) or --dirs (-d).");

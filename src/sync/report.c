@@ -41,8 +41,9 @@ void report_item(struct sync *s, const char *code, const char *rel, bool dir,
 {
 	if (s->quiet || (!s->itemize && !s->verbose))
 		return;
-	/* -v alone names only what is transferred or made */
-	if (!s->itemize && code[0] == '.')
+	/* -v alone names what is transferred or made, and directories whose
+	 * attributes change */
+	if (!s->itemize && code[0] == '.' && !dir)
 		return;
 	if (s->itemize)
 		printf("%s ", code);
@@ -117,8 +118,10 @@ void report_stats(const struct sync *s)
 
 void report_start(const struct sync *s)
 {
+	/* rsync sends the whole list first when it deletes in a pass */
+	bool whole_list = s->delete && s->delete_when != DEL_DURING;
 	if (s->verbose && !s->quiet)
-		puts("sending incremental file list");
+		puts(whole_list ? "building file list ... done" : "sending incremental file list");
 }
 
 void report_end(const struct sync *s)

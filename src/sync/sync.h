@@ -8,6 +8,8 @@
  * options), operands.c (SRC... DEST and rsync's trailing-slash rule),
  * decide.c (the quick check: what each entry needs, as the engine's decide
  * hook), filter.c (--exclude/--include patterns), delete.c (--delete),
+ * deletepass.c (--delete-before/after), listfile.c (the files of
+ * --exclude-from, --include-from),
  * report.c (-v, -i, --stats and rsync's messages), linkdest.c
  * (--link-dest), backups.c (-b, --backup-dir, --suffix).
  */
@@ -21,6 +23,9 @@
 #include "diag.h"
 #include "keymap.h"
 #include "strbuf.h"
+
+/* rsync's exit status for an error in file I/O (a list file unread) */
+#define SYNC_FILEIO 11
 
 struct sync_rule {
 	char *pattern;
@@ -49,6 +54,10 @@ struct sync {
 	bool quiet, dry_run, delete, checksum, size_only, ignore_existing, existing;
 	bool usage_error;         /* sync_run() refused the operands: exit 1 */
 	bool update, inplace, stats, itemize, numeric_ids;
+	enum { DEL_DURING, DEL_BEFORE, DEL_AFTER } delete_when;
+	bool delete_when_given;
+	bool delete_excluded;     /* excluded names are not protected */
+	bool from0;               /* -0: the list files' lines end in '\0' */
 	char **files;
 	int nfiles;
 	/* the tree being synced */
@@ -101,8 +110,9 @@ bool sync_attr_letters(const struct sync *s, const struct stat *st, const struct
 /* -c: whether e and name in pfd differ in their bytes. */
 bool sync_bytes_differ(struct sync *s, const struct sweep_entry *e, int pfd, const char *name);
 
-/* filter.c */
+/* filter.c; filter_add_file() returns -1 with errno when it cannot read */
 int filter_add(struct sync *s, const char *pattern, bool include);
+int filter_add_file(struct sync *s, const char *path, bool include);
 bool filter_excluded(const struct sync *s, const char *path, bool dir);
 void filter_free(struct sync *s);
 
@@ -110,6 +120,9 @@ void filter_free(struct sync *s);
  * rel), of what its source directory sdir does not hold. */
 void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
                        const char *name, const char *rel);
+/* The names in the directory open at fd, NUL-separated, into sb.
+ * Returns 0 or -1 with errno. */
+int delete_list_names(int fd, struct strbuf *sb);
 
 /* linkdest.c: --link-dest. linkdest_add() takes a DIR (-1: no memory);
  * linkdest_open() opens them all, relative to DEST (to its directory
@@ -140,6 +153,17 @@ int backups_dir(void *arg);
 bool backups_protected(const struct sync *s, const char *name);
 bool backups_deleted(struct sync *s, int pfd, const char *name, const char *rel);
 void backups_free(struct sync *s);
+
+/* listfile.c: each line of the file at path ("-": standard input) that
+ * is not empty nor (with comments) a comment, to each, which returns 0 or
+ * -1 (with errno) to stop. Returns 0, or -1 with errno. */
+int listfile_read(const char *path, bool nul, bool comments,
+                  int (*each)(void *arg, const char *line), void *arg);
+
+/* deletepass.c: --delete-before and --delete-after: delete_extraneous()
+ * in the destination's name in dfd (the top of SRC's copy) and every
+ * directory below it the transfer goes through, at once. */
+void delete_pass(struct sync *s, const char *src, int dfd, const char *name);
 
 /* report.c */
 void report_item(struct sync *s, const char *code, const char *rel, bool dir,
