@@ -118,7 +118,8 @@ bool sync_attr_letters(const struct sync *s, const struct stat *st, const struct
 static bool kind_wanted(struct sync *s, const struct sweep_entry *e, const char *rel)
 {
 	mode_t m = e->st.st_mode;
-	if (S_ISDIR(m) && !s->recursive) {
+	/* --files-from: a listed directory is made, without -r empty */
+	if (S_ISDIR(m) && !s->recursive && !(s->files_from && e->depth == 0)) {
 		/* rsync names the one it was given ("." for SRC/) */
 		if (e->depth == 0 && !s->quiet) {
 			printf("skipping directory ");
@@ -206,7 +207,7 @@ static enum copy_verdict decide_existing(struct sync *s, const struct sweep_entr
 	enum sync_kind k = sync_kind(e->st.st_mode);
 	if (k == K_REG)
 		return decide_regular(s, e, rel, pfd, name, dst);
-	if (k == K_DIR && s->delete && s->delete_when == DEL_DURING)
+	if (k == K_DIR && s->delete && s->delete_when == DEL_DURING && !s->no_descend)
 		delete_extraneous(s, e->dirfd, e->name, pfd, name, rel);
 	if (k != K_DIR && s->ignore_existing)
 		return COPY_LEAVE;
@@ -246,7 +247,12 @@ enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char
 	const char *rel = sync_relname(s, rel_below);
 	bool dir = S_ISDIR(e->st.st_mode);
 	bool root_contents = e->depth == 0 && !*s->prefix;
-	if (!root_contents && filter_excluded(s, rel, dir))
+	if (s->no_descend && e->depth > 0)
+		return COPY_LEAVE;
+	/* --files-from filters a listed name itself, never its implied
+	 * directories (files_from.c) */
+	bool filtered = !root_contents && !(s->files_from && e->depth == 0);
+	if (filtered && filter_excluded(s, rel, dir))
 		return COPY_LEAVE;
 	if (!kind_wanted(s, e, rel))
 		return COPY_LEAVE;
@@ -258,7 +264,7 @@ enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char
 	              (k == K_DIR && s->root_created && e->depth == 0);
 	if (s->nlink_dest && !(s->existing && !dst)) {
 		/* below DEST: the name it has there (DEST's own, for one file) */
-		const char *below = e->depth == 0 && k != K_DIR ? name : rel;
+		const char *below = e->depth == 0 && k != K_DIR && !s->files_from ? name : rel;
 		enum copy_verdict v;
 		if (is_new && linkdest_new(s, e, rel, below, pfd, name, dst, &v))
 			return v;
@@ -278,7 +284,7 @@ bool sync_linked(void *arg, const struct sweep_entry *e, const char *rel_below,
 {
 	struct sync *s = arg;
 	const char *rel = sync_relname(s, rel_below);
-	if (filter_excluded(s, rel, false))
+	if ((s->no_descend && e->depth > 0) || filter_excluded(s, rel, false))
 		return false;
 	s->n.files[K_REG]++;
 	s->n.total_size += (uint64_t)e->st.st_size;

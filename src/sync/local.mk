@@ -14,7 +14,8 @@ sweep_sync_SOURCES = \
 	src/sync/linkdest.c \
 	src/sync/backups.c \
 	src/sync/listfile.c \
-	src/sync/deletepass.c
+	src/sync/deletepass.c \
+	src/sync/files_from.c
 sweep_sync_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common -I$(top_srcdir)/src/copy
 sweep_sync_LDADD = src/copy/libcopy.la src/common/libcommon.la lib/libsweep.la
 dist_man_MANS += man/sweep-sync.1
@@ -33,6 +34,7 @@ SYNC_TESTS = \
 	tests/sync/link-dest.sh \
 	tests/sync/backup.sh \
 	tests/sync/delete-when.sh \
-	tests/sync/exclude-from.sh
+	tests/sync/exclude-from.sh \
+	tests/sync/files-from.sh
 TESTS += $(SYNC_TESTS)
 EXTRA_DIST += $(SYNC_TESTS) tests/sync/tree.sh tests/sync/stall-shim.c

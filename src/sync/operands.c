@@ -32,8 +32,7 @@ static bool contents(const char *src)
 	       (n >= 3 && strcmp(src + n - 3, "/..") == 0);
 }
 
-/* rsync's message for a source it cannot stat: the path made absolute. */
-static void link_stat_failed(struct sync *s, const char *src, int err)
+void link_stat_failed(struct sync *s, const char *src, int err)
 {
 	char *cwd = src[0] == '/' ? NULL : getcwd(NULL, 0);
 	report_error(s, err, "[sender] link_stat \"%s%s%s\" failed", cwd ? cwd : "",
@@ -128,6 +127,12 @@ void sync_run(struct sync *s)
 	}
 	/* rsync deletes against all the sources at once; one source at a time,
 	 * each would delete what the others brought */
+	if (s->files_from && nsrc > 1) {
+		diag_error(s->diag, 0, "--files-from takes one SRC, the directory its names are in");
+		diag_try_help(s->diag);
+		s->usage_error = true;
+		return;
+	}
 	if (s->delete && nsrc > 1) {
 		diag_error(s->diag, 0, "--delete with more than one SRC is not supported yet");
 		diag_try_help(s->diag);
@@ -177,7 +182,10 @@ void sync_run(struct sync *s)
 			linkdest_open(s, dest, false);
 			backups_open(s, dest, false);
 		}
-		sync_into(s, c, s->files[i], dfd, dest, made);
+		if (s->files_from)
+			files_from_run(s, c, s->files[i], dfd, dest, made);
+		else
+			sync_into(s, c, s->files[i], dfd, dest, made);
 		made = false;
 	}
 	if (dfd >= 0)

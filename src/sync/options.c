@@ -18,7 +18,7 @@ enum {
 	OPT_EXISTING, OPT_INPLACE, OPT_NUMERIC_IDS, OPT_STATS, OPT_DEVICES, OPT_SPECIALS,
 	OPT_HELP, OPT_VERSION, OPT_LINK_DEST, OPT_BACKUP_DIR, OPT_SUFFIX, OPT_DELETE_BEFORE,
 	OPT_DELETE_DURING, OPT_DELETE_AFTER, OPT_DELETE_EXCLUDED, OPT_EXCLUDE_FROM,
-	OPT_INCLUDE_FROM,
+	OPT_INCLUDE_FROM, OPT_FILES_FROM,
 };
 
 static const struct option long_options[] = {
@@ -46,6 +46,7 @@ static const struct option long_options[] = {
 	{ "exclude-from", required_argument, NULL, OPT_EXCLUDE_FROM },
 	{ "include-from", required_argument, NULL, OPT_INCLUDE_FROM },
 	{ "from0", no_argument, NULL, '0' },
+	{ "files-from", required_argument, NULL, OPT_FILES_FROM },
 	{ "exclude", required_argument, NULL, OPT_EXCLUDE },
 	{ "include", required_argument, NULL, OPT_INCLUDE },
 	{ "checksum", no_argument, NULL, 'c' },
@@ -100,6 +101,7 @@ static void usage(const char *prog)
 	      "      --exclude-from=FILE  read exclude patterns from FILE\n"
 	      "      --include=PATTERN    don't exclude files matching PATTERN\n"
 	      "      --include-from=FILE  read include patterns from FILE\n"
+	      "      --files-from=FILE    read list of source-file names from FILE\n"
 	      "  -0, --from0              all *-from/filter files are delimited by 0s\n"
 	      "  -c, --checksum           skip based on checksum, not mod-time & size\n"
 	      "      --size-only          skip files that match in size\n"
@@ -155,7 +157,7 @@ static int take_option(struct sync *s, int c, const char *arg)
 		s->recursive = s->links = s->perms = s->times = true;
 		s->group = s->owner = s->devices = s->specials = true;
 		break;
-	case 'r': s->recursive = true; break;
+	case 'r': s->recursive = s->recursive_given = true; break;
 	case 'l': s->links = true; break;
 	case 'p': s->perms = true; break;
 	case 't': s->times = true; break;
@@ -184,6 +186,7 @@ static int take_option(struct sync *s, int c, const char *arg)
 		return delete_when(s, c);
 	case OPT_DELETE_EXCLUDED: s->delete = s->delete_excluded = true; break;
 	case '0': s->from0 = true; break;
+	case OPT_FILES_FROM: s->files_from = arg; break;
 	case OPT_EXCLUDE_FROM:
 	case OPT_INCLUDE_FROM:
 		return filter_file(s, arg, c == OPT_INCLUDE_FROM);
@@ -264,7 +267,18 @@ int sync_parse_options(struct sync *s, int argc, char **argv)
 		if (r < 0)
 			return r == -2 ? SYNC_FILEIO : 1;
 	}
-	if (s->delete && !s->recursive) {
+	/* --files-from: -a does not imply -r; -d is implied */
+	if (s->files_from) {
+		/* the engine names a backup below its tree's top: one name's */
+		if (s->backup_dir) {
+			diag_error(s->diag, 0, "--files-from with --backup-dir is not supported");
+			return 1;
+		}
+		s->recursive = s->recursive_given;
+		if (files_from_read(s) < 0)
+			return 1;
+	}
+	if (s->delete && !s->recursive && !s->files_from) {
 		diag_error(s->diag, 0, "--delete does not work without --recursive (-r) or --dirs (-d).");
 		return 1;
 	}

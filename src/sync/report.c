@@ -118,8 +118,9 @@ void report_stats(const struct sync *s)
 
 void report_start(const struct sync *s)
 {
-	/* rsync sends the whole list first when it deletes in a pass */
-	bool whole_list = s->delete && s->delete_when != DEL_DURING;
+	/* rsync sends the whole list first when it deletes in a pass, and
+	 * when the list is given */
+	bool whole_list = (s->delete && s->delete_when != DEL_DURING) || s->files_from;
 	if (s->verbose && !s->quiet)
 		puts(whole_list ? "building file list ... done" : "sending incremental file list");
 }

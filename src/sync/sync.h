@@ -9,7 +9,8 @@
  * decide.c (the quick check: what each entry needs, as the engine's decide
  * hook), filter.c (--exclude/--include patterns), delete.c (--delete),
  * deletepass.c (--delete-before/after), listfile.c (the files of
- * --exclude-from, --include-from),
+ * --exclude-from, --include-from, --files-from), files_from.c
+ * (--files-from),
  * report.c (-v, -i, --stats and rsync's messages), linkdest.c
  * (--link-dest), backups.c (-b, --backup-dir, --suffix).
  */
@@ -58,6 +59,11 @@ struct sync {
 	bool delete_when_given;
 	bool delete_excluded;     /* excluded names are not protected */
 	bool from0;               /* -0: the list files' lines end in '\0' */
+	bool recursive_given;     /* -r itself, not -a (--files-from) */
+	/* --files-from (files_from.c): FILE, its names NUL-separated */
+	const char *files_from;
+	struct strbuf from_names;
+	bool no_descend;          /* the tree's root only, not what it holds */
 	char **files;
 	int nfiles;
 	/* the tree being synced */
@@ -90,6 +96,15 @@ void sync_signals_copy(struct copy *c);
 
 /* operands.c: sync every SRC to DEST. */
 void sync_run(struct sync *s);
+/* rsync's message for a source it cannot stat: the path made absolute. */
+void link_stat_failed(struct sync *s, const char *src, int err);
+
+/* files_from.c: files_from_read() reads FILE (-1: said, a usage error);
+ * files_from_run() transfers its names from src into dfd (DEST, shown as
+ * dest; made: by this run). */
+int files_from_read(struct sync *s);
+void files_from_run(struct sync *s, struct copy *c, const char *src, int dfd,
+                    const char *dest, bool made);
 
 /* decide.c: the copy engine's decide and walk_error hooks. */
 enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char *rel, int pfd,
