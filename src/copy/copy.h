@@ -107,6 +107,9 @@ struct copy_opts {
 	bool dry_run;              /* decide only: make, change, remove nothing */
 	bool temp_rename;          /* new data goes to .NAME.XXXXXX, renamed over
 	                              NAME once whole (never through a link) */
+	bool keep_partial;         /* with it: a file not whole (a failure, a
+	                              signal) is renamed over NAME as far as it
+	                              got, its time 0, not removed (--partial) */
 	bool only_changed;         /* attributes set only where they differ, so an
 	                              unchanged entry's ctime never moves */
 	bool replace_nondir;       /* a non-directory where a directory goes is
@@ -131,8 +134,9 @@ struct copy *copy_new(const struct copy_opts *opt, struct diag *d);
 int copy_tree(struct copy *c, const char *src, int dst_dirfd, const char *name,
               const char *dst_shown);
 
-/* Remove the temporary file being written under temp_rename, if any: for
- * a handler of a signal that ends the program (async-signal-safe). */
+/* Remove the temporary file being written under temp_rename, if any (or
+ * keep it under its final name, under keep_partial): for a handler of a
+ * signal that ends the program (async-signal-safe). */
 void copy_remove_temp(struct copy *c);
 
 /* Move name in pfd (rel: its path below the destination) aside as a

@@ -23,6 +23,7 @@ struct copy_temp {
 	volatile sig_atomic_t armed;
 	int dirfd;
 	char name[NAME_MAX + 1];
+	char final[NAME_MAX + 1];   /* keep_partial: the name it is kept as */
 };
 
 struct copy {

@@ -240,6 +240,19 @@ static enum copy_verdict decide_existing(struct sync *s, const struct sweep_entr
 	return changed ? COPY_MAKE : COPY_KEEP;
 }
 
+/* -L: a link that leads nowhere, said as rsync says it (and not sent). */
+static enum copy_verdict no_referent(struct sync *s, const struct sweep_entry *e)
+{
+	char *cwd = e->path[0] == '/' ? NULL : getcwd(NULL, 0);
+	fflush(stdout);
+	fprintf(stderr, "symlink has no referent: \"%s%s", cwd ? cwd : "", cwd ? "/" : "");
+	report_name(stderr, e->path);
+	fprintf(stderr, "\"\n");
+	free(cwd);
+	s->partial = true;
+	return COPY_LEAVE;
+}
+
 enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char *rel_below,
                               int pfd, const char *name, const struct stat *dst)
 {
@@ -256,6 +269,8 @@ enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char
 		return COPY_LEAVE;
 	if (!kind_wanted(s, e, rel))
 		return COPY_LEAVE;
+	if (s->copy_links && S_ISLNK(e->st.st_mode))
+		return no_referent(s, e);
 	enum sync_kind k = sync_kind(e->st.st_mode);
 	s->n.files[k]++;
 	if (k == K_REG || k == K_LINK)

@@ -35,6 +35,10 @@ SYNC_TESTS = \
 	tests/sync/backup.sh \
 	tests/sync/delete-when.sh \
 	tests/sync/exclude-from.sh \
-	tests/sync/files-from.sh
+	tests/sync/files-from.sh \
+	tests/sync/copy-links.sh \
+	tests/sync/sparse.sh \
+	tests/sync/partial.sh \
+	tests/sync/progress.sh
 TESTS += $(SYNC_TESTS)
 EXTRA_DIST += $(SYNC_TESTS) tests/sync/tree.sh tests/sync/stall-shim.c

@@ -23,7 +23,9 @@ int main(int argc, char **argv)
 	if (status < 0) {
 		sync_signals_init(d.prog);
 		report_start(&s);
+		report_progress_start(&s);
 		sync_run(&s);
+		report_progress_end(&s);
 		if (s.stats && !s.quiet && !s.usage_error)
 			report_stats(&s);
 		if (!s.usage_error)

@@ -70,7 +70,7 @@ static int open_dest_dir(struct sync *s, const char *dest, bool *made)
 		return -2;
 	}
 	*made = true;
-	if ((s->verbose || s->itemize) && !s->quiet) {
+	if ((s->verbose || s->itemize || s->progress_names) && !s->quiet) {
 		size_t n = strlen(dest);
 		while (n > 1 && dest[n - 1] == '/')
 			n--;

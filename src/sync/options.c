@@ -18,7 +18,7 @@ enum {
 	OPT_EXISTING, OPT_INPLACE, OPT_NUMERIC_IDS, OPT_STATS, OPT_DEVICES, OPT_SPECIALS,
 	OPT_HELP, OPT_VERSION, OPT_LINK_DEST, OPT_BACKUP_DIR, OPT_SUFFIX, OPT_DELETE_BEFORE,
 	OPT_DELETE_DURING, OPT_DELETE_AFTER, OPT_DELETE_EXCLUDED, OPT_EXCLUDE_FROM,
-	OPT_INCLUDE_FROM, OPT_FILES_FROM,
+	OPT_INCLUDE_FROM, OPT_FILES_FROM, OPT_PARTIAL, OPT_PROGRESS, OPT_INFO,
 };
 
 static const struct option long_options[] = {
@@ -47,6 +47,11 @@ static const struct option long_options[] = {
 	{ "include-from", required_argument, NULL, OPT_INCLUDE_FROM },
 	{ "from0", no_argument, NULL, '0' },
 	{ "files-from", required_argument, NULL, OPT_FILES_FROM },
+	{ "partial", no_argument, NULL, OPT_PARTIAL },
+	{ "progress", no_argument, NULL, OPT_PROGRESS },
+	{ "info", required_argument, NULL, OPT_INFO },
+	{ "copy-links", no_argument, NULL, 'L' },
+	{ "sparse", no_argument, NULL, 'S' },
 	{ "exclude", required_argument, NULL, OPT_EXCLUDE },
 	{ "include", required_argument, NULL, OPT_INCLUDE },
 	{ "checksum", no_argument, NULL, 'c' },
@@ -69,7 +74,7 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char short_options[] = "arlptgoDHAXvqncuxib0";
+static const char short_options[] = "arlptgoDHAXvqncuxib0PLS";
 
 static void usage(const char *prog)
 {
@@ -81,6 +86,7 @@ static void usage(const char *prog)
 	      "  -a, --archive            archive mode is -rlptgoD (no -A,-X,-H)\n"
 	      "  -r, --recursive          recurse into directories\n"
 	      "  -l, --links              copy symlinks as symlinks\n"
+	      "  -L, --copy-links         transform symlink into referent file/dir\n"
 	      "  -p, --perms              preserve permissions\n"
 	      "  -t, --times              preserve modification times\n"
 	      "  -g, --group              preserve group\n"
@@ -91,6 +97,7 @@ static void usage(const char *prog)
 	      "  -X, --xattrs             preserve extended attributes\n"
 	      "  -v, --verbose            increase verbosity\n"
 	      "  -q, --quiet              suppress non-error messages\n"
+	      "  -S, --sparse             turn sequences of nulls into sparse blocks\n"
 	      "  -n, --dry-run            perform a trial run with no changes made\n"
 	      "      --delete             delete extraneous files from dest directories\n"
 	      "      --delete-before      receiver deletes before transfer, not during\n"
@@ -111,7 +118,12 @@ static void usage(const char *prog)
 	      "      --inplace            update destination files in-place\n"
 	      "  -x, --one-file-system    don't cross filesystem boundaries\n"
 	      "      --numeric-ids        don't map uid/gid values by user/group name\n"
+	      "      --partial            keep partially transferred files\n"
 	      "      --stats              give some file-transfer stats\n"
+	      "      --progress           show progress during transfer (on a terminal)\n"
+	      "  -P                       same as --partial --progress\n"
+	      "      --info=progress2     show the whole transfer's progress (on a\n"
+	      "                           terminal)\n"
 	      "  -i, --itemize-changes    output a change-summary for all updates\n"
 	      "      --link-dest=DIR      hardlink to files in DIR when unchanged\n"
 	      "  -b, --backup             make backups (see --suffix & --backup-dir)\n"
@@ -147,6 +159,30 @@ static int filter_file(struct sync *s, const char *path, bool include)
 	report_error(s, errno, "[client] failed to open %s file %s",
 	             include ? "include" : "exclude", path);
 	return -2;
+}
+
+/* --info=progress2 (or progress1, progress0, in a list): the others are
+ * rsync's, not known here. Returns 0 or -1. */
+static int info(struct sync *s, const char *arg)
+{
+	char *list = strdup(arg), *save = NULL;
+	int r = list ? 0 : -1;
+	for (char *w = list ? strtok_r(list, ",", &save) : NULL; w && r == 0;
+	     w = strtok_r(NULL, ",", &save)) {
+		if (strcmp(w, "progress2") == 0) {
+			s->meter_wanted = true;
+			s->progress_names = false;
+		} else if (strcmp(w, "progress1") == 0 || strcmp(w, "progress") == 0) {
+			s->meter_wanted = true;
+		} else if (strcmp(w, "progress0") == 0) {
+			s->meter_wanted = false;
+		} else {
+			fprintf(stderr, "Unknown --info item: \"%s\"\n", w);
+			r = -1;
+		}
+	}
+	free(list);
+	return r;
 }
 
 /* One option. Returns 0, or -1 after a usage error (-2: 11). */
@@ -186,6 +222,12 @@ static int take_option(struct sync *s, int c, const char *arg)
 		return delete_when(s, c);
 	case OPT_DELETE_EXCLUDED: s->delete = s->delete_excluded = true; break;
 	case '0': s->from0 = true; break;
+	case 'L': s->copy_links = true; break;
+	case 'S': s->copy.sparse = COPY_SPARSE_ALWAYS; break;
+	case OPT_PARTIAL: s->copy.keep_partial = true; break;
+	case 'P': s->copy.keep_partial = true; /* fall through */
+	case OPT_PROGRESS: s->meter_wanted = s->progress_names = true; break;
+	case OPT_INFO: return info(s, arg);
 	case OPT_FILES_FROM: s->files_from = arg; break;
 	case OPT_EXCLUDE_FROM:
 	case OPT_INCLUDE_FROM:
@@ -219,7 +261,7 @@ static int take_option(struct sync *s, int c, const char *arg)
 static void engine_options(struct sync *s)
 {
 	struct copy_opts *o = &s->copy;
-	o->follow = SWEEP_FOLLOW_NONE;
+	o->follow = s->copy_links ? SWEEP_FOLLOW_ALL : SWEEP_FOLLOW_NONE;
 	o->recursive = true;
 	o->one_fs = s->one_fs;
 	o->preserve_mode = s->perms;
@@ -236,6 +278,7 @@ static void engine_options(struct sync *s)
 	o->require_preserve = true;
 	o->require_xattr = s->xattrs;
 	o->reflink = COPY_REFLINK_AUTO;
+	o->progress = s->meter_wanted ? report_progress : NULL;
 	o->decide = sync_decide;
 	o->walk_error = sync_walk_error;
 	o->linked = sync_linked;

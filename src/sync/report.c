@@ -4,7 +4,9 @@
  * ("YXcstpoguax name"), -v's names, "*deleting" and "deleting", --stats'
  * figures (with rsync's thousands separators), and error messages
  * "sweep-sync: what: strerror (errno)". Names are shown as rsync shows
- * them: bytes that are not printable as "\#ooo".
+ * them: bytes that are not printable as "\#ooo". --progress and
+ * --info=progress2 draw the line of sweep-cp's --progress (progress.h),
+ * on a terminal only, not rsync's lines.
  */
 #include <ctype.h>
 #include <inttypes.h>
@@ -39,7 +41,7 @@ void report_error(struct sync *s, int err, const char *fmt, ...)
 void report_item(struct sync *s, const char *code, const char *rel, bool dir,
                  const char *target)
 {
-	if (s->quiet || (!s->itemize && !s->verbose))
+	if (s->quiet || (!s->itemize && !s->verbose && !s->progress_names))
 		return;
 	/* -v alone names what is transferred or made, and directories whose
 	 * attributes change */
@@ -121,7 +123,7 @@ void report_start(const struct sync *s)
 	/* rsync sends the whole list first when it deletes in a pass, and
 	 * when the list is given */
 	bool whole_list = (s->delete && s->delete_when != DEL_DURING) || s->files_from;
-	if (s->verbose && !s->quiet)
+	if ((s->verbose || s->progress_names) && !s->quiet)
 		puts(whole_list ? "building file list ... done" : "sending incremental file list");
 }
 
@@ -138,4 +140,25 @@ void report_end(const struct sync *s)
 	printf("total size is %s  speedup is %.2f%s\n", num(c, s->n.total_size),
 	       sent ? (double)s->n.total_size / (double)sent : 0.0,
 	       s->dry_run ? " (DRY RUN)" : "");
+}
+
+void report_progress_start(struct sync *s)
+{
+	if (s->meter_wanted && !s->quiet)
+		s->meter = progress_start();
+}
+
+void report_progress(void *arg, uint64_t files, uint64_t bytes, uint64_t known)
+{
+	struct sync *s = arg;
+	s->meter_files = files;
+	s->meter_bytes = bytes;
+	progress_update(s->meter, files, bytes, known);
+}
+
+void report_progress_end(struct sync *s)
+{
+	fflush(stdout);
+	progress_end(s->meter, s->meter_files, s->meter_bytes);
+	s->meter = NULL;
 }

@@ -23,6 +23,7 @@
 #include "copy.h"
 #include "diag.h"
 #include "keymap.h"
+#include "progress.h"
 #include "strbuf.h"
 
 /* rsync's exit status for an error in file I/O (a list file unread) */
@@ -64,6 +65,11 @@ struct sync {
 	const char *files_from;
 	struct strbuf from_names;
 	bool no_descend;          /* the tree's root only, not what it holds */
+	bool copy_links;          /* -L */
+	bool progress_names;      /* --progress: the names, as -v */
+	bool meter_wanted;        /* --progress, --info=progress2 */
+	struct progress *meter;   /* report.c: the line, on a terminal */
+	uint64_t meter_files, meter_bytes;
 	char **files;
 	int nfiles;
 	/* the tree being synced */
@@ -179,6 +185,12 @@ int listfile_read(const char *path, bool nul, bool comments,
  * in the destination's name in dfd (the top of SRC's copy) and every
  * directory below it the transfer goes through, at once. */
 void delete_pass(struct sync *s, const char *src, int dfd, const char *name);
+
+/* report.c: --progress and --info=progress2: the line of progress.h on a
+ * terminal, started, drawn (the engine's progress hook), ended. */
+void report_progress_start(struct sync *s);
+void report_progress(void *arg, uint64_t files, uint64_t bytes, uint64_t known);
+void report_progress_end(struct sync *s);
 
 /* report.c */
 void report_item(struct sync *s, const char *code, const char *rel, bool dir,
