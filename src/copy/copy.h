@@ -23,7 +23,8 @@
  * with an existing destination), backup.c (backup names), check.c (the
  * decide hook of sweep-sync: what to do with each entry before it is made),
  * tempfile.c (a regular file written aside and renamed into place),
- * writeback.c (when written data goes to the disk).
+ * writeback.c (when written data goes to the disk), throttle.c (a limit
+ * on the rate data is written at).
  */
 #ifndef SWEEP_COPY_H
 #define SWEEP_COPY_H
@@ -107,6 +108,8 @@ struct copy_opts {
 	bool dry_run;              /* decide only: make, change, remove nothing */
 	bool temp_rename;          /* new data goes to .NAME.XXXXXX, renamed over
 	                              NAME once whole (never through a link) */
+	uint64_t bwlimit;          /* bytes a second written at most; 0: any */
+	void (*alive)(void *arg);  /* after each chunk of data written */
 	bool keep_partial;         /* with it: a file not whole (a failure, a
 	                              signal) is renamed over NAME as far as it
 	                              got, its time 0, not removed (--partial) */

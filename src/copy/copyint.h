@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/stat.h>
+#include <time.h>
 #include "copy.h"
 #include "keymap.h"
 #include "strbuf.h"
@@ -63,6 +64,8 @@ struct copy {
 	int wb_fd;               /* on the file system written to */
 	bool wb_own;             /* ... opened for it, closed at the tree's end */
 	struct copy_temp temp;
+	struct timespec bw_start; /* bwlimit (throttle.c): the window's start */
+	uint64_t bw_bytes;        /* ... and the bytes written since */
 	bool failed;             /* something failed in this tree */
 	bool nomem;              /* the walk ran out of memory: stop */
 };
@@ -161,6 +164,11 @@ void hardlink_remember(struct copy *c, const struct sweep_entry *e);
 bool hardlink_same(struct copy *c, const struct sweep_entry *e, const struct stat *dst);
 /* Whether e is a later name of a file already remembered. */
 bool hardlink_known(const struct copy *c, const struct sweep_entry *e);
+
+/* throttle.c: n more bytes of data written: the alive hook, and a sleep
+ * that keeps to bwlimit. */
+#define THROTTLE_WINDOW 4
+void throttle_wrote(struct copy *c, uint64_t n);
 
 /* check.c: sweep-sync's decide hook asked about e when the walk meets it
  * (the walk's filter). */

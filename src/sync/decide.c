@@ -259,6 +259,8 @@ enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char
 	struct sync *s = arg;
 	const char *rel = sync_relname(s, rel_below);
 	bool dir = S_ISDIR(e->st.st_mode);
+	if (s->timeout)
+		sync_alive(s);
 	bool root_contents = e->depth == 0 && !*s->prefix;
 	if (s->no_descend && e->depth > 0)
 		return COPY_LEAVE;

@@ -15,7 +15,8 @@ sweep_sync_SOURCES = \
 	src/sync/backups.c \
 	src/sync/listfile.c \
 	src/sync/deletepass.c \
-	src/sync/files_from.c
+	src/sync/files_from.c \
+	src/sync/limits.c
 sweep_sync_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common -I$(top_srcdir)/src/copy
 sweep_sync_LDADD = src/copy/libcopy.la src/common/libcommon.la lib/libsweep.la
 dist_man_MANS += man/sweep-sync.1
@@ -39,6 +40,8 @@ SYNC_TESTS = \
 	tests/sync/copy-links.sh \
 	tests/sync/sparse.sh \
 	tests/sync/partial.sh \
-	tests/sync/progress.sh
+	tests/sync/progress.sh \
+	tests/sync/bwlimit.sh \
+	tests/sync/timeout.sh
 TESTS += $(SYNC_TESTS)
 EXTRA_DIST += $(SYNC_TESTS) tests/sync/tree.sh tests/sync/stall-shim.c

@@ -22,6 +22,7 @@ int main(int argc, char **argv)
 	int status = sync_parse_options(&s, argc, argv);
 	if (status < 0) {
 		sync_signals_init(d.prog);
+		sync_signals_timeout(d.prog, s.timeout);
 		report_start(&s);
 		report_progress_start(&s);
 		sync_run(&s);

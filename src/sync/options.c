@@ -18,7 +18,8 @@ enum {
 	OPT_EXISTING, OPT_INPLACE, OPT_NUMERIC_IDS, OPT_STATS, OPT_DEVICES, OPT_SPECIALS,
 	OPT_HELP, OPT_VERSION, OPT_LINK_DEST, OPT_BACKUP_DIR, OPT_SUFFIX, OPT_DELETE_BEFORE,
 	OPT_DELETE_DURING, OPT_DELETE_AFTER, OPT_DELETE_EXCLUDED, OPT_EXCLUDE_FROM,
-	OPT_INCLUDE_FROM, OPT_FILES_FROM, OPT_PARTIAL, OPT_PROGRESS, OPT_INFO,
+	OPT_INCLUDE_FROM, OPT_FILES_FROM, OPT_PARTIAL, OPT_PROGRESS, OPT_INFO, OPT_BWLIMIT,
+	OPT_TIMEOUT,
 };
 
 static const struct option long_options[] = {
@@ -52,6 +53,8 @@ static const struct option long_options[] = {
 	{ "info", required_argument, NULL, OPT_INFO },
 	{ "copy-links", no_argument, NULL, 'L' },
 	{ "sparse", no_argument, NULL, 'S' },
+	{ "bwlimit", required_argument, NULL, OPT_BWLIMIT },
+	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 	{ "exclude", required_argument, NULL, OPT_EXCLUDE },
 	{ "include", required_argument, NULL, OPT_INCLUDE },
 	{ "checksum", no_argument, NULL, 'c' },
@@ -117,6 +120,8 @@ static void usage(const char *prog)
 	      "  -u, --update             skip files that are newer on the receiver\n"
 	      "      --inplace            update destination files in-place\n"
 	      "  -x, --one-file-system    don't cross filesystem boundaries\n"
+	      "      --timeout=SECONDS    set I/O timeout in seconds\n"
+	      "      --bwlimit=RATE       limit the rate data is written at (KiB/s)\n"
 	      "      --numeric-ids        don't map uid/gid values by user/group name\n"
 	      "      --partial            keep partially transferred files\n"
 	      "      --stats              give some file-transfer stats\n"
@@ -228,6 +233,8 @@ static int take_option(struct sync *s, int c, const char *arg)
 	case 'P': s->copy.keep_partial = true; /* fall through */
 	case OPT_PROGRESS: s->meter_wanted = s->progress_names = true; break;
 	case OPT_INFO: return info(s, arg);
+	case OPT_BWLIMIT: return limits_bwlimit(s, arg);
+	case OPT_TIMEOUT: return limits_timeout(s, arg);
 	case OPT_FILES_FROM: s->files_from = arg; break;
 	case OPT_EXCLUDE_FROM:
 	case OPT_INCLUDE_FROM:
@@ -279,6 +286,7 @@ static void engine_options(struct sync *s)
 	o->require_xattr = s->xattrs;
 	o->reflink = COPY_REFLINK_AUTO;
 	o->progress = s->meter_wanted ? report_progress : NULL;
+	o->alive = s->timeout ? sync_alive : NULL;
 	o->decide = sync_decide;
 	o->walk_error = sync_walk_error;
 	o->linked = sync_linked;

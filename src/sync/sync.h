@@ -10,7 +10,7 @@
  * hook), filter.c (--exclude/--include patterns), delete.c (--delete),
  * deletepass.c (--delete-before/after), listfile.c (the files of
  * --exclude-from, --include-from, --files-from), files_from.c
- * (--files-from),
+ * (--files-from), limits.c (--bwlimit, --timeout),
  * report.c (-v, -i, --stats and rsync's messages), linkdest.c
  * (--link-dest), backups.c (-b, --backup-dir, --suffix).
  */
@@ -70,6 +70,7 @@ struct sync {
 	bool meter_wanted;        /* --progress, --info=progress2 */
 	struct progress *meter;   /* report.c: the line, on a terminal */
 	uint64_t meter_files, meter_bytes;
+	unsigned timeout;         /* --timeout, seconds (0: none) */
 	char **files;
 	int nfiles;
 	/* the tree being synced */
@@ -99,6 +100,10 @@ int sync_parse_options(struct sync *s, int argc, char **argv);
  * writing (the copy being run, or NULL) and end the run with rsync's 20. */
 void sync_signals_init(const char *prog);
 void sync_signals_copy(struct copy *c);
+/* --timeout: the watch started (seconds 0: none); sync_alive() says the
+ * run did something (the engine's alive hook too). */
+void sync_signals_timeout(const char *prog, unsigned seconds);
+void sync_alive(void *arg);
 
 /* operands.c: sync every SRC to DEST. */
 void sync_run(struct sync *s);
@@ -185,6 +190,11 @@ int listfile_read(const char *path, bool nul, bool comments,
  * in the destination's name in dfd (the top of SRC's copy) and every
  * directory below it the transfer goes through, at once. */
 void delete_pass(struct sync *s, const char *src, int dfd, const char *name);
+
+/* limits.c: --bwlimit (into copy.bwlimit) and --timeout. Return 0, or
+ * -1 after saying what is wrong (a usage error). */
+int limits_bwlimit(struct sync *s, const char *arg);
+int limits_timeout(struct sync *s, const char *arg);
 
 /* report.c: --progress and --info=progress2: the line of progress.h on a
  * terminal, started, drawn (the engine's progress hook), ended. */
