@@ -6,6 +6,8 @@
  * down the source and the destination together, through the directories
  * the transfer goes through: both there as directories (never through a
  * symbolic link), not excluded, and on the source's file system under -x.
+ * Only one of --delete-before, --delete-during and --delete-after may be
+ * given, as in rsync.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -59,6 +61,18 @@ out:
 		close(sd);
 	if (dd >= 0)
 		close(dd);
+}
+
+int delete_when_set(struct sync *s, int when)
+{
+	if (s->delete_when_given) {
+		diag_error(s->diag, 0, "You may not combine multiple --delete-WHEN options.");
+		return -1;
+	}
+	s->delete_when_given = true;
+	s->delete = true;
+	s->delete_when = when;
+	return 0;
 }
 
 void delete_pass(struct sync *s, const char *src, int dfd, const char *name)

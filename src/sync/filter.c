@@ -61,7 +61,11 @@ static int add_line(void *arg, const char *line)
 int filter_add_file(struct sync *s, const char *path, bool include)
 {
 	struct from_file ff = { s, include };
-	return listfile_read(path, s->from0, true, add_line, &ff);
+	if (listfile_read(path, s->from0, true, add_line, &ff) == 0)
+		return 0;
+	report_error(s, errno, "[client] failed to open %s file %s",
+	             include ? "include" : "exclude", path);
+	return -2;
 }
 
 void filter_free(struct sync *s)

@@ -4,7 +4,6 @@
  * transfer it implements (see sweep-sync(1)), and what they ask of the copy
  * engine. A mistake is a usage error, exit status 1 as rsync's.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -141,55 +140,6 @@ static void usage(const char *prog)
 	      "auto) choose the walk's order and its helper threads.\n", stdout);
 }
 
-/* --delete-WHEN: one of them only, as rsync. Returns 0 or -1. */
-static int delete_when(struct sync *s, int c)
-{
-	if (s->delete_when_given) {
-		diag_error(s->diag, 0, "You may not combine multiple --delete-WHEN options.");
-		return -1;
-	}
-	s->delete_when_given = true;
-	s->delete = true;
-	s->delete_when = c == OPT_DELETE_BEFORE ? DEL_BEFORE
-	                 : c == OPT_DELETE_AFTER ? DEL_AFTER : DEL_DURING;
-	return 0;
-}
-
-/* --exclude-from, --include-from. Returns 0, or -2 when the file cannot
- * be read: rsync's error in file I/O, exit status 11. */
-static int filter_file(struct sync *s, const char *path, bool include)
-{
-	if (filter_add_file(s, path, include) == 0)
-		return 0;
-	report_error(s, errno, "[client] failed to open %s file %s",
-	             include ? "include" : "exclude", path);
-	return -2;
-}
-
-/* --info=progress2 (or progress1, progress0, in a list): the others are
- * rsync's, not known here. Returns 0 or -1. */
-static int info(struct sync *s, const char *arg)
-{
-	char *list = strdup(arg), *save = NULL;
-	int r = list ? 0 : -1;
-	for (char *w = list ? strtok_r(list, ",", &save) : NULL; w && r == 0;
-	     w = strtok_r(NULL, ",", &save)) {
-		if (strcmp(w, "progress2") == 0) {
-			s->meter_wanted = true;
-			s->progress_names = false;
-		} else if (strcmp(w, "progress1") == 0 || strcmp(w, "progress") == 0) {
-			s->meter_wanted = true;
-		} else if (strcmp(w, "progress0") == 0) {
-			s->meter_wanted = false;
-		} else {
-			fprintf(stderr, "Unknown --info item: \"%s\"\n", w);
-			r = -1;
-		}
-	}
-	free(list);
-	return r;
-}
-
 /* One option. Returns 0, or -1 after a usage error (-2: 11). */
 static int take_option(struct sync *s, int c, const char *arg)
 {
@@ -221,10 +171,9 @@ static int take_option(struct sync *s, int c, const char *arg)
 	case OPT_BACKUP_DIR: s->backup = true; s->backup_dir = arg; break;
 	case OPT_SUFFIX: s->copy.suffix = arg; break;
 	case OPT_DELETE: s->delete = true; break;
-	case OPT_DELETE_BEFORE:
-	case OPT_DELETE_DURING:
-	case OPT_DELETE_AFTER:
-		return delete_when(s, c);
+	case OPT_DELETE_BEFORE: return delete_when_set(s, DEL_BEFORE);
+	case OPT_DELETE_DURING: return delete_when_set(s, DEL_DURING);
+	case OPT_DELETE_AFTER: return delete_when_set(s, DEL_AFTER);
 	case OPT_DELETE_EXCLUDED: s->delete = s->delete_excluded = true; break;
 	case '0': s->from0 = true; break;
 	case 'L': s->copy_links = true; break;
@@ -232,13 +181,13 @@ static int take_option(struct sync *s, int c, const char *arg)
 	case OPT_PARTIAL: s->copy.keep_partial = true; break;
 	case 'P': s->copy.keep_partial = true; /* fall through */
 	case OPT_PROGRESS: s->meter_wanted = s->progress_names = true; break;
-	case OPT_INFO: return info(s, arg);
+	case OPT_INFO: return report_info_option(s, arg);
 	case OPT_BWLIMIT: return limits_bwlimit(s, arg);
 	case OPT_TIMEOUT: return limits_timeout(s, arg);
 	case OPT_FILES_FROM: s->files_from = arg; break;
 	case OPT_EXCLUDE_FROM:
 	case OPT_INCLUDE_FROM:
-		return filter_file(s, arg, c == OPT_INCLUDE_FROM);
+		return filter_add_file(s, arg, c == OPT_INCLUDE_FROM);
 	case OPT_SIZE_ONLY: s->size_only = true; break;
 	case OPT_IGNORE_EXISTING: s->ignore_existing = true; break;
 	case OPT_EXISTING: s->existing = true; break;

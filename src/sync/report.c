@@ -11,6 +11,7 @@
 #include <ctype.h>
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 #include "sync.h"
 
@@ -140,6 +141,28 @@ void report_end(const struct sync *s)
 	printf("total size is %s  speedup is %.2f%s\n", num(c, s->n.total_size),
 	       sent ? (double)s->n.total_size / (double)sent : 0.0,
 	       s->dry_run ? " (DRY RUN)" : "");
+}
+
+int report_info_option(struct sync *s, const char *arg)
+{
+	char *list = strdup(arg), *save = NULL;
+	int r = list ? 0 : -1;
+	for (char *w = list ? strtok_r(list, ",", &save) : NULL; w && r == 0;
+	     w = strtok_r(NULL, ",", &save)) {
+		if (strcmp(w, "progress2") == 0) {
+			s->meter_wanted = true;
+			s->progress_names = false;
+		} else if (strcmp(w, "progress1") == 0 || strcmp(w, "progress") == 0) {
+			s->meter_wanted = true;
+		} else if (strcmp(w, "progress0") == 0) {
+			s->meter_wanted = false;
+		} else {
+			fprintf(stderr, "Unknown --info item: \"%s\"\n", w);
+			r = -1;
+		}
+	}
+	free(list);
+	return r;
 }
 
 void report_progress_start(struct sync *s)

@@ -136,7 +136,8 @@ bool sync_attr_letters(const struct sync *s, const struct stat *st, const struct
 /* -c: whether e and name in pfd differ in their bytes. */
 bool sync_bytes_differ(struct sync *s, const struct sweep_entry *e, int pfd, const char *name);
 
-/* filter.c; filter_add_file() returns -1 with errno when it cannot read */
+/* filter.c; filter_add_file() returns -2 when it cannot read the file
+ * (said: rsync's error in file I/O, 11) */
 int filter_add(struct sync *s, const char *pattern, bool include);
 int filter_add_file(struct sync *s, const char *path, bool include);
 bool filter_excluded(const struct sync *s, const char *path, bool dir);
@@ -190,6 +191,8 @@ int listfile_read(const char *path, bool nul, bool comments,
  * in the destination's name in dfd (the top of SRC's copy) and every
  * directory below it the transfer goes through, at once. */
 void delete_pass(struct sync *s, const char *src, int dfd, const char *name);
+/* --delete-WHEN (DEL_*): 0, or -1 after a usage error (two of them). */
+int delete_when_set(struct sync *s, int when);
 
 /* limits.c: --bwlimit (into copy.bwlimit) and --timeout. Return 0, or
  * -1 after saying what is wrong (a usage error). */
@@ -199,6 +202,9 @@ int limits_timeout(struct sync *s, const char *arg);
 /* report.c: --progress and --info=progress2: the line of progress.h on a
  * terminal, started, drawn (the engine's progress hook), ended. */
 void report_progress_start(struct sync *s);
+/* --info=ITEMS: progress2, progress1, progress0 (0, or -1 when another
+ * item is given: said as rsync says it, a usage error) */
+int report_info_option(struct sync *s, const char *arg);
 void report_progress(void *arg, uint64_t files, uint64_t bytes, uint64_t known);
 void report_progress_end(struct sync *s);
 
