@@ -207,7 +207,9 @@ static enum copy_verdict decide_existing(struct sync *s, const struct sweep_entr
 	enum sync_kind k = sync_kind(e->st.st_mode);
 	if (k == K_REG)
 		return decide_regular(s, e, rel, pfd, name, dst);
-	if (k == K_DIR && s->delete && s->delete_when == DEL_DURING && !s->no_descend)
+	/* (--files-from has no pass of its own: its deletions come here) */
+	bool during = s->delete_when == DEL_DURING || s->files_from;
+	if (k == K_DIR && s->delete && during && !s->no_descend)
 		delete_extraneous(s, e->dirfd, e->name, pfd, name, rel);
 	if (k != K_DIR && s->ignore_existing)
 		return COPY_LEAVE;

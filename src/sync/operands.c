@@ -176,9 +176,9 @@ void sync_run(struct sync *s)
 			link_stat_failed(s, s->files[i], errno);
 			continue;
 		}
-		if (dfd == -2 && (dfd = open_dest_dir(s, dest, &made)) == -2)
-			break;
-		if (i == 0) {
+		if (dfd == -2) {
+			if ((dfd = open_dest_dir(s, dest, &made)) == -2)
+				break;
 			linkdest_open(s, dest, false);
 			backups_open(s, dest, false);
 		}

@@ -43,6 +43,7 @@ PREPARE='rsync -a ../src/ dst/; chmod 0755 dst/a/b; echo changed > dst/a/b/f; to
 both "again, with changes" -ai --files-from=list src DST/
 PREPARE='rsync -a ../src/ dst/; echo extra > dst/d/extra'
 both "-r --delete" -air --delete --files-from=list src DST/
+both "-r --delete-after" -air --delete-after --files-from=list src DST/
 PREPARE=
 NO_TREE=1 both "an unreadable list" -a --files-from=none src DST/
 exit 0

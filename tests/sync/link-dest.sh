@@ -39,6 +39,7 @@ for side in R O; do
 		fail "$side: a directory below: sub/up-link is not linked"
 done
 both "-n" -ain --link-dest=../prev src/ DST
+both "a missing SRC first" -ai --link-dest=../prev nowhere src/ DST
 PREPARE='rsync -a ../old/ prev/; rsync -a ../old/ dst/' both "an existing DEST" -ai --link-dest=../prev src/ DST
 both "one file" -ai --link-dest=prev src/file DST
 NO_TREE=1 both "one file, into DEST/" -ai --link-dest=../prev src/file DST/
