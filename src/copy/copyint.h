@@ -167,7 +167,6 @@ bool hardlink_known(const struct copy *c, const struct sweep_entry *e);
 
 /* throttle.c: n more bytes of data written: the alive hook, and a sleep
  * that keeps to bwlimit. */
-#define THROTTLE_WINDOW 4
 void throttle_wrote(struct copy *c, uint64_t n);
 
 /* check.c: sweep-sync's decide hook asked about e when the walk meets it

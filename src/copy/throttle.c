@@ -11,6 +11,9 @@
 #include <time.h>
 #include "copyint.h"
 
+/* seconds a window of the rate lasts */
+#define THROTTLE_WINDOW 4
+
 void throttle_wrote(struct copy *c, uint64_t n)
 {
 	const struct copy_opts *o = c->o;

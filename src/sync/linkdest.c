@@ -167,7 +167,8 @@ static bool link_one(struct sync *s, int fd, const char *rel, int pfd, const cha
 	return linkat(fd, rel, pfd, name, 0) == 0;
 }
 
-/* The -i line of e against its basis b, and whether e is sent. */
+/* The -i line of e against its basis b; a file whose data goes is counted
+ * as sent, for --stats. */
 static void report_basis(struct sync *s, const struct sweep_entry *e, const char *shown,
                          const struct stat *b, enum match m)
 {
