@@ -116,7 +116,8 @@ int attrs_fd(struct copy *c, int dfd, int sfd, const struct stat *st, bool creat
 		          "preserving permissions for %s", cq(c, 0, sb_str(&c->shown)));
 		r = -1;
 	}
-	if (o->preserve_times && !same_mtime(now, st))
+	if (o->preserve_times && !(o->omit_dir_times && S_ISDIR(st->st_mode)) &&
+	    !same_mtime(now, st))
 		set_times(c, dfd, -1, "", st);
 	return r;
 }
@@ -143,7 +144,8 @@ int attrs_at(struct copy *c, int pfd, const char *name, const struct stat *st, b
 			r = -1;
 		}
 	}
-	if (o->preserve_times && !same_mtime(now, st))
+	if (o->preserve_times && !(o->omit_dir_times && S_ISDIR(st->st_mode)) &&
+	    !same_mtime(now, st))
 		set_times(c, -1, pfd, name, st);
 	return r;
 }

@@ -23,7 +23,8 @@
  * with an existing destination), backup.c (backup names), check.c (the
  * decide hook of sweep-sync: what to do with each entry before it is made),
  * tempfile.c (a regular file written aside and renamed into place),
- * writeback.c (when written data goes to the disk).
+ * writeback.c (when written data goes to the disk), throttle.c (a limit
+ * on the rate data is written at).
  */
 #ifndef SWEEP_COPY_H
 #define SWEEP_COPY_H
@@ -56,6 +57,7 @@ struct copy_opts {
 	bool recursive;            /* -R: else a directory is never given */
 	bool one_fs;               /* -x */
 	bool preserve_mode, preserve_owner, preserve_times, preserve_links;
+	bool omit_dir_times;       /* preserve_times but for directories */
 	bool preserve_xattr;
 	bool require_preserve;     /* -p/--preserve: failures change the status */
 	bool require_xattr;        /* --preserve=xattr given explicitly */
@@ -68,7 +70,12 @@ struct copy_opts {
 	bool force;                /* -f: remove what cannot be opened */
 	bool remove_destination;
 	enum copy_backup backup;
-	const char *suffix;        /* backup suffix, "~" by default */
+	const char *suffix;        /* backup suffix, "~" by default ("" below
+	                              backup_dir) */
+	/* sweep-sync --backup-dir: the directory simple backups go below,
+	 * under their path below the destination (made when first asked
+	 * for); -1 with errno when it cannot be */
+	int (*backup_dir)(void *arg);
 	bool hard_link;            /* -l */
 	bool symbolic_link;        /* -s */
 	bool verbose;
@@ -104,6 +111,11 @@ struct copy_opts {
 	bool dry_run;              /* decide only: make, change, remove nothing */
 	bool temp_rename;          /* new data goes to .NAME.XXXXXX, renamed over
 	                              NAME once whole (never through a link) */
+	uint64_t bwlimit;          /* bytes a second written at most; 0: any */
+	void (*alive)(void *arg);  /* after each chunk of data written */
+	bool keep_partial;         /* with it: a file not whole (a failure, a
+	                              signal) is renamed over NAME as far as it
+	                              got, its time 0, not removed (--partial) */
 	bool only_changed;         /* attributes set only where they differ, so an
 	                              unchanged entry's ctime never moves */
 	bool replace_nondir;       /* a non-directory where a directory goes is
@@ -146,9 +158,17 @@ int copy_stream(struct copy *c, const char *src, int dst_dirfd, const char *name
                 const char *dst_shown, const struct sweep_entry *(*next)(void *arg),
                 void *arg);
 
-/* Remove the temporary file being written under temp_rename, if any: for
- * a handler of a signal that ends the program (async-signal-safe). */
+/* Remove the temporary file being written under temp_rename, if any (or
+ * keep it under its final name, under keep_partial): for a handler of a
+ * signal that ends the program (async-signal-safe). */
 void copy_remove_temp(struct copy *c);
+
+/* Move name in pfd (rel: its path below the destination) aside as a
+ * simple backup, as o says (beside it, or below backup_dir); its name
+ * there into shown. Returns 0, or -1 with errno. */
+struct strbuf;
+int copy_backup_move(const struct copy_opts *o, int pfd, const char *name, const char *rel,
+                     struct strbuf *shown);
 
 /* Counters so far, for --progress's last line. */
 void copy_counts(const struct copy *c, uint64_t *files, uint64_t *bytes);

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/stat.h>
+#include <time.h>
 #include "copy.h"
 #include "keymap.h"
 #include "strbuf.h"
@@ -23,6 +24,7 @@ struct copy_temp {
 	volatile sig_atomic_t armed;
 	int dirfd;
 	char name[NAME_MAX + 1];
+	char final[NAME_MAX + 1];   /* keep_partial: the name it is kept as */
 };
 
 struct copy {
@@ -62,6 +64,8 @@ struct copy {
 	int wb_fd;               /* on the file system written to */
 	bool wb_own;             /* ... opened for it, closed at the tree's end */
 	struct copy_temp temp;
+	struct timespec bw_start; /* bwlimit (throttle.c): the window's start */
+	uint64_t bw_bytes;        /* ... and the bytes written since */
 	bool failed;             /* something failed in this tree */
 	bool nomem;              /* the walk ran out of memory: stop */
 	struct keymap pruned;    /* copy_stream(): directories passed over */
@@ -171,6 +175,10 @@ const char *hardlink_first(struct copy *c, const struct sweep_entry *e);
 /* Whether e is a later name of a file already remembered. */
 bool hardlink_known(const struct copy *c, const struct sweep_entry *e);
 
+/* throttle.c: n more bytes of data written: the alive hook, and a sleep
+ * that keeps to bwlimit. */
+void throttle_wrote(struct copy *c, uint64_t n);
+
 /* check.c: sweep-sync's decide hook asked about e when the walk meets it
  * (the walk's filter). */
 enum sweep_verdict check_entry(struct copy *c, const struct sweep_entry *e);
@@ -191,5 +199,8 @@ int replace_remove(struct copy *c, int pfd, const char *name);
 /* backup.c: move name in pfd aside as the options ask; *shown is its new
  * name as shown. Returns 0, or -1 (reported). */
 int backup_make(struct copy *c, int pfd, const char *name, const char **shown);
+/* temp_rename: name in pfd, if there and not a directory, backed up before
+ * it is renamed over. Returns 0, or -1 (reported). */
+int backup_replaced(struct copy *c, int pfd, const char *name);
 
 #endif

@@ -95,8 +95,11 @@ static int64_t copy_range(struct range *r, off_t off, uint64_t len)
 		ssize_t n;
 		if (r->cfr) {
 			off_t so = off + (off_t)done, dof = so;
+			/* under a rate limit or a watch, chunks small enough to
+			 * keep to it and show life */
+			size_t chunk = c->o->bwlimit || c->o->alive ? COPY_BUFSIZE : CFR_CHUNK;
 			n = copy_file_range(r->sfd, &so, r->dfd, &dof,
-			                    left < CFR_CHUNK ? (size_t)left : CFR_CHUNK, 0);
+			                    left < chunk ? (size_t)left : chunk, 0);
 			/* nothing copied from a file that says it has data (procfs,
 			 * sysfs on some kernels): read(2) it, as GNU cp does */
 			if (done == 0 && (n == 0 || (n < 0 && cfr_unsupported(errno)))) {
@@ -126,6 +129,7 @@ static int64_t copy_range(struct range *r, off_t off, uint64_t len)
 			break;
 		done += (uint64_t)n;
 		c->bytes += (uint64_t)n;
+		throttle_wrote(c, (uint64_t)n);
 	}
 	return (int64_t)done;
 }

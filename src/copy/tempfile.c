@@ -5,7 +5,10 @@
  * O_EXCL|O_NOFOLLOW, gets its owner, mode and times, and only then is
  * renamed over NAME. An interrupted run never leaves a part of a file
  * under its final name, and whatever NAME was (a symbolic link pointing
- * anywhere included) is replaced, never written through.
+ * anywhere included) is replaced, never written through. Under
+ * keep_partial (rsync's --partial), a file that could not be finished is
+ * renamed over NAME as far as it got instead, with the time 0 so that the
+ * next run sees it changed.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -42,14 +45,16 @@ static int temp_name(struct strbuf *sb, const char *name, uint64_t *seed)
 	return 0;
 }
 
-/* Say that name in dirfd is our temporary file, for copy_remove_temp(). */
-static void temp_arm(struct copy *c, int dirfd, const char *name)
+/* Say that name in dirfd is our temporary file for final, for
+ * copy_remove_temp(). */
+static void temp_arm(struct copy *c, int dirfd, const char *name, const char *final)
 {
-	size_t n = strlen(name);
-	if (n >= sizeof(c->temp.name))
-		return; /* cannot be: temp_name() keeps within NAME_MAX */
+	size_t n = strlen(name), f = strlen(final);
+	if (n >= sizeof(c->temp.name) || f >= sizeof(c->temp.final))
+		return; /* cannot be: names keep within NAME_MAX */
 	c->temp.dirfd = dirfd;
 	memcpy(c->temp.name, name, n + 1);
+	memcpy(c->temp.final, final, f + 1);
 	atomic_signal_fence(memory_order_release); /* the name before the flag */
 	c->temp.armed = 1;
 }
@@ -60,10 +65,21 @@ static void temp_disarm(struct copy *c)
 	c->temp.armed = 0;
 }
 
-/* Removed before disarmed: a signal in between removes it twice, harmlessly. */
-static void temp_remove(struct copy *c, int dirfd, const char *name)
+/* The temporary file name in dirfd, not whole: removed, or kept as final
+ * under keep_partial (async-signal-safe). */
+static void temp_drop(const struct copy *c, int dirfd, const char *name, const char *final)
 {
-	unlinkat(dirfd, name, 0);
+	static const struct timespec zero[2] = { { 0, 0 }, { 0, 0 } };
+	if (c->o->keep_partial && renameat(dirfd, name, dirfd, final) == 0)
+		utimensat(dirfd, final, zero, AT_SYMLINK_NOFOLLOW);
+	else
+		unlinkat(dirfd, name, 0);
+}
+
+/* Dropped before disarmed: a signal in between drops it twice, harmlessly. */
+static void temp_remove(struct copy *c, int dirfd, const char *name, const char *final)
+{
+	temp_drop(c, dirfd, name, final);
 	temp_disarm(c);
 }
 
@@ -72,7 +88,7 @@ void copy_remove_temp(struct copy *c)
 	if (c && c->temp.armed) {
 		atomic_signal_fence(memory_order_acquire);
 		c->temp.armed = 0;
-		unlinkat(c->temp.dirfd, c->temp.name, 0);
+		temp_drop(c, c->temp.dirfd, c->temp.name, c->temp.final);
 	}
 }
 
@@ -93,7 +109,7 @@ static int temp_create(struct copy *c, const struct stat *st, int pfd, const cha
 		int fd = destdir_openat(c, pfd, tmp->s, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC |
 		                O_NOCTTY, create_mode(c, st));
 		if (fd >= 0)
-			temp_arm(c, pfd, tmp->s);
+			temp_arm(c, pfd, tmp->s, name);
 		struct stat got;
 		if (fd >= 0 && fstat(fd, &got) == 0) {
 			*mode = got.st_mode & 07777;
@@ -101,7 +117,8 @@ static int temp_create(struct copy *c, const struct stat *st, int pfd, const cha
 		}
 		if (fd >= 0) {
 			close(fd);
-			temp_remove(c, pfd, tmp->s);
+			unlinkat(pfd, tmp->s, 0); /* nothing in it yet */
+			temp_disarm(c);
 		} else if (errno == EEXIST) {
 			continue;
 		}
@@ -121,20 +138,27 @@ int tempfile_copy(struct copy *c, const struct sweep_entry *e, int sfd, const st
 	if (dfd < 0)
 		goto out;
 	bool whole = data_copy(c, sfd, st, dfd, e->path) == 0;
+	bool partial = !whole; /* the data itself is not all there */
 	if (whole)
 		attrs_fd(c, dfd, sfd, st, true, mode, 0);
 	if (close(dfd) < 0 && whole) {
 		copy_error(c, errno, "failed to close %s", cq(c, 0, sb_str(&c->shown)));
-		whole = false;
+		whole = partial = false;
 	}
+	if (whole && c->o->backup && backup_replaced(c, pfd, name) < 0)
+		whole = false;
 	if (whole && renameat(pfd, tmp.s, pfd, name) < 0) {
 		copy_error(c, errno, "rename %s -> %s", cq(c, 0, tmp.s), cq(c, 1, sb_str(&c->shown)));
 		whole = false;
 	}
-	if (whole)
+	if (whole) {
 		temp_disarm(c);
-	else
-		temp_remove(c, pfd, tmp.s);
+	} else if (partial) {
+		temp_remove(c, pfd, tmp.s, name);
+	} else { /* whole data that could not be put in place: nothing to keep */
+		unlinkat(pfd, tmp.s, 0);
+		temp_disarm(c);
+	}
 	r = whole ? 0 : -1;
 out:
 	sb_free(&tmp);

@@ -66,7 +66,7 @@ static int same_bytes(int a, int b)
 }
 
 /* -c: whether the source and destination files differ in their bytes. */
-static bool bytes_differ(struct sync *s, const struct sweep_entry *e, int pfd, const char *name)
+bool sync_bytes_differ(struct sync *s, const struct sweep_entry *e, int pfd, const char *name)
 {
 	/* over a remote shell each end has one file: the sender compared sums
 	 * (against the manifest's) and sent the bytes only when they differ */
@@ -87,7 +87,7 @@ static bool bytes_differ(struct sync *s, const struct sweep_entry *e, int pfd, c
 }
 
 /* A symbolic link's target, into sb; false when it cannot be read. */
-static bool read_link(struct strbuf *sb, int dirfd, const char *name, off_t size)
+bool sync_read_link(struct strbuf *sb, int dirfd, const char *name, off_t size)
 {
 	size_t n = size > 0 ? (size_t)size + 1 : 256;
 	sb_reset(sb);
@@ -103,12 +103,13 @@ static bool read_link(struct strbuf *sb, int dirfd, const char *name, off_t size
 
 /* rsync's attribute letters (positions 4-7: time, perms, owner, group) of
  * what differs between dst and the source st, into code. */
-static bool attr_letters(const struct sync *s, const struct stat *st, const struct stat *dst,
+bool sync_attr_letters(const struct sync *s, const struct stat *st, const struct stat *dst,
                          char *code)
 {
 	bool any = false;
 	bool link = S_ISLNK(st->st_mode);
-	if (s->times && dst->st_mtim.tv_sec != st->st_mtim.tv_sec)
+	if (s->times && !(s->copy.omit_dir_times && S_ISDIR(st->st_mode)) &&
+	    dst->st_mtim.tv_sec != st->st_mtim.tv_sec)
 		code[4] = 't', any = true;
 	if (s->perms && !link && (dst->st_mode & 07777) != (st->st_mode & 07777))
 		code[5] = 'p', any = true;
@@ -123,7 +124,8 @@ static bool attr_letters(const struct sync *s, const struct stat *st, const stru
 static bool kind_wanted(struct sync *s, const struct sweep_entry *e, const char *rel)
 {
 	mode_t m = e->st.st_mode;
-	if (S_ISDIR(m) && !s->recursive) {
+	/* --files-from: a listed directory is made, without -r empty */
+	if (S_ISDIR(m) && !s->recursive && !(s->files_from && e->depth == 0)) {
 		/* rsync names the one it was given ("." for SRC/) */
 		if (e->depth == 0 && !s->quiet && !s->sender_side) {
 			printf("skipping directory ");
@@ -155,7 +157,7 @@ static enum copy_verdict decide_new(struct sync *s, const struct sweep_entry *e,
 	const char *target = NULL;
 	if (!exists && s->existing)
 		return COPY_LEAVE;
-	if (k == K_LINK && read_link(&s->name2, e->dirfd, e->name, e->st.st_size))
+	if (k == K_LINK && sync_read_link(&s->name2, e->dirfd, e->name, e->st.st_size))
 		target = s->name2.s;
 	s->n.created[k]++;
 	if (k == K_REG) {
@@ -181,13 +183,13 @@ static enum copy_verdict decide_regular(struct sync *s, const struct sweep_entry
 	bool size = dst->st_size != st->st_size;
 	bool time = dst->st_mtim.tv_sec != st->st_mtim.tv_sec;
 	bool changed = size || (!s->size_only && !s->checksum && time);
-	if (s->checksum && (size || bytes_differ(s, e, pfd, name))) {
+	if (s->checksum && (size || sync_bytes_differ(s, e, pfd, name))) {
 		changed = true;
 		code[2] = 'c';
 	}
 	if (size)
 		code[3] = 's';
-	bool attrs = attr_letters(s, st, dst, code);
+	bool attrs = sync_attr_letters(s, st, dst, code);
 	if (changed && !s->times) /* the time it is written, whatever it was */
 		code[4] = 'T';
 	if (changed) {
@@ -211,7 +213,9 @@ static enum copy_verdict decide_existing(struct sync *s, const struct sweep_entr
 	enum sync_kind k = sync_kind(e->st.st_mode);
 	if (k == K_REG)
 		return decide_regular(s, e, rel, pfd, name, dst);
-	if (k == K_DIR && s->delete && !s->sender_side)
+	/* (--files-from has no pass of its own: its deletions come here) */
+	bool during = s->delete_when == DEL_DURING || s->files_from;
+	if (k == K_DIR && s->delete && during && !s->no_descend && !s->sender_side)
 		delete_extraneous(s, e->dirfd, e->name, pfd, name, rel);
 	if (k != K_DIR && s->ignore_existing)
 		return COPY_LEAVE;
@@ -221,8 +225,8 @@ static enum copy_verdict decide_existing(struct sync *s, const struct sweep_entr
 	bool changed = false;
 	if (k == K_LINK) {
 		struct strbuf old = STRBUF_INIT;
-		bool a = read_link(&s->name2, e->dirfd, e->name, e->st.st_size);
-		bool b = read_link(&old, pfd, name, dst->st_size);
+		bool a = sync_read_link(&s->name2, e->dirfd, e->name, e->st.st_size);
+		bool b = sync_read_link(&old, pfd, name, dst->st_size);
 		changed = !a || !b || strcmp(s->name2.s, old.s) != 0;
 		target = a ? s->name2.s : NULL;
 		sb_free(&old);
@@ -233,7 +237,7 @@ static enum copy_verdict decide_existing(struct sync *s, const struct sweep_entr
 		if (changed)
 			memcpy(code, "cD+++++++++", 11);
 	}
-	bool attrs = attr_letters(s, &e->st, dst, code);
+	bool attrs = sync_attr_letters(s, &e->st, dst, code);
 	if (k == K_DIR && s->root_created && e->depth == 0) {
 		memcpy(code, "cd+++++++++", 11); /* made by operands.c, for rsync */
 		attrs = true;
@@ -244,22 +248,58 @@ static enum copy_verdict decide_existing(struct sync *s, const struct sweep_entr
 	return changed ? COPY_MAKE : COPY_KEEP;
 }
 
+/* -L: a link that leads nowhere, said as rsync says it (and not sent). */
+static enum copy_verdict no_referent(struct sync *s, const struct sweep_entry *e)
+{
+	char *cwd = e->path[0] == '/' ? NULL : getcwd(NULL, 0);
+	fflush(stdout);
+	fprintf(stderr, "symlink has no referent: \"%s%s", cwd ? cwd : "", cwd ? "/" : "");
+	report_name(stderr, e->path);
+	fprintf(stderr, "\"\n");
+	free(cwd);
+	s->partial = true;
+	return COPY_LEAVE;
+}
+
 enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char *rel_below,
                               int pfd, const char *name, const struct stat *dst)
 {
 	struct sync *s = arg;
 	const char *rel = sync_relname(s, rel_below);
 	bool dir = S_ISDIR(e->st.st_mode);
+	if (s->timeout)
+		sync_alive(s);
 	bool root_contents = e->depth == 0 && !*s->prefix;
-	if (!root_contents && filter_excluded(s, rel, dir))
+	if (s->no_descend && e->depth > 0)
+		return COPY_LEAVE;
+	/* --files-from filters a listed name itself, never its implied
+	 * directories (files_from.c) */
+	bool filtered = !root_contents && !(s->files_from && e->depth == 0);
+	if (filtered && filter_excluded(s, rel, dir))
 		return COPY_LEAVE;
 	if (!kind_wanted(s, e, rel))
 		return COPY_LEAVE;
+	if (s->copy_links && S_ISLNK(e->st.st_mode))
+		return no_referent(s, e);
 	enum sync_kind k = sync_kind(e->st.st_mode);
 	s->n.files[k]++;
 	if (k == K_REG || k == K_LINK)
 		s->n.total_size += (uint64_t)e->st.st_size;
-	if (!dst || sync_kind(dst->st_mode) != k)
+	bool is_new = !dst || sync_kind(dst->st_mode) != k ||
+	              (k == K_DIR && s->root_created && e->depth == 0);
+	if (s->nlink_dest && !(s->existing && !dst)) {
+		/* below DEST: the name it has there (DEST's own, for one file) */
+		const char *below = e->depth == 0 && k != K_DIR && !s->files_from ? name : rel;
+		enum copy_verdict v;
+		if (is_new && linkdest_new(s, e, rel, below, pfd, name, dst, &v))
+			return v;
+		if (!is_new && k == K_REG && !s->ignore_existing &&
+		    linkdest_existing(s, e, below, pfd, name, dst))
+			return COPY_LEAVE;
+	}
+	if (is_new && dst && sync_kind(dst->st_mode) == k)
+		return decide_existing(s, e, rel, pfd, name, dst);
+	if (is_new)
 		return decide_new(s, e, rel, dst != NULL, pfd, name);
 	return decide_existing(s, e, rel, pfd, name, dst);
 }
@@ -276,11 +316,11 @@ bool sync_linked(void *arg, const struct sweep_entry *e, const char *rel_below,
 		first = sb_str(&s->name2);
 	}
 	const char *rel = sync_relname(s, rel_below);
-	if (filter_excluded(s, rel, false))
+	if ((s->no_descend && e->depth > 0) || filter_excluded(s, rel, false))
 		return false;
 	s->n.files[K_REG]++;
 	s->n.total_size += (uint64_t)e->st.st_size;
-	if (!dst)
+	if (!dst && !(s->nlink_dest && linkdest_follower(s, e, rel)))
 		s->n.created[K_REG]++;
 	if (!same)
 		report_item(s, first ? "hf+++++++++" : "hf.........", rel, false, first);

@@ -6,6 +6,8 @@
  * with all it holds (deepest first, as rsync reports them), unless a
  * filter rule excludes the name: excluded files are protected. Nothing is
  * followed: names are opened and removed relative to their directory.
+ * With -b, a file is moved aside as its backup instead (backups.c);
+ * with --delete-excluded, what is excluded goes too (and is not sent).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -15,9 +17,7 @@
 #include <unistd.h>
 #include "sync.h"
 
-/* The names in the directory open at fd, NUL-separated, into sb.
- * Returns 0 or -1 with errno. */
-static int list_names(int fd, struct strbuf *sb)
+int delete_list_names(int fd, struct strbuf *sb)
 {
 	int dup_fd = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	DIR *d = dup_fd >= 0 ? fdopendir(dup_fd) : NULL;
@@ -40,6 +40,36 @@ static int list_names(int fd, struct strbuf *sb)
 	return r;
 }
 
+/* Whether a filter rule keeps rel, a name the source lacks, from deletion
+ * (rsync's protection of excluded names, but with --delete-excluded). */
+static bool protected(const struct sync *s, const char *rel, bool dir)
+{
+	return !s->delete_excluded && filter_excluded(s, rel, dir);
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Whether name (rel) is not in the source directory sfd: absent, or, with
+ * --delete-excluded, excluded (it is not sent). */
+static bool extraneous(const struct sync *s, int sfd, int dfd, const char *name,
+                       const char *rel)
+{
+	struct stat st;
+	if (s->remote_source) {
+		/* the names a remote sender read; the kind is the destination's */
+		if (!bsearch(&name, s->src_names, s->nsrc_names, sizeof(*s->src_names), cmp_name))
+			return true;
+		return s->delete_excluded && fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		       filter_excluded(s, rel, S_ISDIR(st.st_mode));
+	}
+	if (fstatat(sfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return errno == ENOENT;
+	return s->delete_excluded && filter_excluded(s, rel, S_ISDIR(st.st_mode));
+}
+
 /* Remove name in pfd (status st; shown as rel), a directory with its
  * contents but for what a filter rule excludes (protected, as in rsync:
  * the directory then stays, "cannot delete non-empty directory") and what
@@ -52,7 +82,7 @@ static bool remove_entry(struct sync *s, int pfd, const char *name, const struct
 	if (dir) {
 		int fd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		struct strbuf names = STRBUF_INIT, sub = STRBUF_INIT;
-		if (fd < 0 || list_names(fd, &names) < 0) {
+		if (fd < 0 || delete_list_names(fd, &names) < 0) {
 			report_error(s, errno, "delete_file: opendir(%s) failed", rel);
 			if (fd >= 0)
 				close(fd);
@@ -66,10 +96,13 @@ static bool remove_entry(struct sync *s, int pfd, const char *name, const struct
 			    sb_printf(&sub, "%s/%s", rel, p) < 0)
 				kept = true;
 			else if (cst.st_dev != st->st_dev ||
-			         filter_excluded(s, sub.s, S_ISDIR(cst.st_mode)))
+			         protected(s, sub.s, S_ISDIR(cst.st_mode)) ||
+			         backups_protected(s, p))
 				kept = true;
 			else if (!remove_entry(s, fd, p, &cst, sub.s))
 				kept = true;
+			else if (s->backup && !s->backup_dir && !s->dry_run && !S_ISDIR(cst.st_mode))
+				kept = true; /* its backup is in the directory now */
 		}
 		sb_free(&names);
 		sb_free(&sub);
@@ -82,7 +115,10 @@ static bool remove_entry(struct sync *s, int pfd, const char *name, const struct
 			printf("cannot delete non-empty directory: %s\n", rel);
 		return false;
 	}
-	if (!s->dry_run && unlinkat(pfd, name, dir ? AT_REMOVEDIR : 0) < 0) {
+	if (!dir && s->backup) {
+		if (!backups_deleted(s, pfd, name, rel))
+			return false;
+	} else if (!s->dry_run && unlinkat(pfd, name, dir ? AT_REMOVEDIR : 0) < 0) {
 		report_error(s, errno, "delete_file: %s(%s) failed", dir ? "rmdir" : "unlink", rel);
 		return false;
 	}
@@ -91,21 +127,6 @@ static bool remove_entry(struct sync *s, int pfd, const char *name, const struct
 	return true;
 }
 
-static int cmp_name(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-/* Whether the source directory (open at sfd, or the names a remote sender
- * sent) holds name: when it cannot be told, it does. */
-static bool source_holds(const struct sync *s, int sfd, const char *name)
-{
-	if (s->remote_source)
-		return bsearch(&name, s->src_names, s->nsrc_names, sizeof(*s->src_names),
-		               cmp_name) != NULL;
-	struct stat st;
-	return fstatat(sfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 || errno != ENOENT;
-}
 
 void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
                        const char *name, const char *rel)
@@ -119,21 +140,21 @@ void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
 		goto out;
 	if (dfd < 0 && errno == ENOENT) /* not made yet (a dry run): nothing in it */
 		goto out;
-	if (dfd < 0 || list_names(dfd, &names) < 0) {
+	if (dfd < 0 || delete_list_names(dfd, &names) < 0) {
 		report_error(s, errno, "delete_file: opendir(%s) failed", rel);
 		goto out;
 	}
 	bool root = strcmp(rel, ".") == 0;
 	for (const char *p = names.s; p && p < names.s + names.len; p += strlen(p) + 1) {
 		struct stat st;
-		if (source_holds(s, sfd, p))
-			continue;
-		if (fstatat(dfd, p, &st, AT_SYMLINK_NOFOLLOW) < 0)
-			continue;
 		sb_reset(&sub);
 		if ((root ? sb_addstr(&sub, p) : sb_printf(&sub, "%s/%s", rel, p)) < 0)
 			break;
-		if (filter_excluded(s, sub.s, S_ISDIR(st.st_mode)))
+		if (!extraneous(s, sfd, dfd, p, sub.s))
+			continue;
+		if (fstatat(dfd, p, &st, AT_SYMLINK_NOFOLLOW) < 0)
+			continue;
+		if (protected(s, sub.s, S_ISDIR(st.st_mode)) || backups_protected(s, p))
 			continue;
 		remove_entry(s, dfd, p, &st, sub.s);
 	}

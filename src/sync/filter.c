@@ -7,7 +7,10 @@
  * (unanchored: against any tail of it that starts a component), else
  * against the last component. '*' matches within one component, "**"
  * across them, '?' one character but '/', [...] a class.
+ * --exclude-from and --include-from read one pattern a line (listfile.c),
+ * where "- " and "+ " before it make it an exclude or an include.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sync.h"
@@ -33,6 +36,36 @@ int filter_add(struct sync *s, const char *pattern, bool include)
 	r->full = r->anchored || strchr(r->pattern, '/') || strstr(r->pattern, "**");
 	s->nrules++;
 	return 0;
+}
+
+struct from_file {
+	struct sync *s;
+	bool include;
+};
+
+static int add_line(void *arg, const char *line)
+{
+	struct from_file *ff = arg;
+	bool include = ff->include;
+	if ((line[0] == '-' || line[0] == '+') && line[1] == ' ') {
+		include = line[0] == '+';
+		line += 2;
+	}
+	if (filter_add(ff->s, line, include) < 0) {
+		errno = ENOMEM;
+		return -1;
+	}
+	return 0;
+}
+
+int filter_add_file(struct sync *s, const char *path, bool include)
+{
+	struct from_file ff = { s, include };
+	if (listfile_read(path, s->from0, true, add_line, &ff) == 0)
+		return 0;
+	report_error(s, errno, "[client] failed to open %s file %s",
+	             include ? "include" : "exclude", path);
+	return -2;
 }
 
 void filter_free(struct sync *s)

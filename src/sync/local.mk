@@ -22,7 +22,13 @@ sweep_sync_SOURCES = \
 	src/sync/wire.c \
 	src/sync/xattrs.h \
 	src/sync/xattrs.c \
-	src/sync/checksum.c
+	src/sync/checksum.c \
+	src/sync/linkdest.c \
+	src/sync/backups.c \
+	src/sync/listfile.c \
+	src/sync/deletepass.c \
+	src/sync/files_from.c \
+	src/sync/limits.c
 sweep_sync_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common -I$(top_srcdir)/src/copy $(ZLIB_CFLAGS)
 sweep_sync_LDADD = src/copy/libcopy.la src/common/libcommon.la lib/libsweep.la $(ZLIB_LIBS) -lpthread
 dist_man_MANS += man/sweep-sync.1
@@ -41,7 +47,18 @@ SYNC_TESTS = \
 	tests/sync/remote.sh \
 	tests/sync/remote-safety.sh \
 	tests/sync/ssh.sh \
-	tests/sync/kill.sh
+	tests/sync/kill.sh \
+	tests/sync/link-dest.sh \
+	tests/sync/backup.sh \
+	tests/sync/delete-when.sh \
+	tests/sync/exclude-from.sh \
+	tests/sync/files-from.sh \
+	tests/sync/copy-links.sh \
+	tests/sync/sparse.sh \
+	tests/sync/partial.sh \
+	tests/sync/progress.sh \
+	tests/sync/bwlimit.sh \
+	tests/sync/timeout.sh
 TESTS += $(SYNC_TESTS)
 # a far end that lies, for tests/sync/remote-safety.sh
 check_PROGRAMS += tests/sync/evil-peer

@@ -31,7 +31,10 @@ int main(int argc, char **argv)
 		d.status = 0;
 	} else if (status < 0) {
 		sync_signals_init(d.prog);
+		sync_signals_timeout(d.prog, s.timeout);
+		report_progress_start(&s);
 		sync_run(&s);
+		report_progress_end(&s);
 		/* the receiving end reports (over a remote shell, when it is the
 		 * far end, its report came back with its output) */
 		if (s.stats && !s.quiet && !s.usage_error && !s.sender_side)
@@ -59,6 +62,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s error: remote command not found (code 127)\n", d.prog);
 	else if (status == 255)
 		fprintf(stderr, "%s error: unexplained error (code 255)\n", d.prog);
+	else if (status == SYNC_FILEIO)
+		fprintf(stderr, "%s error: error in file IO (code %d)\n", d.prog, SYNC_FILEIO);
 	else if (status == SYNC_PARTIAL)
 		fprintf(stderr, "%s error: some files/attrs were not transferred "
 		                "(see previous errors) (code 23)\n", d.prog);
@@ -66,8 +71,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s warning: some files vanished before they could be "
 		                "transferred (code 24)\n", d.prog);
 	filter_free(&s);
+	linkdest_free(&s);
+	backups_free(&s);
 	sb_free(&s.name);
 	sb_free(&s.name2);
+	sb_free(&s.from_names);
 	diag_free(&d);
 	return status;
 }

@@ -71,7 +71,7 @@ static int open_dest_dir(struct sync *s, const char *dest, bool *made)
 		return -2;
 	}
 	*made = true;
-	if ((s->verbose || s->itemize) && !s->quiet) {
+	if ((s->verbose || s->itemize || s->progress_names) && !s->quiet) {
 		size_t n = strlen(dest);
 		while (n > 1 && dest[n - 1] == '/')
 			n--;
@@ -99,8 +99,13 @@ static void sync_into(struct sync *s, struct copy *c, const char *src, struct sy
 	}
 	s->prefix = all ? "" : base.s;
 	s->root_created = all && d->made;
-	if (run(arg, c, src, d->dfd, all ? "." : base.s, shown.s) < 0)
+	const char *name = all ? "." : base.s;
+	if (s->delete && s->delete_when == DEL_BEFORE)
+		delete_pass(s, src, d->dfd, name);
+	if (run(arg, c, src, d->dfd, name, shown.s) < 0)
 		s->partial = true;
+	if (s->delete && s->delete_when == DEL_AFTER)
+		delete_pass(s, src, d->dfd, name);
 out:
 	sb_free(&base);
 	sb_free(&shown);
@@ -116,6 +121,8 @@ static bool place_file(struct sync *s, struct copy *c, const char *src, const ch
 		report_error(s, ENOMEM, "%s", dest);
 	else if ((pfd = open_parent(dest)) < 0)
 		report_error(s, errno, "[Receiver] change_dir#3 \"%s\" failed", dest);
+	linkdest_open(s, dest, true);
+	backups_open(s, dest, true);
 	s->prefix = sb_str(&sbase); /* rsync names it as the source does */
 	if (pfd >= 0 && run(arg, c, src, pfd, base.s, dest) < 0)
 		s->partial = true;
@@ -126,6 +133,20 @@ static bool place_file(struct sync *s, struct copy *c, const char *src, const ch
 	return pfd >= 0;
 }
 
+/* DEST as a directory, opened (or made) the first time. Whether it is. */
+static bool dest_open(struct sync *s, struct sync_dest *d)
+{
+	if (d->dfd == -2 && !d->failed) {
+		d->dfd = open_dest_dir(s, d->dest, &d->made);
+		d->failed = d->dfd == -2;
+		if (!d->failed) {
+			linkdest_open(s, d->dest, false);
+			backups_open(s, d->dest, false);
+		}
+	}
+	return !d->failed;
+}
+
 bool sync_place(struct sync *s, struct copy *c, struct sync_dest *d, const char *src,
                 mode_t mode, int nsrc, sync_tree_fn run, void *arg)
 {
@@ -133,11 +154,7 @@ bool sync_place(struct sync *s, struct copy *c, struct sync_dest *d, const char 
 	if (nsrc == 1 && !S_ISDIR(mode) && !ends_in_slash(d->dest) &&
 	    (stat(d->dest, &dst) < 0 || !S_ISDIR(dst.st_mode)))
 		return place_file(s, c, src, d->dest, run, arg);
-	if (d->dfd == -2 && !d->failed) {
-		d->dfd = open_dest_dir(s, d->dest, &d->made);
-		d->failed = d->dfd == -2;
-	}
-	if (d->failed)
+	if (!dest_open(s, d))
 		return false;
 	sync_into(s, c, src, d, run, arg);
 	d->made = false;
@@ -162,6 +179,8 @@ bool sync_operands_ok(struct sync *s)
 		why = "Empty destination arg specified (use \".\").";
 	/* rsync deletes against all the sources at once; one source at a time,
 	 * each would delete what the others brought */
+	else if (s->files_from && s->nfiles > 2)
+		why = "--files-from takes one SRC, the directory its names are in";
 	else if (s->delete && s->nfiles > 2)
 		why = "--delete with more than one SRC is not supported yet";
 	if (!why)
@@ -204,6 +223,12 @@ void sync_run(struct sync *s)
 		struct stat st;
 		if (lstat(s->files[i], &st) < 0) {
 			link_stat_failed(s, s->files[i], errno);
+			continue;
+		}
+		if (s->files_from) { /* DEST a directory, whatever SRC is */
+			if (dest_open(s, &d))
+				files_from_run(s, c, s->files[i], d.dfd, d.dest, d.made);
+			d.made = false;
 			continue;
 		}
 		sync_place(s, c, &d, s->files[i], st.st_mode, nsrc, local_tree, NULL);

@@ -16,7 +16,11 @@
 enum {
 	OPT_DELETE = 256, OPT_EXCLUDE, OPT_INCLUDE, OPT_SIZE_ONLY, OPT_IGNORE_EXISTING,
 	OPT_EXISTING, OPT_INPLACE, OPT_NUMERIC_IDS, OPT_STATS, OPT_DEVICES, OPT_SPECIALS,
-	OPT_RSYNC_PATH, OPT_SERVER, OPT_SENDER, OPT_CONTIMEOUT, OPT_HELP, OPT_VERSION,
+	OPT_RSYNC_PATH, OPT_SERVER, OPT_SENDER, OPT_CONTIMEOUT,
+	OPT_HELP, OPT_VERSION, OPT_LINK_DEST, OPT_BACKUP_DIR, OPT_SUFFIX, OPT_DELETE_BEFORE,
+	OPT_DELETE_DURING, OPT_DELETE_AFTER, OPT_DELETE_EXCLUDED, OPT_EXCLUDE_FROM,
+	OPT_INCLUDE_FROM, OPT_FILES_FROM, OPT_PARTIAL, OPT_PROGRESS, OPT_INFO, OPT_BWLIMIT,
+	OPT_TIMEOUT,
 };
 
 static const struct option long_options[] = {
@@ -36,6 +40,22 @@ static const struct option long_options[] = {
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "dry-run", no_argument, NULL, 'n' },
 	{ "delete", no_argument, NULL, OPT_DELETE },
+	{ "delete-before", no_argument, NULL, OPT_DELETE_BEFORE },
+	{ "delete-during", no_argument, NULL, OPT_DELETE_DURING },
+	{ "del", no_argument, NULL, OPT_DELETE_DURING },
+	{ "delete-after", no_argument, NULL, OPT_DELETE_AFTER },
+	{ "delete-excluded", no_argument, NULL, OPT_DELETE_EXCLUDED },
+	{ "exclude-from", required_argument, NULL, OPT_EXCLUDE_FROM },
+	{ "include-from", required_argument, NULL, OPT_INCLUDE_FROM },
+	{ "from0", no_argument, NULL, '0' },
+	{ "files-from", required_argument, NULL, OPT_FILES_FROM },
+	{ "partial", no_argument, NULL, OPT_PARTIAL },
+	{ "progress", no_argument, NULL, OPT_PROGRESS },
+	{ "info", required_argument, NULL, OPT_INFO },
+	{ "copy-links", no_argument, NULL, 'L' },
+	{ "sparse", no_argument, NULL, 'S' },
+	{ "bwlimit", required_argument, NULL, OPT_BWLIMIT },
+	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 	{ "exclude", required_argument, NULL, OPT_EXCLUDE },
 	{ "include", required_argument, NULL, OPT_INCLUDE },
 	{ "checksum", no_argument, NULL, 'c' },
@@ -55,12 +75,16 @@ static const struct option long_options[] = {
 	{ "contimeout", required_argument, NULL, OPT_CONTIMEOUT },
 	{ "server", no_argument, NULL, OPT_SERVER },
 	{ "sender", no_argument, NULL, OPT_SENDER },
+	{ "link-dest", required_argument, NULL, OPT_LINK_DEST },
+	{ "backup", no_argument, NULL, 'b' },
+	{ "backup-dir", required_argument, NULL, OPT_BACKUP_DIR },
+	{ "suffix", required_argument, NULL, OPT_SUFFIX },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char short_options[] = "arlptgoDHAXvqncuxie:z";
+static const char short_options[] = "arlptgoDHAXvqncuxib0PLSe:z";
 
 static void usage(const char *prog)
 {
@@ -74,6 +98,7 @@ static void usage(const char *prog)
 	      "  -a, --archive            archive mode is -rlptgoD (no -A,-X,-H)\n"
 	      "  -r, --recursive          recurse into directories\n"
 	      "  -l, --links              copy symlinks as symlinks\n"
+	      "  -L, --copy-links         transform symlink into referent file/dir\n"
 	      "  -p, --perms              preserve permissions\n"
 	      "  -t, --times              preserve modification times\n"
 	      "  -g, --group              preserve group\n"
@@ -84,10 +109,19 @@ static void usage(const char *prog)
 	      "  -X, --xattrs             preserve extended attributes\n"
 	      "  -v, --verbose            increase verbosity\n"
 	      "  -q, --quiet              suppress non-error messages\n"
+	      "  -S, --sparse             turn sequences of nulls into sparse blocks\n"
 	      "  -n, --dry-run            perform a trial run with no changes made\n"
 	      "      --delete             delete extraneous files from dest directories\n"
+	      "      --delete-before      receiver deletes before transfer, not during\n"
+	      "      --delete-during      receiver deletes during the transfer\n"
+	      "      --delete-after       receiver deletes after transfer, not during\n"
+	      "      --delete-excluded    also delete excluded files from dest dirs\n"
 	      "      --exclude=PATTERN    exclude files matching PATTERN\n"
+	      "      --exclude-from=FILE  read exclude patterns from FILE\n"
 	      "      --include=PATTERN    don't exclude files matching PATTERN\n"
+	      "      --include-from=FILE  read include patterns from FILE\n"
+	      "      --files-from=FILE    read list of source-file names from FILE\n"
+	      "  -0, --from0              all *-from/filter files are delimited by 0s\n"
 	      "  -c, --checksum           skip based on checksum, not mod-time & size\n"
 	      "      --size-only          skip files that match in size\n"
 	      "      --ignore-existing    skip updating files that exist on receiver\n"
@@ -95,13 +129,24 @@ static void usage(const char *prog)
 	      "  -u, --update             skip files that are newer on the receiver\n"
 	      "      --inplace            update destination files in-place\n"
 	      "  -x, --one-file-system    don't cross filesystem boundaries\n"
+	      "      --timeout=SECONDS    set I/O timeout in seconds\n"
+	      "      --bwlimit=RATE       limit the rate data is written at (KiB/s)\n"
 	      "      --numeric-ids        don't map uid/gid values by user/group name\n"
+	      "      --partial            keep partially transferred files\n"
 	      "      --stats              give some file-transfer stats\n"
+	      "      --progress           show progress during transfer (on a terminal)\n"
+	      "  -P                       same as --partial --progress\n"
+	      "      --info=progress2     show the whole transfer's progress (on a\n"
+	      "                           terminal)\n"
 	      "  -i, --itemize-changes    output a change-summary for all updates\n"
 	      "  -e, --rsh=COMMAND        specify the remote shell to use (default ssh)\n"
 	      "      --rsync-path=PROGRAM specify the sweep-sync to run on the remote machine\n"
 	      "  -z, --compress           compress file data during the transfer\n"
 	      "      --contimeout=SECONDS wait at most this long for the remote side's greeting\n"
+	      "      --link-dest=DIR      hardlink to files in DIR when unchanged\n"
+	      "  -b, --backup             make backups (see --suffix & --backup-dir)\n"
+	      "      --backup-dir=DIR     make backups into hierarchy based in DIR\n"
+	      "      --suffix=SUFFIX      backup suffix (default ~ w/o --backup-dir)\n"
 	      "      --help               show this help\n"
 	      "      --version            print the version\n"
 	      "\n"
@@ -123,7 +168,7 @@ static int contimeout(struct sync *s, const char *arg)
 	return 0;
 }
 
-/* One option. Returns 0, or -1 after a usage error. */
+/* One option. Returns 0, or -1 after a usage error (-2: 11). */
 static int take_option(struct sync *s, int c, const char *arg)
 {
 	switch (c) {
@@ -131,7 +176,7 @@ static int take_option(struct sync *s, int c, const char *arg)
 		s->recursive = s->links = s->perms = s->times = true;
 		s->group = s->owner = s->devices = s->specials = true;
 		break;
-	case 'r': s->recursive = true; break;
+	case 'r': s->recursive = s->recursive_given = true; break;
 	case 'l': s->links = true; break;
 	case 'p': s->perms = true; break;
 	case 't': s->times = true; break;
@@ -150,7 +195,27 @@ static int take_option(struct sync *s, int c, const char *arg)
 	case 'u': s->update = true; break;
 	case 'x': s->one_fs = true; break;
 	case 'i': s->itemize = true; break;
+	case 'b': s->backup = true; break;
+	case OPT_BACKUP_DIR: s->backup = true; s->backup_dir = arg; break;
+	case OPT_SUFFIX: s->copy.suffix = arg; break;
 	case OPT_DELETE: s->delete = true; break;
+	case OPT_DELETE_BEFORE: return delete_when_set(s, DEL_BEFORE);
+	case OPT_DELETE_DURING: return delete_when_set(s, DEL_DURING);
+	case OPT_DELETE_AFTER: return delete_when_set(s, DEL_AFTER);
+	case OPT_DELETE_EXCLUDED: s->delete = s->delete_excluded = true; break;
+	case '0': s->from0 = true; break;
+	case 'L': s->copy_links = true; break;
+	case 'S': s->copy.sparse = COPY_SPARSE_ALWAYS; break;
+	case OPT_PARTIAL: s->copy.keep_partial = true; break;
+	case 'P': s->copy.keep_partial = true; /* fall through */
+	case OPT_PROGRESS: s->meter_wanted = s->progress_names = true; break;
+	case OPT_INFO: return report_info_option(s, arg);
+	case OPT_BWLIMIT: return limits_bwlimit(s, arg);
+	case OPT_TIMEOUT: return limits_timeout(s, arg);
+	case OPT_FILES_FROM: s->files_from = arg; break;
+	case OPT_EXCLUDE_FROM:
+	case OPT_INCLUDE_FROM:
+		return filter_add_file(s, arg, c == OPT_INCLUDE_FROM);
 	case OPT_SIZE_ONLY: s->size_only = true; break;
 	case OPT_IGNORE_EXISTING: s->ignore_existing = true; break;
 	case OPT_EXISTING: s->existing = true; break;
@@ -165,6 +230,12 @@ static int take_option(struct sync *s, int c, const char *arg)
 	case OPT_CONTIMEOUT:
 		if (contimeout(s, arg) < 0)
 			return -1;
+		break;
+	case OPT_LINK_DEST:
+		if (linkdest_add(s, arg) < 0) {
+			diag_error(s->diag, 0, "memory exhausted");
+			return -1;
+		}
 		break;
 	case OPT_EXCLUDE:
 	case OPT_INCLUDE:
@@ -183,7 +254,7 @@ static int take_option(struct sync *s, int c, const char *arg)
 static void engine_options(struct sync *s)
 {
 	struct copy_opts *o = &s->copy;
-	o->follow = SWEEP_FOLLOW_NONE;
+	o->follow = s->copy_links ? SWEEP_FOLLOW_ALL : SWEEP_FOLLOW_NONE;
 	o->recursive = true;
 	o->one_fs = s->one_fs;
 	o->preserve_mode = s->perms;
@@ -200,12 +271,17 @@ static void engine_options(struct sync *s)
 	o->require_preserve = true;
 	o->require_xattr = s->xattrs;
 	o->reflink = COPY_REFLINK_AUTO;
+	o->progress = s->meter_wanted ? report_progress : NULL;
+	o->alive = s->timeout ? sync_alive : NULL;
 	o->decide = sync_decide;
 	o->walk_error = sync_walk_error;
 	o->linked = sync_linked;
 	o->arg = s;
 	o->dry_run = s->dry_run;
 	o->temp_rename = !s->inplace;
+	o->backup = s->backup ? COPY_BACKUP_SIMPLE : COPY_BACKUP_NONE;
+	/* as rsync: backups beside the files change their directories' times */
+	o->omit_dir_times = s->backup && !s->backup_dir;
 	o->only_changed = true;
 	o->replace_nondir = true;
 	walkenv_read(&o->order, &o->warm);
@@ -224,13 +300,27 @@ int sync_parse_options(struct sync *s, int argc, char **argv)
 			printf("%s (sweep) %s\n", s->diag->prog, PACKAGE_VERSION);
 			return 0;
 		}
-		if (take_option(s, c, optarg) < 0)
+		int r = take_option(s, c, optarg);
+		if (r < 0)
+			return r == -2 ? SYNC_FILEIO : 1;
+	}
+	/* --files-from: -a does not imply -r; -d is implied */
+	if (s->files_from) {
+		/* the engine names a backup below its tree's top: one name's */
+		if (s->backup_dir) {
+			diag_error(s->diag, 0, "--files-from with --backup-dir is not supported");
+			return 1;
+		}
+		s->recursive = s->recursive_given;
+		if (files_from_read(s) < 0)
 			return 1;
 	}
-	if (s->delete && !s->recursive) {
+	if (s->delete && !s->recursive && !s->files_from) {
 		diag_error(s->diag, 0, "--delete does not work without --recursive (-r) or --dirs (-d).");
 		return 1;
 	}
+	if (backups_check(s) < 0)
+		return 1;
 	engine_options(s);
 	s->files = argv + optind;
 	s->nfiles = argc - optind;

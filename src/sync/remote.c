@@ -66,6 +66,12 @@ bool remote_operands(struct sync *s)
 		if (c && host_len(s->files[i]) && c[1] == ':')
 			return refuse(s, "HOST::MODULE (an rsync daemon) is not supported");
 	}
+	/* both need the source's tree where the destination is */
+	if (s->files_from)
+		return refuse(s, "--files-from is not supported over a remote shell yet");
+	if (s->delete && s->delete_when != DEL_DURING)
+		return refuse(s, "--delete-before and --delete-after are not supported over a "
+		                 "remote shell yet (--delete is)");
 	return true;
 }
 
@@ -82,6 +88,34 @@ static int shell_quote(struct strbuf *sb, const char *word)
 	return sb_addc(sb, '\'');
 }
 
+/* The options with a value, each as one word --NAME=VALUE. */
+static int valued_options(const struct sync *s, struct strbuf *w, struct strbuf *sb)
+{
+	int r = 0;
+	for (size_t i = 0; r == 0 && i < s->nlink_dest; i++) {
+		sb_reset(w);
+		r = sb_printf(w, "--link-dest=%s", s->link_dest[i]) < 0 ? -1 : shell_quote(sb, w->s);
+	}
+	const struct { bool on; const char *name, *value; } text[] = {
+		{ s->backup_dir != NULL, "backup-dir", s->backup_dir },
+		{ s->copy.suffix != NULL, "suffix", s->copy.suffix },
+	};
+	for (size_t i = 0; r == 0 && i < sizeof(text) / sizeof(text[0]); i++) {
+		sb_reset(w);
+		if (text[i].on)
+			r = sb_printf(w, "--%s=%s", text[i].name, text[i].value) < 0 ? -1
+			    : shell_quote(sb, w->s);
+	}
+	sb_reset(w);
+	if (r == 0 && s->timeout)
+		r = sb_printf(w, "--timeout=%u", s->timeout) < 0 ? -1 : shell_quote(sb, w->s);
+	sb_reset(w);
+	if (r == 0 && s->copy.bwlimit) /* the far end writes: its throttle */
+		r = sb_printf(w, "--bwlimit=%llub", (unsigned long long)s->copy.bwlimit) < 0
+		    ? -1 : shell_quote(sb, w->s);
+	return r;
+}
+
 int sync_server_options(const struct sync *s, struct strbuf *sb)
 {
 	const struct { bool on; const char *word; } flags[] = {
@@ -94,7 +128,9 @@ int sync_server_options(const struct sync *s, struct strbuf *sb)
 		{ s->ignore_existing, "--ignore-existing" }, { s->existing, "--existing" },
 		{ s->inplace, "--inplace" }, { s->numeric_ids, "--numeric-ids" },
 		{ s->stats, "--stats" }, { s->compress, "-z" }, { s->checksum, "-c" },
-		{ s->acls, "-A" }, { s->xattrs, "-X" },
+		{ s->acls, "-A" }, { s->xattrs, "-X" }, { s->delete_excluded, "--delete-excluded" },
+		{ s->copy_links, "-L" }, { s->copy.keep_partial, "--partial" },
+		{ s->copy.sparse == COPY_SPARSE_ALWAYS, "-S" }, { s->backup, "-b" },
 	};
 	for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
 		if (flags[i].on && shell_quote(sb, flags[i].word) < 0)
@@ -103,7 +139,7 @@ int sync_server_options(const struct sync *s, struct strbuf *sb)
 		if (shell_quote(sb, "-v") < 0)
 			return -1;
 	struct strbuf rule = STRBUF_INIT;
-	int r = 0;
+	int r = valued_options(s, &rule, sb);
 	for (size_t i = 0; r == 0 && i < s->nrules; i++) {
 		const struct sync_rule *u = &s->rules[i];
 		sb_reset(&rule);

@@ -4,11 +4,14 @@
  * ("YXcstpoguax name"), -v's names, "*deleting" and "deleting", --stats'
  * figures (with rsync's thousands separators), and error messages
  * "sweep-sync: what: strerror (errno)". Names are shown as rsync shows
- * them: bytes that are not printable as "\#ooo".
+ * them: bytes that are not printable as "\#ooo". --progress and
+ * --info=progress2 draw the line of sweep-cp's --progress (progress.h),
+ * on a terminal only, not rsync's lines.
  */
 #include <ctype.h>
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 #include "sync.h"
 
@@ -39,10 +42,11 @@ void report_error(struct sync *s, int err, const char *fmt, ...)
 void report_item(struct sync *s, const char *code, const char *rel, bool dir,
                  const char *target)
 {
-	if (s->quiet || (!s->itemize && !s->verbose) || s->sender_side)
+	if (s->quiet || (!s->itemize && !s->verbose && !s->progress_names) || s->sender_side)
 		return;
-	/* -v alone names only what is transferred or made */
-	if (!s->itemize && code[0] == '.')
+	/* -v alone names what is transferred or made, and directories whose
+	 * attributes change */
+	if (!s->itemize && code[0] == '.' && !dir)
 		return;
 	/* a push shows what went out ('<'); its receiver, the far end, says it */
 	if (s->itemize)
@@ -118,8 +122,11 @@ void report_stats(const struct sync *s)
 
 void report_start(const struct sync *s)
 {
-	if (s->verbose && !s->quiet)
-		puts("sending incremental file list");
+	/* rsync sends the whole list first when it deletes in a pass, and
+	 * when the list is given */
+	bool whole_list = (s->delete && s->delete_when != DEL_DURING) || s->files_from;
+	if ((s->verbose || s->progress_names) && !s->quiet)
+		puts(whole_list ? "building file list ... done" : "sending incremental file list");
 }
 
 void report_end(const struct sync *s)
@@ -135,4 +142,47 @@ void report_end(const struct sync *s)
 	printf("total size is %s  speedup is %.2f%s\n", num(c, s->n.total_size),
 	       sent ? (double)s->n.total_size / (double)sent : 0.0,
 	       s->dry_run ? " (DRY RUN)" : "");
+}
+
+int report_info_option(struct sync *s, const char *arg)
+{
+	char *list = strdup(arg), *save = NULL;
+	int r = list ? 0 : -1;
+	for (char *w = list ? strtok_r(list, ",", &save) : NULL; w && r == 0;
+	     w = strtok_r(NULL, ",", &save)) {
+		if (strcmp(w, "progress2") == 0) {
+			s->meter_wanted = true;
+			s->progress_names = false;
+		} else if (strcmp(w, "progress1") == 0 || strcmp(w, "progress") == 0) {
+			s->meter_wanted = true;
+		} else if (strcmp(w, "progress0") == 0) {
+			s->meter_wanted = false;
+		} else {
+			fprintf(stderr, "Unknown --info item: \"%s\"\n", w);
+			r = -1;
+		}
+	}
+	free(list);
+	return r;
+}
+
+void report_progress_start(struct sync *s)
+{
+	if (s->meter_wanted && !s->quiet)
+		s->meter = progress_start();
+}
+
+void report_progress(void *arg, uint64_t files, uint64_t bytes, uint64_t known)
+{
+	struct sync *s = arg;
+	s->meter_files = files;
+	s->meter_bytes = bytes;
+	progress_update(s->meter, files, bytes, known);
+}
+
+void report_progress_end(struct sync *s)
+{
+	fflush(stdout);
+	progress_end(s->meter, s->meter_files, s->meter_bytes);
+	s->meter = NULL;
 }

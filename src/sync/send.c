@@ -327,6 +327,7 @@ static int send_tree(struct sender *t, const char *src, mode_t mode, int nsrc)
 		return -1;
 	}
 	struct sweep_options so = {
+		.follow = s->copy_links ? SWEEP_FOLLOW_ALL : SWEEP_FOLLOW_NONE,
 		.flags = SWEEP_POSTORDER | (s->one_fs ? SWEEP_XDEV : 0),
 		.filter = send_filter,
 		.filter_arg = t,

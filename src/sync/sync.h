@@ -8,12 +8,17 @@
  * options), operands.c (SRC... DEST and rsync's trailing-slash rule),
  * decide.c (the quick check: what each entry needs, as the engine's decide
  * hook), filter.c (--exclude/--include patterns), delete.c (--delete),
- * report.c (-v, -i, --stats and rsync's messages), signals.c (the end by a
- * signal). Over a remote shell: remote.c (HOST:PATH operands, the remote
- * shell and the server it starts), server.c (sweep-sync --server, the far
- * end), send.c (the sending side), recv.c (the receiving side), manifest.c
- * (the receiver's tree as the sender compares against it), wire.c (the
- * protocol, see wire.h).
+ * deletepass.c (--delete-before/after), listfile.c (the files of
+ * --exclude-from, --include-from, --files-from), files_from.c
+ * (--files-from), limits.c (--bwlimit, --timeout), linkdest.c
+ * (--link-dest), backups.c (-b, --backup-dir, --suffix), report.c (-v,
+ * -i, --stats and rsync's messages), signals.c (the end by a signal),
+ * prewalk.c (the destination walked beside the copy). Over a remote
+ * shell: remote.c (HOST:PATH operands, the remote shell and the server it
+ * starts), server.c (sweep-sync --server, the far end), send.c (the
+ * sending side), recv.c (the receiving side), manifest.c (the receiver's
+ * tree as the sender compares against it), wire.c (the protocol, see
+ * wire.h), xattrs.c and checksum.c (-X, -A and -c on the wire).
  */
 #ifndef SWEEP_SYNC_H
 #define SWEEP_SYNC_H
@@ -23,7 +28,12 @@
 #include <stdio.h>
 #include "copy.h"
 #include "diag.h"
+#include "keymap.h"
+#include "progress.h"
 #include "strbuf.h"
+
+/* rsync's exit status for an error in file I/O (a list file unread) */
+#define SYNC_FILEIO 11
 
 struct sync_rule {
 	char *pattern;
@@ -52,6 +62,21 @@ struct sync {
 	bool quiet, dry_run, delete, checksum, size_only, ignore_existing, existing;
 	bool usage_error;         /* sync_run() refused the operands: exit 1 */
 	bool update, inplace, stats, itemize, numeric_ids;
+	enum { DEL_DURING, DEL_BEFORE, DEL_AFTER } delete_when;
+	bool delete_when_given;
+	bool delete_excluded;     /* excluded names are not protected */
+	bool from0;               /* -0: the list files' lines end in '\0' */
+	bool recursive_given;     /* -r itself, not -a (--files-from) */
+	/* --files-from (files_from.c): FILE, its names NUL-separated */
+	const char *files_from;
+	struct strbuf from_names;
+	bool no_descend;          /* the tree's root only, not what it holds */
+	bool copy_links;          /* -L */
+	bool progress_names;      /* --progress: the names, as -v */
+	bool meter_wanted;        /* --progress, --info=progress2 */
+	struct progress *meter;   /* report.c: the line, on a terminal */
+	uint64_t meter_files, meter_bytes;
+	unsigned timeout;         /* --timeout, seconds (0: none) */
 	char **files;
 	int nfiles;
 	/* the tree being synced */
@@ -60,6 +85,16 @@ struct sync {
 	struct strbuf name;     /* scratch: an entry's rel path */
 	struct strbuf name2;
 	struct sync_counts n;
+	/* --link-dest (linkdest.c): the DIRs as given, open (-1: missing) */
+	const char **link_dest;
+	int *link_dest_fd;
+	size_t nlink_dest;
+	struct keymap link_dest_first; /* -H: a group's first, to its DIR inode */
+	/* -b (backups.c): --backup-dir as given, its path from here, open */
+	bool backup;
+	const char *backup_dir;
+	struct strbuf backup_path;
+	int backup_fd;
 	bool partial;           /* something failed: exit 23 */
 	bool vanished;          /* a source vanished: exit 24 */
 	bool protocol_error;    /* the far end broke off or spoke wrongly: 12 */
@@ -142,9 +177,20 @@ int sync_parse_options(struct sync *s, int argc, char **argv);
  * writing (the copy being run, or NULL) and end the run with rsync's 20. */
 void sync_signals_init(const char *prog);
 void sync_signals_copy(struct copy *c);
+/* --timeout: the watch started (seconds 0: none); sync_alive() says the
+ * run did something (the engine's alive hook too). */
+void sync_signals_timeout(const char *prog, unsigned seconds);
+void sync_alive(void *arg);
 
 /* operands.c: sync every SRC to DEST. */
 void sync_run(struct sync *s);
+
+/* files_from.c: files_from_read() reads FILE (-1: said, a usage error);
+ * files_from_run() transfers its names from src into dfd (DEST, shown as
+ * dest; made: by this run). */
+int files_from_read(struct sync *s);
+void files_from_run(struct sync *s, struct copy *c, const char *src, int dfd,
+                    const char *dest, bool made);
 
 /* decide.c: the copy engine's decide and walk_error hooks. */
 enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char *rel, int pfd,
@@ -158,9 +204,19 @@ bool sync_linked(void *arg, const struct sweep_entry *e, const char *rel,
  * s->name: "." for the root of SRC/. */
 const char *sync_relname(struct sync *s, const char *rel);
 enum sync_kind sync_kind(mode_t mode);
+/* A symbolic link's target, into sb; false when it cannot be read. */
+bool sync_read_link(struct strbuf *sb, int dirfd, const char *name, off_t size);
+/* rsync's attribute letters (positions 4-7: time, perms, owner, group) of
+ * what differs between dst and the source st, into code; whether any. */
+bool sync_attr_letters(const struct sync *s, const struct stat *st, const struct stat *dst,
+                       char *code);
+/* -c: whether e and name in pfd differ in their bytes. */
+bool sync_bytes_differ(struct sync *s, const struct sweep_entry *e, int pfd, const char *name);
 
-/* filter.c */
+/* filter.c; filter_add_file() returns -2 when it cannot read the file
+ * (said: rsync's error in file I/O, 11) */
 int filter_add(struct sync *s, const char *pattern, bool include);
+int filter_add_file(struct sync *s, const char *path, bool include);
 bool filter_excluded(const struct sync *s, const char *path, bool dir);
 void filter_free(struct sync *s);
 
@@ -168,6 +224,66 @@ void filter_free(struct sync *s);
  * rel), of what its source directory sdir does not hold. */
 void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
                        const char *name, const char *rel);
+/* The names in the directory open at fd, NUL-separated, into sb.
+ * Returns 0 or -1 with errno. */
+int delete_list_names(int fd, struct strbuf *sb);
+
+/* linkdest.c: --link-dest. linkdest_add() takes a DIR (-1: no memory);
+ * linkdest_open() opens them all, relative to DEST (to its directory
+ * when dest_is_file), saying which are missing. For an entry new in DEST
+ * (below: its path there), linkdest_new() says whether it took it (linked
+ * it, or found it a basis in a DIR), with the verdict; for an existing
+ * regular file, linkdest_existing() whether it linked it instead. */
+int linkdest_add(struct sync *s, const char *dir);
+void linkdest_open(struct sync *s, const char *dest, bool dest_is_file);
+void linkdest_free(struct sync *s);
+bool linkdest_new(struct sync *s, const struct sweep_entry *e, const char *shown,
+                  const char *below, int pfd, const char *name, const struct stat *dst,
+                  enum copy_verdict *v);
+bool linkdest_existing(struct sync *s, const struct sweep_entry *e, const char *below,
+                       int pfd, const char *name, const struct stat *dst);
+/* -H: whether a later name of a file linked from a DIR has that DIR's
+ * inode there too (then, as in rsync, it is not counted as created). */
+bool linkdest_follower(struct sync *s, const struct sweep_entry *e, const char *below);
+
+/* backups.c: backups_check() says what is wrong with the options (-1);
+ * backups_open() takes --backup-dir from DEST (from its directory when
+ * dest_is_file); backups_dir() is the engine's backup_dir hook. A name
+ * backups_protected() is never deleted; backups_deleted() moves a name
+ * --delete removes aside instead (false: it failed, reported). */
+int backups_check(struct sync *s);
+void backups_open(struct sync *s, const char *dest, bool dest_is_file);
+int backups_dir(void *arg);
+bool backups_protected(const struct sync *s, const char *name);
+bool backups_deleted(struct sync *s, int pfd, const char *name, const char *rel);
+void backups_free(struct sync *s);
+
+/* listfile.c: each line of the file at path ("-": standard input) that
+ * is not empty nor (with comments) a comment, to each, which returns 0 or
+ * -1 (with errno) to stop. Returns 0, or -1 with errno. */
+int listfile_read(const char *path, bool nul, bool comments,
+                  int (*each)(void *arg, const char *line), void *arg);
+
+/* deletepass.c: --delete-before and --delete-after: delete_extraneous()
+ * in the destination's name in dfd (the top of SRC's copy) and every
+ * directory below it the transfer goes through, at once. */
+void delete_pass(struct sync *s, const char *src, int dfd, const char *name);
+/* --delete-WHEN (DEL_*): 0, or -1 after a usage error (two of them). */
+int delete_when_set(struct sync *s, int when);
+
+/* limits.c: --bwlimit (into copy.bwlimit) and --timeout. Return 0, or
+ * -1 after saying what is wrong (a usage error). */
+int limits_bwlimit(struct sync *s, const char *arg);
+int limits_timeout(struct sync *s, const char *arg);
+
+/* report.c: --progress and --info=progress2: the line of progress.h on a
+ * terminal, started, drawn (the engine's progress hook), ended. */
+void report_progress_start(struct sync *s);
+/* --info=ITEMS: progress2, progress1, progress0 (0, or -1 when another
+ * item is given: said as rsync says it, a usage error) */
+int report_info_option(struct sync *s, const char *arg);
+void report_progress(void *arg, uint64_t files, uint64_t bytes, uint64_t known);
+void report_progress_end(struct sync *s);
 
 /* report.c */
 void report_item(struct sync *s, const char *code, const char *rel, bool dir,

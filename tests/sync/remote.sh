@@ -44,6 +44,16 @@ both "push, one file to a new name" -ai -e "$E" src/file localhost:DST
 TOUCH_DST=1 both "pull, several sources" -ai -e "$E" localhost:src/file localhost:src/sub DST
 PREPARE='mkdir dst' TOUCH_DST=1 both "push, names with spaces and quotes" -ai -e "$E" src/ "localhost:DST/it's a dir"
 
+# the receiver's options: --link-dest (a snapshot beside the last one),
+# -b, -S, --delete-excluded, -L at the sender
+PREPARE="rsync -a ../src/ prev/" \
+	both "push, --link-dest" -ai --link-dest=../prev -e "$E" src/ localhost:DST
+PREPARE="rsync -a ../src/ dst/ && echo old > dst/file && echo gone > dst/gone && touch -d 2001-01-01 dst/file dst/gone dst" \
+	TIMES=no both "push, -b --delete" -ai -b --delete -e "$E" src/ localhost:DST
+PREPARE="rsync -a ../src/ dst/ && echo x > dst/x.tmp && touch -d 2001-01-01 dst/x.tmp dst" \
+	both "pull, --delete-excluded" -ai --delete --delete-excluded --exclude='*.tmp' -e "$E" localhost:src/ DST
+both "pull, -L" -aiL -e "$E" localhost:src/sub/ DST
+
 # a directory whose names fill many frames (--delete sends them all)
 mkdir -p "$T/wide/src/d" "$T/wide/dst/d"
 (cd "$T/wide/src/d" && seq -f 'a-file-with-a-rather-long-name-%06g' 1 12000 | xargs touch)
@@ -92,9 +102,11 @@ far 12 "no greeting in time" --contimeout=1 --rsync-path="sleep 10; #"
 # operands rsync refuses
 usage() {
 	(cd "$T" && sweep-sync -a "$@") > /dev/null 2> "$T/err"
-	[ $? = 1 ] && grep -q "$msg" "$T/err" || { cat "$T/err" >&2; fail "refused: $*"; }
+	[ $? = 1 ] && grep -q -e "$msg" "$T/err" || { cat "$T/err" >&2; fail "refused: $*"; }
 }
 msg="cannot both be remote" usage -e "$E" h:src h:dst
 msg="one host" usage -e "$E" h:src g:src dst
 msg="cannot be mixed" usage -e "$E" src h:src dst
 msg="not supported" usage -e "$E" h::module dst
+msg="--files-from is not supported" usage -e "$E" --files-from=/dev/null h:src dst
+msg="--delete-after are not supported" usage -e "$E" --delete-after h:src/ dst

@@ -5,7 +5,9 @@
  * file whose name contains $STALL_NAME (write, pwrite, copy_file_range)
  * creates the file $STALL_MARK and sleeps for up to a minute before going
  * on ($STALL_SKIP: the write after that many to such files, to stall half
- * way through one). It goes into rsync and sweep-sync alike.
+ * way through one; a signal caught ends the sleep, unless $STALL_FIRM is
+ * set: the minute is then slept out). It goes into rsync and sweep-sync
+ * alike.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -43,7 +45,9 @@ static void stall(int fd)
 	if (m < 0)
 		return; /* stalled once already */
 	close(m);
-	sleep(60); /* a signal ends it, and the program */
+	unsigned left = sleep(60); /* a signal ends it, and the program */
+	while (left && getenv("STALL_FIRM"))
+		left = sleep(left);
 }
 
 ssize_t write(int fd, const void *buf, size_t len)

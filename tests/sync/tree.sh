@@ -51,6 +51,8 @@ both() {
 		prog=rsync
 		[ $side = O ] && prog=sweep-sync
 		if [ -z "${KEEP:-}" ]; then
+			# (a user cannot remove what a read-only directory holds)
+			chmod -R u+rwx "$T/$side" 2>/dev/null
 			rm -rf "$T/$side"
 			mkdir "$T/$side"
 			[ -n "${PREPARE:-}" ] && (cd "$T/$side" && eval "$PREPARE")

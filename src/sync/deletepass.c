@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * deletepass.c: --delete-before and --delete-after, rsync's deletions in
+ * a pass of their own over the tree, before or after the transfer,
+ * instead of in each directory as the transfer reaches it. The pass goes
+ * down the source and the destination together, through the directories
+ * the transfer goes through: both there as directories (never through a
+ * symbolic link), not excluded, and on the source's file system under -x.
+ * Only one of --delete-before, --delete-during and --delete-after may be
+ * given, as in rsync.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "sync.h"
+
+/* After the transfer, a directory that deletions changed gets its
+ * source's time back, as rsync gives it. */
+static void restore_time(const struct sync *s, int sd, int dd)
+{
+	struct stat st, dst;
+	if (!s->times || s->copy.omit_dir_times || s->dry_run || fstat(sd, &st) < 0 ||
+	    fstat(dd, &dst) < 0 || (dst.st_mtim.tv_sec == st.st_mtim.tv_sec &&
+	                            dst.st_mtim.tv_nsec == st.st_mtim.tv_nsec))
+		return;
+	struct timespec times[2] = { { .tv_nsec = UTIME_OMIT }, st.st_mtim };
+	futimens(dd, times);
+}
+
+/* Delete below the directory pair sname in sfd, dname in dfd (rel), then
+ * in their subdirectories. */
+static void pass_dir(struct sync *s, int sfd, const char *sname, int dfd, const char *dname,
+                     const char *rel, dev_t dev)
+{
+	delete_extraneous(s, sfd, sname, dfd, dname, rel);
+	int sd = openat(sfd, sname, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int dd = openat(dfd, dname, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	struct strbuf names = STRBUF_INIT, sub = STRBUF_INIT;
+	if (sd < 0 || dd < 0 || delete_list_names(sd, &names) < 0)
+		goto out;
+	if (s->delete_when == DEL_AFTER)
+		restore_time(s, sd, dd);
+	bool root = strcmp(rel, ".") == 0;
+	for (const char *p = names.s; p && p < names.s + names.len; p += strlen(p) + 1) {
+		struct stat st, dst;
+		sb_reset(&sub);
+		if ((root ? sb_addstr(&sub, p) : sb_printf(&sub, "%s/%s", rel, p)) < 0)
+			break;
+		if (fstatat(sd, p, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISDIR(st.st_mode) ||
+		    (s->one_fs && st.st_dev != dev) || filter_excluded(s, sub.s, true) ||
+		    fstatat(dd, p, &dst, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISDIR(dst.st_mode))
+			continue;
+		pass_dir(s, sd, p, dd, p, sub.s, dev);
+	}
+out:
+	sb_free(&names);
+	sb_free(&sub);
+	if (sd >= 0)
+		close(sd);
+	if (dd >= 0)
+		close(dd);
+}
+
+int delete_when_set(struct sync *s, int when)
+{
+	if (s->delete_when_given) {
+		diag_error(s->diag, 0, "You may not combine multiple --delete-WHEN options.");
+		return -1;
+	}
+	s->delete_when_given = true;
+	s->delete = true;
+	s->delete_when = when;
+	return 0;
+}
+
+void delete_pass(struct sync *s, const char *src, int dfd, const char *name)
+{
+	struct stat st;
+	const char *rel = *s->prefix ? s->prefix : ".";
+	if (dfd < 0 || lstat(src, &st) < 0 || !S_ISDIR(st.st_mode) ||
+	    (*s->prefix && filter_excluded(s, rel, true)))
+		return;
+	pass_dir(s, AT_FDCWD, src, dfd, name, rel, st.st_dev);
+}

@@ -1,0 +1,260 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * files_from.c: --files-from=FILE, as rsync has it: the one SRC is a
+ * directory, and each line of FILE a path below it (leading '/' and "./"
+ * dropped) to transfer under the same path below DEST (rsync's implied
+ * --relative). The directories on the way are made too, as rsync's
+ * "implied directories", with their source's attributes but nothing of
+ * what they hold; a listed directory is made without what it holds
+ * unless -r was given (-a does not imply -r here). A filter rule that
+ * excludes a listed name leaves it out, with its implied directories;
+ * the implied directories themselves are not filtered.
+ *
+ * Each name is one tree for the copy engine, whose root is the name in
+ * its destination directory. The directories' times are set once more
+ * at the end, since what was put in them afterwards moved them.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "sync.h"
+
+/* Add the components of the first len bytes of p to names, cleaned:
+ * without empty ones and "." */
+static int add_clean(struct strbuf *names, const char *p, size_t len)
+{
+	size_t start = names->len;
+	for (const char *end = p + len; p < end;) {
+		while (p < end && *p == '/')
+			p++;
+		size_t n = strcspn(p, "/");
+		n = n < (size_t)(end - p) ? n : (size_t)(end - p);
+		bool dot = n == 1 && p[0] == '.';
+		if (n && !dot && ((names->len > start && sb_addc(names, '/') < 0) ||
+		                  sb_add(names, p, n) < 0))
+			return -1;
+		p += n;
+	}
+	return sb_addc(names, '\0');
+}
+
+/* Keep a listed name as rsync's --relative reads it: a flag ('.' when it
+ * starts with "./": the source directory itself is sent too, '-' when
+ * not), the source directory it is in (what comes before a "/./" in it),
+ * then its path below that and DEST. */
+static int keep_name(void *arg, const char *line)
+{
+	struct strbuf *names = arg;
+	size_t start = names->len;
+	while (*line == '/')
+		line++;
+	const char *mark = strstr(line, "/./");
+	bool dot = strncmp(line, "./", 2) == 0;
+	size_t pre = mark ? (size_t)(mark - line) : 0;
+	const char *rest = mark ? mark + 3 : line;
+	if (sb_addc(names, dot ? '.' : '-') < 0 || add_clean(names, line, pre) < 0 ||
+	    add_clean(names, rest, strlen(rest)) < 0) {
+		errno = ENOMEM;
+		return -1;
+	}
+	if (names->s[names->len - 2] == '\0')
+		names->len = start; /* nothing left of it: the source itself */
+	return 0;
+}
+
+int files_from_read(struct sync *s)
+{
+	if (listfile_read(s->files_from, s->from0, true, keep_name, &s->from_names) == 0)
+		return 0;
+	fflush(stdout);
+	fprintf(stderr, "%s: failed to open files-from file %s: %s\n", s->diag->prog,
+	        s->files_from, strerror(errno));
+	return -1;
+}
+
+/* The destination directory of the first len bytes of path below dfd,
+ * opened without following a link; -1 when it is not there. */
+static int open_below(int dfd, const char *path, size_t len)
+{
+	int fd = dup(dfd);
+	struct strbuf part = STRBUF_INIT;
+	for (const char *p = path; fd >= 0 && p < path + len;) {
+		size_t n = strcspn(p, "/");
+		sb_reset(&part);
+		int next = sb_add(&part, p, n) < 0 ? -1
+		           : openat(fd, part.s, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		close(fd);
+		fd = next;
+		p += n + 1;
+	}
+	sb_free(&part);
+	return fd;
+}
+
+struct run {
+	struct sync *s;
+	struct copy *c;
+	const char *src, *dest;
+	int dfd;
+	bool made;                /* DEST was made by this run */
+	bool root_sent;
+	struct strbuf base;       /* the source directory of a name */
+	struct strbuf from, shown;
+	struct strbuf held;       /* -H: descriptors kept open (release()) */
+};
+
+/* Done with a tree's destination directory pfd. Under -H the copy engine
+ * links later names of a file to its first through the directory its
+ * tree had, until the end: kept open then. */
+static void release(struct run *r, int pfd)
+{
+	if (!r->s->hard_links || sb_add(&r->held, &pfd, sizeof(pfd)) < 0)
+		close(pfd);
+}
+
+/* Transfer the first len bytes of name (below base), its root only when
+ * alone. */
+static void transfer(struct run *r, const char *name, size_t len, bool alone)
+{
+	struct sync *s = r->s;
+	const char *slash = memrchr(name, '/', len);
+	size_t dirlen = slash ? (size_t)(slash - name) : 0;
+	char *path = strndup(name, len);
+	sb_reset(&r->from);
+	sb_reset(&r->shown);
+	if (!path || sb_printf(&r->from, "%s/%s", r->base.s, path) < 0 ||
+	    sb_printf(&r->shown, "%s/%s", r->dest, path) < 0) {
+		report_error(s, ENOMEM, "%s", name);
+		free(path);
+		return;
+	}
+	int pfd = r->dfd < 0 ? -1 : dirlen ? open_below(r->dfd, name, dirlen) : dup(r->dfd);
+	s->prefix = path;
+	s->root_created = false;
+	s->no_descend = alone;
+	if ((pfd >= 0 || s->dry_run) &&
+	    copy_tree(r->c, r->from.s, pfd, path + (slash ? dirlen + 1 : 0), r->shown.s) < 0)
+		s->partial = true;
+	if (pfd >= 0)
+		release(r, pfd);
+	s->prefix = "";
+	free(path);
+}
+
+/* A name's source directory itself, as rsync sends it for "./NAME". */
+static void transfer_root(struct run *r)
+{
+	struct sync *s = r->s;
+	if (r->root_sent)
+		return;
+	r->root_sent = true;
+	s->prefix = "";
+	s->root_created = r->made;
+	s->no_descend = true;
+	if (copy_tree(r->c, r->base.s, r->dfd, ".", r->dest) < 0)
+		s->partial = true;
+	s->root_created = false;
+}
+
+/* Whether the first len bytes of name are a directory of prev's. */
+static bool made_before(const char *prev, const char *name, size_t len)
+{
+	return prev && strncmp(prev, name, len) == 0 && prev[len] == '/';
+}
+
+/* Whether prev is in the directory of name's first len bytes. */
+static bool same_dir(const char *prev, const char *name, size_t len)
+{
+	const char *slash = prev ? strrchr(prev, '/') : NULL;
+	return slash && (size_t)(slash - prev) == len && strncmp(prev, name, len) == 0;
+}
+
+/* A listed name: its implied directories (those the name before it did
+ * not have), then itself. */
+static void one_name(struct run *r, bool dot, const char *name, const char *prev)
+{
+	struct sync *s = r->s;
+	struct stat st;
+	sb_reset(&r->from);
+	if (sb_printf(&r->from, "%s/%s", r->base.s, name) < 0 || lstat(r->from.s, &st) < 0) {
+		link_stat_failed(s, r->from.s, errno);
+		return;
+	}
+	if (filter_excluded(s, name, S_ISDIR(st.st_mode)))
+		return;
+	if (dot)
+		transfer_root(r);
+	const char *last = strrchr(name, '/');
+	for (const char *p = strchr(name, '/'); p; p = strchr(p + 1, '/')) {
+		if (!made_before(prev, name, (size_t)(p - name)))
+			transfer(r, name, (size_t)(p - name), true);
+		else if (!same_dir(prev, name, (size_t)(last - name)))
+			s->n.files[K_DIR]++; /* rsync sends it again, for --stats */
+	}
+	transfer(r, name, strlen(name), !s->recursive || !S_ISDIR(st.st_mode));
+}
+
+/* The source's time again on every directory of name, and on name if it
+ * is one (in base), and on DEST itself when it was sent. */
+static void touch_up(struct run *r, const char *name, bool dot)
+{
+	struct stat st;
+	size_t len = strlen(name);
+	for (size_t n = dot ? 0 : 1; n <= len; n++) {
+		if (n && name[n] != '/' && name[n] != '\0')
+			continue;
+		char *path = n ? strndup(name, n) : strdup(".");
+		sb_reset(&r->from);
+		if (path && sb_printf(&r->from, "%s/%s", r->base.s, path) == 0 &&
+		    lstat(r->from.s, &st) == 0 && S_ISDIR(st.st_mode)) {
+			struct timespec times[2] = { { .tv_nsec = UTIME_OMIT }, st.st_mtim };
+			utimensat(r->dfd, path, times, AT_SYMLINK_NOFOLLOW);
+		}
+		free(path);
+	}
+}
+
+/* Each listed name to fn, with its source directory in r->base. */
+static void each_name(struct run *r, void (*fn)(struct run *, bool, const char *, const char *))
+{
+	const char *p = r->s->from_names.s, *end = p + r->s->from_names.len, *prev = NULL;
+	while (p && p < end) {
+		bool dot = *p++ == '.';
+		const char *pre = p, *name = pre + strlen(pre) + 1;
+		sb_reset(&r->base);
+		if ((*pre ? sb_printf(&r->base, "%s/%s", r->src, pre) : sb_addstr(&r->base, r->src)) < 0)
+			report_error(r->s, ENOMEM, "%s", name);
+		else
+			fn(r, dot, name, prev);
+		prev = name;
+		p = name + strlen(name) + 1;
+	}
+}
+
+static void touch_up_name(struct run *r, bool dot, const char *name, const char *prev)
+{
+	(void)prev;
+	touch_up(r, name, dot);
+}
+
+void files_from_run(struct sync *s, struct copy *c, const char *src, int dfd,
+                    const char *dest, bool made)
+{
+	struct run r = { s, c, src, dest, dfd, made, false, STRBUF_INIT, STRBUF_INIT,
+	                 STRBUF_INIT, STRBUF_INIT };
+	each_name(&r, one_name);
+	if (s->times && !s->copy.omit_dir_times && !s->dry_run && dfd >= 0)
+		each_name(&r, touch_up_name);
+	for (size_t i = 0; i + sizeof(int) <= r.held.len; i += sizeof(int)) {
+		int fd;
+		memcpy(&fd, r.held.s + i, sizeof(fd));
+		close(fd);
+	}
+	sb_free(&r.held);
+	sb_free(&r.base);
+	sb_free(&r.from);
+	sb_free(&r.shown);
+}

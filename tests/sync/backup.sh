@@ -1,0 +1,51 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# backup.sh: -b, --backup-dir and --suffix beside rsync: a replaced file
+# (a changed one, a link replaced by a file) and a deleted one (--delete,
+# in directories removed too) are moved aside: beside themselves as
+# NAME~ (or NAME+SUFFIX), or below the backup directory (relative to DEST,
+# made when the first backup goes there, its directories with the modes
+# of DEST's) under their path, without a suffix unless one is given. An
+# existing NAME~ is never deleted. An unchanged file is not backed up.
+# Bad suffixes are usage errors, in rsync's words.
+# Directories keep the time of the run (-b without --backup-dir implies
+# rsync's --omit-dir-times; a backup directory is made now): the trees are
+# compared without times, and the times of all but directories apart.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/sync/tree.sh"
+mkdir -p "$T/src/d" "$T/src/same"
+echo new > "$T/src/a"
+echo newer-b > "$T/src/d/b"
+echo was-a-link > "$T/src/d/l"
+echo same > "$T/src/same/s"
+echo fresh > "$T/src/fresh"
+find "$T/src" -exec touch -d 2011-01-01 {} +
+PREPARE='mkdir -p dst/d dst/same dst/gone/g2; echo old-a > dst/a; echo b > dst/d/b
+ln -s b dst/d/l; echo same > dst/same/s; echo x > dst/x; echo y > dst/gone/y
+echo z > dst/gone/g2/z; echo kept > dst/d/old~; chmod 0700 dst/gone
+find dst -exec touch -h -d 2010-01-01 {} +'
+ftimes() { (cd "$T/$1" && find . ! -type d -printf '%T@ %p\n' | sort); }
+run() {
+	TIMES=no both "$@"
+	[ -n "${NO_TREE:-}" ] && return
+	ftimes R > "$T/R.times"
+	ftimes O > "$T/O.times"
+	check_same "$T/R.times" "$T/O.times"
+}
+run "-b" -ai -b src/ DST
+run "-b --delete" -ai -b --delete src/ DST
+run "-b --suffix" -ai -b --suffix=.bak --delete src/ DST
+run "-b -v" -av -b --delete src/ DST
+run "-b -n" -ain -b --delete src/ DST
+run "-b --inplace" -ai -b --inplace src/ DST
+run "--backup-dir" -ai --backup-dir=../bak --delete src/ DST
+run "--backup-dir --suffix" -ai --backup-dir=../bak --suffix=.old --delete src/ DST
+# (rsync's generator and receiver race to make the backup directory's
+# parents when both back up at once: DEST/bak is there already)
+PREPARE="$PREPARE; mkdir dst/bak; touch -d 2010-01-01 dst/bak" \
+	run "--backup-dir inside DEST" -ai --backup-dir=bak/deeper src/ DST
+run "--backup-dir, nothing to back up" -ai --backup-dir=../bak src/same/ DST/same
+NO_TREE=1 run "a suffix with a slash" -a -b --suffix=a/b src/ DST
+NO_TREE=1 run "an empty suffix" -a -b --suffix= src/ DST
+NO_TREE=1 run "an empty suffix, with --backup-dir" -ai --backup-dir=../bak --suffix= src/ DST
+exit 0

@@ -1,0 +1,25 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# copy-links.sh: -L (--copy-links) beside rsync: every symbolic link is
+# sent as what it leads to (a file's bytes and attributes, a directory
+# with what it holds), a link that leads nowhere is said as rsync says it
+# ("symlink has no referent", exit 23) and left out; a second run finds
+# everything unchanged.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/sync/tree.sh"
+sync_tree "$T/src"
+# (not a link to root's /etc/hostname: a user's copy of it has another
+# owner and group, which rsync, unprivileged, does not report)
+rm "$T/src/abs-link"
+mkdir -p "$T/src/real/inner"
+echo inner > "$T/src/real/inner/f"
+ln -s real "$T/src/dir-link"
+ln -s ../file "$T/src/real/up"
+find "$T/src/real" "$T/src/dir-link" -exec touch -h -d 2011-01-01 {} +
+touch -d 2011-01-01 "$T/src"
+both "-aL" -aiL src/ DST
+# (-r without -t: the copies have the time of the run)
+TIMES=no both "-rL, a directory's name" -riL --copy-links src/real/inner DST
+PREPARE='rsync -aL ../src/ dst/ 2>/dev/null' both "-aL again" -aiL src/ DST
+grep -q '^[>c]' "$T/O.out" && fail "-aL again: something was sent: $(cat "$T/O.out")"
+exit 0

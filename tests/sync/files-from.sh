@@ -1,0 +1,49 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# files-from.sh: --files-from beside rsync: each listed name transferred
+# under its own path below DEST, the directories on the way made with
+# their source's modes and times (rsync's implied directories), a listed
+# directory made empty under -a (which does not imply -r here) and with
+# what it holds under -r; leading '/' and "./" dropped, comments and blank
+# lines skipped (with --from0 too), standard input as "-"; in a name,
+# what comes before "/./" is where it is, not part of its path below DEST
+# ("./" first: the source directory is sent too); a listed name
+# that is excluded left out with its implied directories; a missing name
+# said as rsync says it (exit 23); an unreadable list a usage error.
+# (DST/: with a single file listed, rsync would make DEST that file)
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/sync/tree.sh"
+sync_tree "$T/src"
+mkdir -p "$T/src/a/b" "$T/src/d/e"
+echo f > "$T/src/a/b/f"
+echo g > "$T/src/a/g"
+echo h > "$T/src/d/e/h"
+chmod 0700 "$T/src/a/b"
+find "$T/src/a" "$T/src/d" "$T/src" -maxdepth 0 -exec touch -d 2011-01-01 {} +
+find "$T/src/a" "$T/src/d" -exec touch -d 2011-01-01 {} +
+printf 'a/b/f\n/file\n# a comment\n\n./d\nsub/linked\nsub/deeper/link3\nrel-link\nfifo\n' > "$T/list"
+printf 'a/b/f\0./file\0d\0#x\0' > "$T/nul"
+printf './a/g\nnowhere\nfile\n' > "$T/missing"
+printf './file\na/./b/f\nsub/./deeper\n' > "$T/marker"
+both "-a" -ai --files-from=list src DST/
+both "-a, src/" -ai --files-from=list src/ DST/
+both "-ar" -air --files-from=list src DST/
+# (not -i: rsync's "hf+++++++++ NAME => FIRST", see sweep-sync(1))
+both "-aH" -aH --files-from=list src DST/
+both "-av" -av --files-from=list src DST/
+both "--stats" -a --stats --files-from=list src DST/
+both "-n" -ain --files-from=list src DST/
+WRAP='cat list |' both "standard input" -ai --files-from=- src DST/
+both "--from0" -ai --from0 --files-from=nul src DST/
+both "excluded" -ai --exclude=f --exclude=e --files-from=list src DST/
+both "an implied directory excluded" -ai --exclude=b --files-from=list src DST/
+both "/./: only what follows goes to DEST" -ai --files-from=marker src DST/
+both "a name missing" -ai --files-from=missing src DST/
+PREPARE='rsync -a ../src/ dst/; chmod 0755 dst/a/b; echo changed > dst/a/b/f; touch -d 2012-01-01 dst/d'
+both "again, with changes" -ai --files-from=list src DST/
+PREPARE='rsync -a ../src/ dst/; echo extra > dst/d/extra'
+both "-r --delete" -air --delete --files-from=list src DST/
+both "-r --delete-after" -air --delete-after --files-from=list src DST/
+PREPARE=
+NO_TREE=1 both "an unreadable list" -a --files-from=none src DST/
+exit 0

@@ -1,0 +1,45 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# timeout.sh: --timeout=SECONDS. A run that goes on is the same as rsync's
+# with it (the watch never fires: each entry met and each chunk written
+# shows life); a value that is no number is rsync's usage error. A run
+# stalled in a write (stall-shim.c, which sleeps its minute out here) ends
+# after about SECONDS with rsync's words and status 30, its temporary file
+# removed (kept as far as it got under --partial). rsync itself, local,
+# never times out so: its processes keep each other alive.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/sync/tree.sh"
+need_cmd "${CC:-cc}"
+sync_tree "$T/src"
+both "--timeout" -ai --timeout=30 src/ DST
+both "--timeout=0" -ai --timeout=0 src/ DST
+NO_TREE=1 both "not a number" -a --timeout=soon src/ DST
+
+${CC:-cc} -shared -fPIC -o "$T/stall.so" "$top_srcdir/tests/sync/stall-shim.c" -ldl ||
+	skip "cannot build the LD_PRELOAD shim"
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+export ASAN_OPTIONS
+mkdir -p "$T/stalled/sub"
+head -c 300000 /dev/urandom > "$T/stalled/sub/big"
+for opt in "" --partial; do
+	rm -rf "$T/dst" "$T/mark"
+	start=$(date +%s)
+	STALL_NAME=/sub/.big. STALL_FIRM=1 STALL_MARK="$T/mark" LD_PRELOAD="$T/stall.so" \
+		sweep-sync -a --timeout=2 $opt "$T/stalled/" "$T/dst/" 2> "$T/err"
+	status=$?
+	took=$(($(date +%s) - start))
+	[ $status = 30 ] || fail "$opt: exit $status, not 30: $(cat "$T/err")"
+	[ $took -le 20 ] || fail "$opt: took $took s to time out"
+	grep -q '^\[receiver\] io timeout after 2 seconds -- exiting$' "$T/err" ||
+		fail "$opt: said $(cat "$T/err")"
+	grep -q '^sweep-sync error: timeout in data send/receive (code 30)$' "$T/err" ||
+		fail "$opt: said $(cat "$T/err")"
+	left=$(find "$T/dst" -name '.*.*' -type f)
+	[ -z "$left" ] || fail "$opt: left $left"
+	if [ -n "$opt" ]; then
+		[ -f "$T/dst/sub/big" ] || fail "--partial: no partial file"
+	else
+		[ ! -e "$T/dst/sub/big" ] || fail "a part of big is there"
+	fi
+done
+exit 0
