@@ -52,8 +52,40 @@ static int cmp_name(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* Whether name (rel) is not in the source directory sfd: absent, or, with
- * --delete-excluded, excluded (it is not sent). */
+/* Whether a SRC other than the one being synced holds rel (a path below
+ * DEST): the sources are one tree to rsync, and what one of them brings
+ * (or will) is not extraneous in another's directories. An error looking
+ * says it may: nothing is deleted on a doubt. */
+static bool other_source_has(const struct sync *s, const char *rel)
+{
+	struct strbuf path = STRBUF_INIT, base = STRBUF_INIT;
+	bool has = false;
+	for (int i = 0; !has && i < s->nfiles - 1; i++) {
+		const char *src = s->files[i];
+		if (src == s->current_src)
+			continue;
+		sb_reset(&path);
+		if (sync_is_contents(src)) {
+			sb_printf(&path, "%s/%s", src, rel);
+		} else if (sb_last_component(&base, src) < 0) {
+			return true;
+		} else {
+			size_t n = base.len;
+			if (strncmp(rel, base.s, n) != 0 || (rel[n] && rel[n] != '/'))
+				continue; /* not below this one's name in DEST */
+			sb_printf(&path, "%s%s", src, rel + n);
+		}
+		struct stat st;
+		has = !path.s || lstat(path.s, &st) == 0 || errno != ENOENT;
+	}
+	sb_free(&path);
+	sb_free(&base);
+	return has;
+}
+
+/* Whether name (rel) is not in the source directory sfd: absent (from
+ * the other sources too), or, with --delete-excluded, excluded (it is not
+ * sent). */
 static bool extraneous(const struct sync *s, int sfd, int dfd, const char *name,
                        const char *rel)
 {
@@ -66,7 +98,7 @@ static bool extraneous(const struct sync *s, int sfd, int dfd, const char *name,
 		       filter_excluded(s, rel, S_ISDIR(st.st_mode));
 	}
 	if (fstatat(sfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
-		return errno == ENOENT;
+		return errno == ENOENT && !other_source_has(s, rel);
 	return s->delete_excluded && filter_excluded(s, rel, S_ISDIR(st.st_mode));
 }
 

@@ -98,6 +98,7 @@ static void sync_into(struct sync *s, struct copy *c, const char *src, struct sy
 		goto out;
 	}
 	s->prefix = all ? "" : base.s;
+	s->current_src = src;
 	s->root_created = all && d->made;
 	const char *name = all ? "." : base.s;
 	if (s->delete && s->delete_when == DEL_BEFORE)
@@ -181,8 +182,6 @@ bool sync_operands_ok(struct sync *s)
 	 * each would delete what the others brought */
 	else if (s->files_from && s->nfiles > 2)
 		why = "--files-from takes one SRC, the directory its names are in";
-	else if (s->delete && s->nfiles > 2)
-		why = "--delete with more than one SRC is not supported yet";
 	if (!why)
 		return true;
 	diag_error(s->diag, 0, "%s", why);

@@ -81,6 +81,7 @@ struct sync {
 	int nfiles;
 	/* the tree being synced */
 	const char *prefix;     /* its root's name in rel paths ("" for SRC/) */
+	const char *current_src; /* its SRC, one of files (delete.c) */
 	bool root_created;      /* its root is a directory this run made */
 	struct strbuf name;     /* scratch: an entry's rel path */
 	struct strbuf name2;

@@ -5,8 +5,9 @@
 # a filter excludes inside a directory --delete removes are protected, and
 # a mount point is not emptied; a fifo where a file goes is replaced, never
 # written into; no -r: directories skipped, --delete refused; an error of
-# the copy is exit 23, not 1; --delete with two sources is refused rather
-# than deleting what the first brought; -a as a user touches nothing twice.
+# the copy is exit 23, not 1; --delete with several sources deletes against
+# all of them at once, never what one of them brought; -a as a user
+# touches nothing twice.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
 need_cmd timeout
@@ -32,12 +33,22 @@ TIMES=no both "no -r, SRC/" -lpt "$T/src/" DST/
 TIMES=no both "no -r, SRC" -lpt "$T/src" DST/
 TIMES=no both "no -r, --delete" -lpt --delete "$T/src/" DST/
 
-# two sources with --delete: refused (rsync merges them; this version
-# would delete the first one's files syncing the second)
-mkdir -p "$T/two/dst"
-(cd "$T/two" && sweep-sync -a --delete "$T/src/sub/" "$T/src/" dst/) 2> "$T/err"
-[ $? = 1 ] || fail "--delete with two sources: not exit 1"
-grep -q 'not supported' "$T/err" || fail "--delete with two sources: $(cat "$T/err")"
+# several sources with --delete are one tree, as rsync's: what one
+# brings is never deleted syncing another, whatever order and form (the
+# extraneous files are made at each side's own moment: times left out)
+mkdir -p "$T/two/a/sub" "$T/two/b/sub" "$T/two/c"
+printf 'a\n' > "$T/two/a/only-a"
+printf 'as\n' > "$T/two/a/sub/from-a"
+printf 'b\n' > "$T/two/b/only-b"
+printf 'bs\n' > "$T/two/b/sub/from-b"
+printf 'c\n' > "$T/two/c/in-c"
+find "$T/two" -exec touch -h -d '2010-05-06 07:08:09' {} +
+EXTRA='mkdir -p dst/sub dst/c dst/old && touch dst/stale dst/sub/stale dst/c/stale dst/old/x &&
+	touch -d "2010-05-06 07:08:09" dst dst/sub dst/c'
+PREPARE=$EXTRA TIMES=no both "--delete, two sources' contents" -ai --delete "$T/two/a/" "$T/two/b/" DST/
+PREPARE=$EXTRA TIMES=no both "--delete, the other order" -ai --delete "$T/two/b/" "$T/two/a/" DST/
+PREPARE=$EXTRA TIMES=no both "--delete, contents and a named one" -ai --delete "$T/two/a/" "$T/two/c" DST/
+PREPARE=$EXTRA TIMES=no both "--delete, two named ones" -ai --delete "$T/two/a" "$T/two/c" DST/
 
 # an empty DEST: a usage error, exit 1, as rsync's
 (cd "$T" && sweep-sync -a "$T/src/" "") 2> "$T/err"
