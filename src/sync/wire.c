@@ -149,13 +149,20 @@ int wire_greet(struct wire *w)
 	memcpy(mine, greeting, sizeof(greeting));
 	for (int i = 0; i < 4; i++)
 		mine[sizeof(greeting) + i] = (char)(WIRE_VERSION >> (8 * i));
-	if (sb_add(&w->obuf, mine, sizeof(mine)) < 0 || wire_flush(w) < 0)
-		return -1;
+	/* a peer that is not sweep-sync may have said what it is and gone
+	 * before ours is written: what it said tells more than EPIPE does */
+	ssize_t wrote;
+	while ((wrote = write(w->out, mine, sizeof(mine))) < 0 && errno == EINTR)
+		;
+	int werr = wrote == (ssize_t)sizeof(mine) ? 0 : wrote < 0 ? errno : EPIPE;
+	w->sent += wrote > 0 ? (uint64_t)wrote : 0;
 	if (need(w, sizeof(mine)) != 0) {
 		if (errno == ETIMEDOUT)
 			return broken(w, 0, "no greeting in time from");
 		if (errno)
 			return broken(w, errno, "cannot read from");
+		if (werr && w->ilen == w->ipos)
+			return broken(w, werr, "cannot write to");
 		if (w->ilen > w->ipos) {
 			char shown[64];
 			show_bytes(w->ibuf + w->ipos, w->ilen - w->ipos, shown, sizeof(shown));

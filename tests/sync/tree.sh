@@ -70,12 +70,12 @@ both() {
 		echo "status $?" >> "$T/$side.out"
 		# a DEST made to hold SRC has the time SRC went in: not compared
 		[ -n "${TOUCH_DST:-}" ] && touch -d '2001-02-03' "$T/$side/dst"
-		sed "s/^sweep-sync/rsync/; s/ at [a-z0-9_./]*([0-9]*) \[[a-zA-Z]*=[0-9.]*\]$//; s|$T/$side/|X/|g; s|$side/|X/|g" \
+		sed "s/^sweep-sync/rsync/; s/ at [a-z0-9_./]*([0-9]*) \[[a-zA-Z]*=[0-9.]*\]$//; s|$T/$side/|X/|g; s|$T/|T/|g; s|$side/|X/|g" \
 			"$T/$side.err" | sort > "$T/$side.msgs"
 		# the protocol's figures: none without a protocol
 		# (and without a delta transfer, what rsync matched is literal)
 		[ -n "${NO_DELTA:-}" ] && sed -i '/^Literal data: /d; /^Matched data: /d' "$T/$side.out"
-		sed "s|$T/$side/|X/|g; s|$side/|X/|g; /^sent .* bytes  received .* bytes/d; s/  speedup is .*//;
+		sed "s|$T/$side/|X/|g; s|$T/|T/|g; s|$side/|X/|g; /^sent .* bytes  received .* bytes/d; s/  speedup is .*//;
 		     /^File list /d; /^Total bytes /d" "$T/$side.out" | sort > "$T/$side.sorted"
 	done
 	check_same "$T/R.sorted" "$T/O.sorted" || fail "$name: output"
