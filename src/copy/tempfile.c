@@ -66,11 +66,16 @@ static void temp_disarm(struct copy *c)
 }
 
 /* The temporary file name in dirfd, not whole: removed, or kept as final
- * under keep_partial (async-signal-safe). */
+ * under keep_partial (async-signal-safe). Not over a file a backup was
+ * asked for: that is kept whole instead of the part (no backup is made
+ * here, in a signal's handler). */
 static void temp_drop(const struct copy *c, int dirfd, const char *name, const char *final)
 {
 	static const struct timespec zero[2] = { { 0, 0 }, { 0, 0 } };
-	if (c->o->keep_partial && renameat(dirfd, name, dirfd, final) == 0)
+	struct stat old;
+	bool keep_old = c->o->backup != COPY_BACKUP_NONE &&
+	                fstatat(dirfd, final, &old, AT_SYMLINK_NOFOLLOW) == 0;
+	if (c->o->keep_partial && !keep_old && renameat(dirfd, name, dirfd, final) == 0)
 		utimensat(dirfd, final, zero, AT_SYMLINK_NOFOLLOW);
 	else
 		unlinkat(dirfd, name, 0);

@@ -68,7 +68,8 @@ static bool other_source_has(const struct sync *s, const char *rel)
 		if (sync_is_contents(src)) {
 			sb_printf(&path, "%s/%s", src, rel);
 		} else if (sb_last_component(&base, src) < 0) {
-			return true;
+			has = true; /* no memory: a doubt */
+			break;
 		} else {
 			size_t n = base.len;
 			if (strncmp(rel, base.s, n) != 0 || (rel[n] && rel[n] != '/'))
@@ -76,7 +77,8 @@ static bool other_source_has(const struct sync *s, const char *rel)
 			sb_printf(&path, "%s%s", src, rel + n);
 		}
 		struct stat st;
-		has = !path.s || lstat(path.s, &st) == 0 || errno != ENOENT;
+		/* ENOTDIR: a file where the path needs a directory, so no */
+		has = !path.s || lstat(path.s, &st) == 0 || (errno != ENOENT && errno != ENOTDIR);
 	}
 	sb_free(&path);
 	sb_free(&base);

@@ -116,8 +116,10 @@ static bool same_data(struct sync *s, const struct sweep_entry *e, int fd, const
 	case K_REG:
 		if (b->st_size != st->st_size)
 			return false;
+		/* over a remote shell the sender's sums speak of DEST's file,
+		 * not of DIR's: never the same then */
 		if (s->checksum)
-			return !sync_bytes_differ(s, e, fd, path);
+			return !s->remote_source && !sync_bytes_differ(s, e, fd, path);
 		return s->size_only || b->st_mtim.tv_sec == st->st_mtim.tv_sec;
 	case K_LINK:
 		return same_target(s, e, fd, path);

@@ -11,6 +11,7 @@
  */
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -39,8 +40,16 @@ struct prewalk *sync_prewalk_start(int dfd, const char *name)
 	struct prewalk *p = calloc(1, sizeof(*p));
 	struct sweep_options so = { .flags = SWEEP_NODATA };
 	walkenv_read(&so.order, &so.warm);
-	if (p && (p->sw = sweep_open(NULL, &so)) != NULL && sweep_add_root(p->sw, dfd, name) == 0 &&
-	    pthread_create(&p->thread, NULL, run, p) == 0)
+	/* signals are the copy's thread's: its handlers remove its temporary
+	 * file, which this thread must not race */
+	sigset_t all, old;
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	bool started = p && (p->sw = sweep_open(NULL, &so)) != NULL &&
+	               sweep_add_root(p->sw, dfd, name) == 0 &&
+	               pthread_create(&p->thread, NULL, run, p) == 0;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (started)
 		return p;
 	/* without it, only slower */
 	if (p && p->sw)

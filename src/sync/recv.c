@@ -422,6 +422,18 @@ static enum copy_verdict recv_decide(void *arg, const struct sweep_entry *e, con
 	return v;
 }
 
+static int recv_backup_dir(void *arg)
+{
+	struct receiver *r = arg;
+	return backups_dir(r->s);
+}
+
+static void recv_progress(void *arg, uint64_t files, uint64_t bytes, uint64_t known)
+{
+	struct receiver *r = arg;
+	report_progress(r->s, files, bytes, known);
+}
+
 static bool recv_linked(void *arg, const struct sweep_entry *e, const char *rel,
                         const struct stat *dst, bool same, const char *first)
 {
@@ -524,6 +536,9 @@ int recv_trees(struct sync *s, struct wire *w, const char *dest, unsigned nsrc)
 	o.linked = recv_linked;
 	o.read_data = recv_read;
 	o.walk_error = NULL; /* the sender says its own */
+	/* the hooks take the receiver: each passes the sync on */
+	o.backup_dir = s->backup && s->backup_dir ? recv_backup_dir : NULL;
+	o.progress = o.progress ? recv_progress : NULL;
 	o.arg = &r;
 	s->remote_source = true;
 	if (open_scratch(&r) < 0) /* then links and attributes cannot be made */

@@ -72,6 +72,8 @@ bool remote_operands(struct sync *s)
 	if (s->delete && s->nfiles > 2)
 		return refuse(s, "--delete with more than one SRC is not supported over a remote "
 		                 "shell yet");
+	if (s->timeout || s->copy.bwlimit)
+		return refuse(s, "--timeout and --bwlimit are not supported over a remote shell yet");
 	if (s->delete && s->delete_when != DEL_DURING)
 		return refuse(s, "--delete-before and --delete-after are not supported over a "
 		                 "remote shell yet (--delete is)");
@@ -109,13 +111,6 @@ static int valued_options(const struct sync *s, struct strbuf *w, struct strbuf 
 			r = sb_printf(w, "--%s=%s", text[i].name, text[i].value) < 0 ? -1
 			    : shell_quote(sb, w->s);
 	}
-	sb_reset(w);
-	if (r == 0 && s->timeout)
-		r = sb_printf(w, "--timeout=%u", s->timeout) < 0 ? -1 : shell_quote(sb, w->s);
-	sb_reset(w);
-	if (r == 0 && s->copy.bwlimit) /* the far end writes: its throttle */
-		r = sb_printf(w, "--bwlimit=%llub", (unsigned long long)s->copy.bwlimit) < 0
-		    ? -1 : shell_quote(sb, w->s);
 	return r;
 }
 

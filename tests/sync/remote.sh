@@ -54,6 +54,27 @@ PREPARE="rsync -a ../src/ dst/ && echo x > dst/x.tmp && touch -d 2001-01-01 dst/
 	both "pull, --delete-excluded" -ai --delete --delete-excluded --exclude='*.tmp' -e "$E" localhost:src/ DST
 both "pull, -L" -aiL -e "$E" localhost:src/sub/ DST
 
+# -c with --link-dest: DIR's file of the same size and time but other
+# bytes is never linked in place of DEST's right one (the sender's sums
+# speak of DEST's files only)
+mkdir -p "$T/cl/src" "$T/cl/dst" "$T/cl/prev"
+printf AAAA > "$T/cl/src/f"
+printf AAAA > "$T/cl/dst/f"
+printf BBBB > "$T/cl/prev/f"
+touch -d 2010-01-01 "$T/cl/src/f" "$T/cl/prev/f"
+(cd "$T/cl" && sweep-sync -ac --link-dest=../prev -e "$E" localhost:src/ dst/) || fail "-c --link-dest: status"
+[ "$(cat "$T/cl/dst/f")" = AAAA ] || fail "-c --link-dest: DEST's file replaced by other bytes"
+
+# --backup-dir at the far end: what is replaced goes there, as locally
+for dir in push pull; do
+	rm -rf "$T/bk" && mkdir -p "$T/bk/src" "$T/bk/dst"
+	echo new > "$T/bk/src/f" && echo older > "$T/bk/dst/f"
+	src=src/ dst=localhost:dst
+	[ $dir = pull ] && src=localhost:src/ dst=dst
+	(cd "$T/bk" && sweep-sync -a -b --backup-dir=BK -e "$E" "$src" "$dst") || fail "$dir -b: status"
+	[ "$(cat "$T/bk/dst/BK/f")" = older ] && [ ! -e "$T/bk/dst/f~" ] || fail "$dir --backup-dir: not used"
+done
+
 # a directory whose names fill many frames (--delete sends them all)
 mkdir -p "$T/wide/src/d" "$T/wide/dst/d"
 (cd "$T/wide/src/d" && seq -f 'a-file-with-a-rather-long-name-%06g' 1 12000 | xargs touch)
@@ -110,3 +131,5 @@ msg="cannot be mixed" usage -e "$E" src h:src dst
 msg="not supported" usage -e "$E" h::module dst
 msg="--files-from is not supported" usage -e "$E" --files-from=/dev/null h:src dst
 msg="--delete-after are not supported" usage -e "$E" --delete-after h:src/ dst
+msg="--timeout and --bwlimit are not supported" usage -e "$E" --timeout=5 h:src/ dst
+msg="--timeout and --bwlimit are not supported" usage -e "$E" --bwlimit=100 src/ h:dst
