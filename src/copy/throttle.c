@@ -34,8 +34,14 @@ void throttle_wrote(struct copy *c, uint64_t n)
 	               (double)(now.tv_nsec - c->bw_start.tv_nsec) / 1e9;
 	if (due <= spent)
 		return;
-	double wait = due - spent;
-	struct timespec ts = { (time_t)wait, (long)((wait - (double)(time_t)wait) * 1e9) };
-	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
-		;
+	/* in slices of a second at most, each said alive: a low limit is no
+	 * --timeout, however long a chunk takes at it */
+	for (double wait = due - spent; wait > 0; wait -= 1.0) {
+		double slice = wait < 1.0 ? wait : 1.0;
+		struct timespec ts = { (time_t)slice, (long)((slice - (double)(time_t)slice) * 1e9) };
+		while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+			;
+		if (o->alive)
+			o->alive(o->arg);
+	}
 }

@@ -42,4 +42,11 @@ for opt in "" --partial; do
 		[ ! -e "$T/dst/sub/big" ] || fail "a part of big is there"
 	fi
 done
+# a limit so low that one chunk takes longer than --timeout is no timeout:
+# the throttle's sleep says it is alive (a second at a time)
+mkdir -p "$T/slow/src"
+head -c 60000 /dev/urandom > "$T/slow/src/f"
+sweep-sync -a --bwlimit=20 --timeout=2 "$T/slow/src/" "$T/slow/dst/" 2> "$T/err" ||
+	fail "--bwlimit=20 --timeout=2: exit $?: $(cat "$T/err")"
+cmp -s "$T/slow/src/f" "$T/slow/dst/f" || fail "--bwlimit=20 --timeout=2: not copied"
 exit 0
