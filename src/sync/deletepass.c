@@ -35,7 +35,10 @@ static void pass_dir(struct sync *s, int sfd, const char *sname, int dfd, const 
                      const char *rel, dev_t dev)
 {
 	delete_extraneous(s, sfd, sname, dfd, dname, rel);
-	int sd = openat(sfd, sname, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	/* -L: the source's links to directories are directories, as the walk
+	 * takes them (the destination's real ones bound the descent) */
+	int nofollow = s->copy_links ? 0 : O_NOFOLLOW;
+	int sd = openat(sfd, sname, O_RDONLY | O_DIRECTORY | nofollow | O_CLOEXEC);
 	int dd = openat(dfd, dname, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	struct strbuf names = STRBUF_INIT, sub = STRBUF_INIT;
 	if (sd < 0 || dd < 0 || delete_list_names(sd, &names) < 0)
@@ -48,7 +51,8 @@ static void pass_dir(struct sync *s, int sfd, const char *sname, int dfd, const 
 		sb_reset(&sub);
 		if ((root ? sb_addstr(&sub, p) : sb_printf(&sub, "%s/%s", rel, p)) < 0)
 			break;
-		if (fstatat(sd, p, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISDIR(st.st_mode) ||
+		if (fstatat(sd, p, &st, s->copy_links ? 0 : AT_SYMLINK_NOFOLLOW) < 0 ||
+		    !S_ISDIR(st.st_mode) ||
 		    (s->one_fs && st.st_dev != dev) || filter_excluded(s, sub.s, true) ||
 		    fstatat(dd, p, &dst, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISDIR(dst.st_mode))
 			continue;

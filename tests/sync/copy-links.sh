@@ -22,4 +22,12 @@ both "-aL" -aiL src/ DST
 TIMES=no both "-rL, a directory's name" -riL --copy-links src/real/inner DST
 PREPARE='rsync -aL ../src/ dst/ 2>/dev/null' both "-aL again" -aiL src/ DST
 grep -q '^[>c]' "$T/O.out" && fail "-aL again: something was sent: $(cat "$T/O.out")"
+# --delete-after and --delete-before go down a linked directory too, as
+# --delete (during) does and as rsync's do
+mkdir -p "$T/dl/src/real" && ln -s real "$T/dl/src/d" && echo x > "$T/dl/src/real/x"
+for when in --delete --delete-before --delete-after; do
+	rm -rf "$T/dl/dst" && mkdir -p "$T/dl/dst/d" && echo s > "$T/dl/dst/d/stale"
+	sweep-sync -rL $when "$T/dl/src/" "$T/dl/dst/" || fail "-rL $when: status"
+	[ ! -e "$T/dl/dst/d/stale" ] && [ -f "$T/dl/dst/d/x" ] || fail "-rL $when: d/stale kept"
+done
 exit 0
