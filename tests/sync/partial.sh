@@ -8,50 +8,18 @@
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
 need_cmd setsid "${CC:-cc}"
-${CC:-cc} -shared -fPIC -o "$T/stall.so" "$top_srcdir/tests/sync/stall-shim.c" -ldl ||
-	skip "cannot build the LD_PRELOAD shim"
-ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
-export ASAN_OPTIONS
+build_shim tests/sync/stall-shim.c
 
 mkdir -p "$T/src/sub"
 printf 'small\n' > "$T/src/a-small"
 head -c 300000 /dev/urandom > "$T/src/sub/big"
 find "$T/src" -exec touch -d 2011-01-01 {} +
 
-# interrupt NAME PROG ARGS...: as signal.sh's, with SIGINT; the status
-# goes to NAME.status
-interrupt() {
-	name=$1
-	shift
-	rm -f "$T/mark" "$T/leader"
-	STALL_NAME=/sub/.big. STALL_MARK="$T/mark" LD_PRELOAD="$T/stall.so" \
-		setsid -w sh -c 'echo $$ > "$0"; exec "$@"' "$T/leader" "$@" 2> "$T/$name.err" &
-	pid=$!
-	n=0
-	while { [ ! -e "$T/mark" ] || [ ! -s "$T/leader" ]; } && [ $n -lt 300 ]; do
-		sleep 0.1
-		n=$((n + 1))
-	done
-	group=$(cat "$T/leader")
-	[ -e "$T/mark" ] || { /bin/kill -s KILL -- -"$group"; fail "$name: never wrote big"; }
-	/bin/kill -s INT -- -"$group"
-	wait $pid
-	echo $? > "$T/$name.status"
-	# rsync's receiver may outlive the process it was forked by, and
-	# still be writing its partial file
-	n=0
-	while /bin/kill -s 0 -- -"$group" 2>/dev/null && [ $n -lt 300 ]; do
-		sleep 0.1
-		n=$((n + 1))
-	done
-}
-leftovers() { find "$1" -name '.*.*' -type f | sed "s|$1/||"; }
-
 for opt in --partial -P; do
 	rm -rf "$T/R" "$T/O"
 	mkdir "$T/R" "$T/O"
-	interrupt rsync rsync -a $opt "$T/src/" "$T/R/dst/"
-	interrupt our "$top_builddir/sweep-sync" -a $opt "$T/src/" "$T/O/dst/"
+	interrupt rsync INT rsync -a $opt "$T/src/" "$T/R/dst/"
+	interrupt our INT "$top_builddir/sweep-sync" -a $opt "$T/src/" "$T/O/dst/"
 	for side in R O; do
 		prog=rsync
 		[ $side = O ] && prog=our

@@ -15,16 +15,13 @@ both "--timeout" -ai --timeout=30 src/ DST
 both "--timeout=0" -ai --timeout=0 src/ DST
 NO_TREE=1 both "not a number" -a --timeout=soon src/ DST
 
-${CC:-cc} -shared -fPIC -o "$T/stall.so" "$top_srcdir/tests/sync/stall-shim.c" -ldl ||
-	skip "cannot build the LD_PRELOAD shim"
-ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
-export ASAN_OPTIONS
+build_shim tests/sync/stall-shim.c
 mkdir -p "$T/stalled/sub"
 head -c 300000 /dev/urandom > "$T/stalled/sub/big"
 for opt in "" --partial; do
 	rm -rf "$T/dst" "$T/mark"
 	start=$(date +%s)
-	STALL_NAME=/sub/.big. STALL_FIRM=1 STALL_MARK="$T/mark" LD_PRELOAD="$T/stall.so" \
+	STALL_NAME=/sub/.big. STALL_FIRM=1 STALL_MARK="$T/mark" LD_PRELOAD="$T/stall-shim.so" \
 		sweep-sync -a --timeout=2 $opt "$T/stalled/" "$T/dst/" 2> "$T/err"
 	status=$?
 	took=$(($(date +%s) - start))

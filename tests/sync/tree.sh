@@ -9,6 +9,13 @@
 #                    end's command here, in its working directory: both
 #                    ends and the protocol are the real ones, without a
 #                    network (sets RSH to its path)
+#   interrupt NAME SIGNAL PROG ARGS...  PROG ARGS in its own process group,
+#                    stalled (build_shim tests/sync/stall-shim.c first) in its
+#                    first write to sub/big (its temporary file); SIGNAL sent
+#                    to the group once it is there, and the group waited for
+#                    to end (rsync's receiver may outlive its parent); the
+#                    status and messages go to NAME.status and NAME.err
+#   leftovers DIR    the temporary files left in DIR
 #   smanifest DIR    tests/cp/tree.sh's manifest without the block counts
 #                    (rsync writes holes out as zeros; sweep-sync keeps them)
 #                    and, with TIMES=no, without the times
@@ -38,6 +45,34 @@ local_rsh() {
 	printf '#!/bin/sh\n# HOST, then the command, run here\nshift\nexec sh -c "$*"\n' > "$RSH"
 	chmod +x "$RSH"
 }
+
+interrupt() {
+	name=$1 sig=$2
+	shift 2
+	rm -f "$T/mark" "$T/leader"
+	# setsid forks when it leads a group already; -w waits for the program
+	# and exits with its status, and the leader writes its pid down
+	STALL_NAME=/sub/.big. STALL_MARK="$T/mark" LD_PRELOAD="$T/stall-shim.so" \
+		setsid -w sh -c 'echo $$ > "$0"; exec "$@"' "$T/leader" "$@" 2> "$T/$name.err" &
+	pid=$!
+	n=0
+	while { [ ! -e "$T/mark" ] || [ ! -s "$T/leader" ]; } && [ $n -lt 300 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	group=$(cat "$T/leader")
+	[ -e "$T/mark" ] || { /bin/kill -s KILL -- -"$group"; fail "$name: never wrote big"; }
+	/bin/kill -s "$sig" -- -"$group"
+	wait $pid
+	echo $? > "$T/$name.status"
+	n=0
+	while /bin/kill -s 0 -- -"$group" 2>/dev/null && [ $n -lt 300 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+}
+
+leftovers() { find "$1" -name '.*.*' -type f | sed "s|$1/||"; }
 
 smanifest() {
 	BLOCKS=no manifest "$1"
