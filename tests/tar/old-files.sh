@@ -26,41 +26,27 @@ touch -d '2020-01-01' "$T/dest/d/a"
 touch -d '2022-01-01' "$T/dest/d/b"
 touch -d '2021-01-01' "$T/dest/d/sub/c"
 
-gnu_x() { within g tar -f "$T/in.tar" "$@"; }
-our_x() { within s sweep_tar -f "$T/in.tar" "$@"; }
-state() { (cd "$1" && find . -printf '%p %y\n' | sort && find . -type f | sort |
+tree_state() { (cd "$1" && find . -printf '%p %y\n' | sort && find . -type f | sort |
 	while read -r f; do printf '%s %s ' "$f" "$(stat -c %Y "$f")"; cat "$f"; done) }
 
-both() { # WHAT ARGS...: files left, messages and status as GNU's
-	what=$1
-	shift
-	rm -rf "$T/g" "$T/s"
-	cp -a "$T/$dest" "$T/g"
-	cp -a "$T/$dest" "$T/s"
-	compare_run -k gnu_x our_x "$@" || fail "$what"
-	state "$T/g" > "$T/want"
-	state "$T/s" > "$T/got"
-	check_same "$T/want" "$T/got" || fail "$what: files"
-}
-
 dest=dest
-both "--skip-old-files" --skip-old-files -x
-both "--skip-old-files -v" --skip-old-files -xv
-both "--keep-newer-files" --keep-newer-files -x
-both "--keep-newer-files -v" --keep-newer-files -xv
-both "-k then --skip-old-files" -k --skip-old-files -x
-both "--skip-old-files then -k" --skip-old-files -k -x
-both "--keep-newer-files then --skip-old-files" --keep-newer-files --skip-old-files -x
-both "-k then --keep-newer-files" -k --keep-newer-files -x
-both "-k twice" -k -k -x
-both "-U" -U -x
-both "--unlink-first -v" --unlink-first -xv
-both "-U then -k" -U -k -x
-both "--keep-newer-files then -U" --keep-newer-files -U -x
+extract_over "--skip-old-files" --skip-old-files -x
+extract_over "--skip-old-files -v" --skip-old-files -xv
+extract_over "--keep-newer-files" --keep-newer-files -x
+extract_over "--keep-newer-files -v" --keep-newer-files -xv
+extract_over "-k then --skip-old-files" -k --skip-old-files -x
+extract_over "--skip-old-files then -k" --skip-old-files -k -x
+extract_over "--keep-newer-files then --skip-old-files" --keep-newer-files --skip-old-files -x
+extract_over "-k then --keep-newer-files" -k --keep-newer-files -x
+extract_over "-k twice" -k -k -x
+extract_over "-U" -U -x
+extract_over "--unlink-first -v" --unlink-first -xv
+extract_over "-U then -k" -U -k -x
+extract_over "--keep-newer-files then -U" --keep-newer-files -U -x
 # directories in the way: empty ones removed, others said so
 mkdir -p "$T/dirs/d/a/sub" "$T/dirs/d/b" "$T/dirs/d/sub/x"
 printf 'old\n' > "$T/dirs/d/sub/old"
 ln -s b "$T/dirs/d/new"
 dest=dirs
-both "-U, directories in the way" -U -x
+extract_over "-U, directories in the way" -U -x
 exit 0

@@ -48,51 +48,37 @@ cp -a "$T/dest" "$T/dirs"
 mkdir -p "$T/dirs/d/dirinway/deep"
 printf 'z\n' > "$T/dirs/d/dirinway/deep/z"
 
-gnu_x() { within g tar -f "$T/in.tar" "$@"; }
-our_x() { within s sweep_tar -f "$T/in.tar" "$@"; }
-
-both() { # WHAT ARGS...: files left, messages and status as GNU's
-	what=$1
-	shift
-	rm -rf "$T/g" "$T/s"
-	cp -a "$T/$dest" "$T/g"
-	cp -a "$T/$dest" "$T/s"
-	compare_run -k gnu_x our_x "$@" || fail "$what"
-	manifest -R "$T/g" > "$T/want"
-	manifest -R "$T/s" > "$T/got"
-	check_same "$T/want" "$T/got" || fail "$what: files"
-}
 
 dest=dest
-both "by default" -x
-both "--overwrite" --overwrite -x
-both "--overwrite -v" --overwrite -xv
-both "--overwrite -m" --overwrite -m -x
-both "--overwrite -p" --overwrite -p -x
-both "--overwrite-dir" --overwrite-dir -x
-both "--no-overwrite-dir" --no-overwrite-dir -x
-both "--overwrite-dir twice" --overwrite-dir --overwrite-dir -x
-both "--recursive-unlink" --recursive-unlink -x
-both "-U --recursive-unlink" -U --recursive-unlink -x
-both "--recursive-unlink -k" --recursive-unlink -k -x
-both "--overwrite --recursive-unlink" --overwrite --recursive-unlink -x
-both "--recursive-unlink --no-overwrite-dir" --recursive-unlink --no-overwrite-dir -x
+extract_over "by default" -x
+extract_over "--overwrite" --overwrite -x
+extract_over "--overwrite -v" --overwrite -xv
+extract_over "--overwrite -m" --overwrite -m -x
+extract_over "--overwrite -p" --overwrite -p -x
+extract_over "--overwrite-dir" --overwrite-dir -x
+extract_over "--no-overwrite-dir" --no-overwrite-dir -x
+extract_over "--overwrite-dir twice" --overwrite-dir --overwrite-dir -x
+extract_over "--recursive-unlink" --recursive-unlink -x
+extract_over "-U --recursive-unlink" -U --recursive-unlink -x
+extract_over "--recursive-unlink -k" --recursive-unlink -k -x
+extract_over "--overwrite --recursive-unlink" --overwrite --recursive-unlink -x
+extract_over "--recursive-unlink --no-overwrite-dir" --recursive-unlink --no-overwrite-dir -x
 # refused together
-both "--overwrite -k" --overwrite -k -x
-both "-U --overwrite" -U --overwrite -x
-both "--overwrite --skip-old-files" --overwrite --skip-old-files -x
-both "--overwrite-dir --no-overwrite-dir" --overwrite-dir --no-overwrite-dir -x
-both "--no-overwrite-dir --overwrite" --no-overwrite-dir --overwrite -x
-both "--keep-newer-files --overwrite-dir" --keep-newer-files --overwrite-dir -x
+extract_over "--overwrite -k" --overwrite -k -x
+extract_over "-U --overwrite" -U --overwrite -x
+extract_over "--overwrite --skip-old-files" --overwrite --skip-old-files -x
+extract_over "--overwrite-dir --no-overwrite-dir" --overwrite-dir --no-overwrite-dir -x
+extract_over "--no-overwrite-dir --overwrite" --no-overwrite-dir --overwrite -x
+extract_over "--keep-newer-files --overwrite-dir" --keep-newer-files --overwrite-dir -x
 
 dest=dirs
-both "--overwrite, a directory in the way" --overwrite -x
-both "--recursive-unlink, a directory in the way" --recursive-unlink -x
+extract_over "--overwrite, a directory in the way" --overwrite -x
+extract_over "--recursive-unlink, a directory in the way" --recursive-unlink -x
 
 # the file written in place is the one a hard link elsewhere names
 rm -rf "$T/s"
 cp -a "$T/dest" "$T/s"
-our_x --overwrite -x || fail "--overwrite: status $?"
+extract_our --overwrite -x || fail "--overwrite: status $?"
 [ "$(stat -c %i "$T/s/d/f")" = "$(stat -c %i "$T/s/held")" ] ||
 	fail "--overwrite: d/f is a new file"
 check_same "$T/src/d/f" "$T/s/held"

@@ -13,11 +13,30 @@
 #   within DIR CMD...    CMD run in $T/DIR
 #   gnu_tar ARGS, our_tar ARGS  tar and sweep-tar in $T/src, writing or
 #                        reading the archive $T/gnu.tar and $T/sweep.tar
+#   extract_over WHAT ARGS...  $T/in.tar read by tar and sweep-tar with ARGS
+#                        in copies ($T/g, $T/s) of the tree $T/$dest: the
+#                        same messages and status (compare_run -k), and the
+#                        same trees after, as tree_state DIR prints them
+#                        (manifest -R unless the test defines it)
 # and it has compare_run (tests/lib.sh) read GNU tar's messages as naming
 # sweep-tar.
 
 sweep_tar() { "$top_builddir/sweep-tar" "$@"; }
 manifest() { perl "$top_srcdir/tests/tar/manifest.pl" "$@"; }
+tree_state() { manifest -R "$1"; }
+extract_over() {
+	_what=$1
+	shift
+	rm -rf "$T/g" "$T/s"
+	cp -a "$T/$dest" "$T/g"
+	cp -a "$T/$dest" "$T/s"
+	compare_run -k extract_gnu extract_our "$@" || fail "$_what"
+	tree_state "$T/g" > "$T/want"
+	tree_state "$T/s" > "$T/got"
+	check_same "$T/want" "$T/got" || fail "$_what: files"
+}
+extract_gnu() { within g tar -f "$T/in.tar" "$@"; }
+extract_our() { within s sweep_tar -f "$T/in.tar" "$@"; }
 within() { (cd "$T/$1" && shift && "$@"); }
 gnu_tar() { within src tar -f "$T/gnu.tar" "$@"; }
 our_tar() { within src sweep_tar -f "$T/sweep.tar" "$@"; }
