@@ -335,7 +335,10 @@ static int open_archive(struct create *cr)
 {
 	struct tar *t = cr->t;
 	const char *name = t->opt.archive;
-	if (out_open(&cr->out, name, 0) < 0) {
+	int r = t->append_fd >= 0 ? out_open_fd(&cr->out, t->append_fd, name, (uint64_t)t->append_at)
+	                          : out_open(&cr->out, name, 0);
+	t->append_fd = -1; /* the stream's now */
+	if (r < 0) {
 		tar_fatal(t, errno, "%s: Cannot open", tq(t, 0, name));
 		return -1;
 	}
@@ -404,7 +407,7 @@ int tar_create(struct tar *t)
 	if (chdir_err)
 		tar_fatal(t, chdir_err, "%s: Cannot open", tq(t, 0, bad));
 	if (t->opt.totals && !t->opt.totals_signal && !t->fatal)
-		totals_print("Total bytes written", cr.out.bytes, &t->totals_start);
+		totals_print("Total bytes written", out_total(&cr.out), &t->totals_start);
 out:
 	writer_free(&cr.w);
 	archive_entry_free(cr.entry);

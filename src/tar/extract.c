@@ -159,6 +159,10 @@ static int new_reader(struct extract *x, int fd, bool force_tar)
 		archive_read_set_format(x->in, ARCHIVE_FORMAT_TAR);
 	else
 		archive_read_support_format_tar(x->in);
+	/* -i: zero blocks, such as those between archives put end to end,
+	 * are passed over */
+	if (t->opt.ignore_zeros)
+		archive_read_set_options(x->in, "tar:read_concatenated_archives");
 	if (archive_read_open_fd(x->in, fd, t->opt.record_size) != ARCHIVE_OK) {
 		if (not_tar(x->in))
 			return 1;
@@ -296,8 +300,13 @@ static int one_member(struct extract *x, struct archive_entry *e)
 	bool linkable = xnames_hardlink(x, e);
 	/* GNU tar lists members by the names the archive gives them, or with
 	 * --show-transformed-names as they are extracted. */
-	if (t->opt.mode == MODE_LIST || t->opt.verbose)
+	if (t->opt.mode == MODE_LIST || t->opt.verbose) {
+		if (t->verifying)
+			fputs("Verify ", t->listing);
 		listing_print(t, e, t->opt.xform.show ? name : archive_entry_pathname(e));
+	}
+	if (t->opt.mode == MODE_DIFF)
+		return diff_member(x, e, name);
 	if (t->opt.mode == MODE_LIST || !linkable)
 		return 0;
 	uint64_t size = archive_entry_size_is_set(e) ? (uint64_t)archive_entry_size(e) : 0;

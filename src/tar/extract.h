@@ -103,6 +103,10 @@ void xdirtimes_apply(struct extract *x);
  * errno set). */
 int xunlink_tree(const char *name);
 
+/* diff.c: -d: compare member e, named name, with the file (0, or -1 when
+ * the archive cannot go on). */
+int diff_member(struct extract *x, struct archive_entry *e, const char *name);
+
 /* extract.c: a failed read of the archive (fatal, reported); whether it
  * failed because the archive ended. */
 void extract_read_failed(struct extract *x);

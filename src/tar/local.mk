@@ -42,6 +42,12 @@ src_tar_libtar_la_SOURCES = \
 	src/tar/xincr.c \
 	src/tar/xdirtimes.c \
 	src/tar/members.c \
+	src/tar/update.h \
+	src/tar/scan.c \
+	src/tar/update.c \
+	src/tar/delete.c \
+	src/tar/diff.c \
+	src/tar/paxopt.c src/tar/paxopt.h \
 	src/tar/totals.c
 src_tar_libtar_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common
 src_tar_libtar_la_CFLAGS = $(AM_CFLAGS) $(LIBARCHIVE_CFLAGS)

@@ -8,13 +8,42 @@
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "tar.h"
+#include "update.h"
 
 /* Flush standard output (listings, -O) and report a failure to write it. */
 static void close_stdout(struct tar *t)
 {
 	if (fflush(stdout) != 0 || ferror(stdout))
 		tar_error(t, errno, "write error");
+}
+
+/* The operation the options chose, then -W's comparison. */
+static int run(struct tar *t)
+{
+	int status;
+	switch (t->opt.mode) {
+	case MODE_CREATE:
+		if (t->opt.verify && strcmp(t->opt.archive, "-") == 0) {
+			tar_fatal(t, 0, "Cannot verify stdin/stdout archive");
+			return TAR_FAILURE;
+		}
+		status = tar_create(t);
+		break;
+	case MODE_APPEND:
+	case MODE_UPDATE:
+	case MODE_CATENATE:
+		status = tar_update(t);
+		break;
+	case MODE_DELETE:
+		return tar_delete(t);
+	default:
+		return tar_extract(t);
+	}
+	if (t->opt.verify && !t->fatal)
+		status = tar_verify(t);
+	return status;
 }
 
 int main(int argc, char **argv)
@@ -34,7 +63,7 @@ int main(int argc, char **argv)
 	status = tar_parse_options(&t, newargc, args);
 	if (status >= 0)
 		goto out;
-	status = t.opt.mode == MODE_CREATE ? tar_create(&t) : tar_extract(&t);
+	status = run(&t);
 	close_stdout(&t);
 	if (d.status > status)
 		status = d.status;

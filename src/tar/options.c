@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "argmatch.h"
+#include "paxopt.h"
 #include "tar.h"
 
 enum {
@@ -32,7 +33,9 @@ enum {
 	OPT_EXCLUDE_CACHES, OPT_EXCLUDE_CACHES_UNDER, OPT_EXCLUDE_CACHES_ALL, OPT_EXCLUDE_TAG,
 	OPT_EXCLUDE_TAG_UNDER, OPT_EXCLUDE_TAG_ALL, OPT_EXCLUDE_BACKUPS, OPT_HELP,
 	OPT_USAGE, OPT_TRANSFORM, OPT_SHOW_TRANSFORMED, OPT_OVERWRITE, OPT_OVERWRITE_DIR,
-	OPT_NO_OVERWRITE_DIR, OPT_RECURSIVE_UNLINK, OPT_LEVEL,
+	OPT_NO_OVERWRITE_DIR, OPT_RECURSIVE_UNLINK, OPT_LEVEL, OPT_DELETE, OPT_TO_COMMAND,
+	OPT_INDEX_FILE, OPT_ONE_TOP_LEVEL, OPT_HARD_DEREF, OPT_ATIME_PRESERVE, OPT_PAX_OPTION,
+	OPT_XATTRS_INCLUDE, OPT_XATTRS_EXCLUDE, OPT_SELINUX, OPT_NO_SELINUX,
 	OPT_VERSION,
 };
 
@@ -41,6 +44,26 @@ static const struct option long_options[] = {
 	{ "list", no_argument, NULL, 't' },
 	{ "extract", no_argument, NULL, 'x' },
 	{ "get", no_argument, NULL, 'x' },
+	{ "append", no_argument, NULL, 'r' },
+	{ "update", no_argument, NULL, 'u' },
+	{ "catenate", no_argument, NULL, 'A' },
+	{ "concatenate", no_argument, NULL, 'A' },
+	{ "delete", no_argument, NULL, OPT_DELETE },
+	{ "diff", no_argument, NULL, 'd' },
+	{ "compare", no_argument, NULL, 'd' },
+	{ "verify", no_argument, NULL, 'W' },
+	{ "ignore-zeros", no_argument, NULL, 'i' },
+	{ "label", required_argument, NULL, 'V' },
+	{ "to-command", required_argument, NULL, OPT_TO_COMMAND },
+	{ "index-file", required_argument, NULL, OPT_INDEX_FILE },
+	{ "one-top-level", optional_argument, NULL, OPT_ONE_TOP_LEVEL },
+	{ "hard-dereference", no_argument, NULL, OPT_HARD_DEREF },
+	{ "atime-preserve", optional_argument, NULL, OPT_ATIME_PRESERVE },
+	{ "pax-option", required_argument, NULL, OPT_PAX_OPTION },
+	{ "xattrs-include", required_argument, NULL, OPT_XATTRS_INCLUDE },
+	{ "xattrs-exclude", required_argument, NULL, OPT_XATTRS_EXCLUDE },
+	{ "selinux", no_argument, NULL, OPT_SELINUX },
+	{ "no-selinux", no_argument, NULL, OPT_NO_SELINUX },
 	{ "file", required_argument, NULL, 'f' },
 	{ "directory", required_argument, NULL, 'C' },
 	{ "files-from", required_argument, NULL, 'T' },
@@ -141,7 +164,7 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char short_options[] = "-ctxf:C:T:vb:zjJZaI:H:oX:hSPpkUOmN:g:G";
+static const char short_options[] = "-ctxruAdWiV:f:C:T:vb:zjJZaI:H:oX:hSPpkUOmN:g:G";
 
 /* The version-control names GNU tar's --exclude-vcs leaves out. */
 static const char *const vcs_names[] = {
@@ -454,6 +477,24 @@ static bool set_blocking(struct tar *t, const char *arg, size_t unit)
 	return true;
 }
 
+/* --atime-preserve[=replace|system] */
+static bool set_atime_preserve(struct tar *t, const char *arg)
+{
+	static const char *const words[] = { "replace", "system", NULL };
+	static const int values[] = { ATIME_REPLACE, ATIME_SYSTEM };
+	if (!arg) {
+		t->opt.atime_preserve = ATIME_REPLACE;
+		return true;
+	}
+	int i = argmatch(arg, words, values);
+	if (i < 0) {
+		argmatch_report(t->diag, "--atime-preserve", arg, i, words, values);
+		return false;
+	}
+	t->opt.atime_preserve = (enum atime_preserve)values[i];
+	return true;
+}
+
 /* The options that choose what to do and with which archive. Returns 1 when
  * c was one of them and went well, 0 when it went wrong, -1 when c is not
  * one of them. */
@@ -464,6 +505,24 @@ static int main_option(struct tar *t, struct parse_state *ps, int c)
 	case 'c': return set_mode(t, MODE_CREATE);
 	case 't': return set_mode(t, MODE_LIST);
 	case 'x': return set_mode(t, MODE_EXTRACT);
+	case 'r': return set_mode(t, MODE_APPEND);
+	case 'u': return set_mode(t, MODE_UPDATE);
+	case 'A': return set_mode(t, MODE_CATENATE);
+	case OPT_DELETE: return set_mode(t, MODE_DELETE);
+	case 'd': return set_mode(t, MODE_DIFF);
+	case 'W': o->verify = true; return 1;
+	case 'i': o->ignore_zeros = true; return 1;
+	case 'V': o->label = optarg; return 1;
+	case OPT_INDEX_FILE: o->index_file = optarg; return 1;
+	case OPT_ATIME_PRESERVE: return set_atime_preserve(t, optarg);
+	case OPT_SELINUX: o->selinux = true; o->format = FMT_PAX; return 1;
+	case OPT_NO_SELINUX: o->selinux = false; return 1;
+	case OPT_XATTRS_INCLUDE:
+	case OPT_XATTRS_EXCLUDE:
+		o->xattrs = true;
+		return exclude_add(c == OPT_XATTRS_INCLUDE ? &o->xattr_include : &o->xattr_exclude,
+		                   optarg, EXCL_ANCHORED) == 0;
+	case OPT_PAX_OPTION: return paxopt_add(t, optarg);
 	case 'f': o->archive = optarg; return 1;
 	case 'C': return names_add(&o->names, optarg, true) == 0;
 	case 'T': ps->files_from = true; return add_names_file(t, optarg);
@@ -535,6 +594,7 @@ static int create_option(struct tar *t, struct parse_state *ps, int c)
 		return n >= 0;
 	}
 	case OPT_MODE: return modechg_set(t, optarg);
+	case OPT_HARD_DEREF: o->hard_dereference = true; return 1;
 	case OPT_OWNER: return parse_id(t, optarg, true, &o->owner_id, &o->owner_name);
 	case OPT_GROUP: return parse_id(t, optarg, false, &o->group_id, &o->group_name);
 	case 'h': o->dereference = true; return 1;
@@ -588,9 +648,11 @@ static int extract_option(struct tar *t, int c)
 	case OPT_KEEP_DIR_SYMLINK: o->keep_directory_symlink = true; return 1;
 	case 'G': o->incremental = true; return 1;
 	case 'O': o->to_stdout = true; return 1;
+	case OPT_TO_COMMAND: o->to_command = optarg; return 1;
+	case OPT_ONE_TOP_LEVEL: o->one_top_level = optarg ? optarg : ""; return 1;
 	case 'm': o->touch = true; return 1;
-	case OPT_WILDCARDS: o->wildcards = true; return 1;
-	case OPT_NO_WILDCARDS: o->wildcards = false; return 1;
+	case OPT_WILDCARDS: o->wildcards = o->wildcards_set = true; return 1;
+	case OPT_NO_WILDCARDS: o->wildcards = false; o->wildcards_set = true; return 1;
 	case OPT_STRIP: {
 		intmax_t n = parse_number(optarg, 0, INT32_MAX);
 		if (n < 0)
@@ -600,6 +662,46 @@ static int extract_option(struct tar *t, int c)
 	}
 	}
 	return -1;
+}
+
+/* The operations on an archive file (-r, -u, -A, --delete) and -W, with
+ * what GNU tar refuses them. Returns false after a usage error (reported). */
+static bool check_archive_ops(struct tar *t)
+{
+	struct tar_opts *o = &t->opt;
+	bool updating = o->mode == MODE_APPEND || o->mode == MODE_UPDATE || o->mode == MODE_DELETE;
+	bool compressed = o->filter != FLT_NONE;
+	if (updating && compressed) {
+		tar_warn(t, 0, "Cannot update compressed archives");
+		return false;
+	}
+	if (o->mode == MODE_CATENATE && compressed) {
+		tar_warn(t, 0, "Cannot concatenate compressed archives");
+		return false;
+	}
+	if (o->verify && compressed) {
+		tar_warn(t, 0, "Cannot verify compressed archives");
+		return false;
+	}
+	if (o->verify && o->mode != MODE_CREATE && o->mode != MODE_APPEND && o->mode != MODE_UPDATE) {
+		static const char *const names[] = { [MODE_LIST] = "-t", [MODE_EXTRACT] = "-x",
+		                                     [MODE_CATENATE] = "-A", [MODE_DELETE] = "--delete",
+		                                     [MODE_DIFF] = "-d" };
+		tar_warn(t, 0, "'--verify' cannot be used with '%s'", names[o->mode]);
+		return false;
+	}
+	const char *archive = o->archive;
+	if (!archive) {
+		const char *tape = getenv("TAPE");
+		archive = tape && *tape ? tape : "-";
+	}
+	bool on_stdio = strcmp(archive, "-") == 0;
+	if ((o->mode == MODE_APPEND || o->mode == MODE_UPDATE || o->mode == MODE_CATENATE) &&
+	    on_stdio) {
+		tar_warn(t, 0, "Options '-Aru' are incompatible with '-f -'");
+		return false;
+	}
+	return true;
 }
 
 /* Settle what depends on more than one option. Returns false after a usage
@@ -642,6 +744,8 @@ static bool check_options(struct tar *t, struct parse_state *ps)
 		               "--listed-incremental only");
 		return false;
 	}
+	if (!check_archive_ops(t))
+		return false;
 	if (ps->old_option) {
 		if (o->mode == MODE_CREATE)
 			o->format = FMT_V7;
@@ -724,4 +828,7 @@ void tar_free_options(struct tar_opts *opt)
 	free(opt->group_name);
 	free(opt->tags);
 	xform_free(&opt->xform);
+	paxopt_free(opt->pax);
+	exclude_free(&opt->xattr_include);
+	exclude_free(&opt->xattr_exclude);
 }

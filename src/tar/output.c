@@ -84,6 +84,25 @@ fail:;
 	return -1;
 }
 
+int out_open_fd(struct tar_out *o, int fd, const char *name, uint64_t base)
+{
+	memset(o, 0, sizeof(*o));
+	o->name = name;
+	o->fd = -1;
+	o->arena = malloc(ARENA_SIZE);
+	o->stage = malloc(STAGE_SIZE);
+	o->iov = malloc(IOV_MAX * sizeof(*o->iov));
+	if (!o->arena || !o->stage || !o->iov) {
+		out_free(o);
+		errno = ENOMEM;
+		return -1;
+	}
+	o->fd = fd;
+	o->base = base;
+	o->flush = flush_size(fd);
+	return 0;
+}
+
 /* Write out everything gathered. Returns 0, or -1 with o->err set. */
 int out_flush(struct tar_out *o)
 {
@@ -178,6 +197,11 @@ void out_consume(struct tar_out *o, const void *p, size_t n)
 	o->arena_used = (size_t)((const char *)p - o->arena) + n;
 }
 
+uint64_t out_total(const struct tar_out *o)
+{
+	return o->bytes + (o->record ? o->base % o->record : 0);
+}
+
 const void *out_zeros(size_t *len)
 {
 	*len = sizeof(zeros);
@@ -186,8 +210,8 @@ const void *out_zeros(size_t *len)
 
 int out_close(struct tar_out *o)
 {
-	if (o->record && o->bytes % o->record) {
-		size_t pad = o->record - (size_t)(o->bytes % o->record);
+	if (o->record && (o->base + o->bytes) % o->record) {
+		size_t pad = o->record - (size_t)((o->base + o->bytes) % o->record);
 		while (pad > 0 && !o->err) {
 			size_t k = pad < sizeof(zeros) ? pad : sizeof(zeros);
 			if (out_write(o, zeros, k) < 0)

@@ -17,6 +17,7 @@ struct tar_out {
 	bool is_stdout;
 	int err;            /* errno of the first failed write, or 0 */
 	uint64_t bytes;     /* bytes handed to the stream */
+	uint64_t base;      /* where in the file the stream starts (-r, -u, -A) */
 	uint64_t written;   /* bytes the system took */
 	size_t record;      /* pad the end to a multiple of this; 0: do not */
 	size_t flush;       /* write once this much is gathered */
@@ -32,6 +33,11 @@ struct tar_out {
  * errno set. */
 int out_open(struct tar_out *o, const char *name, size_t record);
 
+/* The same for fd, open for writing and placed at base: the stream goes on
+ * an archive there (-r, -u, -A); fd is closed with the stream. Returns 0, or
+ * -1 with errno set. */
+int out_open_fd(struct tar_out *o, int fd, const char *name, uint64_t base);
+
 /* Add len bytes at p to the stream. Returns 0, or -1 after a write error
  * (in o->err). */
 int out_write(struct tar_out *o, const void *p, size_t len);
@@ -46,6 +52,10 @@ void out_consume(struct tar_out *o, const void *p, size_t n);
 const void *out_zeros(size_t *len);
 
 int out_flush(struct tar_out *o);
+
+/* The bytes --totals counts: those of the stream, and under -r and -u
+ * those of the record it began in, which is written again. */
+uint64_t out_total(const struct tar_out *o);
 
 /* Pad to the record size, write everything, close. Returns 0 or -1 (o->err). */
 int out_close(struct tar_out *o);

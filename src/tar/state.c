@@ -8,7 +8,7 @@
 
 void tar_init(struct tar *t, struct diag *d)
 {
-	*t = (struct tar){ .diag = d, .ids = IDCACHE_INIT, .listing = stdout };
+	*t = (struct tar){ .diag = d, .ids = IDCACHE_INIT, .listing = stdout, .append_fd = -1 };
 }
 
 void tar_free(struct tar *t)

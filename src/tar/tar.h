@@ -68,7 +68,11 @@ struct archive_entry;
 #define WARN_FILE_IGNORED   0x10u /* file-ignored: sockets */
 #define WARN_UNKNOWN_KEYWORD 0x20u /* unknown-keyword: never said by sweep-tar */
 
-enum tar_mode { MODE_NONE, MODE_CREATE, MODE_LIST, MODE_EXTRACT };
+/* -c, -t, -x; -r, -u, -A, --delete (update.c, delete.c); -d (diff.c) */
+enum tar_mode { MODE_NONE, MODE_CREATE, MODE_LIST, MODE_EXTRACT, MODE_APPEND, MODE_UPDATE,
+                MODE_CATENATE, MODE_DELETE, MODE_DIFF };
+/* --atime-preserve */
+enum atime_preserve { ATIME_KEEP_NONE, ATIME_REPLACE, ATIME_SYSTEM };
 enum tar_format { FMT_DEFAULT, FMT_GNU, FMT_PAX, FMT_USTAR, FMT_V7 };
 struct tar_opts;
 
@@ -159,6 +163,18 @@ struct tar_opts {
 	size_t ntags;
 	struct tar_names names;
 	struct tar_xforms xform;  /* --transform */
+	bool wildcards_set;       /* --wildcards or --no-wildcards was given */
+	bool verify;              /* -W: the archive compared after it is written */
+	bool ignore_zeros;        /* -i: zero blocks do not end the archive */
+	const char *label;        /* -V: the volume label (create) or its pattern */
+	const char *to_command;   /* --to-command: members' data piped to it */
+	const char *index_file;   /* --index-file: where -v goes */
+	const char *one_top_level; /* --one-top-level[=DIR]: DIR, or "" for the archive's name */
+	bool hard_dereference;    /* --hard-dereference: no hard link members */
+	enum atime_preserve atime_preserve;
+	bool selinux;             /* --selinux (SELinux off here: nothing to store) */
+	struct pax_opts *pax;     /* --pax-option (paxopt.c), or NULL */
+	struct exclude xattr_include, xattr_exclude; /* --xattrs-include/-exclude */
 };
 
 /* --checkpoint (checkpoint.c) */
@@ -184,6 +200,9 @@ struct tar {
 	uint64_t files;           /* for --progress */
 	struct progress *progress;
 	struct timespec totals_start; /* totals.c: when the run began */
+	bool verifying;           /* -W: the archive read again after it was written */
+	int append_fd;            /* -r, -u: create writes here (at append_at), or -1 */
+	int64_t append_at;
 };
 
 /* checkpoint.c: --checkpoint[=N] (n NULL: 10) and one --checkpoint-action
@@ -273,11 +292,15 @@ void tar_cannot_read(struct tar *t, const char *name, const char *op, int errnum
  * a hard link's target. Sets *dotdot when a ".." was removed. */
 const char *safename(struct tar *t, const char *name, bool link, bool *dotdot);
 
-/* create.c: -c. Returns the exit status. */
+/* create.c: -c (and -r, -u: at t->append_fd). Returns the exit status. */
 int tar_create(struct tar *t);
 
-/* extract.c: -t and -x. Returns the exit status. */
+/* extract.c: -t, -x and -d. Returns the exit status. */
 int tar_extract(struct tar *t);
+
+/* diff.c: -W: the archive just written compared with the files, as -d.
+ * Returns the exit status. */
+int tar_verify(struct tar *t);
 
 /* members.c: whether the member named name is selected by the operands
  * (all are when there are none); marks the operands that matched. */

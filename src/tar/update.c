@@ -1,0 +1,344 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * update.c: -r, -u and -A, which add to an archive file in place, where its
+ * end-of-archive blocks begin (scan.c): the record they begin in is written
+ * again with what was before them, as GNU tar writes it, and the end goes
+ * on to a whole record; nothing after is cut off.
+ *
+ * -r archives its names there with create's walk (create.c), in disk order.
+ * -u first goes through the archive's members as GNU tar does, with its
+ * list of names: a member that a name selects (the name itself, or a member
+ * below it) is looked at on the disk under the member's name; if that is a
+ * directory, the name gives way to the names of what the directory holds
+ * (looked at in turn by the members that come later), and otherwise the
+ * name is dropped when the file is no newer than the member. What is left
+ * is archived as -r would. -A copies whole archives, as they are, there.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "output.h"
+#include "update.h"
+
+enum { BLOCK = 512 };
+
+/* A name of -u's list. */
+struct uname {
+	char *name;
+	size_t origin;  /* the operand of t->opt.names it comes from */
+	int dirfd;      /* the -C directory it is relative to; -1: none could be opened */
+	bool gone;      /* dropped: not to be archived */
+};
+
+struct ulist {
+	struct uname *v;
+	size_t n, cap;
+	int *dirfds;    /* the -C directories opened */
+	size_t ndirfds;
+};
+
+static int ulist_add(struct ulist *l, char *name, size_t origin, int dirfd)
+{
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? l->cap * 2 : 32;
+		struct uname *v = reallocarray(l->v, cap, sizeof(*v));
+		if (!v)
+			return -1;
+		l->v = v;
+		l->cap = cap;
+	}
+	l->v[l->n++] = (struct uname){ .name = name, .origin = origin, .dirfd = dirfd };
+	return 0;
+}
+
+static void ulist_free(struct ulist *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->v[i].name);
+	for (size_t i = 0; i < l->ndirfds; i++)
+		close(l->dirfds[i]);
+	free(l->v);
+	free(l->dirfds);
+}
+
+/* The operands, each with its -C directory, trailing slashes dropped as
+ * GNU tar drops them. Returns 0 or -1 (ENOMEM). */
+static int ulist_start(struct tar *t, struct ulist *l)
+{
+	struct tar_names *ns = &t->opt.names;
+	int dirfd = AT_FDCWD;
+	l->dirfds = calloc(ns->n ? ns->n : 1, sizeof(*l->dirfds));
+	if (!l->dirfds)
+		return -1;
+	for (size_t i = 0; i < ns->n; i++) {
+		if (ns->v[i].chdir) {
+			int fd = dirfd < 0 && dirfd != AT_FDCWD ? -1
+			         : openat(dirfd, ns->v[i].name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+			if (fd >= 0)
+				l->dirfds[l->ndirfds++] = fd;
+			dirfd = fd;
+			continue;
+		}
+		char *name = strdup(ns->v[i].name);
+		if (!name)
+			return -1;
+		size_t n = strlen(name);
+		while (n > 1 && name[n - 1] == '/')
+			name[--n] = 0;
+		if (ulist_add(l, name, i, dirfd) < 0) {
+			free(name);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Whether the name selects the member, as GNU tar's names select them:
+ * anchored, the member itself or, with recursion, what lies below it. */
+static bool selects(const struct tar *t, const char *name, const char *member)
+{
+	int leading = t->opt.no_recursion ? 0 : FNM_LEADING_DIR;
+	if (t->opt.wildcards)
+		return fnmatch(name, member, leading) == 0;
+	size_t n = strlen(name);
+	if (strncmp(name, member, n) != 0)
+		return false;
+	return member[n] == 0 || (leading && member[n] == '/');
+}
+
+/* The name of directory u gives way to those of what it holds. Returns
+ * 0, or -1 when memory ran out; a directory that cannot be read keeps
+ * its name. */
+static int expand_dir(struct ulist *l, size_t k)
+{
+	struct uname *u = &l->v[k];
+	int fd = openat(u->dirfd, u->name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
+		return 0;
+	}
+	size_t origin = u->origin;
+	int dirfd = u->dirfd;
+	bool slash = u->name[strlen(u->name) - 1] == '/';
+	struct dirent *de;
+	int rc = 0;
+	while ((de = readdir(d)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		size_t len = strlen(l->v[k].name) + strlen(de->d_name) + 2;
+		char *name = malloc(len);
+		if (!name) {
+			rc = -1;
+			break;
+		}
+		snprintf(name, len, "%s%s%s", l->v[k].name, slash ? "" : "/", de->d_name);
+		if (ulist_add(l, name, origin, dirfd) < 0) {
+			free(name);
+			rc = -1;
+			break;
+		}
+	}
+	closedir(d);
+	l->v[k].gone = true;
+	return rc;
+}
+
+/* Whether file time a is no later than the member's b; without the
+ * nanoseconds when the member's format has none. */
+static bool not_newer(struct timespec a, const struct scan_member *m)
+{
+	if (!m->ns)
+		return a.tv_sec <= m->mtime.tv_sec;
+	return a.tv_sec < m->mtime.tv_sec ||
+	       (a.tv_sec == m->mtime.tv_sec && a.tv_nsec <= m->mtime.tv_nsec);
+}
+
+/* Go through the members with the list, as GNU tar's -u does. Returns 0,
+ * or -1 when memory ran out. */
+static int update_names(struct tar *t, struct ulist *l, const struct scan *s)
+{
+	int flags = t->opt.dereference ? 0 : AT_SYMLINK_NOFOLLOW;
+	for (size_t i = 0; i < s->n; i++) {
+		const struct scan_member *m = &s->v[i];
+		size_t k;
+		for (k = 0; k < l->n; k++)
+			if (!l->v[k].gone && l->v[k].name[0] && selects(t, l->v[k].name, m->name))
+				break;
+		if (k == l->n || l->v[k].dirfd == -1)
+			continue;
+		struct stat st;
+		if (fstatat(l->v[k].dirfd, m->name, &st, flags) < 0)
+			continue;
+		if (S_ISDIR(st.st_mode)) {
+			if (expand_dir(l, k) < 0)
+				return -1;
+		} else if (not_newer(st.st_mtim, m)) {
+			l->v[k].gone = true;
+		}
+	}
+	return 0;
+}
+
+/* The operands replaced by the names -u keeps, -C directories in place.
+ * Returns 0 or -1 (ENOMEM). */
+static int keep_names(struct tar *t, const struct ulist *l)
+{
+	struct tar_names *ns = &t->opt.names, out = { 0 };
+	for (size_t i = 0; i < ns->n; i++) {
+		if (ns->v[i].chdir && names_add(&out, ns->v[i].name, true) < 0)
+			goto fail;
+		for (size_t k = 0; !ns->v[i].chdir && k < l->n; k++)
+			if (l->v[k].origin == i && !l->v[k].gone && names_add(&out, l->v[k].name, false) < 0)
+				goto fail;
+	}
+	names_free(ns);
+	*ns = out;
+	return 0;
+fail:
+	names_free(&out);
+	return -1;
+}
+
+static int choose_names(struct tar *t, const struct scan *s)
+{
+	struct ulist l = { 0 };
+	int rc = ulist_start(t, &l) < 0 || update_names(t, &l, s) < 0 || keep_names(t, &l) < 0 ? -1 : 0;
+	ulist_free(&l);
+	if (rc < 0)
+		tar_fatal(t, ENOMEM, "memory exhausted");
+	return rc;
+}
+
+/* Copy the archive at name (relative to dirfd) into out, its last block
+ * filled with zeros. Returns 0, or -1 when the run cannot go on (fatal,
+ * reported); a file that cannot be opened is an error, and the run goes on. */
+static int copy_archive(struct tar *t, struct tar_out *out, int dirfd, const char *name)
+{
+	int fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	if (fd < 0) {
+		tar_cannot(t, name, "open", errno);
+		return 0;
+	}
+	if (fstat(fd, &st) < 0) {
+		tar_cannot(t, name, "stat", errno);
+		close(fd);
+		return 0;
+	}
+	static char buf[65536];
+	uint64_t left = (uint64_t)st.st_size, done = 0;
+	int rc = 0;
+	while (left > 0) {
+		size_t want = left < sizeof(buf) ? (size_t)left : sizeof(buf);
+		ssize_t n = pread(fd, buf, want, (off_t)done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			tar_fatal(t, errno, "%s: Read error at byte %ju, while reading %zu bytes",
+			          tq(t, 0, name), (uintmax_t)done, want);
+			rc = -1;
+			break;
+		}
+		if (n == 0) {
+			tar_fatal(t, 0, left == 1 ? "%s: File shrank by %ju byte"
+			                          : "%s: File shrank by %ju bytes",
+			          tq(t, 0, name), (uintmax_t)left);
+			rc = -1;
+			break;
+		}
+		if (out_write(out, buf, (size_t)n) < 0) {
+			rc = -1;
+			break;
+		}
+		done += (uint64_t)n;
+		left -= (uint64_t)n;
+	}
+	size_t tail = (size_t)(done % BLOCK);
+	size_t zlen;
+	const void *z = out_zeros(&zlen);
+	if (rc == 0 && tail && out_write(out, z, BLOCK - tail) < 0)
+		rc = -1;
+	close(fd);
+	return rc;
+}
+
+/* -A: each operand copied whole, then the end of the archive. */
+static void catenate(struct tar *t, int fd, int64_t at)
+{
+	struct tar_out out;
+	if (out_open_fd(&out, fd, t->opt.archive, (uint64_t)at) < 0) {
+		close(fd);
+		tar_fatal(t, errno, "memory exhausted");
+		return;
+	}
+	out.record = t->opt.record_size;
+	struct tar_names *ns = &t->opt.names;
+	int dirfd = AT_FDCWD, opened[2] = { -1, -1 };
+	for (size_t i = 0; i < ns->n && !t->fatal && !out.err; i++) {
+		if (!ns->v[i].chdir) {
+			copy_archive(t, &out, dirfd, ns->v[i].name);
+			continue;
+		}
+		int d = openat(dirfd, ns->v[i].name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (d < 0) {
+			tar_fatal(t, errno, "%s: Cannot open", tq(t, 0, ns->v[i].name));
+			break;
+		}
+		if (opened[0] >= 0)
+			close(opened[0]);
+		opened[0] = opened[1];
+		opened[1] = dirfd = d;
+	}
+	size_t zlen;
+	const void *z = out_zeros(&zlen);
+	if (!t->fatal && out_write(&out, z, 2 * BLOCK) == 0 && out_close(&out) == 0)
+		;
+	else if (out.err)
+		tar_fatal(t, out.err, "%s: Cannot write", tq(t, 0, out.name));
+	for (int i = 0; i < 2; i++)
+		if (opened[i] >= 0)
+			close(opened[i]);
+	out_free(&out);
+}
+
+int tar_update(struct tar *t)
+{
+	struct scan s = { 0 };
+	int fd = scan_open(t, t->opt.archive);
+	if (fd < 0)
+		goto out;
+	/* GNU tar's -u and -r stop at the first zero block, -i or not */
+	if (scan_members(t, fd, &s, false) < 0) {
+		close(fd);
+		goto out;
+	}
+	if (lseek(fd, s.eof, SEEK_SET) != s.eof) {
+		tar_fatal(t, errno, "%s: Cannot seek", tq(t, 0, t->opt.archive));
+		close(fd);
+		goto out;
+	}
+	if (t->opt.mode == MODE_CATENATE) {
+		catenate(t, fd, s.eof);
+		goto out;
+	}
+	if (t->opt.mode == MODE_UPDATE && choose_names(t, &s) < 0) {
+		close(fd);
+		goto out;
+	}
+	t->append_fd = fd;
+	t->append_at = s.eof;
+	tar_create(t);
+	if (t->append_fd >= 0)
+		close(t->append_fd);
+	t->append_fd = -1;
+out:
+	scan_free(&s);
+	return t->diag->status;
+}
