@@ -229,8 +229,7 @@ static void diff_link(struct extract *x, struct archive_entry *e, const char *na
 	const char *link = archive_entry_hardlink(e);
 	if (stat_file(x, name, &st) && stat_file(x, link, &target) &&
 	    (st.st_dev != target.st_dev || st.st_ino != target.st_ino))
-		differs(x, name, "Not linked to %s",
-		        diag_quote_style(x->t->diag, 1, QUOTE_LOCALE, link));
+		differs(x, name, "Not linked to %s", tq(x->t, 1, link));
 }
 
 static void diff_symlink(struct extract *x, struct archive_entry *e, const char *name)
@@ -281,7 +280,19 @@ int diff_member(struct extract *x, struct archive_entry *e, const char *name)
 		return 0;
 	}
 	switch (archive_entry_filetype(e)) {
-	case AE_IFDIR: diff_dir(x, e, name); return 0;
+	case AE_IFDIR: {
+		/* GNU tar names a directory without its trailing '/' */
+		struct tar *t = x->t;
+		size_t n = strlen(name);
+		while (n > 1 && name[n - 1] == '/')
+			n--;
+		if (sb_reset(&x->xname), sb_add(&x->xname, name, n) < 0) {
+			tar_fatal(t, ENOMEM, "memory exhausted");
+			return -1;
+		}
+		diff_dir(x, e, x->xname.s);
+		return 0;
+	}
 	case AE_IFLNK: diff_symlink(x, e, name); return 0;
 	case AE_IFCHR:
 	case AE_IFBLK:

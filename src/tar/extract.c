@@ -229,7 +229,7 @@ static int change_dirs(struct tar *t)
 static int open_disk(struct extract *x)
 {
 	struct tar *t = x->t;
-	if (t->opt.mode != MODE_EXTRACT || t->opt.to_stdout)
+	if (t->opt.mode != MODE_EXTRACT || t->opt.to_stdout || t->opt.to_command)
 		return 0;
 	x->disk = archive_write_disk_new();
 	if (!x->disk) {
@@ -310,9 +310,19 @@ static int one_member(struct extract *x, struct archive_entry *e)
 	if (t->opt.mode == MODE_LIST || !linkable)
 		return 0;
 	uint64_t size = archive_entry_size_is_set(e) ? (uint64_t)archive_entry_size(e) : 0;
-	if (!x->disk)
-		return archive_entry_filetype(e) == AE_IFREG && !archive_entry_hardlink(e)
-		               ? xdata_copy(x, name, size) : 0;
+	if (!x->disk) {
+		bool hard = archive_entry_hardlink(e) != NULL;
+		if (archive_entry_filetype(e) != AE_IFREG || (hard && !t->opt.to_command))
+			return 0;
+		if (!t->opt.to_command)
+			return xdata_copy(x, name, size);
+		/* GNU tar runs it for a hard link too, with nothing to read */
+		if (xcommand_start(x, e, name) < 0)
+			return 0;
+		int r = hard ? 0 : xdata_copy(x, name, size);
+		xcommand_end(x);
+		return r;
+	}
 	if (keeps_existing(t, e, name) || unlink_first(t, e, name))
 		return 0;
 	if (!xlinks_may_extract(x, name))
@@ -431,7 +441,8 @@ static uint64_t records_read(struct extract *x)
 
 int tar_extract(struct tar *t)
 {
-	struct extract x = { .t = t, .fd = -1, .out_fd = -1 };
+	struct extract x = { .t = t, .fd = -1, .out_fd = -1, .pipe_fd = STDOUT_FILENO };
+	clock_gettime(CLOCK_REALTIME, &x.start);
 	totals_arm(t);
 	if (t->opt.to_stdout || t->opt.mode == MODE_LIST)
 		t->listing = t->opt.to_stdout ? stderr : stdout;

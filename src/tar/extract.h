@@ -17,6 +17,9 @@ struct extract {
 	struct archive_entry *current;
 	int fd;                 /* the archive's descriptor, -1 when not opened */
 	int out_fd;             /* overwrite.c: the file written in place, or -1 */
+	int pipe_fd;            /* without a disk writer: where data goes (-O:
+	                           standard output, --to-command: its pipe) */
+	struct timespec start;  /* when the run began (--to-command's TAR_ATIME) */
 	struct strbuf name;     /* the member name after --strip-components */
 	struct strbuf link;
 	struct strbuf xname;    /* xnames.c: --transform's scratch */
@@ -55,6 +58,13 @@ int xdata_extend(struct extract *x, const char *name, uint64_t size);
 void xdata_mark_partial(struct extract *x);
 /* GNU tar's notes on a time about to be set: before 1970, in the future. */
 void xdata_check_time(struct tar *t, struct archive_entry *e, const char *name);
+
+/* xcommand.c: --to-command: start the command for regular file member e,
+ * extracted as name, with GNU's TAR_* variables, its standard input
+ * x->pipe_fd (0, or -1: not started, reported); wait for it, and report
+ * how it ended. */
+int xcommand_start(struct extract *x, struct archive_entry *e, const char *name);
+void xcommand_end(struct extract *x);
 
 /* xcheck.c: an owner or group out of uid_t's range is reported and
  * replaced by the extracting user's, its set-id bit dropped. */

@@ -30,6 +30,7 @@ src_tar_libtar_la_SOURCES = \
 	src/tar/extract.c src/tar/extract.h \
 	src/tar/xnames.c \
 	src/tar/xdata.c \
+	src/tar/xcommand.c \
 	src/tar/xcheck.c \
 	src/tar/xlinks.c \
 	src/tar/xacl.c \

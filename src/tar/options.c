@@ -35,7 +35,7 @@ enum {
 	OPT_USAGE, OPT_TRANSFORM, OPT_SHOW_TRANSFORMED, OPT_OVERWRITE, OPT_OVERWRITE_DIR,
 	OPT_NO_OVERWRITE_DIR, OPT_RECURSIVE_UNLINK, OPT_LEVEL, OPT_DELETE, OPT_TO_COMMAND,
 	OPT_INDEX_FILE, OPT_ONE_TOP_LEVEL, OPT_HARD_DEREF, OPT_ATIME_PRESERVE, OPT_PAX_OPTION,
-	OPT_XATTRS_INCLUDE, OPT_XATTRS_EXCLUDE, OPT_SELINUX, OPT_NO_SELINUX,
+	OPT_XATTRS_INCLUDE, OPT_XATTRS_EXCLUDE, OPT_SELINUX, OPT_NO_SELINUX, OPT_IGNORE_COMMAND_ERROR, OPT_NO_IGNORE_COMMAND_ERROR,
 	OPT_VERSION,
 };
 
@@ -55,6 +55,8 @@ static const struct option long_options[] = {
 	{ "ignore-zeros", no_argument, NULL, 'i' },
 	{ "label", required_argument, NULL, 'V' },
 	{ "to-command", required_argument, NULL, OPT_TO_COMMAND },
+	{ "ignore-command-error", no_argument, NULL, OPT_IGNORE_COMMAND_ERROR },
+	{ "no-ignore-command-error", no_argument, NULL, OPT_NO_IGNORE_COMMAND_ERROR },
 	{ "index-file", required_argument, NULL, OPT_INDEX_FILE },
 	{ "one-top-level", optional_argument, NULL, OPT_ONE_TOP_LEVEL },
 	{ "hard-dereference", no_argument, NULL, OPT_HARD_DEREF },
@@ -649,6 +651,8 @@ static int extract_option(struct tar *t, int c)
 	case 'G': o->incremental = true; return 1;
 	case 'O': o->to_stdout = true; return 1;
 	case OPT_TO_COMMAND: o->to_command = optarg; return 1;
+	case OPT_IGNORE_COMMAND_ERROR: o->ignore_command_error = true; return 1;
+	case OPT_NO_IGNORE_COMMAND_ERROR: o->ignore_command_error = false; return 1;
 	case OPT_ONE_TOP_LEVEL: o->one_top_level = optarg ? optarg : ""; return 1;
 	case 'm': o->touch = true; return 1;
 	case OPT_WILDCARDS: o->wildcards = o->wildcards_set = true; return 1;

@@ -168,6 +168,7 @@ struct tar_opts {
 	bool ignore_zeros;        /* -i: zero blocks do not end the archive */
 	const char *label;        /* -V: the volume label (create) or its pattern */
 	const char *to_command;   /* --to-command: members' data piped to it */
+	bool ignore_command_error; /* --ignore-command-error */
 	const char *index_file;   /* --index-file: where -v goes */
 	const char *one_top_level; /* --one-top-level[=DIR]: DIR, or "" for the archive's name */
 	bool hard_dereference;    /* --hard-dereference: no hard link members */

@@ -16,12 +16,12 @@
 #include "extract.h"
 
 /* Write n zero bytes to standard output (a hole under -O). */
-static int zeros_out(uint64_t n)
+static int zeros_out(int fd, uint64_t n)
 {
 	static const char z[65536];
 	while (n > 0) {
 		size_t k = n < sizeof(z) ? (size_t)n : sizeof(z);
-		ssize_t w = write(STDOUT_FILENO, z, k);
+		ssize_t w = write(fd, z, k);
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w <= 0)
@@ -32,10 +32,10 @@ static int zeros_out(uint64_t n)
 }
 
 /* Write len bytes at p to standard output. */
-static int write_out(const char *p, size_t len)
+static int write_out(int fd, const char *p, size_t len)
 {
 	while (len > 0) {
-		ssize_t w = write(STDOUT_FILENO, p, len);
+		ssize_t w = write(fd, p, len);
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w <= 0)
@@ -57,6 +57,9 @@ static void write_failed(struct extract *x, const char *name, size_t len, uint64
 	struct stat st;
 	int err = errno;
 	x->write_failed = true;
+	/* --to-command: a command that reads no more is no error to GNU tar */
+	if (!x->disk && x->pipe_fd != STDOUT_FILENO && err == EPIPE)
+		return;
 	if (x->disk && lstat(name, &st) == 0 && S_ISREG(st.st_mode) &&
 	    (uint64_t)st.st_size > off && (uint64_t)st.st_size < off + len)
 		tar_error(x->t, 0, "%s: Wrote only %ju of %zu bytes", tq(x->t, 0, name),
@@ -90,7 +93,8 @@ static int write_block(struct extract *x, const void *buf, size_t len, uint64_t 
 	if (x->out_fd >= 0)
 		return pwrite_all(x->out_fd, buf, len, off);
 	if (!x->disk)
-		return zeros_out(off - x->written) < 0 || write_out(buf, len) < 0 ? -1 : 0;
+		return zeros_out(x->pipe_fd, off - x->written) < 0 ||
+		       write_out(x->pipe_fd, buf, len) < 0 ? -1 : 0;
 	/* libarchive says ARCHIVE_WARN, not FAILED, when write(2) fails: any
 	 * status but OK is a block not written */
 	if (archive_write_data_block(x->disk, buf, len, (la_int64_t)off) == ARCHIVE_OK)
@@ -132,7 +136,7 @@ int xdata_copy(struct extract *x, const char *name, uint64_t size)
 		return -1;
 	}
 	if (!x->disk && !x->write_failed && x->written < size) {
-		if (zeros_out(size - x->written) < 0)
+		if (zeros_out(x->pipe_fd, size - x->written) < 0)
 			write_failed(x, name, 0, 0);
 	}
 	return 0;
