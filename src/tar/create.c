@@ -349,7 +349,7 @@ static int open_archive(struct create *cr)
 	}
 	if (fstat(cr->out.fd, &cr->archive_st) == 0 && S_ISREG(cr->archive_st.st_mode))
 		cr->archive_is_file = true;
-	if (cr->out.is_stdout)
+	if (cr->out.is_stdout && !t->opt.index_file)
 		t->listing = stderr;
 	cr->format = writer_format(&t->opt);
 	if (writer_open(&cr->w, t, &cr->out) < 0)

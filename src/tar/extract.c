@@ -444,7 +444,7 @@ int tar_extract(struct tar *t)
 	struct extract x = { .t = t, .fd = -1, .out_fd = -1, .pipe_fd = STDOUT_FILENO };
 	clock_gettime(CLOCK_REALTIME, &x.start);
 	totals_arm(t);
-	if (t->opt.to_stdout || t->opt.mode == MODE_LIST)
+	if ((t->opt.to_stdout || t->opt.mode == MODE_LIST) && !t->opt.index_file)
 		t->listing = t->opt.to_stdout ? stderr : stdout;
 	if (open_input(&x) < 0 || change_dirs(t) < 0 || open_disk(&x) < 0)
 		goto out;

@@ -67,6 +67,9 @@ const struct sweep_entry *links_resolve(struct create *cr, const struct sweep_en
                                         const char **link)
 {
 	*link = NULL;
+	/* --hard-dereference: every name a file of its own, with its data */
+	if (cr->t->opt.hard_dereference)
+		return e->link_first ? take_data(cr, e, member, copy) : e;
 	bool track = cr->track_all && !e->link_first && e->kind == SWEEP_DATA &&
 	             e->st.st_nlink <= 1;
 	if (!track && (!e->link_first || !cr->links.n))

@@ -19,6 +19,30 @@ static void close_stdout(struct tar *t)
 		tar_error(t, errno, "write error");
 }
 
+/* --index-file: where -v's lines (and -t's, -d's) go. Returns 0 or -1
+ * (fatal, reported). */
+static int open_index(struct tar *t)
+{
+	if (!t->opt.index_file)
+		return 0;
+	FILE *f = fopen(t->opt.index_file, "w");
+	if (!f) {
+		tar_fatal(t, errno, "%s: Cannot open", tq(t, 0, t->opt.index_file));
+		return -1;
+	}
+	t->listing = f;
+	return 0;
+}
+
+static void close_index(struct tar *t)
+{
+	if (!t->opt.index_file || t->listing == stdout || t->listing == stderr)
+		return;
+	if (fclose(t->listing) != 0)
+		tar_error(t, errno, "%s: Cannot write", tq(t, 0, t->opt.index_file));
+	t->listing = stdout;
+}
+
 /* The operation the options chose, then -W's comparison. */
 static int run(struct tar *t)
 {
@@ -63,8 +87,9 @@ int main(int argc, char **argv)
 	status = tar_parse_options(&t, newargc, args);
 	if (status >= 0)
 		goto out;
-	status = run(&t);
+	status = open_index(&t) < 0 ? TAR_FAILURE : run(&t);
 	close_stdout(&t);
+	close_index(&t);
 	if (d.status > status)
 		status = d.status;
 	if (status == TAR_FAILURE && !t.fatal)

@@ -708,6 +708,54 @@ static bool check_archive_ops(struct tar *t)
 	return true;
 }
 
+/* --one-top-level without DIR: the archive's name without its directory
+ * and its ".tar" and compression suffixes, as GNU tar deduces it. NULL
+ * when there is none to strip. */
+static char *top_level_name(const char *archive)
+{
+	static const char *const suffixes[] = {
+		"tar", "gz", "tgz", "taz", "Z", "taZ", "bz2", "tbz", "tbz2", "tz2", "lz",
+		"lzma", "tlz", "lzo", "xz", "txz", "zst", "tzst", NULL,
+	};
+	const char *base = strrchr(archive, '/');
+	base = base ? base + 1 : archive;
+	const char *dot = strrchr(base, '.');
+	int i;
+	for (i = 0; dot && suffixes[i]; i++)
+		if (strcmp(dot + 1, suffixes[i]) == 0)
+			break;
+	if (!dot || !suffixes[i])
+		return NULL;
+	size_t len = (size_t)(dot - base);
+	/* a ".tar" before an outer suffix that does not itself begin with 't' */
+	if (i > 0 && suffixes[i][0] != 't' && len > 4 && strncmp(dot - 4, ".tar", 4) == 0)
+		len -= 4;
+	return len ? strndup(base, len) : NULL;
+}
+
+static bool check_top_level(struct tar *t)
+{
+	struct tar_opts *o = &t->opt;
+	if (!o->one_top_level)
+		return true;
+	if (o->absolute) {
+		tar_warn(t, 0, "'--one-top-level' cannot be used with '--absolute-names'");
+		return false;
+	}
+	if (*o->one_top_level)
+		return true;
+	const char *archive = o->archive ? o->archive : getenv("TAPE");
+	char *dir = top_level_name(archive && *archive ? archive : "-");
+	if (!dir) {
+		tar_warn(t, 0, "Cannot deduce top-level directory name; please set it explicitly "
+		               "with --one-top-level=DIR");
+		return false;
+	}
+	o->top_level_dir = dir;
+	o->one_top_level = dir;
+	return true;
+}
+
 /* Settle what depends on more than one option. Returns false after a usage
  * error (reported). */
 static bool check_options(struct tar *t, struct parse_state *ps)
@@ -748,7 +796,7 @@ static bool check_options(struct tar *t, struct parse_state *ps)
 		               "--listed-incremental only");
 		return false;
 	}
-	if (!check_archive_ops(t))
+	if (!check_archive_ops(t) || !check_top_level(t))
 		return false;
 	if (ps->old_option) {
 		if (o->mode == MODE_CREATE)
@@ -833,6 +881,7 @@ void tar_free_options(struct tar_opts *opt)
 	free(opt->tags);
 	xform_free(&opt->xform);
 	paxopt_free(opt->pax);
+	free(opt->top_level_dir);
 	exclude_free(&opt->xattr_include);
 	exclude_free(&opt->xattr_exclude);
 }

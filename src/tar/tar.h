@@ -171,6 +171,7 @@ struct tar_opts {
 	bool ignore_command_error; /* --ignore-command-error */
 	const char *index_file;   /* --index-file: where -v goes */
 	const char *one_top_level; /* --one-top-level[=DIR]: DIR, or "" for the archive's name */
+	char *top_level_dir;      /* the DIR deduced from the archive's name */
 	bool hard_dereference;    /* --hard-dereference: no hard link members */
 	enum atime_preserve atime_preserve;
 	bool selinux;             /* --selinux (SELinux off here: nothing to store) */

@@ -59,6 +59,41 @@ static const char *transformed(struct extract *x, const char *raw)
 	return safename(x->t, x->xname.s, false, NULL);
 }
 
+/* --one-top-level: x->name under DIR, unless it is DIR or lies below it
+ * already (leading '/' and '.' aside), "." components and doubled '/'
+ * dropped, as GNU tar puts it. Returns 0 or -1 (ENOMEM). */
+static int top_level(struct extract *x)
+{
+	const char *dir = x->t->opt.one_top_level, *name = x->name.s, *p = name;
+	size_t len = strlen(dir);
+	while (*p == '/' || *p == '.')
+		p++;
+	if (*p && strncmp(p, dir, len) == 0 && (p[len] == '/' || p[len] == 0))
+		return 0;
+	struct strbuf out = STRBUF_INIT;
+	if (sb_addstr(&out, dir) < 0)
+		goto fail;
+	for (const char *c = *p ? name : ""; *c;) {
+		size_t n = strcspn(c, "/");
+		bool dot = n == 1 && c[0] == '.';
+		if (n && !dot && (sb_addc(&out, '/') < 0 || sb_add(&out, c, n) < 0))
+			goto fail;
+		c += n;
+		if (*c == '/' && !c[1] && sb_addc(&out, '/') < 0)
+			goto fail;
+		while (*c == '/')
+			c++;
+	}
+	sb_reset(&x->name);
+	if (sb_add(&x->name, out.s, out.len) < 0)
+		goto fail;
+	sb_free(&out);
+	return 0;
+fail:
+	sb_free(&out);
+	return -1;
+}
+
 /* The name a member is listed or extracted as, or NULL when it is left
  * out: not selected, excluded, stripped to nothing, or unsafe. */
 const char *xnames_member(struct extract *x, struct archive_entry *e)
@@ -81,6 +116,10 @@ const char *xnames_member(struct extract *x, struct archive_entry *e)
 	sb_reset(&x->name);
 	if (!s || sb_addstr(&x->name, s) < 0)
 		return NULL;
+	if (t->opt.one_top_level && top_level(x) < 0) {
+		tar_fatal(t, ENOMEM, "memory exhausted");
+		return NULL;
+	}
 	return x->name.s;
 }
 
