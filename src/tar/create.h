@@ -44,6 +44,10 @@ struct create {
 	struct incremental *inc;     /* -g (incremental.c), or NULL */
 };
 
+/* label.c: -V: the volume label, first in the archive (0, or -1 when
+ * the archive cannot go on: reported). */
+int label_write(struct create *cr);
+
 /* incremental.c: under -g, read the snapshot file (0, or -1: fatal,
  * reported); the walk's filter for files unchanged since its dump (left
  * out: the dumpdir lists them 'N'); write the 'D' member of directory e,
@@ -55,6 +59,10 @@ enum sweep_verdict incr_filter(struct create *cr, const struct sweep_entry *e);
 int incr_put_dir(struct create *cr, const struct sweep_entry *e, const char *member);
 void incr_finish(struct create *cr);
 void incr_free(struct create *cr);
+
+/* label.c: -V: the volume label, first in the archive (0, or -1 when
+ * the archive cannot go on: reported). */
+int label_write(struct create *cr);
 
 /* tags.c: the walk's filter for tags (a directory left out whole, or an
  * entry of a directory whose contents are left out); a directory handed

@@ -446,7 +446,7 @@ int tar_extract(struct tar *t)
 	totals_arm(t);
 	if ((t->opt.to_stdout || t->opt.mode == MODE_LIST) && !t->opt.index_file)
 		t->listing = t->opt.to_stdout ? stderr : stdout;
-	if (open_input(&x) < 0 || change_dirs(t) < 0 || open_disk(&x) < 0)
+	if (open_input(&x) < 0 || label_check(&x) < 0 || change_dirs(t) < 0 || open_disk(&x) < 0)
 		goto out;
 	if (t->opt.progress)
 		t->progress = progress_start();

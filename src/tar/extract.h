@@ -113,6 +113,10 @@ void xdirtimes_apply(struct extract *x);
  * errno set). */
 int xunlink_tree(const char *name);
 
+/* label.c: the archive's volume label listed (-t, -v) and checked
+ * against -V's pattern (0, or -1: fatal, reported). */
+int label_check(struct extract *x);
+
 /* diff.c: -d: compare member e, named name, with the file (0, or -1 when
  * the archive cannot go on). */
 int diff_member(struct extract *x, struct archive_entry *e, const char *name);

@@ -13,6 +13,7 @@
  */
 #include <archive.h>
 #include <archive_entry.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,10 +127,12 @@ static void print_attrs(struct tar *t, struct archive_entry *e)
 		print_xattrs(t, e);
 }
 
-static void print_long(struct tar *t, struct archive_entry *e, const char *name)
+static void print_long(struct tar *t, struct archive_entry *e, const char *name, char mark)
 {
 	char modes[12], size[48], when[64], uid[24], gid[24];
 	mode_string(e, modes);
+	if (mark)
+		modes[0] = mark;
 	if (t->opt.xattrs || t->opt.acls) {
 		modes[10] = attr_mark(t, e);
 		modes[11] = 0;
@@ -157,7 +160,7 @@ static void print_long(struct tar *t, struct archive_entry *e, const char *name)
 	if (pad > t->ugswidth)
 		t->ugswidth = pad;
 	fprintf(t->listing, "%s %s/%s %*s %-16s %s", modes, user, group,
-	        t->ugswidth - pad + sizelen, size, when, tqlist(t, 0, name));
+	        t->ugswidth - pad + sizelen, size, when, mark == 'V' ? name : tqlist(t, 0, name));
 }
 
 void listing_print(struct tar *t, struct archive_entry *e, const char *name)
@@ -166,7 +169,7 @@ void listing_print(struct tar *t, struct archive_entry *e, const char *name)
 		fprintf(t->listing, "%s\n", tqlist(t, 0, name));
 		return;
 	}
-	print_long(t, e, name);
+	print_long(t, e, name, 0);
 	const char *hard = archive_entry_hardlink(e), *sym = archive_entry_symlink(e);
 	if (hard)
 		fprintf(t->listing, " link to %s", tqlist(t, 1, hard));
@@ -175,4 +178,27 @@ void listing_print(struct tar *t, struct archive_entry *e, const char *name)
 	fputc('\n', t->listing);
 	if (verbosity(t) >= 3)
 		print_attrs(t, e);
+}
+
+void listing_label(struct tar *t, const char *label, time_t mtime)
+{
+	if (verbosity(t) < 2) {
+		fprintf(t->listing, "%s\n", tqlist(t, 0, label));
+		return;
+	}
+	struct archive_entry *e = archive_entry_new();
+	struct strbuf name = STRBUF_INIT;
+	if (!e || sb_addstr(&name, tqlist(t, 0, label)) < 0 ||
+	    sb_addstr(&name, "--Volume Header--") < 0) {
+		tar_fatal(t, ENOMEM, "memory exhausted");
+		goto out;
+	}
+	archive_entry_set_mtime(e, mtime, 0);
+	archive_entry_set_size(e, 0);
+	/* the name is escaped already, its suffix is not to be */
+	print_long(t, e, name.s, 'V');
+	fputc('\n', t->listing);
+out:
+	sb_free(&name);
+	archive_entry_free(e);
 }

@@ -48,6 +48,7 @@ src_tar_libtar_la_SOURCES = \
 	src/tar/update.c \
 	src/tar/delete.c \
 	src/tar/diff.c \
+	src/tar/label.c \
 	src/tar/paxopt.c src/tar/paxopt.h \
 	src/tar/totals.c
 src_tar_libtar_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common

@@ -514,7 +514,12 @@ static int main_option(struct tar *t, struct parse_state *ps, int c)
 	case 'd': return set_mode(t, MODE_DIFF);
 	case 'W': o->verify = true; return 1;
 	case 'i': o->ignore_zeros = true; return 1;
-	case 'V': o->label = optarg; return 1;
+	case 'V':
+		o->label = optarg;
+		if (strlen(optarg) < 100)
+			return 1;
+		tar_warn(t, 0, "%s: Volume label is too long (limit is 99 bytes)", tq(t, 0, optarg));
+		return 0;
 	case OPT_INDEX_FILE: o->index_file = optarg; return 1;
 	case OPT_ATIME_PRESERVE: return set_atime_preserve(t, optarg);
 	case OPT_SELINUX: o->selinux = true; o->format = FMT_PAX; return 1;

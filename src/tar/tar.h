@@ -310,8 +310,10 @@ bool members_select(struct tar *t, const char *name);
 /* Report the operands no member matched. */
 void members_report_missing(struct tar *t);
 
-/* listing.c: one -v/-vv line for e on t->listing. */
+/* listing.c: one -v/-vv line for e on t->listing; the line of a volume
+ * label (-V), as GNU tar lists it. */
 void listing_print(struct tar *t, struct archive_entry *e, const char *name);
+void listing_label(struct tar *t, const char *label, time_t mtime);
 
 /* totals.c (--progress: src/common/progress.h) */
 /* "LABEL: 10240 (10KiB, 3.2MiB/s)" on standard error, as GNU's --totals. */
