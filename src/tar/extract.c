@@ -123,6 +123,56 @@ static void own_set_ids(const struct tar *t, struct archive_entry *e)
 	}
 }
 
+/* --xattrs: only the attributes GNU tar would extract are given to the
+ * disk writer (by default user.*; --xattrs-include, --xattrs-exclude).
+ * Returns 0 or -1 (fatal, reported). */
+static int drop_xattrs(struct tar *t, struct archive_entry *e)
+{
+	const char *name;
+	const void *value;
+	size_t size;
+	int n = archive_entry_xattr_reset(e), k = 0, keep = 0;
+	if (n <= 0)
+		return 0;
+	struct { char *name; void *value; size_t size; } *v = calloc((size_t)n, sizeof(*v));
+	if (!v)
+		goto nomem;
+	while (k < n && archive_entry_xattr_next(e, &name, &value, &size) == ARCHIVE_OK) {
+		k++;
+		if (!xattr_wanted(&t->opt, name, false))
+			continue;
+		v[keep].name = strdup(name);
+		v[keep].value = malloc(size ? size : 1);
+		if (!v[keep].name || !v[keep].value) {
+			free(v[keep].name);
+			free(v[keep].value);
+			goto fail;
+		}
+		memcpy(v[keep].value, value, size);
+		v[keep++].size = size;
+	}
+	/* libarchive hands them out last added first: added back in reverse,
+	 * they keep their order */
+	archive_entry_xattr_clear(e);
+	for (int i = keep - 1; i >= 0; i--)
+		archive_entry_xattr_add_entry(e, v[i].name, v[i].value, v[i].size);
+	for (int i = 0; i < keep; i++) {
+		free(v[i].name);
+		free(v[i].value);
+	}
+	free(v);
+	return 0;
+fail:
+	for (int i = 0; i < keep; i++) {
+		free(v[i].name);
+		free(v[i].value);
+	}
+	free(v);
+nomem:
+	tar_fatal(t, ENOMEM, "memory exhausted");
+	return -1;
+}
+
 /* Whether libarchive said the input is no tar archive at all. */
 static bool not_tar(struct archive *a)
 {
@@ -334,6 +384,8 @@ static int one_member(struct extract *x, struct archive_entry *e)
 	if (!t->opt.touch)
 		xdata_check_time(t, e, name);
 	own_set_ids(t, e);
+	if (t->opt.xattrs && drop_xattrs(t, e) < 0)
+		return -1;
 	int dumpdir = xincr_dir(x, e, name);
 	if (dumpdir < 0)
 		return -1;

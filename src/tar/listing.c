@@ -63,13 +63,6 @@ static int verbosity(const struct tar *t)
 	return t->opt.verbose + (t->opt.mode == MODE_LIST && t->opt.verbose ? 1 : 0);
 }
 
-/* Whether name is an attribute GNU tar shows (those it would extract by
- * default: user.*). */
-static bool shown_xattr(const char *name)
-{
-	return strncmp(name, "user.", 5) == 0;
-}
-
 /* The mark after the mode with --xattrs or --acls, as GNU's ls -l-like
  * preview: '+' ACLs, '*' shown attributes, ' ' neither. */
 static char attr_mark(const struct tar *t, struct archive_entry *e)
@@ -82,7 +75,7 @@ static char attr_mark(const struct tar *t, struct archive_entry *e)
 		return '+';
 	if (t->opt.xattrs && archive_entry_xattr_reset(e) > 0)
 		while (archive_entry_xattr_next(e, &name, &value, &size) == ARCHIVE_OK)
-			if (shown_xattr(name))
+			if (xattr_wanted(&t->opt, name, false))
 				return '*';
 	return ' ';
 }
@@ -100,7 +93,7 @@ static void print_xattrs(struct tar *t, struct archive_entry *e)
 	       archive_entry_xattr_next(e, &names[k], &value, &sizes[k]) == ARCHIVE_OK)
 		k++;
 	while (k-- > 0)
-		if (shown_xattr(names[k]))
+		if (xattr_wanted(&t->opt, names[k], false))
 			fprintf(t->listing, "  x: %zu %s\n", sizes[k], names[k]);
 	free(names);
 	free(sizes);

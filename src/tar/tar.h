@@ -310,6 +310,11 @@ bool members_select(struct tar *t, const char *name);
 /* Report the operands no member matched. */
 void members_report_missing(struct tar *t);
 
+/* xattr.c: whether the attribute name is stored (archiving) or extracted
+ * and listed, as GNU tar's --xattrs-include and --xattrs-exclude say (by
+ * default all are stored, user.* extracted). */
+bool xattr_wanted(const struct tar_opts *o, const char *name, bool archiving);
+
 /* listing.c: one -v/-vv line for e on t->listing; the line of a volume
  * label (-V), as GNU tar lists it. */
 void listing_print(struct tar *t, struct archive_entry *e, const char *name);

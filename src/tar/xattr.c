@@ -14,6 +14,7 @@
  */
 #include <archive_entry.h>
 #include <errno.h>
+#include <fnmatch.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -106,12 +107,30 @@ static void add_acl(struct create *cr, const char *value, size_t len, int type)
 	}
 }
 
+/* Whether a pattern of ex matches name, as GNU tar's masks do. */
+static bool mask_match(const struct exclude *ex, const char *name)
+{
+	for (size_t i = 0; i < ex->n; i++)
+		if (fnmatch(ex->v[i].pattern, name, 0) == 0)
+			return true;
+	return false;
+}
+
+bool xattr_wanted(const struct tar_opts *o, const char *name, bool archiving)
+{
+	bool in = o->xattr_include.n ? mask_match(&o->xattr_include, name)
+	          : archiving || strncmp(name, "user.", 5) == 0;
+	return in && !mask_match(&o->xattr_exclude, name);
+}
+
 /* Store one attribute as the options ask. */
 static void add_one(struct create *cr, struct xhandle *h, const char *name,
                     const struct sweep_entry *e)
 {
 	bool access = strcmp(name, ACL_ACCESS) == 0, dflt = strcmp(name, ACL_DEFAULT) == 0;
 	if ((access || dflt) ? !cr->t->opt.acls : !cr->t->opt.xattrs)
+		return;
+	if (!access && !dflt && !xattr_wanted(&cr->t->opt, name, true))
 		return;
 	if (read_value(h, name, &cr->xattr) < 0) {
 		if (errno != ENODATA)
