@@ -303,6 +303,7 @@ static int put_entry(struct create *cr, const struct sweep_entry *e)
 	/* removing its contents changed it: GNU tar does not check then */
 	if (!t->opt.remove_files)
 		dir_changed(cr, e);
+	filedata_keep_atime(cr, e);
 	/* the directory once more after its held links, if it was stored */
 	if (r == 0)
 		return held_release(cr, e->dir_id, e);

@@ -103,6 +103,9 @@ void xattr_fill(struct create *cr, const struct sweep_entry *e);
  * fatal write error (reported). */
 void filedata_sparse(struct create *cr, const struct sweep_entry *e);
 int filedata_write(struct create *cr, const struct sweep_entry *e);
+/* --atime-preserve: e's access time (a file's or, done with, a
+ * directory's) put back if it moved; failures reported. */
+void filedata_keep_atime(struct create *cr, const struct sweep_entry *e);
 
 /* create.c: report a failed libarchive call on the archive; fatal when the
  * archive cannot go on. Returns -1 when fatal, else 0. */

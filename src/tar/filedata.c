@@ -18,6 +18,8 @@
 #include <archive_entry.h>
 #include <errno.h>
 #include <stdint.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "create.h"
 
@@ -186,5 +188,28 @@ int filedata_write(struct create *cr, const struct sweep_entry *e)
 	if ((uint64_t)done < size && write_zeros(cr, e->path, size - (uint64_t)done) < 0)
 		return -1;
 	/* after a read error GNU tar pads in silence: the error said it */
-	return !read_failed && check_changed(cr, e, (uint64_t)done);
+	bool same = !read_failed && check_changed(cr, e, (uint64_t)done);
+	filedata_keep_atime(cr, e);
+	return same;
+}
+
+/* --atime-preserve: the file's access time put back, if reading it moved
+ * it (libsweep opens files with O_NOATIME where the kernel lets it). */
+void filedata_keep_atime(struct create *cr, const struct sweep_entry *e)
+{
+	struct stat now;
+	bool dir = e->kind == SWEEP_DIR_POST;
+	/* =system: files are opened with O_NOATIME; directories, read by
+	 * libsweep, have theirs put back */
+	enum atime_preserve how = cr->t->opt.atime_preserve;
+	if (how == ATIME_KEEP_NONE || (how == ATIME_SYSTEM && !dir))
+		return;
+	int r = dir ? fstatat(e->dirfd, e->name, &now, AT_SYMLINK_NOFOLLOW) : fstat(e->fd, &now);
+	if (r < 0 || (now.st_atim.tv_sec == e->st.st_atim.tv_sec &&
+	              now.st_atim.tv_nsec == e->st.st_atim.tv_nsec))
+		return;
+	struct timespec ts[2] = { e->st.st_atim, { 0, UTIME_OMIT } };
+	r = dir ? utimensat(e->dirfd, e->name, ts, AT_SYMLINK_NOFOLLOW) : futimens(e->fd, ts);
+	if (r < 0)
+		tar_cannot(cr->t, e->path, "utime", errno);
 }

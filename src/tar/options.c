@@ -490,7 +490,10 @@ static bool set_atime_preserve(struct tar *t, const char *arg)
 	}
 	int i = argmatch(arg, words, values);
 	if (i < 0) {
+		/* GNU tar ends here, with no hint */
 		argmatch_report(t->diag, "--atime-preserve", arg, i, words, values);
+		diag_fail(t->diag, TAR_FAILURE);
+		t->fatal = true;
 		return false;
 	}
 	t->opt.atime_preserve = (enum atime_preserve)values[i];
