@@ -126,7 +126,8 @@ static void print_long(struct tar *t, struct archive_entry *e, const char *name,
 	mode_string(e, modes);
 	if (mark)
 		modes[0] = mark;
-	if (t->opt.xattrs || t->opt.acls) {
+	/* (--selinux: no context is ever stored here, SELinux being off) */
+	if (t->opt.xattrs || t->opt.acls || t->opt.selinux) {
 		modes[10] = attr_mark(t, e);
 		modes[11] = 0;
 	}

@@ -529,7 +529,9 @@ static int main_option(struct tar *t, struct parse_state *ps, int c)
 	case OPT_NO_SELINUX: o->selinux = false; return 1;
 	case OPT_XATTRS_INCLUDE:
 	case OPT_XATTRS_EXCLUDE:
+		/* GNU tar: they mean --xattrs, and so the posix format */
 		o->xattrs = true;
+		o->format = FMT_PAX;
 		return exclude_add(c == OPT_XATTRS_INCLUDE ? &o->xattr_include : &o->xattr_exclude,
 		                   optarg, EXCL_ANCHORED) == 0;
 	case OPT_PAX_OPTION: return paxopt_add(t, optarg);
@@ -784,6 +786,16 @@ static bool check_options(struct tar *t, struct parse_state *ps)
 	/* only pax has a place for them: GNU tar refuses rather than drop
 	 * them in silence */
 	bool posix = o->format == FMT_DEFAULT || o->format == FMT_PAX;
+	if (o->pax && o->format == FMT_DEFAULT)
+		o->format = FMT_PAX;
+	if (o->pax && o->format != FMT_PAX) {
+		tar_warn(t, 0, "--pax-option can be used only on POSIX archives");
+		return false;
+	}
+	if (o->mode == MODE_CREATE && o->selinux && o->format != FMT_PAX) {
+		tar_warn(t, 0, "--selinux can be used only on POSIX archives");
+		return false;
+	}
 	if (o->mode == MODE_CREATE && !posix && (o->acls || o->xattrs)) {
 		tar_warn(t, 0, "--%s can be used only on POSIX archives", o->acls ? "acls" : "xattrs");
 		return false;

@@ -94,8 +94,6 @@ int paxopt_add(struct tar *t, const char *arg)
 	struct tar_opts *o = &t->opt;
 	if (!o->pax && !(o->pax = calloc(1, sizeof(*o->pax))))
 		goto nomem;
-	/* GNU tar: --pax-option means the pax format */
-	o->format = FMT_PAX;
 	const char *p = arg;
 	while (*p) {
 		char *item = next_item(&p);
