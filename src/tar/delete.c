@@ -155,6 +155,16 @@ static void rewrite(struct tar *t, int fd, const struct scan *s, const bool *gon
 		tar_warn(t, errno, "%s: Cannot truncate", tq(t, 0, t->opt.archive));
 }
 
+/* Nothing selected from standard input: GNU tar has passed on the
+ * records it read before the one the archive's end is in, and no more. */
+static void pass_records(struct tar *t, int fd, const struct scan *s)
+{
+	int64_t rec = (int64_t)t->opt.record_size, at = -1;
+	bool read = false;
+	if (copy_range(fd, 0, s->eof / rec * rec, STDOUT_FILENO, &at, &read) < 0)
+		tar_fatal(t, errno, "-: %s", read ? "Read error" : "Cannot write");
+}
+
 int tar_delete(struct tar *t)
 {
 	bool filter = strcmp(t->opt.archive, "-") == 0;
@@ -168,6 +178,8 @@ int tar_delete(struct tar *t)
 		goto out;
 	if (first < s.n)
 		rewrite(t, fd, &s, gone, first, filter);
+	else if (filter)
+		pass_records(t, fd, &s);
 	if (!t->fatal)
 		members_report_missing(t);
 out:

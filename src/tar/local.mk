@@ -85,6 +85,9 @@ TAR_TESTS = \
 	tests/tar/transform.sh \
 	tests/tar/overwrite.sh \
 	tests/tar/incremental.sh \
-	tests/tar/totals-signal.sh
+	tests/tar/totals-signal.sh \
+	tests/tar/archive-ops.sh \
+	tests/tar/diff.sh \
+	tests/tar/extract-opts.sh
 TESTS += $(TAR_TESTS)
 EXTRA_DIST += $(TAR_TESTS) tests/tar/tree.sh tests/tar/manifest.pl

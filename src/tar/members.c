@@ -7,6 +7,7 @@
  * in GNU tar.
  */
 #include <fnmatch.h>
+#include <stdlib.h>
 #include <string.h>
 #include "tar.h"
 
@@ -51,6 +52,16 @@ bool members_select(struct tar *t, const char *member)
 	bool any = false, hit = false;
 	if (empty_name_first(ns))
 		return true;
+	/* GNU tar matches a directory's name without its trailing '/' */
+	size_t len = strlen(member);
+	char *bare = NULL;
+	if (len > 1 && member[len - 1] == '/') {
+		while (len > 1 && member[len - 1] == '/')
+			len--;
+		bare = strndup(member, len);
+		if (bare)
+			member = bare;
+	}
 	for (size_t i = 0; i < ns->n; i++) {
 		if (ns->v[i].chdir)
 			continue;
@@ -58,7 +69,20 @@ bool members_select(struct tar *t, const char *member)
 		if (one_match(t, ns->v[i].name, member))
 			hit = ns->v[i].found = true;
 	}
+	free(bare);
 	return !any || hit;
+}
+
+/* Whether name has shell pattern characters (a '\\' escapes the next). */
+static bool has_wildcards(const char *name)
+{
+	for (const char *p = name; *p; p++) {
+		if (*p == '\\' && p[1])
+			p++;
+		else if (strchr("?*[]", *p))
+			return true;
+	}
+	return false;
 }
 
 void members_report_missing(struct tar *t)
@@ -66,7 +90,16 @@ void members_report_missing(struct tar *t)
 	struct tar_names *ns = &t->opt.names;
 	if (empty_name_first(ns))
 		return;
-	for (size_t i = 0; i < ns->n; i++)
-		if (!ns->v[i].chdir && !ns->v[i].found && ns->v[i].name[0])
-			tar_error(t, 0, "%s: Not found in archive", tq(t, 0, ns->v[i].name));
+	for (size_t i = 0; i < ns->n; i++) {
+		if (ns->v[i].chdir || ns->v[i].found || !ns->v[i].name[0])
+			continue;
+		/* GNU tar's hint, for each such name, when neither
+		 * --wildcards nor --no-wildcards was given */
+		if (!t->opt.wildcards_set && has_wildcards(ns->v[i].name)) {
+			tar_warn(t, 0, "Pattern matching characters used in file names");
+			tar_warn(t, 0, "Use --wildcards to enable pattern matching, or "
+			               "--no-wildcards to suppress this warning");
+		}
+		tar_error(t, 0, "%s: Not found in archive", tq(t, 0, ns->v[i].name));
+	}
 }

@@ -181,6 +181,7 @@ struct parse_state {
 	bool old_option;       /* -o: v7 on create, --no-same-owner otherwise */
 	unsigned excl_flags;   /* --anchored, --wildcards for later --exclude */
 	bool files_from;       /* -T: an empty list makes an empty archive */
+	int archives;          /* -f options seen */
 };
 
 static void usage(const char *prog)
@@ -535,7 +536,7 @@ static int main_option(struct tar *t, struct parse_state *ps, int c)
 		return exclude_add(c == OPT_XATTRS_INCLUDE ? &o->xattr_include : &o->xattr_exclude,
 		                   optarg, EXCL_ANCHORED) == 0;
 	case OPT_PAX_OPTION: return paxopt_add(t, optarg);
-	case 'f': o->archive = optarg; return 1;
+	case 'f': o->archive = optarg; ps->archives++; return 1;
 	case 'C': return names_add(&o->names, optarg, true) == 0;
 	case 'T': ps->files_from = true; return add_names_file(t, optarg);
 	case OPT_NULL: o->null = true; return 1;
@@ -771,6 +772,10 @@ static bool check_top_level(struct tar *t)
 static bool check_options(struct tar *t, struct parse_state *ps)
 {
 	struct tar_opts *o = &t->opt;
+	if (ps->archives > 1) {
+		tar_warn(t, 0, "Multiple archive files require '-M' option");
+		return false;
+	}
 	if (o->mode == MODE_NONE) {
 		tar_warn(t, 0, "You must specify one of the '-Acdtrux', '--delete' or "
 		               "'--test-label' options");

@@ -17,7 +17,7 @@ struct tar_out {
 	bool is_stdout;
 	int err;            /* errno of the first failed write, or 0 */
 	uint64_t bytes;     /* bytes handed to the stream */
-	uint64_t base;      /* where in the file the stream starts (-r, -u, -A) */
+	uint64_t base;      /* where the records it pads to are counted from (-r, -u, -A) */
 	uint64_t written;   /* bytes the system took */
 	size_t record;      /* pad the end to a multiple of this; 0: do not */
 	size_t flush;       /* write once this much is gathered */
@@ -33,8 +33,9 @@ struct tar_out {
  * errno set. */
 int out_open(struct tar_out *o, const char *name, size_t record);
 
-/* The same for fd, open for writing and placed at base: the stream goes on
- * an archive there (-r, -u, -A); fd is closed with the stream. Returns 0, or
+/* The same for fd, open for writing and placed where the stream goes on
+ * an archive (-r, -u, -A), its records counted from base; fd is closed
+ * with the stream. Returns 0, or
  * -1 with errno set. */
 int out_open_fd(struct tar_out *o, int fd, const char *name, uint64_t base);
 

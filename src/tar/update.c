@@ -269,7 +269,8 @@ static int copy_archive(struct tar *t, struct tar_out *out, int dirfd, const cha
 	return rc;
 }
 
-/* -A: each operand copied whole, then the end of the archive. */
+/* -A: each operand copied whole, then the end of the archive; records
+ * are counted from at. */
 static void catenate(struct tar *t, int fd, int64_t at)
 {
 	struct tar_out out;
@@ -324,8 +325,13 @@ int tar_update(struct tar *t)
 		close(fd);
 		goto out;
 	}
+	/* an archive that ends in a short record without end blocks: GNU
+	 * tar's records then run from that record's end */
+	int64_t rec = (int64_t)t->opt.record_size, grid = s.eof;
+	if (s.eof == s.size && s.size % rec)
+		grid = s.eof - s.size % rec;
 	if (t->opt.mode == MODE_CATENATE) {
-		catenate(t, fd, s.eof);
+		catenate(t, fd, grid);
 		goto out;
 	}
 	if (t->opt.mode == MODE_UPDATE && choose_names(t, &s) < 0) {
@@ -333,7 +339,7 @@ int tar_update(struct tar *t)
 		goto out;
 	}
 	t->append_fd = fd;
-	t->append_at = s.eof;
+	t->append_at = grid;
 	tar_create(t);
 	if (t->append_fd >= 0)
 		close(t->append_fd);
