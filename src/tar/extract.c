@@ -351,6 +351,7 @@ static int one_member(struct extract *x, struct archive_entry *e)
 	/* GNU tar lists members by the names the archive gives them, or with
 	 * --show-transformed-names as they are extracted. */
 	if (t->opt.mode == MODE_LIST || t->opt.verbose) {
+		label_list_global(x);
 		if (t->verifying)
 			fputs("Verify ", t->listing);
 		listing_print(t, e, t->opt.xform.show ? name : archive_entry_pathname(e));
@@ -524,6 +525,7 @@ out:
 	sb_free(&x.link);
 	sb_free(&x.xname);
 	sb_free(&x.partial);
+	free(x.label);
 	keymap_free(&x.links_made);
 	return t->diag->status;
 }

@@ -20,6 +20,7 @@ struct extract {
 	int pipe_fd;            /* without a disk writer: where data goes (-O:
 	                           standard output, --to-command: its pipe) */
 	struct timespec start;  /* when the run began (--to-command's TAR_ATIME) */
+	char *label;            /* label.c: a posix volume label still to list */
 	struct strbuf name;     /* the member name after --strip-components */
 	struct strbuf link;
 	struct strbuf xname;    /* xnames.c: --transform's scratch */
@@ -116,6 +117,8 @@ int xunlink_tree(const char *name);
 /* label.c: the archive's volume label listed (-t, -v) and checked
  * against -V's pattern (0, or -1: fatal, reported). */
 int label_check(struct extract *x);
+/* Before a member is listed: the posix label, when its turn came. */
+void label_list_global(struct extract *x);
 
 /* diff.c: -d: compare member e, named name, with the file (0, or -1 when
  * the archive cannot go on). */

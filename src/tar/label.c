@@ -6,8 +6,9 @@
  * header ("/tmp/GlobalHead.1") with a GNU.volume.label record. On reading,
  * libarchive passes over both, so the first blocks are read here once
  * more (an archive file only: a pipe cannot be read twice): -t and -v
- * list the label first, and -V PATTERN ends the run unless the label
- * matches, in GNU tar's words.
+ * list the label first (a posix one before the first member that has an
+ * extended header, as GNU tar does), and -V PATTERN ends the run unless
+ * the label matches, in GNU tar's words.
  */
 #include <archive.h>
 #include <archive_entry.h>
@@ -18,8 +19,10 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 #include "create.h"
 #include "extract.h"
+#include "update.h"
 
 enum { BLOCK = 512, NAME_LEN = 100, MODE_AT = 100, UID_AT = 108, GID_AT = 116, SIZE_AT = 124,
        MTIME_AT = 136, CHKSUM_AT = 148, TYPE_AT = 156, MAGIC_AT = 257 };
@@ -132,8 +135,9 @@ static size_t read_start(struct tar *t, char *buf, size_t size)
 	return got;
 }
 
-/* The label of the archive and its time, or NULL when it has none. */
-static char *find_label(struct tar *t, time_t *mtime)
+/* The label of the archive and its time, or NULL when it has none; *global
+ * says it is in a global extended header. */
+static char *find_label(struct tar *t, time_t *mtime, bool *global)
 {
 	struct stat st;
 	static char buf[4 * BLOCK];
@@ -146,6 +150,9 @@ static char *find_label(struct tar *t, time_t *mtime)
 	if (buf[TYPE_AT] == 'V')
 		return strndup(buf, NAME_LEN);
 	if (buf[TYPE_AT] == 'g') {
+		/* GNU tar lists this label with no time */
+		*mtime = 0;
+		*global = true;
 		size_t size = (size_t)strtoull(buf + SIZE_AT, NULL, 8);
 		if (size > got - BLOCK)
 			size = got - BLOCK;
@@ -161,7 +168,8 @@ int label_check(struct extract *x)
 	if (!t->opt.label && !list)
 		return 0;
 	time_t mtime = 0;
-	char *label = find_label(t, &mtime);
+	bool global = false;
+	char *label = find_label(t, &mtime, &global);
 	int rc = 0;
 	if (t->opt.label && !label) {
 		tar_fatal(t, 0, "Archive not labeled to match %s",
@@ -172,6 +180,10 @@ int label_check(struct extract *x)
 		          diag_quote_style(t->diag, 0, QUOTE_LOCALE, label),
 		          diag_quote_style(t->diag, 1, QUOTE_LOCALE, t->opt.label));
 		rc = -1;
+	} else if (label && list && global) {
+		/* GNU tar lists it before the first member of the pax format */
+		x->label = label;
+		label = NULL;
 	} else if (label && list) {
 		if (t->verifying)
 			fputs("Verify ", t->listing);
@@ -179,4 +191,37 @@ int label_check(struct extract *x)
 	}
 	free(label);
 	return rc;
+}
+
+/* Whether the member just read has an extended header of its own: what
+ * makes it one of the pax format to GNU tar. Read from the archive file
+ * where it can be (libarchive says pax for any member after a global
+ * header), else as libarchive says. */
+static bool own_extended_header(struct extract *x)
+{
+	bool pax = archive_format(x->in) == ARCHIVE_FORMAT_TAR_PAX_INTERCHANGE;
+	unsigned char h[BLOCK];
+	int64_t at = archive_read_header_position(x->in);
+	if (x->fd < 0 || x->t->opt.filter != FLT_NONE)
+		return pax;
+	for (int hops = 0; hops < 16; hops++) {
+		if (pread(x->fd, h, BLOCK, at) != BLOCK || scan_compressed(h, BLOCK))
+			return pax;
+		if (h[TYPE_AT] != 'g')
+			return h[TYPE_AT] == 'x';
+		int64_t size = strtoll((const char *)h + SIZE_AT, NULL, 8);
+		at += BLOCK + (size + BLOCK - 1) / BLOCK * BLOCK;
+	}
+	return pax;
+}
+
+void label_list_global(struct extract *x)
+{
+	if (!x->label || !own_extended_header(x))
+		return;
+	if (x->t->verifying)
+		fputs("Verify ", x->t->listing);
+	listing_label(x->t, x->label, 0);
+	free(x->label);
+	x->label = NULL;
 }

@@ -13,6 +13,9 @@
 #include <string.h>
 #include "paxopt.h"
 
+/* whether writer.c applies the records yet */
+#define PAXHDR_WRITTEN 0
+
 /* One item of the list, its "\," unescaped, into a new string; *p moves
  * past it and its comma. */
 static char *next_item(const char **p)
@@ -59,13 +62,17 @@ static int one_item(struct tar *t, struct pax_opts *po, char *item)
 {
 	char *eq = strchr(item, '=');
 	if (!eq) {
-		tar_warn(t, 0, "Malformed pax option: %s", diag_quote_style(t->diag, 0, QUOTE_LOCALE, item));
+		tar_warn(t, 0, "Keyword %s is unknown or not yet implemented", item);
 		return 0;
 	}
 	bool colon = eq > item && eq[-1] == ':';
 	*(colon ? eq - 1 : eq) = 0;
 	char *key = trim(item), *value = trim(eq + 1);
 	char **slot = NULL;
+	if (!PAXHDR_WRITTEN) {
+		tar_warn(t, 0, "--pax-option: sweep-tar does not support %s=", key);
+		return 0;
+	}
 	if (strcmp(key, "exthdr.name") == 0)
 		slot = &po->exthdr_name;
 	else if (strcmp(key, "globexthdr.name") == 0)
@@ -78,6 +85,10 @@ static int one_item(struct tar *t, struct pax_opts *po, char *item)
 		return exclude_add(&po->deletes, value, EXCL_ANCHORED) == 0 ? 1 : -1;
 	if (strcmp(key, "invalid") == 0 || strcmp(key, "linkdata") == 0 || strcmp(key, "times") == 0) {
 		tar_warn(t, 0, "--pax-option: sweep-tar does not support %s", key);
+		return 0;
+	}
+	if (!PAXHDR_WRITTEN) {
+		tar_warn(t, 0, "--pax-option: sweep-tar does not support %s=", key);
 		return 0;
 	}
 	char *k = strdup(key), *v = strdup(value);
