@@ -813,6 +813,8 @@ static bool check_options(struct tar *t, struct parse_state *ps)
 		tar_warn(t, 0, "--pax-option can be used only on POSIX archives");
 		return false;
 	}
+	if (paxopt_refuse(t))
+		return false;
 	if (o->mode == MODE_CREATE && o->selinux && o->format != FMT_PAX) {
 		tar_warn(t, 0, "--selinux can be used only on POSIX archives");
 		return false;

@@ -3,18 +3,17 @@
  * paxopt.c: --pax-option=keyword[[:]=value][,...], as GNU tar reads it:
  * delete=PATTERN (records of matching keywords left out), exthdr.name= and
  * globexthdr.name= (the names of the extended headers), and
- * keyword=value or keyword:=value (a record added to every member's
- * extended header; ':=' replaces what the member has, as '=' does here).
- * The records themselves are written by writer.c (paxhdr_*).
+ * keyword=value (a record of the global extended header) and
+ * keyword:=value (of every member's too). They are read and checked as GNU
+ * tar checks them; the writer does not apply them yet, so options.c
+ * refuses them after GNU's checks (paxopt_refuse()) rather than ignore
+ * them.
  */
 #include <errno.h>
 #include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 #include "paxopt.h"
-
-/* whether writer.c applies the records yet */
-#define PAXHDR_WRITTEN 0
 
 /* One item of the list, its "\," unescaped, into a new string; *p moves
  * past it and its comma. */
@@ -69,10 +68,6 @@ static int one_item(struct tar *t, struct pax_opts *po, char *item)
 	*(colon ? eq - 1 : eq) = 0;
 	char *key = trim(item), *value = trim(eq + 1);
 	char **slot = NULL;
-	if (!PAXHDR_WRITTEN) {
-		tar_warn(t, 0, "--pax-option: sweep-tar does not support %s=", key);
-		return 0;
-	}
 	if (strcmp(key, "exthdr.name") == 0)
 		slot = &po->exthdr_name;
 	else if (strcmp(key, "globexthdr.name") == 0)
@@ -87,10 +82,7 @@ static int one_item(struct tar *t, struct pax_opts *po, char *item)
 		tar_warn(t, 0, "--pax-option: sweep-tar does not support %s", key);
 		return 0;
 	}
-	if (!PAXHDR_WRITTEN) {
-		tar_warn(t, 0, "--pax-option: sweep-tar does not support %s=", key);
-		return 0;
-	}
+
 	char *k = strdup(key), *v = strdup(value);
 	if (!k || !v || add_record(po, k, v, colon) < 0) {
 		free(k);
@@ -126,6 +118,17 @@ nomem:
 bool paxopt_deleted(const struct pax_opts *po, const char *key)
 {
 	return po && po->deletes.n && exclude_match(&po->deletes, key);
+}
+
+bool paxopt_refuse(struct tar *t)
+{
+	const struct pax_opts *po = t->opt.pax;
+	if (!po)
+		return false;
+	tar_warn(t, 0, "--pax-option: sweep-tar does not write %s yet",
+	         po->n ? po->v[0].key : po->exthdr_name ? "exthdr.name"
+	         : po->globexthdr_name ? "globexthdr.name" : "delete");
+	return true;
 }
 
 void paxopt_free(struct pax_opts *po)

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * paxopt.h: --pax-option (paxopt.c) and the extended headers it shapes
- * (paxhdr.c).
+ * paxopt.h: --pax-option (paxopt.c).
  */
 #ifndef SWEEP_TAR_PAXOPT_H
 #define SWEEP_TAR_PAXOPT_H
@@ -24,6 +23,9 @@ struct pax_opts {
 /* Add the items of one --pax-option. Returns 1, or 0 after an error
  * (reported). */
 int paxopt_add(struct tar *t, const char *arg);
+/* Say that the options given cannot be applied yet (true), or nothing
+ * when none were given. */
+bool paxopt_refuse(struct tar *t);
 /* Whether delete= leaves out records of keyword key. */
 bool paxopt_deleted(const struct pax_opts *po, const char *key);
 void paxopt_free(struct pax_opts *po);
