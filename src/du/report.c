@@ -65,7 +65,10 @@ static void print_line(struct printer *p, const struct sums *s, const char *name
 	putchar('\t');
 	if (o->show_time) {
 		char when[512];
-		fputs(timefmt_format(o->time_format, &s->time, when, sizeof(when)), stdout);
+		if (!timefmt_format(o->time_format, &s->time, when, sizeof(when)))
+			diag_warn(p->du->diag, 0, "time %s is out of range",
+			          diag_quote_style(p->du->diag, 0, QUOTE_LOCALE, when));
+		fputs(when, stdout);
 		putchar('\t');
 	}
 	fputs(name, stdout);

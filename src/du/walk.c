@@ -165,11 +165,18 @@ static enum sweep_verdict excluded(const struct sweep_entry *e, void *arg)
 	return exclude_match(&du->opt.exclude, e->path) ? SWEEP_PRUNE : SWEEP_KEEP;
 }
 
-/* Add the roots; an empty name is an error of its own, as in GNU du. */
+/* Add the roots; an empty name is an error of its own, as in GNU du, and
+ * so is "-" among names read from standard input (it cannot be read twice). */
 static int add_roots(struct du *du, struct sweep *sw)
 {
+	bool from_stdin = du->opt.files0 && strcmp(du->opt.files0, "-") == 0;
 	for (size_t i = 0; du->opt.roots[i]; i++) {
 		const char *r = du->opt.roots[i];
+		if (from_stdin && strcmp(r, "-") == 0) {
+			diag_error(du->diag, 0, "when reading file names from stdin, no file name "
+			           "of '-' allowed");
+			continue;
+		}
 		if (*r == 0) {
 			if (du->opt.files0)
 				diag_error(du->diag, 0, "%s:%zu: invalid zero-length file name",
