@@ -76,10 +76,28 @@ static bool is_candidate(const struct du_opts *o, const struct stat *st)
 	return !o->count_links && (o->hash_all || (!S_ISDIR(st->st_mode) && st->st_nlink > 1));
 }
 
+/* Under -L, whether e lies beyond more symbolic links than the kernel
+ * follows in one path, as GNU du's stat of it would (reported then);
+ * -1 when memory ran out. */
+static int too_many_links(struct du *du, const struct sweep_entry *e)
+{
+	if (du->opt.follow != SWEEP_FOLLOW_ALL)
+		return 0;
+	int r = hops_check(&du->hops, e);
+	if (r == HOPS_TOO_MANY)
+		diag_error(du->diag, ELOOP, "cannot access %s", diag_quote(du->diag, 0, e->path));
+	return r;
+}
+
 static int on_dir(struct du *du, struct sweep *sw, const struct sweep_entry *e)
 {
 	if (e->flags & SWEEP_E_XDEV)
 		return 0; /* GNU du -x leaves mount points out altogether */
+	int hops = too_many_links(du, e);
+	if (hops != 0) {
+		sweep_prune(sw);
+		return hops < 0 ? -1 : 0;
+	}
 	uint32_t parent = parent_node(du, e);
 	if (e->depth > 0 && parent == NO_NODE)
 		return 0;
@@ -120,6 +138,9 @@ static bool unfollowable(struct du *du, const struct sweep_entry *e)
 
 static int on_file(struct du *du, const struct sweep_entry *e)
 {
+	int hops = too_many_links(du, e);
+	if (hops != 0)
+		return hops < 0 ? -1 : 0;
 	if (unfollowable(du, e))
 		return 0;
 	uint32_t parent = parent_node(du, e);
@@ -213,7 +234,9 @@ int du_walk(struct du *du)
 			r = on_dir(du, sw, e);
 		else if (e->kind == SWEEP_ERROR)
 			r = on_error(du, e);
-		else if (e->kind != SWEEP_DIR_POST)
+		else if (e->kind == SWEEP_DIR_POST)
+			hops_done(&du->hops, e);
+		else
 			r = on_file(du, e);
 		if (r < 0)
 			goto out;
@@ -223,5 +246,6 @@ out:
 	if (ret < 0)
 		out_of_memory(du);
 	sweep_close(sw);
+	keymap_free(&du->hops);
 	return ret;
 }
