@@ -92,7 +92,9 @@ static int push_frame(struct printer *p, uint32_t i, int depth)
 		err = sb_addc(&p->path, '/');
 	if (err || sb_addstr(&p->path, n->name) < 0)
 		return -1;
-	struct sums own = { n->bytes, n->inodes, n->time, n->inodes > 0 };
+	struct du_tree *t = &p->du->tree;
+	struct timespec time = t->keep_times ? t->times[i] : (struct timespec){ 0 };
+	struct sums own = { n->bytes, n->inodes, time, n->inodes > 0 };
 	p->v[p->n++] = (struct frame){ i, n->first_child, len, depth, own, own };
 	return 0;
 }

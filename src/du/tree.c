@@ -38,6 +38,7 @@ static const char *name_copy(struct du_tree *t, const char *name)
 	return p;
 }
 
+/* Room for one more node (and its time, with --time). */
 static int grow(struct du_tree *t)
 {
 	if (t->n < t->cap)
@@ -51,6 +52,12 @@ static int grow(struct du_tree *t)
 	if (!v)
 		return -1;
 	t->v = v;
+	if (t->keep_times) {
+		struct timespec *tv = reallocarray(t->times, cap, sizeof(*tv));
+		if (!tv)
+			return -1; /* t->v grew alone: harmless */
+		t->times = tv;
+	}
 	t->cap = cap;
 	return 0;
 }
@@ -84,29 +91,47 @@ uint32_t tree_add(struct du_tree *t, uint32_t parent, const char *name, unsigned
 		.parent = parent,
 		.first_child = NO_NODE,
 		.next_sibling = NO_NODE,
-		.next_same = NO_NODE,
-		.alias_of = NO_NODE,
-		.pos = UINT32_MAX,
-		.depth = parent == NO_NODE ? 0 : t->v[parent].depth + 1,
+		.ident = NO_NODE,
 		.flags = flags,
 	};
+	if (t->keep_times)
+		t->times[i] = (struct timespec){ 0 };
 	t->n++;
 	return i;
 }
 
+int tree_identify(struct du_tree *t, uint32_t i, uint64_t dev, uint64_t ino)
+{
+	if (t->nidents == t->capidents) {
+		if (t->capidents >= NO_NODE / 2) {
+			errno = ENOMEM;
+			return -1;
+		}
+		uint32_t cap = t->capidents ? t->capidents * 2 : 256;
+		struct du_ident *v = reallocarray(t->idents, cap, sizeof(*v));
+		if (!v)
+			return -1;
+		t->idents = v;
+		t->capidents = cap;
+	}
+	t->idents[t->nidents] = (struct du_ident){ dev, ino, NO_NODE, NO_NODE };
+	t->v[i].ident = t->nidents++;
+	return 0;
+}
+
 uint32_t tree_same(struct du_tree *t, uint32_t i, int *err)
 {
-	struct du_node *node = &t->v[i];
-	uint64_t *first = keymap_get(&t->seen, node->dev, node->ino);
+	struct du_ident *id = tree_ident(t, i);
+	uint64_t *first = keymap_get(&t->seen, id->dev, id->ino);
 	*err = 0;
 	if (!first) {
-		if (keymap_put(&t->seen, node->dev, node->ino, i) < 0)
+		if (keymap_put(&t->seen, id->dev, id->ino, i) < 0)
 			*err = -1;
 		return NO_NODE;
 	}
 	/* chain after the first node: order within a chain does not matter */
-	struct du_node *head = &t->v[*first];
-	node->next_same = head->next_same;
+	struct du_ident *head = tree_ident(t, (uint32_t)*first);
+	id->next_same = head->next_same;
 	head->next_same = i;
 	t->has_dups = true;
 	return (uint32_t)*first;
@@ -152,6 +177,9 @@ void tree_free(struct du_tree *t)
 		t->names = next;
 	}
 	free(t->v);
+	free(t->times);
+	free(t->idents);
+	free(t->pos);
 	free(t->roots);
 	keymap_free(&t->dirs);
 	keymap_free(&t->seen);

@@ -36,11 +36,14 @@ static bool later(const struct timespec *a, const struct timespec *b)
 static void charge(struct du *du, uint32_t i, const struct stat *st)
 {
 	struct du_node *n = tree_node(&du->tree, i);
-	struct timespec t = entry_time(&du->opt, st);
 	n->bytes += entry_bytes(&du->opt, st);
 	n->inodes++;
-	if (n->inodes == 1 || later(&t, &n->time))
-		n->time = t;
+	if (!du->tree.keep_times)
+		return;
+	struct timespec t = entry_time(&du->opt, st);
+	struct timespec *newest = &du->tree.times[i];
+	if (n->inodes == 1 || later(&t, newest))
+		*newest = t;
 }
 
 static uint32_t parent_node(struct du *du, const struct sweep_entry *e)
@@ -63,9 +66,9 @@ static uint32_t new_node(struct du *du, const struct sweep_entry *e, uint32_t pa
 	uint32_t i = tree_add(&du->tree, parent, e->depth == 0 ? e->path : e->name, flags);
 	if (i == NO_NODE)
 		return NO_NODE;
-	struct du_node *n = tree_node(&du->tree, i);
-	n->dev = e->st.st_dev;
-	n->ino = e->st.st_ino;
+	/* directories are opened again by reread.c, which checks who they are */
+	if ((flags & (N_DIR | N_CAND)) && tree_identify(&du->tree, i, e->st.st_dev, e->st.st_ino) < 0)
+		return NO_NODE;
 	charge(du, i, &e->st);
 	return i;
 }
@@ -112,9 +115,8 @@ static int on_dir(struct du *du, struct sweep *sw, const struct sweep_entry *e)
 	if (err)
 		return -1;
 	if (first != NO_NODE) {
-		struct du_node *n = tree_node(&du->tree, i);
-		n->flags |= N_ALIAS;
-		n->alias_of = first;
+		tree_node(&du->tree, i)->flags |= N_ALIAS;
+		tree_ident(&du->tree, i)->alias_of = first;
 		sweep_prune(sw);
 	}
 	return 0;
@@ -223,6 +225,7 @@ int du_walk(struct du *du)
 		.filter = du->opt.exclude.n ? excluded : NULL,
 		.filter_arg = du,
 	};
+	du->tree.keep_times = du->opt.show_time;
 	struct sweep *sw = sweep_open(NULL, &so);
 	int ret = -1;
 	if (!sw || add_roots(du, sw) < 0)
