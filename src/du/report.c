@@ -107,9 +107,11 @@ static void pop_frame(struct printer *p)
 	struct frame *f = &p->v[--p->n];
 	const struct du_node *n = tree_node(&p->du->tree, f->node);
 	bool dir = n->flags & N_DIR;
+	/* a directory gone from its path is listed as GNU du lists it: as a file */
+	bool listed = dir && !(n->flags & N_GONE);
 	bool shown = o->max_depth < 0 || f->depth <= o->max_depth;
 	const struct sums *s = dir && o->separate_dirs ? &f->sep : &f->all;
-	if (shown && (dir || o->all || f->depth == 0) && over_threshold(o, s))
+	if (shown && (listed || o->all || f->depth == 0) && over_threshold(o, s))
 		print_line(p, s, sb_str(&p->path));
 	if (p->n) {
 		struct frame *parent = &p->v[p->n - 1];

@@ -9,6 +9,7 @@
 #include "tree.h"
 
 #define CHUNK_SIZE (64u << 10)
+#define TIME_T_MIN (sizeof(time_t) == 8 ? (time_t)INT64_MIN : (time_t)INT32_MIN)
 
 /* Names are packed into large chunks: one allocation per 64 KiB, not one
  * per file. */
@@ -94,8 +95,8 @@ uint32_t tree_add(struct du_tree *t, uint32_t parent, const char *name, unsigned
 		.ident = NO_NODE,
 		.flags = flags,
 	};
-	if (t->keep_times)
-		t->times[i] = (struct timespec){ 0 };
+	if (t->keep_times) /* older than any time, until something is charged */
+		t->times[i] = (struct timespec){ TIME_T_MIN, 0 };
 	t->n++;
 	return i;
 }

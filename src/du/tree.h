@@ -34,6 +34,7 @@
 #define N_ALIAS 0x04u /* a directory seen before: not read, shares alias_of's contents */
 #define N_SKIP  0x08u /* a duplicate: neither counted nor printed */
 #define N_ORDER 0x10u /* its children's order decides which duplicate counts */
+#define N_GONE  0x20u /* a directory no longer at its path when its walk ended */
 
 struct du_node {
 	const char *name;     /* the root as given, or the last component */

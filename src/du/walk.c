@@ -8,6 +8,8 @@
  * and the walk goes on. Under -L, or with several arguments, a directory
  * met a second time is not read again: it becomes an alias of the first
  * one, and dedup.c decides later which of the two GNU du would have counted.
+ * A directory's own size is charged at the end of its walk (its post-order
+ * entry), where GNU du may find that it moved meanwhile (on_post).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -42,7 +44,7 @@ static void charge(struct du *du, uint32_t i, const struct stat *st)
 		return;
 	struct timespec t = entry_time(&du->opt, st);
 	struct timespec *newest = &du->tree.times[i];
-	if (n->inodes == 1 || later(&t, newest))
+	if (later(&t, newest))
 		*newest = t;
 }
 
@@ -59,7 +61,7 @@ static void out_of_memory(struct du *du)
 	diag_error(du->diag, ENOMEM, "fts_read failed");
 }
 
-/* A node for e, charged with its size; NO_NODE when memory ran out. */
+/* A node for e, not charged yet; NO_NODE when memory ran out. */
 static uint32_t new_node(struct du *du, const struct sweep_entry *e, uint32_t parent,
                          unsigned flags)
 {
@@ -69,7 +71,6 @@ static uint32_t new_node(struct du *du, const struct sweep_entry *e, uint32_t pa
 	/* directories are opened again by reread.c, which checks who they are */
 	if ((flags & (N_DIR | N_CAND)) && tree_identify(&du->tree, i, e->st.st_dev, e->st.st_ino) < 0)
 		return NO_NODE;
-	charge(du, i, &e->st);
 	return i;
 }
 
@@ -156,10 +157,37 @@ static int on_file(struct du *du, const struct sweep_entry *e)
 	uint32_t i = new_node(du, e, parent, cand ? N_CAND : 0);
 	if (i == NO_NODE)
 		return -1;
+	charge(du, i, &e->st);
 	int err;
 	if (cand)
 		tree_same(&du->tree, i, &err);
 	return cand && err ? -1 : 0;
+}
+
+/* The end of a directory's walk: its own size is charged now, for GNU du
+ * counts none where the directory below a starting point is no longer at
+ * its path by then (renamed or moved while it was read; GNU's fts finds it
+ * on its way back up): "PATH: No such file or directory", status 1, and
+ * the directory is printed as a file would be (with -a). */
+static void on_post(struct du *du, const struct sweep_entry *e)
+{
+	hops_done(&du->hops, e);
+	const uint64_t *v = keymap_get(&du->tree.dirs, e->dir_id, 0);
+	if (!v)
+		return;
+	uint32_t i = (uint32_t)*v;
+	struct stat st;
+	/* not a starting point: GNU du's walk goes back to where it started
+	 * from without looking (or, deep down, loses its way: "fts_read
+	 * failed") */
+	if (e->depth == 0 || fstatat(e->dirfd, e->name, &st, AT_SYMLINK_NOFOLLOW) == 0 ||
+	    errno != ENOENT) {
+		charge(du, i, &e->st);
+		return;
+	}
+	diag_error(du->diag, ENOENT, "%s", diag_quote_style(du->diag, 0, QUOTE_SHELL_COLON, e->path));
+	tree_node(&du->tree, i)->flags |= N_GONE;
+	charge(du, i, &(struct stat){ 0 }); /* what GNU du counts: its entry */
 }
 
 /* Reports e; -1 where the walk ran out of memory, which ends it as it
@@ -221,7 +249,7 @@ int du_walk(struct du *du)
 		.order = du->opt.order,
 		.warm = du->opt.warm,
 		.follow = du->opt.follow,
-		.flags = SWEEP_NODATA | (du->opt.xdev ? SWEEP_XDEV : 0),
+		.flags = SWEEP_NODATA | SWEEP_POSTORDER | (du->opt.xdev ? SWEEP_XDEV : 0),
 		.filter = du->opt.exclude.n ? excluded : NULL,
 		.filter_arg = du,
 	};
@@ -238,7 +266,7 @@ int du_walk(struct du *du)
 		else if (e->kind == SWEEP_ERROR)
 			r = on_error(du, e);
 		else if (e->kind == SWEEP_DIR_POST)
-			hops_done(&du->hops, e);
+			on_post(du, e);
 		else
 			r = on_file(du, e);
 		if (r < 0)
