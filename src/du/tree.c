@@ -39,40 +39,47 @@ static const char *name_copy(struct du_tree *t, const char *name)
 	return p;
 }
 
-/* Room for one more node (and its time, with --time). */
+/* v (of *cap elements of size bytes) with room for element n: itself, or
+ * reallocated to twice its size (first when empty), within 32-bit
+ * indexes, *cap updated; NULL (ENOMEM) with v left as it was. */
+static void *room_for(void *v, uint32_t n, uint32_t *cap, size_t size, uint32_t first)
+{
+	if (n < *cap)
+		return v;
+	if (*cap >= NO_NODE / 2) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	uint32_t c = *cap ? *cap * 2 : first;
+	void *nv = reallocarray(v, c, size);
+	if (nv)
+		*cap = c;
+	return nv;
+}
+
+/* Room for one more node, and its time with --time. */
 static int grow(struct du_tree *t)
 {
-	if (t->n < t->cap)
-		return 0;
-	if (t->cap >= NO_NODE / 2) {
-		errno = ENOMEM;
-		return -1;
+	uint32_t cap = t->cap;
+	if (t->keep_times) {
+		struct timespec *tv = room_for(t->times, t->n, &cap, sizeof(*tv), 1024);
+		if (!tv)
+			return -1;
+		t->times = tv;
 	}
-	uint32_t cap = t->cap ? t->cap * 2 : 1024;
-	struct du_node *v = reallocarray(t->v, cap, sizeof(*v));
+	struct du_node *v = room_for(t->v, t->n, &t->cap, sizeof(*v), 1024);
 	if (!v)
 		return -1;
 	t->v = v;
-	if (t->keep_times) {
-		struct timespec *tv = reallocarray(t->times, cap, sizeof(*tv));
-		if (!tv)
-			return -1; /* t->v grew alone: harmless */
-		t->times = tv;
-	}
-	t->cap = cap;
 	return 0;
 }
 
 static int add_root(struct du_tree *t, uint32_t i)
 {
-	if (t->nroots == t->caproots) {
-		uint32_t cap = t->caproots ? t->caproots * 2 : 16;
-		uint32_t *v = reallocarray(t->roots, cap, sizeof(*v));
-		if (!v)
-			return -1;
-		t->roots = v;
-		t->caproots = cap;
-	}
+	uint32_t *v = room_for(t->roots, t->nroots, &t->caproots, sizeof(*v), 16);
+	if (!v)
+		return -1;
+	t->roots = v;
 	t->roots[t->nroots++] = i;
 	return 0;
 }
@@ -103,18 +110,10 @@ uint32_t tree_add(struct du_tree *t, uint32_t parent, const char *name, unsigned
 
 int tree_identify(struct du_tree *t, uint32_t i, uint64_t dev, uint64_t ino)
 {
-	if (t->nidents == t->capidents) {
-		if (t->capidents >= NO_NODE / 2) {
-			errno = ENOMEM;
-			return -1;
-		}
-		uint32_t cap = t->capidents ? t->capidents * 2 : 256;
-		struct du_ident *v = reallocarray(t->idents, cap, sizeof(*v));
-		if (!v)
-			return -1;
-		t->idents = v;
-		t->capidents = cap;
-	}
+	struct du_ident *v = room_for(t->idents, t->nidents, &t->capidents, sizeof(*v), 256);
+	if (!v)
+		return -1;
+	t->idents = v;
 	t->idents[t->nidents] = (struct du_ident){ dev, ino, NO_NODE, NO_NODE };
 	t->v[i].ident = t->nidents++;
 	return 0;
