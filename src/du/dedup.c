@@ -17,11 +17,11 @@
 /* Whether node i shares its (dev, ino) with another node. */
 static bool has_twin(struct du_tree *t, uint32_t i)
 {
-	const struct du_node *n = tree_node(t, i);
-	if (!(n->flags & N_CAND))
+	const struct du_ident *id = tree_ident(t, i);
+	if (!(tree_node(t, i)->flags & N_CAND) || !id)
 		return false;
-	uint64_t *first = keymap_get(&t->seen, n->dev, n->ino);
-	return first && (*first != i || n->next_same != NO_NODE);
+	uint64_t *first = keymap_get(&t->seen, id->dev, id->ino);
+	return first && (*first != i || id->next_same != NO_NODE);
 }
 
 static void mark_ancestors(struct du_tree *t)
@@ -42,7 +42,7 @@ static void mark_ancestors(struct du_tree *t)
 static void adopt(struct du_tree *t, uint32_t alias)
 {
 	struct du_node *a = tree_node(t, alias);
-	struct du_node *target = tree_node(t, a->alias_of);
+	struct du_node *target = tree_node(t, tree_ident(t, alias)->alias_of);
 	a->first_child = target->first_child;
 	a->flags |= target->flags & N_ORDER;
 	target->first_child = NO_NODE;
@@ -56,11 +56,12 @@ static bool claim(struct du_tree *t, struct keymap *claimed, uint32_t i, int *er
 	struct du_node *n = tree_node(t, i);
 	if (!has_twin(t, i))
 		return true;
-	if (keymap_get(claimed, n->dev, n->ino)) {
+	const struct du_ident *id = tree_ident(t, i);
+	if (keymap_get(claimed, id->dev, id->ino)) {
 		n->flags |= N_SKIP;
 		return false;
 	}
-	if (keymap_put(claimed, n->dev, n->ino, 1) < 0)
+	if (keymap_put(claimed, id->dev, id->ino, 1) < 0)
 		*err = -1;
 	if (n->flags & N_ALIAS)
 		adopt(t, i);
@@ -89,13 +90,13 @@ static int push(struct stack *s, uint32_t i)
 static int by_position(const void *a, const void *b, void *arg)
 {
 	struct du_tree *t = arg;
-	const struct du_node *x = tree_node(t, *(const uint32_t *)a);
-	const struct du_node *y = tree_node(t, *(const uint32_t *)b);
+	uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
 	/* reversed, since the stack pops the last one first; unknown ranks
-	 * (UINT32_MAX) go by name */
-	if (x->pos != y->pos)
-		return x->pos < y->pos ? 1 : -1;
-	return -strcmp(x->name, y->name);
+	 * (UINT32_MAX, or none at all) go by name */
+	uint32_t pi = t->pos ? t->pos[i] : UINT32_MAX, pj = t->pos ? t->pos[j] : UINT32_MAX;
+	if (pi != pj)
+		return pi < pj ? 1 : -1;
+	return -strcmp(tree_node(t, i)->name, tree_node(t, j)->name);
 }
 
 /* Push the children of i so that they pop in GNU du's order. */

@@ -7,6 +7,7 @@
  *   units.c    -B/-k/-m/-h/--si and the *BLOCK_SIZE variables
  *   timefmt.c  --time and --time-style
  *   walk.c     the libsweep walk: errors reported, sizes gathered into the tree
+ *   hops.c     -L: the symbolic links followed on the way, against the kernel's limit
  *   tree.c     nodes of the directory tree, names, linking in name order
  *   dedup.c    which name of a hard-linked file GNU du would count
  *   reread.c   directory order as GNU du's walk would see it (for dedup.c)
@@ -54,6 +55,7 @@ struct du_opts {
 struct du {
 	struct du_opts opt;
 	struct du_tree tree;
+	struct keymap hops;  /* -L: directory id -> links followed to it (hops.c) */
 	struct diag *diag;
 };
 
@@ -69,12 +71,18 @@ int units_parse(const char *spec, uint64_t *block_size, unsigned *human);
 
 /* timefmt.c */
 int timefmt_choose(struct du_opts *opt, const char *style, struct diag *d);
-const char *timefmt_format(const char *fmt, const struct timespec *ts, char *buf,
-                           size_t size);
+bool timefmt_format(const char *fmt, const struct timespec *ts, char *buf, size_t size);
 
 /* walk.c: walk the roots into du->tree. Returns 0, or -1 when the walk
  * could not go on (already reported). */
 int du_walk(struct du *du);
+
+/* hops.c: under -L, whether entry e lies beyond more symbolic links than
+ * one path may pass (HOPS_TOO_MANY); a directory's count is kept in hops
+ * until hops_done(). Returns 0, HOPS_TOO_MANY, or -1 (ENOMEM). */
+#define HOPS_TOO_MANY 1
+int hops_check(struct keymap *hops, const struct sweep_entry *e);
+void hops_done(struct keymap *hops, const struct sweep_entry *e);
 
 /* dedup.c: mark the nodes GNU du would not count (N_SKIP). */
 int du_dedup(struct du *du);

@@ -8,6 +8,7 @@ sweep_du_SOURCES = \
 	src/du/units.c \
 	src/du/timefmt.c \
 	src/du/walk.c \
+	src/du/hops.c \
 	src/du/tree.c src/du/tree.h \
 	src/du/dedup.c \
 	src/du/reread.c \
@@ -15,5 +16,7 @@ sweep_du_SOURCES = \
 sweep_du_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common
 sweep_du_LDADD = src/common/libcommon.la lib/libsweep.la
 dist_man_MANS += man/sweep-du.1
-TESTS += tests/du/compare.sh tests/du/unreadable.sh
-EXTRA_DIST += tests/du/compare.sh tests/du/unreadable.sh
+DU_TESTS = tests/du/compare.sh tests/du/unreadable.sh tests/du/time-range.sh \
+	tests/du/link-chain.sh tests/du/moved-dir.sh
+TESTS += $(DU_TESTS)
+EXTRA_DIST += $(DU_TESTS) tests/du/move-shim.c

@@ -25,7 +25,7 @@ enum {
 /* In GNU du's order, which shows in the "ambiguous option" message. */
 static const struct option long_options[] = {
 	{ "all", no_argument, NULL, 'a' },
-	{ "apparent-size", no_argument, NULL, OPT_APPARENT },
+	{ "apparent-size", no_argument, NULL, 'A' },
 	{ "block-size", required_argument, NULL, 'B' },
 	{ "bytes", no_argument, NULL, 'b' },
 	{ "count-links", no_argument, NULL, 'l' },
@@ -74,7 +74,7 @@ static void usage(const char *prog)
 	      "reading the tree in disk order. Options and output are GNU du's.\n\n"
 	      "  -0, --null            end each output line with NUL, not newline\n"
 	      "  -a, --all             write counts for all files, not just directories\n"
-	      "      --apparent-size   print apparent sizes rather than device usage\n"
+	      "  -A, --apparent-size   print apparent sizes rather than device usage\n"
 	      "  -B, --block-size=SIZE  scale sizes by SIZE before printing them\n"
 	      "  -b, --bytes           equivalent to '--apparent-size --block-size=1'\n"
 	      "  -c, --total           produce a grand total\n"
@@ -206,7 +206,7 @@ static int parse_one(struct du_opts *opt, struct parse_state *ps, int c, const c
 	switch (c) {
 	case '0': opt->null = true; break;
 	case 'a': opt->all = true; break;
-	case OPT_APPARENT: opt->apparent = true; break;
+	case 'A': opt->apparent = true; break;
 	case 'b': opt->apparent = true; set_units(opt, ps, 1, 0); break;
 	case 'B': return parse_block_size(opt, ps, arg, d);
 	case 'c': opt->total = true; break;
@@ -349,7 +349,7 @@ int du_parse_options(struct du_opts *opt, int argc, char **argv, struct diag *d)
 	argv[0] = (char *)d->prog; /* getopt's messages name argv[0] */
 	int c;
 	while ((ps.longind = -1,
-	        c = getopt_long(argc, argv, "0abd:chHklmst:xB:DLPSX:", long_options,
+	        c = getopt_long(argc, argv, "0Aabd:chHklmst:xB:DLPSX:", long_options,
 	                        &ps.longind)) != -1) {
 		int status = parse_one(opt, &ps, c, optarg, d);
 		if (status >= 0)

@@ -65,7 +65,10 @@ static void print_line(struct printer *p, const struct sums *s, const char *name
 	putchar('\t');
 	if (o->show_time) {
 		char when[512];
-		fputs(timefmt_format(o->time_format, &s->time, when, sizeof(when)), stdout);
+		if (!timefmt_format(o->time_format, &s->time, when, sizeof(when)))
+			diag_warn(p->du->diag, 0, "time %s is out of range",
+			          diag_quote_style(p->du->diag, 0, QUOTE_LOCALE, when));
+		fputs(when, stdout);
 		putchar('\t');
 	}
 	fputs(name, stdout);
@@ -89,7 +92,9 @@ static int push_frame(struct printer *p, uint32_t i, int depth)
 		err = sb_addc(&p->path, '/');
 	if (err || sb_addstr(&p->path, n->name) < 0)
 		return -1;
-	struct sums own = { n->bytes, n->inodes, n->time, n->inodes > 0 };
+	struct du_tree *t = &p->du->tree;
+	struct timespec time = t->keep_times ? t->times[i] : (struct timespec){ 0 };
+	struct sums own = { n->bytes, n->inodes, time, n->inodes > 0 };
 	p->v[p->n++] = (struct frame){ i, n->first_child, len, depth, own, own };
 	return 0;
 }
@@ -102,9 +107,11 @@ static void pop_frame(struct printer *p)
 	struct frame *f = &p->v[--p->n];
 	const struct du_node *n = tree_node(&p->du->tree, f->node);
 	bool dir = n->flags & N_DIR;
+	/* a directory gone from its path is listed as GNU du lists it: as a file */
+	bool listed = dir && !(n->flags & N_GONE);
 	bool shown = o->max_depth < 0 || f->depth <= o->max_depth;
 	const struct sums *s = dir && o->separate_dirs ? &f->sep : &f->all;
-	if (shown && (dir || o->all || f->depth == 0) && over_threshold(o, s))
+	if (shown && (listed || o->all || f->depth == 0) && over_threshold(o, s))
 		print_line(p, s, sb_str(&p->path));
 	if (p->n) {
 		struct frame *parent = &p->v[p->n - 1];

@@ -142,18 +142,19 @@ static void assign_positions(struct reader *r, bool sort_helps)
 	}
 	for (size_t k = 0; k < r->n; k++)
 		if (r->v[k].node != NO_NODE)
-			tree_node(&r->du->tree, r->v[k].node)->pos = (uint32_t)k;
+			r->du->tree.pos[r->v[k].node] = (uint32_t)k;
 }
 
 static int open_dir(struct reader *r, int pfd, uint32_t i)
 {
 	const struct du_node *n = tree_node(&r->du->tree, i);
+	const struct du_ident *id = tree_ident(&r->du->tree, i);
 	enum sweep_follow f = r->du->opt.follow;
 	bool follow = f == SWEEP_FOLLOW_ALL || (f == SWEEP_FOLLOW_ROOTS && n->parent == NO_NODE);
 	int flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY | (follow ? 0 : O_NOFOLLOW);
 	int fd = openat(pfd, n->name, flags);
 	struct stat st;
-	if (fd >= 0 && (fstat(fd, &st) < 0 || st.st_dev != n->dev || st.st_ino != n->ino)) {
+	if (fd >= 0 && (fstat(fd, &st) < 0 || st.st_dev != id->dev || st.st_ino != id->ino)) {
 		close(fd);
 		fd = -1;
 	}
@@ -177,13 +178,20 @@ static void reread_dir(struct reader *r, int pfd, uint32_t i)
 
 void du_reread(struct du *du)
 {
+	struct du_tree *t = &du->tree;
 	struct reader r = { .du = du, .bufsize = 64u << 10 };
 	r.buf = malloc(r.bufsize);
-	if (!r.buf)
+	t->pos = malloc((size_t)t->n * sizeof(*t->pos) + 1);
+	if (!r.buf || !t->pos) {
+		free(r.buf);
+		free(t->pos);
+		t->pos = NULL;
 		return;
-	for (uint32_t k = 0; k < du->tree.nroots; k++) {
-		uint32_t root = du->tree.roots[k];
-		tree_node(&du->tree, root)->pos = k;
+	}
+	memset(t->pos, 0xff, (size_t)t->n * sizeof(*t->pos)); /* UINT32_MAX: unknown */
+	for (uint32_t k = 0; k < t->nroots; k++) {
+		uint32_t root = t->roots[k];
+		t->pos[root] = k;
 		if (tree_node(&du->tree, root)->flags & N_ORDER)
 			reread_dir(&r, AT_FDCWD, root);
 	}

@@ -78,21 +78,20 @@ static void expand_ns(const char *fmt, long ns, char *out, size_t size)
 	out[o] = 0;
 }
 
-/* ts formatted by fmt into buf; the seconds as a number when the time
- * cannot be broken down. */
-const char *timefmt_format(const char *fmt, const struct timespec *ts, char *buf,
-                           size_t size)
+/* ts formatted by fmt into buf; false when the time cannot be broken down
+ * (its year is beyond an int), and buf holds the seconds as a number. */
+bool timefmt_format(const char *fmt, const struct timespec *ts, char *buf, size_t size)
 {
 	struct tm tm;
 	if (!localtime_r(&ts->tv_sec, &tm)) {
 		snprintf(buf, size, "%jd", (intmax_t)ts->tv_sec);
-		return buf;
+		return false;
 	}
 	char expanded[1024];
 	expand_ns(fmt, ts->tv_nsec, expanded, sizeof(expanded));
 	if (!*expanded) {
 		buf[0] = 0;
-		return buf;
+		return true;
 	}
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
@@ -100,5 +99,5 @@ const char *timefmt_format(const char *fmt, const struct timespec *ts, char *buf
 #pragma GCC diagnostic pop
 	if (n == 0)
 		buf[0] = 0;
-	return buf;
+	return true;
 }

@@ -9,6 +9,7 @@
 #include "tree.h"
 
 #define CHUNK_SIZE (64u << 10)
+#define TIME_T_MIN (sizeof(time_t) == 8 ? (time_t)INT64_MIN : (time_t)INT32_MIN)
 
 /* Names are packed into large chunks: one allocation per 64 KiB, not one
  * per file. */
@@ -38,33 +39,47 @@ static const char *name_copy(struct du_tree *t, const char *name)
 	return p;
 }
 
+/* v (of *cap elements of size bytes) with room for element n: itself, or
+ * reallocated to twice its size (first when empty), within 32-bit
+ * indexes, *cap updated; NULL (ENOMEM) with v left as it was. */
+static void *room_for(void *v, uint32_t n, uint32_t *cap, size_t size, uint32_t first)
+{
+	if (n < *cap)
+		return v;
+	if (*cap >= NO_NODE / 2) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	uint32_t c = *cap ? *cap * 2 : first;
+	void *nv = reallocarray(v, c, size);
+	if (nv)
+		*cap = c;
+	return nv;
+}
+
+/* Room for one more node, and its time with --time. */
 static int grow(struct du_tree *t)
 {
-	if (t->n < t->cap)
-		return 0;
-	if (t->cap >= NO_NODE / 2) {
-		errno = ENOMEM;
-		return -1;
+	uint32_t cap = t->cap;
+	if (t->keep_times) {
+		struct timespec *tv = room_for(t->times, t->n, &cap, sizeof(*tv), 1024);
+		if (!tv)
+			return -1;
+		t->times = tv;
 	}
-	uint32_t cap = t->cap ? t->cap * 2 : 1024;
-	struct du_node *v = reallocarray(t->v, cap, sizeof(*v));
+	struct du_node *v = room_for(t->v, t->n, &t->cap, sizeof(*v), 1024);
 	if (!v)
 		return -1;
 	t->v = v;
-	t->cap = cap;
 	return 0;
 }
 
 static int add_root(struct du_tree *t, uint32_t i)
 {
-	if (t->nroots == t->caproots) {
-		uint32_t cap = t->caproots ? t->caproots * 2 : 16;
-		uint32_t *v = reallocarray(t->roots, cap, sizeof(*v));
-		if (!v)
-			return -1;
-		t->roots = v;
-		t->caproots = cap;
-	}
+	uint32_t *v = room_for(t->roots, t->nroots, &t->caproots, sizeof(*v), 16);
+	if (!v)
+		return -1;
+	t->roots = v;
 	t->roots[t->nroots++] = i;
 	return 0;
 }
@@ -84,29 +99,39 @@ uint32_t tree_add(struct du_tree *t, uint32_t parent, const char *name, unsigned
 		.parent = parent,
 		.first_child = NO_NODE,
 		.next_sibling = NO_NODE,
-		.next_same = NO_NODE,
-		.alias_of = NO_NODE,
-		.pos = UINT32_MAX,
-		.depth = parent == NO_NODE ? 0 : t->v[parent].depth + 1,
+		.ident = NO_NODE,
 		.flags = flags,
 	};
+	if (t->keep_times) /* older than any time, until something is charged */
+		t->times[i] = (struct timespec){ TIME_T_MIN, 0 };
 	t->n++;
 	return i;
 }
 
+int tree_identify(struct du_tree *t, uint32_t i, uint64_t dev, uint64_t ino)
+{
+	struct du_ident *v = room_for(t->idents, t->nidents, &t->capidents, sizeof(*v), 256);
+	if (!v)
+		return -1;
+	t->idents = v;
+	t->idents[t->nidents] = (struct du_ident){ dev, ino, NO_NODE, NO_NODE };
+	t->v[i].ident = t->nidents++;
+	return 0;
+}
+
 uint32_t tree_same(struct du_tree *t, uint32_t i, int *err)
 {
-	struct du_node *node = &t->v[i];
-	uint64_t *first = keymap_get(&t->seen, node->dev, node->ino);
+	struct du_ident *id = tree_ident(t, i);
+	uint64_t *first = keymap_get(&t->seen, id->dev, id->ino);
 	*err = 0;
 	if (!first) {
-		if (keymap_put(&t->seen, node->dev, node->ino, i) < 0)
+		if (keymap_put(&t->seen, id->dev, id->ino, i) < 0)
 			*err = -1;
 		return NO_NODE;
 	}
 	/* chain after the first node: order within a chain does not matter */
-	struct du_node *head = &t->v[*first];
-	node->next_same = head->next_same;
+	struct du_ident *head = tree_ident(t, (uint32_t)*first);
+	id->next_same = head->next_same;
 	head->next_same = i;
 	t->has_dups = true;
 	return (uint32_t)*first;
@@ -152,6 +177,9 @@ void tree_free(struct du_tree *t)
 		t->names = next;
 	}
 	free(t->v);
+	free(t->times);
+	free(t->idents);
+	free(t->pos);
 	free(t->roots);
 	keymap_free(&t->dirs);
 	keymap_free(&t->seen);

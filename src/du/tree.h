@@ -7,7 +7,15 @@
  * printed (-a, a root) or may be a second name of something already counted
  * (a hard link, or anything when every file is hashed); every other file
  * just adds its size to its directory's node. Nodes live in one array and
- * refer to each other by index.
+ * refer to each other by index; their names are packed in large chunks.
+ *
+ * A node holds only what every node needs: with -a a node is made for each
+ * file of the tree, so its size is what sweep-du's memory grows with (40
+ * bytes, from 88 when it held everything). The rest lives beside it where
+ * it is wanted: the identity (device, inode, twins) only of directories
+ * and of files that may be counted twice (struct du_ident), times only
+ * with --time, and GNU du's walk order only after the walk, for the
+ * directories where it decides which twin counts (dedup.c, reread.c).
  */
 #ifndef SWEEP_DU_TREE_H
 #define SWEEP_DU_TREE_H
@@ -15,6 +23,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/stat.h>
+#include <time.h>
 #include "keymap.h"
 
 #define NO_NODE UINT32_MAX
@@ -25,19 +34,23 @@
 #define N_ALIAS 0x04u /* a directory seen before: not read, shares alias_of's contents */
 #define N_SKIP  0x08u /* a duplicate: neither counted nor printed */
 #define N_ORDER 0x10u /* its children's order decides which duplicate counts */
+#define N_GONE  0x20u /* a directory no longer at its path when its walk ended */
 
 struct du_node {
 	const char *name;     /* the root as given, or the last component */
 	uint64_t bytes;       /* its own size plus that of files without a node */
-	uint64_t inodes;      /* likewise, counting entries */
-	struct timespec time; /* the newest of those */
-	uint64_t dev, ino;
+	uint32_t inodes;      /* likewise, counting entries (one directory's
+	                         entries fit: no file system holds 2^32) */
 	uint32_t parent, first_child, next_sibling;
+	uint32_t ident;       /* its identity in du_tree.idents, or NO_NODE */
+	unsigned flags;
+};
+
+/* What a directory, or a file that may be counted twice, is. */
+struct du_ident {
+	uint64_t dev, ino;
 	uint32_t next_same;   /* next node with the same (dev, ino) */
 	uint32_t alias_of;    /* N_ALIAS: the directory it duplicates */
-	uint32_t pos;         /* rank among its siblings in the order GNU du walks */
-	uint32_t depth;
-	unsigned flags;
 };
 
 struct name_chunk;
@@ -45,6 +58,14 @@ struct name_chunk;
 struct du_tree {
 	struct du_node *v;
 	uint32_t n, cap;
+	bool keep_times;        /* --time: set before the first tree_add() */
+	struct timespec *times; /* then, beside v: the newest time of what
+	                           each node holds */
+	struct du_ident *idents;
+	uint32_t nidents, capidents;
+	uint32_t *pos;          /* after the walk, where GNU du's order matters
+	                           (reread.c): each node's rank among its
+	                           siblings, UINT32_MAX where unknown */
 	uint32_t *roots;        /* root nodes in the order given */
 	uint32_t nroots, caproots;
 	struct keymap dirs;     /* libsweep directory id -> node */
@@ -62,9 +83,19 @@ static inline struct du_node *tree_node(struct du_tree *t, uint32_t i)
 	return &t->v[i];
 }
 
-/* Note that node i is (dev, ino); chain it to earlier nodes with the same
- * key. Returns the first such node, or NO_NODE for the first one; -1 as
- * *err on memory exhaustion. */
+/* Node i's identity, or NULL when it has none. */
+static inline struct du_ident *tree_ident(struct du_tree *t, uint32_t i)
+{
+	uint32_t k = t->v[i].ident;
+	return k == NO_NODE ? NULL : &t->idents[k];
+}
+
+/* Give node i its identity (dev, ino). Returns 0, or -1 (ENOMEM). */
+int tree_identify(struct du_tree *t, uint32_t i, uint64_t dev, uint64_t ino);
+
+/* Note that node i, identified, is to be counted once: chain it to earlier
+ * nodes with its (dev, ino). Returns the first such node, or NO_NODE for
+ * the first one; -1 as *err on memory exhaustion. */
 uint32_t tree_same(struct du_tree *t, uint32_t i, int *err);
 
 /* Link every node into its parent's child list, siblings sorted by name.

@@ -8,6 +8,8 @@
  * and the walk goes on. Under -L, or with several arguments, a directory
  * met a second time is not read again: it becomes an alias of the first
  * one, and dedup.c decides later which of the two GNU du would have counted.
+ * A directory's own size is charged at the end of its walk (its post-order
+ * entry), where GNU du may find that it moved meanwhile (on_post).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -36,11 +38,14 @@ static bool later(const struct timespec *a, const struct timespec *b)
 static void charge(struct du *du, uint32_t i, const struct stat *st)
 {
 	struct du_node *n = tree_node(&du->tree, i);
-	struct timespec t = entry_time(&du->opt, st);
 	n->bytes += entry_bytes(&du->opt, st);
 	n->inodes++;
-	if (n->inodes == 1 || later(&t, &n->time))
-		n->time = t;
+	if (!du->tree.keep_times)
+		return;
+	struct timespec t = entry_time(&du->opt, st);
+	struct timespec *newest = &du->tree.times[i];
+	if (later(&t, newest))
+		*newest = t;
 }
 
 static uint32_t parent_node(struct du *du, const struct sweep_entry *e)
@@ -56,17 +61,16 @@ static void out_of_memory(struct du *du)
 	diag_error(du->diag, ENOMEM, "fts_read failed");
 }
 
-/* A node for e, charged with its size; NO_NODE when memory ran out. */
+/* A node for e, not charged yet; NO_NODE when memory ran out. */
 static uint32_t new_node(struct du *du, const struct sweep_entry *e, uint32_t parent,
                          unsigned flags)
 {
 	uint32_t i = tree_add(&du->tree, parent, e->depth == 0 ? e->path : e->name, flags);
 	if (i == NO_NODE)
 		return NO_NODE;
-	struct du_node *n = tree_node(&du->tree, i);
-	n->dev = e->st.st_dev;
-	n->ino = e->st.st_ino;
-	charge(du, i, &e->st);
+	/* directories are opened again by reread.c, which checks who they are */
+	if ((flags & (N_DIR | N_CAND)) && tree_identify(&du->tree, i, e->st.st_dev, e->st.st_ino) < 0)
+		return NO_NODE;
 	return i;
 }
 
@@ -76,10 +80,28 @@ static bool is_candidate(const struct du_opts *o, const struct stat *st)
 	return !o->count_links && (o->hash_all || (!S_ISDIR(st->st_mode) && st->st_nlink > 1));
 }
 
+/* Under -L, whether e lies beyond more symbolic links than the kernel
+ * follows in one path, as GNU du's stat of it would (reported then);
+ * -1 when memory ran out. */
+static int too_many_links(struct du *du, const struct sweep_entry *e)
+{
+	if (du->opt.follow != SWEEP_FOLLOW_ALL)
+		return 0;
+	int r = hops_check(&du->hops, e);
+	if (r == HOPS_TOO_MANY)
+		diag_error(du->diag, ELOOP, "cannot access %s", diag_quote(du->diag, 0, e->path));
+	return r;
+}
+
 static int on_dir(struct du *du, struct sweep *sw, const struct sweep_entry *e)
 {
 	if (e->flags & SWEEP_E_XDEV)
 		return 0; /* GNU du -x leaves mount points out altogether */
+	int hops = too_many_links(du, e);
+	if (hops != 0) {
+		sweep_prune(sw);
+		return hops < 0 ? -1 : 0;
+	}
 	uint32_t parent = parent_node(du, e);
 	if (e->depth > 0 && parent == NO_NODE)
 		return 0;
@@ -94,9 +116,8 @@ static int on_dir(struct du *du, struct sweep *sw, const struct sweep_entry *e)
 	if (err)
 		return -1;
 	if (first != NO_NODE) {
-		struct du_node *n = tree_node(&du->tree, i);
-		n->flags |= N_ALIAS;
-		n->alias_of = first;
+		tree_node(&du->tree, i)->flags |= N_ALIAS;
+		tree_ident(&du->tree, i)->alias_of = first;
 		sweep_prune(sw);
 	}
 	return 0;
@@ -120,6 +141,9 @@ static bool unfollowable(struct du *du, const struct sweep_entry *e)
 
 static int on_file(struct du *du, const struct sweep_entry *e)
 {
+	int hops = too_many_links(du, e);
+	if (hops != 0)
+		return hops < 0 ? -1 : 0;
 	if (unfollowable(du, e))
 		return 0;
 	uint32_t parent = parent_node(du, e);
@@ -133,10 +157,37 @@ static int on_file(struct du *du, const struct sweep_entry *e)
 	uint32_t i = new_node(du, e, parent, cand ? N_CAND : 0);
 	if (i == NO_NODE)
 		return -1;
+	charge(du, i, &e->st);
 	int err;
 	if (cand)
 		tree_same(&du->tree, i, &err);
 	return cand && err ? -1 : 0;
+}
+
+/* The end of a directory's walk: its own size is charged now, for GNU du
+ * counts none where the directory below a starting point is no longer at
+ * its path by then (renamed or moved while it was read; GNU's fts finds it
+ * on its way back up): "PATH: No such file or directory", status 1, and
+ * the directory is printed as a file would be (with -a). */
+static void on_post(struct du *du, const struct sweep_entry *e)
+{
+	hops_done(&du->hops, e);
+	const uint64_t *v = keymap_get(&du->tree.dirs, e->dir_id, 0);
+	if (!v)
+		return;
+	uint32_t i = (uint32_t)*v;
+	struct stat st;
+	/* not a starting point: GNU du's walk goes back to where it started
+	 * from without looking (or, deep down, loses its way: "fts_read
+	 * failed") */
+	if (e->depth == 0 || fstatat(e->dirfd, e->name, &st, AT_SYMLINK_NOFOLLOW) == 0 ||
+	    errno != ENOENT) {
+		charge(du, i, &e->st);
+		return;
+	}
+	diag_error(du->diag, ENOENT, "%s", diag_quote_style(du->diag, 0, QUOTE_SHELL_COLON, e->path));
+	tree_node(&du->tree, i)->flags |= N_GONE;
+	charge(du, i, &(struct stat){ 0 }); /* what GNU du counts: its entry */
 }
 
 /* Reports e; -1 where the walk ran out of memory, which ends it as it
@@ -165,11 +216,18 @@ static enum sweep_verdict excluded(const struct sweep_entry *e, void *arg)
 	return exclude_match(&du->opt.exclude, e->path) ? SWEEP_PRUNE : SWEEP_KEEP;
 }
 
-/* Add the roots; an empty name is an error of its own, as in GNU du. */
+/* Add the roots; an empty name is an error of its own, as in GNU du, and
+ * so is "-" among names read from standard input (it cannot be read twice). */
 static int add_roots(struct du *du, struct sweep *sw)
 {
+	bool from_stdin = du->opt.files0 && strcmp(du->opt.files0, "-") == 0;
 	for (size_t i = 0; du->opt.roots[i]; i++) {
 		const char *r = du->opt.roots[i];
+		if (from_stdin && strcmp(r, "-") == 0) {
+			diag_error(du->diag, 0, "when reading file names from stdin, no file name "
+			           "of '-' allowed");
+			continue;
+		}
 		if (*r == 0) {
 			if (du->opt.files0)
 				diag_error(du->diag, 0, "%s:%zu: invalid zero-length file name",
@@ -191,10 +249,11 @@ int du_walk(struct du *du)
 		.order = du->opt.order,
 		.warm = du->opt.warm,
 		.follow = du->opt.follow,
-		.flags = SWEEP_NODATA | (du->opt.xdev ? SWEEP_XDEV : 0),
+		.flags = SWEEP_NODATA | SWEEP_POSTORDER | (du->opt.xdev ? SWEEP_XDEV : 0),
 		.filter = du->opt.exclude.n ? excluded : NULL,
 		.filter_arg = du,
 	};
+	du->tree.keep_times = du->opt.show_time;
 	struct sweep *sw = sweep_open(NULL, &so);
 	int ret = -1;
 	if (!sw || add_roots(du, sw) < 0)
@@ -206,7 +265,9 @@ int du_walk(struct du *du)
 			r = on_dir(du, sw, e);
 		else if (e->kind == SWEEP_ERROR)
 			r = on_error(du, e);
-		else if (e->kind != SWEEP_DIR_POST)
+		else if (e->kind == SWEEP_DIR_POST)
+			on_post(du, e);
+		else
 			r = on_file(du, e);
 		if (r < 0)
 			goto out;
@@ -216,5 +277,6 @@ out:
 	if (ret < 0)
 		out_of_memory(du);
 	sweep_close(sw);
+	keymap_free(&du->hops);
 	return ret;
 }

@@ -92,8 +92,10 @@ int args_stat_ref(struct parser *p, const char *file, struct stat *st)
 {
 	bool follow = p->f->opt.follow != SWEEP_FOLLOW_NONE;
 	int r = follow ? stat(file, st) : lstat(file, st);
-	if (r < 0 && follow && errno == ENOENT && lstat(file, st) == 0)
-		r = 0; /* a dangling link stands for itself */
+	/* a dangling link stands for itself; so does one whose way passes
+	 * through a file that is no directory, as in GNU find */
+	if (r < 0 && follow && (errno == ENOENT || errno == ENOTDIR) && lstat(file, st) == 0)
+		r = 0;
 	if (r == 0)
 		return 0;
 	diag_error(p->f->diag, errno, "%s", diag_quote(p->f->diag, 0, file));

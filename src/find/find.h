@@ -10,6 +10,7 @@
  *   args.c     argument parsers shared by primaries: numbers, times, sizes
  *   mode.c     -perm's octal and symbolic modes
  *   tests.c    evaluation of the tests
+ *   context.c  -context, refused: no SELinux contexts are read
  *   times.c    -amin -atime and the like
  *   newer.c    -newer -anewer -cnewer -newerXY
  *   date.c     the dates of -newerXt
@@ -104,6 +105,8 @@ struct find_opts {
 	bool xdev;
 	bool warnings;
 	bool has_delete, has_prune;
+	bool ignore_race;   /* -ignore_readdir_race: files gone since their
+	                       directory was read pass without a word */
 	int maxdepth;       /* -1: no limit */
 	int mindepth;
 	struct timespec now;
@@ -196,5 +199,8 @@ const char *entry_relative(const struct find *f, const struct sweep_entry *e);
 bool entry_follows(const struct find *f, const struct sweep_entry *e);
 const char *entry_link(const struct sweep_entry *e, struct strbuf *sb);
 const struct stat *entry_stat(struct find *f, const struct sweep_entry *e);
+/* Whether the failure err to examine e is a file removed since its
+ * directory was read, which -ignore_readdir_race keeps quiet. */
+bool entry_vanished(const struct find *f, const struct sweep_entry *e, int err);
 
 #endif

@@ -15,6 +15,7 @@ src_find_libfind_la_SOURCES = \
 	src/find/fstype.c src/find/fstype.h \
 	src/find/match.c \
 	src/find/files0.c \
+	src/find/context.c \
 	src/find/tests.c \
 	src/find/times.c \
 	src/find/newer.c \
@@ -33,6 +34,7 @@ sweep_find_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common
 sweep_find_LDADD = src/find/libfind.la
 dist_man_MANS += man/sweep-find.1
 FIND_TESTS = tests/find/compare.sh tests/find/errors.sh tests/find/unreadable.sh \
-	tests/find/limits.sh tests/find/regextype.sh
+	tests/find/limits.sh tests/find/regextype.sh tests/find/readdir-race.sh \
+	tests/find/notdir-link.sh tests/find/shared-output.sh
 TESTS += $(FIND_TESTS)
-EXTRA_DIST += $(FIND_TESTS)
+EXTRA_DIST += $(FIND_TESTS) tests/find/vanish-shim.c

@@ -141,7 +141,12 @@ const struct stat *entry_stat(struct find *f, const struct sweep_entry *e)
 	f->lazy_serial = f->serial;
 	/* NOSTAT entries are never links to follow: libsweep stats those */
 	f->lazy_ok = fstatat(e->dirfd, e->name, &f->lazy, AT_SYMLINK_NOFOLLOW) == 0;
-	if (!f->lazy_ok)
+	if (!f->lazy_ok && !entry_vanished(f, e, errno))
 		diag_error(f->diag, errno, "%s", diag_quote(f->diag, 0, e->path));
 	return f->lazy_ok ? &f->lazy : NULL;
+}
+
+bool entry_vanished(const struct find *f, const struct sweep_entry *e, int err)
+{
+	return f->opt.ignore_race && err == ENOENT && e->depth > 0;
 }

@@ -2,8 +2,11 @@
 /*
  * output.c: where find's actions write. Standard output and every file
  * named by -fprint, -fprint0, -fprintf or -fls are opened once, when the
- * expression is parsed; a file named twice shares one stream, as in GNU
- * find. Names written to a terminal show unprintable characters as '?'.
+ * expression is parsed; a file named twice, under one name or another (a
+ * hard or symbolic link to it), shares one stream, as in GNU find: each
+ * name is opened (and so truncated) when parsed, before anything is
+ * written, and a file already open is then known by its device and inode.
+ * Names written to a terminal show unprintable characters as '?'.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -28,6 +31,16 @@ static struct out *out_new(FILE *fp, const char *path)
 	return o;
 }
 
+/* An output file other than standard output and error already open on the
+ * file o was opened on; NULL when there is none. */
+static struct out *out_same_file(const struct find *f, const struct out *o)
+{
+	for (struct out *p = f->outs->next; p; p = p->next)
+		if (p->fp != stdout && p->fp != stderr && p->dev == o->dev && p->ino == o->ino)
+			return p;
+	return NULL;
+}
+
 /* The stream for path; NULL when it could not be opened (reported). */
 struct out *out_get(struct find *f, const char *path)
 {
@@ -37,9 +50,10 @@ struct out *out_get(struct find *f, const char *path)
 		return f->outs;
 	FILE *std = strcmp(path, "/dev/stdout") == 0 ? stdout
 	          : strcmp(path, "/dev/stderr") == 0 ? stderr : NULL;
-	for (struct out *o = f->outs; o; o = o->next)
-		if ((std && o->fp == std) || (o->path && strcmp(o->path, path) == 0))
-			return o;
+	if (std)
+		for (struct out *o = f->outs; o; o = o->next)
+			if (o->fp == std)
+				return o;
 	FILE *fp = std ? std : fopen(path, "we");
 	if (!fp) {
 		diag_error(f->diag, errno, "%s", diag_quote(f->diag, 0, path));
@@ -50,6 +64,12 @@ struct out *out_get(struct find *f, const char *path)
 		if (!std)
 			fclose(fp);
 		goto oom;
+	}
+	struct out *same = std ? NULL : out_same_file(f, o);
+	if (same) {
+		fclose(fp);
+		free(o);
+		return same;
 	}
 	o->next = f->outs->next;
 	f->outs->next = o;

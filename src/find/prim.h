@@ -19,6 +19,9 @@ parse_fn parse_name, parse_iname, parse_path, parse_ipath, parse_regex, parse_ir
 	parse_samefile, parse_readable, parse_writable, parse_executable, parse_true,
 	parse_false, parse_newerxy, parse_used, parse_regextype;
 
+/* context.c */
+parse_fn parse_context;
+
 /* files0.c */
 parse_fn parse_files0_from;
 /* The starting points -files0-from names, into f->roots; the operands

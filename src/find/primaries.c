@@ -113,8 +113,16 @@ static int parse_xdev(struct parser *p, struct expr *x)
 	return 0;
 }
 
-/* Options that change nothing here: the walk never assumes leaf counts,
- * and vanished files are reported as GNU reports them. */
+/* -ignore_readdir_race, -noignore_readdir_race: the last one counts. */
+static int parse_readdir_race(struct parser *p, struct expr *x)
+{
+	p->f->opt.ignore_race = strcmp(x->name, "-ignore_readdir_race") == 0;
+	warn_global(p, x->name);
+	x->eval = eval_option;
+	return 0;
+}
+
+/* An option that changes nothing here: the walk never assumes leaf counts. */
 static int parse_noop_global(struct parser *p, struct expr *x)
 {
 	warn_global(p, x->name);
@@ -153,6 +161,7 @@ static const struct primary table[] = {
 	{ "-atime", parse_atime, 0 },
 	{ "-cmin", parse_cmin, 0 },
 	{ "-cnewer", parse_cnewer, 0 },
+	{ "-context", parse_context, 0 },
 	{ "-ctime", parse_ctime, 0 },
 	{ "-d", parse_d, PRIM_OPTION },
 	{ "-daystart", parse_daystart, PRIM_OPTION },
@@ -172,7 +181,7 @@ static const struct primary table[] = {
 	{ "-gid", parse_gid, 0 },
 	{ "-group", parse_group, 0 },
 	{ "-help", parse_help, PRIM_OPTION },
-	{ "-ignore_readdir_race", parse_noop_global, PRIM_OPTION },
+	{ "-ignore_readdir_race", parse_readdir_race, PRIM_OPTION },
 	{ "-ilname", parse_ilname, 0 },
 	{ "-iname", parse_iname, 0 },
 	{ "-inum", parse_inum, 0 },
@@ -189,7 +198,7 @@ static const struct primary table[] = {
 	{ "-mtime", parse_mtime, 0 },
 	{ "-name", parse_name, 0 },
 	{ "-newer", parse_newer, 0 },
-	{ "-noignore_readdir_race", parse_noop_global, PRIM_OPTION },
+	{ "-noignore_readdir_race", parse_readdir_race, PRIM_OPTION },
 	{ "-noleaf", parse_noop_global, PRIM_OPTION },
 	{ "-nogroup", parse_nogroup, 0 },
 	{ "-nouser", parse_nouser, 0 },

@@ -371,15 +371,23 @@ static const char *group_field(struct find *f, gid_t gid, char *buf, size_t size
 	return buf;
 }
 
-/* %Y: the type through a symbolic link: N when it dangles, L when it loops. */
-static char followed_type(const struct sweep_entry *e)
+/* %Y: the type through a symbolic link: N when it dangles (its target, or
+ * a directory on the way to it, is missing, or the way goes through a file
+ * that is no directory), L when it loops; otherwise '?' and, as in GNU
+ * find, a message that leaves the exit status alone. */
+static char followed_type(struct find *f, const struct sweep_entry *e)
 {
 	struct stat st;
 	if (!S_ISLNK(e->st.st_mode))
 		return type_char(e->st.st_mode);
 	if (fstatat(e->dirfd, e->name, &st, 0) == 0)
 		return type_char(st.st_mode);
-	return errno == ENOENT ? 'N' : errno == ELOOP ? 'L' : '?';
+	if (errno == ENOENT || errno == ENOTDIR)
+		return 'N';
+	if (errno == ELOOP)
+		return 'L';
+	diag_warn(f->diag, errno, "%s", diag_quote(f->diag, 0, e->path));
+	return '?';
 }
 
 static void run_time(struct out *o, const struct seg *g, const struct stat *st)
@@ -431,7 +439,7 @@ static void run_directive(struct find *f, const struct seg *g, struct out *o,
 	                     (double)st->st_blocks * 512 / (double)st->st_size : 1.0); break;
 	case 'M': mode_string(st->st_mode, buf); put_str(o, g, buf, false); break;
 	case 'y': buf[0] = type_char(st->st_mode); buf[1] = 0; put_str(o, g, buf, false); break;
-	case 'Y': buf[0] = followed_type(e); buf[1] = 0; put_str(o, g, buf, false); break;
+	case 'Y': buf[0] = followed_type(f, e); buf[1] = 0; put_str(o, g, buf, false); break;
 	case 'F': put_str(o, g, fstype_of(&f->fstypes, st->st_dev), false); break;
 	case 'Z': put_str(o, g, "", false); break;
 	default: run_time(o, g, st); break;

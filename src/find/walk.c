@@ -85,11 +85,30 @@ static void report_loop(struct find *f, const struct sweep_entry *e)
 
 static void visit(struct find *f, const struct sweep_entry *e);
 
+/* A symbolic link below a starting point that -L could not follow because
+ * its way passes through a file that is no directory: GNU find evaluates
+ * it as the link itself (as a dangling link), after the message. Into
+ * link, with the link's status; false when e is no such link. */
+static bool unfollowed_link(const struct find *f, const struct sweep_entry *e,
+                            struct sweep_entry *link)
+{
+	struct stat st;
+	if (e->depth == 0 || e->error != ENOTDIR || !entry_follows(f, e) ||
+	    fstatat(e->dirfd, e->name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISLNK(st.st_mode))
+		return false;
+	*link = *e;
+	link->kind = SWEEP_FILE;
+	link->flags &= ~(unsigned)SWEEP_E_NOSTAT;
+	link->st = st;
+	return true;
+}
+
 /* Report an error. A file below a starting point that could not be
  * examined is still evaluated, as GNU find does: its name may be all the
  * expression needs, and tests on its status or type are false. */
 static void report(struct find *f, const struct sweep_entry *e)
 {
+	struct sweep_entry link;
 	if (e->op == SWEEP_OP_LOOP) {
 		report_loop(f, e);
 		return;
@@ -99,10 +118,13 @@ static void report(struct find *f, const struct sweep_entry *e)
 		f->quit = true;
 		return;
 	}
+	if (e->op == SWEEP_OP_STAT && entry_vanished(f, e, e->error))
+		return; /* GNU find evaluates nothing for it either */
 	diag_error(f->diag, e->error, "%s", diag_quote(f->diag, 0, e->path));
 	if (e->op == SWEEP_OP_STAT && e->depth > 0 && e->error != ELOOP) {
-		f->no_stat = true;
-		visit(f, e);
+		bool as_link = unfollowed_link(f, e, &link);
+		f->no_stat = !as_link;
+		visit(f, as_link ? &link : e);
 	}
 }
 

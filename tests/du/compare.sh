@@ -96,6 +96,12 @@ done <<'LIST'
 -s -d 0
 LIST
 
+# -A: newer coreutils' short form of --apparent-size (GNU du 9.1 has none)
+for opts in "" -a "-s -h" "-ab" "-a --inodes"; do
+	# shellcheck disable=SC2086 # the options are words
+	compare_run "du --apparent-size" "sweep-du -A" $opts tree
+done
+
 # NUL-terminated lines: names with newlines stay whole
 check_nul -0 tree
 check_nul -a0 tree
@@ -132,6 +138,12 @@ check --files0-from=names0
 check -c --files0-from=names0-empty
 check --files0-from=names0 tree
 check --files0-from=nowhere
+# "-" in names read from standard input is refused, the others are walked
+from_stdin() { printf 'tree/sub\0-\0tree/a\0\0-\0' | "$@"; }
+compare_run "from_stdin du" "from_stdin sweep-du" --files0-from=-
+compare_run "from_stdin du" "from_stdin sweep-du" -s --files0-from=-
+printf 'tree/sub\0-\0' > names0-dash
+check --files0-from=names0-dash
 check -D tree/links/to-dir tree/links/to-file
 
 # odd arguments

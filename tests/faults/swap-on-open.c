@@ -9,9 +9,7 @@
  * their fortified forms). O_PATH opens read nothing and are let be.
  */
 #define _GNU_SOURCE
-#include <dlfcn.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -41,64 +39,14 @@ static void swap(int dirfd, const char *path, int flags)
 	}
 }
 
-static mode_t mode_arg(int flags, va_list ap)
-{
-	return flags & (O_CREAT | O_TMPFILE) ? va_arg(ap, mode_t) : 0;
-}
-
-static void *next(const char *fn)
-{
-	return dlsym(RTLD_NEXT, fn);
-}
-
-int openat(int dirfd, const char *path, int flags, ...)
-{
-	va_list ap;
-	va_start(ap, flags);
-	mode_t mode = mode_arg(flags, ap);
-	va_end(ap);
-	swap(dirfd, path, flags);
-	return ((int (*)(int, const char *, int, ...))next("openat"))(dirfd, path, flags, mode);
-}
-
-int openat64(int dirfd, const char *path, int flags, ...)
-{
-	va_list ap;
-	va_start(ap, flags);
-	mode_t mode = mode_arg(flags, ap);
-	va_end(ap);
-	swap(dirfd, path, flags);
-	return ((int (*)(int, const char *, int, ...))next("openat64"))(dirfd, path, flags, mode);
-}
-
-int open(const char *path, int flags, ...)
-{
-	va_list ap;
-	va_start(ap, flags);
-	mode_t mode = mode_arg(flags, ap);
-	va_end(ap);
-	swap(AT_FDCWD, path, flags);
-	return ((int (*)(const char *, int, ...))next("open"))(path, flags, mode);
-}
-
-int open64(const char *path, int flags, ...)
-{
-	va_list ap;
-	va_start(ap, flags);
-	mode_t mode = mode_arg(flags, ap);
-	va_end(ap);
-	swap(AT_FDCWD, path, flags);
-	return ((int (*)(const char *, int, ...))next("open64"))(path, flags, mode);
-}
-
-int __openat_2(int dirfd, const char *path, int flags)
+static void shim_before_open(int dirfd, const char *path, int flags)
 {
 	swap(dirfd, path, flags);
-	return ((int (*)(int, const char *, int))next("__openat_2"))(dirfd, path, flags);
 }
 
-int __open_2(const char *path, int flags)
+static void shim_after_open(int dirfd, const char *path, int flags, int fd)
 {
-	swap(AT_FDCWD, path, flags);
-	return ((int (*)(const char *, int))next("__open_2"))(path, flags);
+	(void)dirfd, (void)path, (void)flags, (void)fd;
 }
+
+#include "../shim-open.h"
