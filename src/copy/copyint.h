@@ -14,6 +14,7 @@
 #include <time.h>
 #include "copy.h"
 #include "keymap.h"
+#include "rate.h"
 #include "strbuf.h"
 
 #define COPY_BUFSIZE (128u << 10)
@@ -64,8 +65,7 @@ struct copy {
 	int wb_fd;               /* on the file system written to */
 	bool wb_own;             /* ... opened for it, closed at the tree's end */
 	struct copy_temp temp;
-	struct timespec bw_start; /* bwlimit (throttle.c): the window's start */
-	uint64_t bw_bytes;        /* ... and the bytes written since */
+	struct rate bw;           /* bwlimit (throttle.c) */
 	bool failed;             /* something failed in this tree */
 	bool nomem;              /* the walk ran out of memory: stop */
 	struct keymap pruned;    /* copy_stream(): directories passed over */

@@ -46,6 +46,7 @@ SYNC_TESTS = \
 	tests/sync/signal.sh \
 	tests/sync/remote.sh \
 	tests/sync/remote-safety.sh \
+	tests/sync/remote-limits.sh \
 	tests/sync/ssh.sh \
 	tests/sync/kill.sh \
 	tests/sync/link-dest.sh \

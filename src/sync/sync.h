@@ -152,6 +152,10 @@ void sync_prewalk_end(struct prewalk *p);
  * for what rsync refuses), and the run through the remote shell. */
 bool remote_operands(struct sync *s);
 void remote_run(struct sync *s);
+struct wire;
+void remote_wire_options(const struct sync *s, struct wire *w);
+/* The role rsync names in its --timeout message ("[sender]", ...). */
+const char *remote_timeout_role(const struct sync *s);
 /* server.c: sweep-sync --server, on the far end of a remote shell. */
 void server_run(struct sync *s);
 /* The options the far end needs, as its command-line words, into sb
@@ -180,7 +184,7 @@ void sync_signals_init(const char *prog);
 void sync_signals_copy(struct copy *c);
 /* --timeout: the watch started (seconds 0: none); sync_alive() says the
  * run did something (the engine's alive hook too). */
-void sync_signals_timeout(const char *prog, unsigned seconds);
+void sync_signals_timeout(const char *prog, unsigned seconds, const char *role);
 void sync_alive(void *arg);
 
 /* operands.c: sync every SRC to DEST. */

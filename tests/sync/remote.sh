@@ -131,5 +131,3 @@ msg="cannot be mixed" usage -e "$E" src h:src dst
 msg="not supported" usage -e "$E" h::module dst
 msg="--files-from is not supported" usage -e "$E" --files-from=/dev/null h:src dst
 msg="--delete-after are not supported" usage -e "$E" --delete-after h:src/ dst
-msg="--timeout and --bwlimit are not supported" usage -e "$E" --timeout=5 h:src/ dst
-msg="--timeout and --bwlimit are not supported" usage -e "$E" --bwlimit=100 src/ h:dst
