@@ -106,9 +106,6 @@ int destdir_add(struct copy *c, uint64_t id, int fd, unsigned flags, mode_t mode
  * the caller's to close, or -1 with errno; -2 when it is not known. */
 int destdir_take(struct copy *c, uint64_t id, const char *drel, unsigned *flags,
                  mode_t *mode);
-/* Open the directory at the first len bytes of path below basefd, one
- * component at a time, following no symbolic link. */
-int destdir_walk(int basefd, const char *path, size_t len);
 void destdir_close_all(struct copy *c);
 /* openat(2) of a destination name in pfd that, out of descriptors, closes
  * the directories kept open (but pfd) and tries again. */

@@ -73,9 +73,9 @@ bool remote_operands(struct sync *s)
 	if (s->delete && s->nfiles > 2)
 		return refuse(s, "--delete with more than one SRC is not supported over a remote "
 		                 "shell yet");
-	if (s->delete && s->delete_when != DEL_DURING)
-		return refuse(s, "--delete-before and --delete-after are not supported over a "
-		                 "remote shell yet (--delete is)");
+	if (s->delete && s->delete_when == DEL_BEFORE)
+		return refuse(s, "--delete-before is not supported over a remote shell yet "
+		                 "(--delete and --delete-after are)");
 	return true;
 }
 

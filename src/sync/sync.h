@@ -273,6 +273,23 @@ int listfile_read(const char *path, bool nul, bool comments,
  * in the destination's name in dfd (the top of SRC's copy) and every
  * directory below it the transfer goes through, at once. */
 void delete_pass(struct sync *s, const char *src, int dfd, const char *name);
+/* latedelete.c: --delete-after over a remote shell: each directory's
+ * source names kept as it is decided (rel: its path below the tree's top,
+ * "" for the top), and the deletions once the tree is in (the top: name
+ * in dfd). */
+struct late_dir;
+struct late_deletes {
+	struct late_dir *dirs;
+	size_t ndirs, cap;
+	struct strbuf blob;     /* paths and names, NUL-terminated */
+	const char **index;     /* one directory's names, split */
+	size_t index_cap;
+};
+void late_deletes_init(struct late_deletes *l);
+void late_deletes_free(struct late_deletes *l);
+int late_deletes_keep(struct late_deletes *l, const char *rel, const char *const *names,
+                      size_t n, const struct timespec *mtime);
+void late_deletes_run(struct sync *s, struct late_deletes *l, int dfd, const char *name);
 /* --delete-WHEN (DEL_*): 0, or -1 after a usage error (two of them). */
 int delete_when_set(struct sync *s, int when);
 
