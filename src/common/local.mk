@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # common: helpers shared by the tools (messages, exit status, quoting,
 # exclusion patterns, id and key maps, human-readable and suffixed sizes, the walk's
-# environment variables).
+# environment variables, a rate limit).
 noinst_LTLIBRARIES += src/common/libcommon.la
 src_common_libcommon_la_SOURCES = \
 	src/common/argmatch.c src/common/argmatch.h \
@@ -16,4 +16,5 @@ src_common_libcommon_la_SOURCES = \
 	src/common/walkenv.c src/common/walkenv.h \
 	src/common/progress.c src/common/progress.h \
 	src/common/scaled.c src/common/scaled.h \
-	src/common/modechange.c src/common/modechange.h
+	src/common/modechange.c src/common/modechange.h \
+	src/common/rate.c src/common/rate.h

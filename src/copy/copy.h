@@ -170,6 +170,10 @@ struct strbuf;
 int copy_backup_move(const struct copy_opts *o, int pfd, const char *name, const char *rel,
                      struct strbuf *shown);
 
+/* Open the directory at the first len bytes of path below basefd, one
+ * component at a time, following no symbolic link (destdir.c). */
+int destdir_walk(int basefd, const char *path, size_t len);
+
 /* Counters so far, for --progress's last line. */
 void copy_counts(const struct copy *c, uint64_t *files, uint64_t *bytes);
 

@@ -14,6 +14,7 @@
 #include <time.h>
 #include "copy.h"
 #include "keymap.h"
+#include "rate.h"
 #include "strbuf.h"
 
 #define COPY_BUFSIZE (128u << 10)
@@ -64,8 +65,7 @@ struct copy {
 	int wb_fd;               /* on the file system written to */
 	bool wb_own;             /* ... opened for it, closed at the tree's end */
 	struct copy_temp temp;
-	struct timespec bw_start; /* bwlimit (throttle.c): the window's start */
-	uint64_t bw_bytes;        /* ... and the bytes written since */
+	struct rate bw;           /* bwlimit (throttle.c) */
 	bool failed;             /* something failed in this tree */
 	bool nomem;              /* the walk ran out of memory: stop */
 	struct keymap pruned;    /* copy_stream(): directories passed over */
@@ -106,9 +106,6 @@ int destdir_add(struct copy *c, uint64_t id, int fd, unsigned flags, mode_t mode
  * the caller's to close, or -1 with errno; -2 when it is not known. */
 int destdir_take(struct copy *c, uint64_t id, const char *drel, unsigned *flags,
                  mode_t *mode);
-/* Open the directory at the first len bytes of path below basefd, one
- * component at a time, following no symbolic link. */
-int destdir_walk(int basefd, const char *path, size_t len);
 void destdir_close_all(struct copy *c);
 /* openat(2) of a destination name in pfd that, out of descriptors, closes
  * the directories kept open (but pfd) and tries again. */

@@ -27,6 +27,7 @@ sweep_sync_SOURCES = \
 	src/sync/backups.c \
 	src/sync/listfile.c \
 	src/sync/deletepass.c \
+	src/sync/latedelete.c \
 	src/sync/files_from.c \
 	src/sync/limits.c
 sweep_sync_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common -I$(top_srcdir)/src/copy $(ZLIB_CFLAGS)
@@ -46,6 +47,7 @@ SYNC_TESTS = \
 	tests/sync/signal.sh \
 	tests/sync/remote.sh \
 	tests/sync/remote-safety.sh \
+	tests/sync/remote-limits.sh \
 	tests/sync/ssh.sh \
 	tests/sync/kill.sh \
 	tests/sync/link-dest.sh \

@@ -25,13 +25,14 @@ int main(int argc, char **argv)
 	if (status < 0 && s.server) {
 		/* a hang-up of the near end's shell removes the file half written */
 		sync_signals_init(d.prog);
+		sync_signals_timeout(d.prog, s.timeout, remote_timeout_role(&s));
 		server_run(&s);
 		/* the near end says how it went, with the status sent to it */
 		status = s.usage_error ? 1 : s.protocol_error ? SYNC_PROTOCOL : 0;
 		d.status = 0;
 	} else if (status < 0) {
 		sync_signals_init(d.prog);
-		sync_signals_timeout(d.prog, s.timeout);
+		sync_signals_timeout(d.prog, s.timeout, remote_timeout_role(&s));
 		report_progress_start(&s);
 		sync_run(&s);
 		report_progress_end(&s);

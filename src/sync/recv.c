@@ -62,6 +62,7 @@ struct receiver {
 	int scratch;              /* stand-ins for symbolic links */
 	char scratch_path[64];
 	bool failed, tree_done;
+	struct late_deletes late; /* --delete-after: what to delete at the end */
 };
 
 static int bad(struct receiver *r, const char *what)
@@ -413,6 +414,10 @@ static enum copy_verdict recv_decide(void *arg, const struct sweep_entry *e, con
 {
 	struct receiver *r = arg;
 	struct sync *s = r->s;
+	if (s->delete && s->delete_when == DEL_AFTER && S_ISDIR(e->st.st_mode) && s->src_names &&
+	    !s->no_descend &&
+	    late_deletes_keep(&r->late, rel, s->src_names, s->nsrc_names, &e->st.st_mtim) < 0)
+		report_error(s, ENOMEM, "[receiver] --delete-after in %s", sync_relname(s, rel));
 	enum copy_verdict v = sync_decide(s, e, rel, pfd, name, dst);
 	if (v == COPY_MAKE && S_ISREG(e->st.st_mode) && !s->stream_data && !s->dry_run) {
 		report_error(s, 0, "[receiver] \"%s\" was not sent: the destination changed "
@@ -467,7 +472,10 @@ static int recv_tree(void *arg, struct copy *c, const char *src, int dfd, const 
 		return -1;
 	}
 	int ret = copy_stream(c, src, dfd, name, shown, recv_next, r);
-	return skip_tree(r) < 0 ? -1 : ret;
+	if (skip_tree(r) < 0)
+		return -1;
+	late_deletes_run(r->s, &r->late, dfd, name);
+	return ret;
 }
 
 /* The root's name (the last component of the sender's SRC) must be one
@@ -516,6 +524,7 @@ static void receiver_free(struct receiver *r)
 	keymap_free(&r->dirs);
 	free(r->rdirs);
 	free(r->name_index);
+	late_deletes_free(&r->late);
 	sb_free(&r->zbuf);
 	sb_free(&r->src);
 	sb_free(&r->path);
@@ -531,6 +540,7 @@ static void receiver_free(struct receiver *r)
 int recv_trees(struct sync *s, struct wire *w, const char *dest, unsigned nsrc)
 {
 	struct receiver r = { .s = s, .w = w, .scratch = -1, .standin_fd = -1, .ntrees = nsrc };
+	late_deletes_init(&r.late);
 	struct copy_opts o = s->copy;
 	o.decide = recv_decide;
 	o.linked = recv_linked;

@@ -10,6 +10,7 @@
  * would print comes back in W_OUTPUT frames, its status in W_DONE.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <signal.h>
@@ -72,12 +73,34 @@ bool remote_operands(struct sync *s)
 	if (s->delete && s->nfiles > 2)
 		return refuse(s, "--delete with more than one SRC is not supported over a remote "
 		                 "shell yet");
-	if (s->timeout || s->copy.bwlimit)
-		return refuse(s, "--timeout and --bwlimit are not supported over a remote shell yet");
-	if (s->delete && s->delete_when != DEL_DURING)
-		return refuse(s, "--delete-before and --delete-after are not supported over a "
-		                 "remote shell yet (--delete is)");
+	if (s->delete && s->delete_when == DEL_BEFORE)
+		return refuse(s, "--delete-before is not supported over a remote shell yet "
+		                 "(--delete and --delete-after are)");
 	return true;
+}
+
+/* What the options ask of the connection, at either end: -z, the
+ * greeting's wait, --bwlimit on what it writes, --timeout's watch. */
+void remote_wire_options(const struct sync *s, struct wire *w)
+{
+	w->compress = s->compress;
+	w->timeout_ms = s->contimeout ? 1000 * s->contimeout : -1;
+	w->rate.limit = s->copy.bwlimit;
+	w->alive = s->timeout ? sync_alive : NULL;
+}
+
+/* Who says that --timeout ran out, in rsync's words: the near end of a
+ * push sends, that of a pull receives ("Receiver", as rsync's client
+ * calls itself), the far end is what --sender makes it. */
+const char *remote_timeout_role(const struct sync *s)
+{
+	if (s->server)
+		return s->sender ? "[sender]" : "[receiver]";
+	if (s->nfiles >= 2 && host_len(s->files[s->nfiles - 1]) > 0)
+		return "[sender]";
+	if (s->nfiles >= 2 && host_len(s->files[0]) > 0)
+		return "[Receiver]";
+	return "[receiver]";
 }
 
 /* Append word to sb quoted for a POSIX shell ('...', a quote as '\''). */
@@ -100,6 +123,15 @@ static int valued_options(const struct sync *s, struct strbuf *w, struct strbuf 
 	for (size_t i = 0; r == 0 && i < s->nlink_dest; i++) {
 		sb_reset(w);
 		r = sb_printf(w, "--link-dest=%s", s->link_dest[i]) < 0 ? -1 : shell_quote(sb, w->s);
+	}
+	if (r == 0 && s->timeout) {
+		sb_reset(w);
+		r = sb_printf(w, "--timeout=%u", s->timeout) < 0 ? -1 : shell_quote(sb, w->s);
+	}
+	if (r == 0 && s->copy.bwlimit) { /* in bytes, so no rounding moves it */
+		sb_reset(w);
+		r = sb_printf(w, "--bwlimit=%" PRIu64 "b", s->copy.bwlimit) < 0 ? -1
+		    : shell_quote(sb, w->s);
 	}
 	const struct { bool on; const char *name, *value; } text[] = {
 		{ s->backup_dir != NULL, "backup-dir", s->backup_dir },
@@ -346,8 +378,7 @@ void remote_run(struct sync *s)
 	struct wire w;
 	bool greeted = false;
 	if (pid > 0 && wire_init(&w, from, to, s->diag->prog, argv[argc_host(argv)]) == 0) {
-		w.compress = s->compress;
-		w.timeout_ms = s->contimeout ? 1000 * s->contimeout : -1;
+		remote_wire_options(s, &w);
 		greeted = wire_greet(&w) == 0;
 		if (!greeted || run_local_end(s, &w, push) < 0 || far_end_done(s, &w) < 0)
 			s->protocol_error = true;

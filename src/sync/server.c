@@ -81,8 +81,7 @@ void server_run(struct sync *s)
 		close(conn);
 		return;
 	}
-	w.compress = s->compress;
-	w.timeout_ms = s->contimeout ? 1000 * s->contimeout : -1;
+	remote_wire_options(s, &w);
 	int r = wire_greet(&w);
 	if (r == 0)
 		r = s->sender ? send_trees(s, &w, s->files, s->nfiles) : recv_trees(s, &w, s->files[0], 0);

@@ -6,7 +6,9 @@
  * status is rsync's 20, with its words. --timeout is a watch on the
  * same terms: a tick each second looks whether the run did anything
  * (met an entry, wrote a chunk of data) since the last; after as many
- * idle seconds as the timeout, the run ends with rsync's 30.
+ * idle seconds as the timeout, the run ends with rsync's 30. Over a
+ * remote shell both ends keep the watch, and every frame or byte that
+ * moves on the connection is life (wire.c).
  */
 #include <signal.h>
 #include <stdio.h>
@@ -84,13 +86,13 @@ static void on_tick(int sig)
 	_exit(SYNC_TIMEOUT);
 }
 
-void sync_signals_timeout(const char *prog, unsigned seconds)
+void sync_signals_timeout(const char *prog, unsigned seconds, const char *role)
 {
 	if (!seconds)
 		return;
 	int n = snprintf(timeout_message, sizeof(timeout_message),
-	                 "[receiver] io timeout after %u seconds -- exiting\n"
-	                 "%s error: timeout in data send/receive (code %d)\n", seconds, prog,
+	                 "%s io timeout after %u seconds -- exiting\n"
+	                 "%s error: timeout in data send/receive (code %d)\n", role, seconds, prog,
 	                 SYNC_TIMEOUT);
 	timeout_len = n > 0 && (size_t)n < sizeof(timeout_message) ? (size_t)n : 0;
 	timeout_seconds = seconds;

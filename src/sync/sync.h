@@ -152,6 +152,10 @@ void sync_prewalk_end(struct prewalk *p);
  * for what rsync refuses), and the run through the remote shell. */
 bool remote_operands(struct sync *s);
 void remote_run(struct sync *s);
+struct wire;
+void remote_wire_options(const struct sync *s, struct wire *w);
+/* The role rsync names in its --timeout message ("[sender]", ...). */
+const char *remote_timeout_role(const struct sync *s);
 /* server.c: sweep-sync --server, on the far end of a remote shell. */
 void server_run(struct sync *s);
 /* The options the far end needs, as its command-line words, into sb
@@ -180,7 +184,7 @@ void sync_signals_init(const char *prog);
 void sync_signals_copy(struct copy *c);
 /* --timeout: the watch started (seconds 0: none); sync_alive() says the
  * run did something (the engine's alive hook too). */
-void sync_signals_timeout(const char *prog, unsigned seconds);
+void sync_signals_timeout(const char *prog, unsigned seconds, const char *role);
 void sync_alive(void *arg);
 
 /* operands.c: sync every SRC to DEST. */
@@ -269,6 +273,23 @@ int listfile_read(const char *path, bool nul, bool comments,
  * in the destination's name in dfd (the top of SRC's copy) and every
  * directory below it the transfer goes through, at once. */
 void delete_pass(struct sync *s, const char *src, int dfd, const char *name);
+/* latedelete.c: --delete-after over a remote shell: each directory's
+ * source names kept as it is decided (rel: its path below the tree's top,
+ * "" for the top), and the deletions once the tree is in (the top: name
+ * in dfd). */
+struct late_dir;
+struct late_deletes {
+	struct late_dir *dirs;
+	size_t ndirs, cap;
+	struct strbuf blob;     /* paths and names, NUL-terminated */
+	const char **index;     /* one directory's names, split */
+	size_t index_cap;
+};
+void late_deletes_init(struct late_deletes *l);
+void late_deletes_free(struct late_deletes *l);
+int late_deletes_keep(struct late_deletes *l, const char *rel, const char *const *names,
+                      size_t n, const struct timespec *mtime);
+void late_deletes_run(struct sync *s, struct late_deletes *l, int dfd, const char *name);
 /* --delete-WHEN (DEL_*): 0, or -1 after a usage error (two of them). */
 int delete_when_set(struct sync *s, int when);
 

@@ -65,16 +65,31 @@ int wire_bad(struct wire *w, const char *what)
 	return -1;
 }
 
+/* Something moved: a --timeout watch hears of it. */
+static void wire_alive(struct wire *w)
+{
+	if (w->alive)
+		w->alive(w->alive_arg);
+}
+
 int wire_flush(struct wire *w)
 {
 	size_t done = 0;
+	/* under --bwlimit, in pieces of a quarter second's worth: the far
+	 * end's --timeout hears from us while the limit holds us back */
+	size_t piece = w->rate.limit ? (size_t)(w->rate.limit / 4) : SIZE_MAX;
+	if (piece < 512)
+		piece = 512;
 	while (done < w->obuf.len && !w->failed) {
-		ssize_t n = write(w->out, w->obuf.s + done, w->obuf.len - done);
+		size_t len = w->obuf.len - done < piece ? w->obuf.len - done : piece;
+		ssize_t n = write(w->out, w->obuf.s + done, len);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
 			return broken(w, n < 0 ? errno : EPIPE, "cannot write to");
 		done += (size_t)n;
+		wire_alive(w);
+		rate_moved(&w->rate, (uint64_t)n, w->alive, w->alive_arg);
 	}
 	w->sent += done;
 	sb_reset(&w->obuf);
@@ -106,6 +121,7 @@ static ssize_t fill(struct wire *w)
 	if (n > 0) {
 		w->ilen += (size_t)n;
 		w->received += (uint64_t)n;
+		wire_alive(w);
 	}
 	return n;
 }
@@ -242,6 +258,7 @@ int wire_send(struct wire *w, struct wire_frame *f)
 		f->b.s[i] = (char)(n >> (8 * i));
 	if (sb_add(&w->obuf, f->b.s, f->b.len) < 0)
 		return broken(w, ENOMEM, "cannot send to");
+	wire_alive(w); /* a walk that finds what to say is alive, sent or not */
 	return w->obuf.len >= OBUF_FLUSH ? wire_flush(w) : 0;
 }
 

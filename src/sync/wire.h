@@ -32,6 +32,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "rate.h"
 #include "strbuf.h"
 
 #define WIRE_VERSION 1u
@@ -54,6 +55,9 @@ struct wire {
 	char *ibuf;               /* bytes read, not yet taken */
 	size_t ilen, ipos, icap;  /* icap grows to hold the longest frame */
 	uint64_t sent, received;  /* bytes, for --stats */
+	struct rate rate;         /* --bwlimit on what is written */
+	void (*alive)(void *);    /* --timeout: told of every frame and byte moved */
+	void *alive_arg;
 	bool failed;              /* the connection broke (reported once) */
 };
 

@@ -34,6 +34,19 @@ PREPARE="rsync -a ../src/ dst/ && echo extra > dst/extra && touch -d 2001-01-01 
 	both "push, dry run" -ain --delete -e "$E" src/ localhost:DST
 PREPARE="rsync -a ../src/ dst/ && echo extra > dst/extra" \
 	both "pull, --delete" -ai --delete -e "$E" localhost:src/ DST
+# --delete-after: the deletions once the tree is in, and each directory
+# they changed given its source's time again
+PREPARE="rsync -a ../src/ dst/ && echo extra > dst/extra && mkdir -p dst/gone/deep && touch dst/gone/deep/x dst/sub/extra && touch -d 2001-01-01 dst/sub" \
+	both "push, --delete-after" -ai --delete-after -e "$E" src/ localhost:DST
+PREPARE="rsync -a ../src/ dst/ && echo extra > dst/extra && touch dst/sub/extra" \
+	both "pull, --delete-after" -ai --delete-after -e "$E" localhost:src/ DST
+PREPARE="mkdir -p dst/src && echo extra > dst/src/extra && touch -d 2001-01-01 dst/src" TOUCH_DST=1 \
+	both "pull a directory, --delete-after" -ai --delete-after -e "$E" localhost:src DST
+PREPARE="rsync -a ../src/ dst/ && echo extra > dst/extra && touch -d 2001-01-01 dst/extra dst" \
+	both "push, dry run, --delete-after" -ain --delete-after -e "$E" src/ localhost:DST
+PREPARE="rsync -a ../src/ dst/ && echo x > dst/x.tmp && echo y > dst/sub/y.tmp" \
+	both "push, --delete-after --delete-excluded" -ai --delete-after --delete-excluded \
+	--exclude='*.tmp' -e "$E" src/ localhost:DST
 both "push, excludes" -ai --exclude=sub --exclude='*.txt' -e "$E" src/ localhost:DST
 # which name of a hard-linked file is the first follows the walk: -i differs
 both "pull, -aHz" -aHz -e "$E" localhost:src/ DST
@@ -130,6 +143,4 @@ msg="one host" usage -e "$E" h:src g:src dst
 msg="cannot be mixed" usage -e "$E" src h:src dst
 msg="not supported" usage -e "$E" h::module dst
 msg="--files-from is not supported" usage -e "$E" --files-from=/dev/null h:src dst
-msg="--delete-after are not supported" usage -e "$E" --delete-after h:src/ dst
-msg="--timeout and --bwlimit are not supported" usage -e "$E" --timeout=5 h:src/ dst
-msg="--timeout and --bwlimit are not supported" usage -e "$E" --bwlimit=100 src/ h:dst
+msg="--delete-before is not supported" usage -e "$E" --delete-before h:src/ dst
