@@ -57,7 +57,7 @@ static struct hd_req *arm_pick(struct hd_arm *a)
 		for (unsigned i = 0; *pp && i < a->p->depth; i++, pp = &(*pp)->next) {
 			struct hd_cost c;
 			double t = start_of(a, *pp);
-			hd_cost(a->g, &a->head, a->p->buffer, (*pp)->off, (*pp)->len,
+			hd_cost(a->g, &a->head, &a->buf, (*pp)->off, (*pp)->len,
 				(*pp)->write, t, &c);
 			double ready = t + c.seek + c.rot;
 			if (i == 0 || ready < best_t) {
@@ -91,8 +91,8 @@ static void *arm_main(void *arg)
 		double t = start_of(a, r);
 		a->stats.idle_ns += t - a->head.now;
 		struct hd_cost c;
-		hd_cost(a->g, &a->head, a->p->buffer, r->off, r->len, r->write, t, &c);
-		double tc = hd_commit(a->g, &a->head, a->p->buffer, r->off, r->len,
+		hd_cost(a->g, &a->head, &a->buf, r->off, r->len, r->write, t, &c);
+		double tc = hd_commit(a->g, &a->head, &a->buf, r->off, r->len,
 				      r->write, t, &c, &a->stats);
 		pthread_mutex_unlock(&a->mu);
 		sleep_until(a, tc);
@@ -107,7 +107,7 @@ static void *arm_main(void *arg)
 /* Starts the arm thread; returns 0 or an errno value. */
 int hd_arm_start(struct hd_arm *a, const struct hd_params *p, const struct hd_geom *g)
 {
-	*a = (struct hd_arm){ .p = p, .g = g };
+	*a = (struct hd_arm){ .p = p, .g = g, .buf = hd_buffer_of(p) };
 	hd_head_init(&a->head);
 	pthread_mutex_init(&a->mu, NULL);
 	pthread_cond_init(&a->work, NULL);
