@@ -42,6 +42,8 @@ struct hd_params {
 	unsigned depth;        /* requests the drive sees at once */
 	int satf;              /* 0: serve them FIFO; 1: shortest access first */
 	unsigned threads;      /* FUSE worker threads (concurrency offered) */
+	double host_us;        /* host round trip charged to each request and paid
+	                          back by answering that much before its end */
 	int predict;           /* print the model's expectations and exit */
 	uint64_t predict_bs;   /* random read size for the prediction */
 	uint64_t predict_seq;  /* sequential read size for the prediction */

@@ -33,6 +33,7 @@ static const struct fuse_opt opt_spec[] = {
 	OPT("--zones=%u", p.zones), OPT("--heads=%u", p.heads), OPT("--buffer=%s", buffer),
 	OPT("--prefetch=%s", prefetch), OPT("--hit=%s", hit),
 	OPT("--depth=%u", p.depth), OPT("--policy=%s", policy), OPT("--threads=%u", p.threads),
+	OPT("--host-us=%lf", p.host_us),
 	OPT("--predict-bs=%s", pbs), OPT("--predict-seq=%s", pseq),
 	{ "--predict", offsetof(struct raw_opts, p.predict), 1 },
 	{ "--help", offsetof(struct raw_opts, help), 1 },

@@ -72,6 +72,8 @@ int hd_params_check(const struct hd_params *p, char *err, size_t errlen)
 		why = "--zones and --heads must be >= 1";
 	else if (p->depth < 1)
 		why = "--depth must be >= 1";
+	else if (p->host_us < 0)
+		why = "--host-us must be >= 0";
 	else if (p->threads < 1)
 		why = "--threads must be >= 1";
 	else if (p->prefetch > p->buffer)
@@ -111,6 +113,8 @@ void hd_usage(const char *prog)
 	       "  --depth=N           requests the drive may choose among [1]\n"
 	       "  --policy=fifo|satf  how it chooses among them [fifo]\n"
 	       "  --threads=N         FUSE worker threads [32]\n"
+	       "  --host-us=US        host round trip charged to each request, answered\n"
+	       "                      that much early [0]\n"
 	       "  --predict           print what the model expects of fio and exit\n"
 	       "  --predict-bs=BYTES  random read size for --predict [4K]\n"
 	       "  --predict-seq=BYTES sequential read size for --predict [1M]\n",
