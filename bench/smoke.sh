@@ -51,3 +51,21 @@ after=$(grep -c sweep-bench /proc/mounts || true)
 loops=$(losetup -a)
 case $loops in *"$T"*) fail "bench/run left a loop device behind" ;; esac
 ! grep -q " $T" /proc/mounts || fail "bench/run left something mounted under $T"
+
+# One bfq cell in real time (scale 1), where bfq's idling and slice constants
+# are those of a real disk, on the tree written into the holes of a thinned
+# copy and the emulator's other timing (a small buffer that only what it
+# read already hits, one FUSE thread, a host round trip inside the model):
+# the run must complete with the emulator counting it (speed is bench/run's).
+cat /sys/block/*/queue/scheduler 2>/dev/null | grep -qw bfq || modprobe bfq 2>/dev/null ||
+	skip "bfq is not available in this kernel"
+timeout 120 "$top_srcdir/bench/run" --tree "$T/tree" --fs ext4 --elevators none,bfq \
+	--tools tar --impls sweep-tar --fill-holes 33 --repeat 1 --size 64M --scale 1 \
+	--hddsim "--buffer=512K --prefetch=256K --hit=filled --threads=1 --host-us=100" \
+	--tmpfs-size 256m --out "$T/bfq" >"$T/bfq.out" 2>"$T/bfq.err" ||
+	{ tail -20 "$T/bfq.err" >&2; fail "bench/run under bfq at scale 1 failed"; }
+grep -q "thinned" "$T/bfq.err" || fail "--fill-holes did not thin the first copy"
+awk -F, 'NR > 1 && $10 == 0 && $12 > 0 && $15 > 0 { ok[$4] = 1 }
+	END { exit !(ok["none"] && ok["bfq"]) }' "$T/bfq/runs.csv" ||
+	fail "no counted sweep-tar run under none and bfq: $(cat "$T/bfq/runs.csv")"
+cat "$T/bfq/table.txt"

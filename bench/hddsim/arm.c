@@ -6,6 +6,12 @@
  * access time first), and sleeps until the modelled completion before it
  * lets the request go. Model time runs with real time divided by the scale,
  * so the platter keeps turning while the drive is idle.
+ *
+ * With host_us, each request is charged that much host round trip (FUSE,
+ * loop, the kernel's completion) before the drive starts on it, and its
+ * answer leaves that much before the modelled end: the host's real overhead
+ * then falls inside the modelled time instead of adding to it, and a stream
+ * of requests reaches the drive back to back, as over a SATA link.
  */
 #include <errno.h>
 #include <sys/prctl.h>
@@ -57,7 +63,7 @@ static struct hd_req *arm_pick(struct hd_arm *a)
 		for (unsigned i = 0; *pp && i < a->p->depth; i++, pp = &(*pp)->next) {
 			struct hd_cost c;
 			double t = start_of(a, *pp);
-			hd_cost(a->g, &a->head, a->p->buffer, (*pp)->off, (*pp)->len,
+			hd_cost(a->g, &a->head, &a->buf, (*pp)->off, (*pp)->len,
 				(*pp)->write, t, &c);
 			double ready = t + c.seek + c.rot;
 			if (i == 0 || ready < best_t) {
@@ -90,12 +96,13 @@ static void *arm_main(void *arg)
 		struct hd_req *r = arm_pick(a);
 		double t = start_of(a, r);
 		a->stats.idle_ns += t - a->head.now;
+		double host = a->p->host_us * 1e3;
 		struct hd_cost c;
-		hd_cost(a->g, &a->head, a->p->buffer, r->off, r->len, r->write, t, &c);
-		double tc = hd_commit(a->g, &a->head, a->p->buffer, r->off, r->len,
-				      r->write, t, &c, &a->stats);
+		hd_cost(a->g, &a->head, &a->buf, r->off, r->len, r->write, t + host, &c);
+		double tc = hd_commit(a->g, &a->head, &a->buf, r->off, r->len,
+				      r->write, t + host, &c, &a->stats);
 		pthread_mutex_unlock(&a->mu);
-		sleep_until(a, tc);
+		sleep_until(a, tc - host);
 		pthread_mutex_lock(&a->mu);
 		r->done = 1;
 		pthread_cond_signal(&r->cv);
@@ -107,7 +114,7 @@ static void *arm_main(void *arg)
 /* Starts the arm thread; returns 0 or an errno value. */
 int hd_arm_start(struct hd_arm *a, const struct hd_params *p, const struct hd_geom *g)
 {
-	*a = (struct hd_arm){ .p = p, .g = g };
+	*a = (struct hd_arm){ .p = p, .g = g, .buf = hd_buffer_of(p) };
 	hd_head_init(&a->head);
 	pthread_mutex_init(&a->mu, NULL);
 	pthread_cond_init(&a->work, NULL);

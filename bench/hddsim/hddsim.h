@@ -36,9 +36,14 @@ struct hd_params {
 	unsigned zones;
 	unsigned heads;
 	uint64_t buffer;       /* track buffer; read-ahead fills it */
+	uint64_t prefetch;     /* read-ahead past a read's end; 0: buffer */
+	int hit_filled;        /* 0: a read starting anywhere in the stream hits, even
+	                          ahead of it; 1: only in what it has read already */
 	unsigned depth;        /* requests the drive sees at once */
 	int satf;              /* 0: serve them FIFO; 1: shortest access first */
 	unsigned threads;      /* FUSE worker threads (concurrency offered) */
+	double host_us;        /* host round trip charged to each request and paid
+	                          back by answering that much before its end */
 	int predict;           /* print the model's expectations and exit */
 	uint64_t predict_bs;   /* random read size for the prediction */
 	uint64_t predict_seq;  /* sequential read size for the prediction */
@@ -76,6 +81,12 @@ struct hd_head {
 	double ra_rate;        /* bytes per ns */
 };
 
+/* The track buffer as the model uses it (from hd_params). */
+struct hd_buffer {
+	uint64_t size, prefetch;
+	int hit_filled;
+};
+
 /* What serving one request costs, computed before it is served. */
 struct hd_cost {
 	uint32_t dist;         /* cylinders travelled */
@@ -103,6 +114,7 @@ struct hd_arm {
 	pthread_t thread;
 	const struct hd_params *p;
 	const struct hd_geom *g;
+	struct hd_buffer buf;
 	struct hd_head head;
 	struct hd_stats stats;
 	struct timespec t0;    /* real time of model time 0 */
@@ -125,9 +137,10 @@ double hd_seek_avg_ns(const struct hd_geom *g);
 
 /* model.c */
 void hd_head_init(struct hd_head *h);
-void hd_cost(const struct hd_geom *g, const struct hd_head *h, uint64_t buffer,
+struct hd_buffer hd_buffer_of(const struct hd_params *p);
+void hd_cost(const struct hd_geom *g, const struct hd_head *h, const struct hd_buffer *b,
 	     uint64_t off, uint64_t len, int write, double t, struct hd_cost *c);
-double hd_commit(const struct hd_geom *g, struct hd_head *h, uint64_t buffer,
+double hd_commit(const struct hd_geom *g, struct hd_head *h, const struct hd_buffer *b,
 		 uint64_t off, uint64_t len, int write, double t,
 		 const struct hd_cost *c, struct hd_stats *st);
 

@@ -19,7 +19,7 @@
 /* Options as fuse_opt hands them over: numbers directly, sizes as text. */
 struct raw_opts {
 	struct hd_params p;
-	char *size, *disk_size, *buffer, *policy, *pbs, *pseq;
+	char *size, *disk_size, *buffer, *prefetch, *hit, *policy, *pbs, *pseq;
 	int help;
 };
 
@@ -31,7 +31,9 @@ static const struct fuse_opt opt_spec[] = {
 	OPT("--seek-max=%lf", p.seek_max_ms), OPT("--knee=%lf", p.knee),
 	OPT("--rate-max=%lf", p.rate_max_mibs), OPT("--rate-min=%lf", p.rate_min_mibs),
 	OPT("--zones=%u", p.zones), OPT("--heads=%u", p.heads), OPT("--buffer=%s", buffer),
+	OPT("--prefetch=%s", prefetch), OPT("--hit=%s", hit),
 	OPT("--depth=%u", p.depth), OPT("--policy=%s", policy), OPT("--threads=%u", p.threads),
+	OPT("--host-us=%lf", p.host_us),
 	OPT("--predict-bs=%s", pbs), OPT("--predict-seq=%s", pseq),
 	{ "--predict", offsetof(struct raw_opts, p.predict), 1 },
 	{ "--help", offsetof(struct raw_opts, help), 1 },
@@ -55,6 +57,7 @@ static int raw_finish(struct raw_opts *r)
 	if (size_opt("--size", r->size, &r->p.size) < 0 ||
 	    size_opt("--disk-size", r->disk_size, &r->p.disk_size) < 0 ||
 	    size_opt("--buffer", r->buffer, &r->p.buffer) < 0 ||
+	    size_opt("--prefetch", r->prefetch, &r->p.prefetch) < 0 ||
 	    size_opt("--predict-bs", r->pbs, &r->p.predict_bs) < 0 ||
 	    size_opt("--predict-seq", r->pseq, &r->p.predict_seq) < 0)
 		return -1;
@@ -62,6 +65,12 @@ static int raw_finish(struct raw_opts *r)
 		r->p.satf = 1;
 	} else if (r->policy && strcmp(r->policy, "fifo") != 0) {
 		fprintf(stderr, "hddsim: --policy: fifo or satf, not %s\n", r->policy);
+		return -1;
+	}
+	if (r->hit && strcmp(r->hit, "filled") == 0) {
+		r->p.hit_filled = 1;
+	} else if (r->hit && strcmp(r->hit, "stream") != 0) {
+		fprintf(stderr, "hddsim: --hit: stream or filled, not %s\n", r->hit);
 		return -1;
 	}
 	if (!r->p.image) {
@@ -98,7 +107,7 @@ fail:
 static void raw_free(struct raw_opts *r)
 {
 	free((char *)r->p.image);
-	free(r->size), free(r->disk_size), free(r->buffer);
+	free(r->size), free(r->disk_size), free(r->buffer), free(r->prefetch), free(r->hit);
 	free(r->policy), free(r->pbs), free(r->pseq);
 }
 

@@ -8,12 +8,16 @@
  * the head, the transfer at the zone's media rate.
  *
  * After every read the drive keeps reading ahead at the media rate into its
- * buffer until it holds `buffer` bytes past the request, as drives do; a read
- * starting inside that stream (already read, or about to be) waits only for
- * the stream to pass its end. That is what makes a sequential reader see the
- * media rate although each of its requests arrives a little after the last
- * one finished. A write ends the stream. A write continuing the previous
- * write costs its transfer only (the write cache hides the gap).
+ * buffer until it holds `prefetch` bytes past the request (by default the
+ * whole buffer), as drives do, and keeps the last `size` bytes it read; a
+ * read starting inside that stream (already read, or about to be) waits only
+ * for the stream to pass its end. That is what makes a sequential reader see
+ * the media rate although each of its requests arrives a little after the
+ * last one finished. Drives differ in what they count as inside: with
+ * hit_filled only what the stream has read by the request's arrival is, and
+ * a read just ahead of it pays the platter's turn as a miss. A write ends
+ * the stream. A write continuing the previous write costs its transfer only
+ * (the write cache hides the gap).
  */
 #include <math.h>
 #include <string.h>
@@ -22,6 +26,13 @@
 void hd_head_init(struct hd_head *h)
 {
 	memset(h, 0, sizeof(*h));
+}
+
+struct hd_buffer hd_buffer_of(const struct hd_params *p)
+{
+	return (struct hd_buffer){ .size = p->buffer,
+				   .prefetch = p->prefetch ? p->prefetch : p->buffer,
+				   .hit_filled = p->hit_filled };
 }
 
 /* Where the read-ahead stream is at time t (it stops at its limit). */
@@ -68,14 +79,15 @@ static void access_cost(const struct hd_geom *g, const struct hd_head *h,
 }
 
 /* Fills c with what serving the request at model time t would cost. */
-void hd_cost(const struct hd_geom *g, const struct hd_head *h, uint64_t buffer,
+void hd_cost(const struct hd_geom *g, const struct hd_head *h, const struct hd_buffer *b,
 	     uint64_t off, uint64_t len, int write, double t, struct hd_cost *c)
 {
 	uint64_t end = off + len;
 	memset(c, 0, sizeof(*c));
 	if (!write && h->ra_on) {
 		uint64_t pos = ra_at(h, t);
-		if (off >= ra_low(h, pos, buffer) && off <= h->ra_limit) {
+		uint64_t top = b->hit_filled ? pos : h->ra_limit;
+		if (off >= ra_low(h, pos, b->size) && off <= top) {
 			c->hit = 1;
 			if (pos < h->ra_limit) { /* still streaming towards end */
 				uint64_t from = off > pos ? off : pos;
@@ -96,38 +108,38 @@ void hd_cost(const struct hd_geom *g, const struct hd_head *h, uint64_t buffer,
 
 /* Leaves a read-ahead stream going from pos at time t0 for a read ending at end. */
 static void ra_restart(const struct hd_geom *g, struct hd_head *h, uint64_t start,
-		       uint64_t pos, double t0, uint64_t end, uint64_t buffer)
+		       uint64_t pos, double t0, uint64_t end, const struct hd_buffer *b)
 {
 	h->ra_on = 1;
 	h->ra_start = start;
-	h->ra_limit = end + buffer < g->size ? end + buffer : g->size;
+	h->ra_limit = end + b->prefetch < g->size ? end + b->prefetch : g->size;
 	h->ra_pos0 = pos < h->ra_limit ? pos : h->ra_limit;
 	h->ra_t0 = t0;
 	h->ra_rate = hd_zone_of(g, h->ra_pos0 ? h->ra_pos0 - 1 : 0)->rate;
 }
 
-static void read_leaves(const struct hd_geom *g, struct hd_head *h, uint64_t buffer,
+static void read_leaves(const struct hd_geom *g, struct hd_head *h, const struct hd_buffer *b,
 			uint64_t off, uint64_t end, double t, double tc,
 			const struct hd_cost *c)
 {
 	if (!c->hit) {
-		ra_restart(g, h, off, end, tc, end, buffer);
+		ra_restart(g, h, off, end, tc, end, b);
 	} else if (ra_at(h, t) < h->ra_limit) {
 		uint64_t pos = ra_at(h, tc);
-		ra_restart(g, h, h->ra_start, pos > end ? pos : end, tc, end, buffer);
+		ra_restart(g, h, h->ra_start, pos > end ? pos : end, tc, end, b);
 	} else if (end <= h->ra_limit) {
 		/* Served from a full buffer: reading resumes at its end once the
 		 * platter brings that byte round again. */
 		uint64_t lim = h->ra_limit;
-		ra_restart(g, h, h->ra_start, lim, tc + rot_wait(g, lim, tc), end, buffer);
+		ra_restart(g, h, h->ra_start, lim, tc + rot_wait(g, lim, tc), end, b);
 	} else {
-		ra_restart(g, h, h->ra_start, end, tc, end, buffer);
+		ra_restart(g, h, h->ra_start, end, tc, end, b);
 	}
 }
 
 /* Serves the request costed in c from time t: updates the head and the
  * counters, returns the model time it completes. */
-double hd_commit(const struct hd_geom *g, struct hd_head *h, uint64_t buffer,
+double hd_commit(const struct hd_geom *g, struct hd_head *h, const struct hd_buffer *b,
 		 uint64_t off, uint64_t len, int write, double t,
 		 const struct hd_cost *c, struct hd_stats *st)
 {
@@ -157,7 +169,7 @@ double hd_commit(const struct hd_geom *g, struct hd_head *h, uint64_t buffer,
 		h->last_end = end;
 		h->cyl = hd_cyl_of(g, end - 1);
 	} else {
-		read_leaves(g, h, buffer, off, end, t, tc, c);
+		read_leaves(g, h, b, off, end, t, tc, c);
 		h->last_write = 0;
 		h->cyl = hd_cyl_of(g, end - 1);
 	}

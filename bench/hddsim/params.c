@@ -72,8 +72,12 @@ int hd_params_check(const struct hd_params *p, char *err, size_t errlen)
 		why = "--zones and --heads must be >= 1";
 	else if (p->depth < 1)
 		why = "--depth must be >= 1";
+	else if (p->host_us < 0)
+		why = "--host-us must be >= 0";
 	else if (p->threads < 1)
 		why = "--threads must be >= 1";
+	else if (p->prefetch > p->buffer)
+		why = "--prefetch must not exceed --buffer";
 	else if (p->disk_size && p->disk_size < p->size)
 		why = "--disk-size must be at least --size";
 	else if (p->predict_bs < 512 || p->predict_seq < 512)
@@ -103,9 +107,14 @@ void hd_usage(const char *prog)
 	       "  --rate-min=MIBS     inner zone media rate [60]\n"
 	       "  --zones=N --heads=N recording zones [16], surfaces [4]\n"
 	       "  --buffer=BYTES      track buffer filled by read-ahead [2M]\n"
+	       "  --prefetch=BYTES    read-ahead past a read's end (0: the buffer) [0]\n"
+	       "  --hit=stream|filled a read hits anywhere in the read-ahead stream,\n"
+	       "                      or only in what it has read by then [stream]\n"
 	       "  --depth=N           requests the drive may choose among [1]\n"
 	       "  --policy=fifo|satf  how it chooses among them [fifo]\n"
 	       "  --threads=N         FUSE worker threads [32]\n"
+	       "  --host-us=US        host round trip charged to each request, answered\n"
+	       "                      that much early [0]\n"
 	       "  --predict           print what the model expects of fio and exit\n"
 	       "  --predict-bs=BYTES  random read size for --predict [4K]\n"
 	       "  --predict-seq=BYTES sequential read size for --predict [1M]\n",

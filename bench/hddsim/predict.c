@@ -27,8 +27,9 @@ static double serve(const struct hd_params *p, const struct hd_geom *g, struct h
 		    struct hd_stats *st, uint64_t off, uint64_t len, double t)
 {
 	struct hd_cost c;
-	hd_cost(g, h, p->buffer, off, len, 0, t, &c);
-	return hd_commit(g, h, p->buffer, off, len, 0, t, &c, st);
+	struct hd_buffer b = hd_buffer_of(p);
+	hd_cost(g, h, &b, off, len, 0, t, &c);
+	return hd_commit(g, h, &b, off, len, 0, t, &c, st);
 }
 
 static void predict_random(const struct hd_params *p, const struct hd_geom *g)
