@@ -5,9 +5,10 @@
 # names it ("No such file or directory") and exits with 1; with it, says
 # nothing and exits with 0; a test on its status is false either way.
 # sweep-find must give the same output, messages and status, in every
-# order it walks. (Not with libsweep's helper threads stat-ing ahead: a name
-# whose stat failed in a helper is lost there, with no entry and no error,
-# a fault of libsweep's.) The race is
+# order it walks. (Without libsweep's helper threads: they read and stat a
+# directory ahead of the walk, so the shim removes the file before the
+# walk's own reading of its directory, which then rightly does not list it:
+# a file gone before its directory is read is no race at all.) The race is
 # made deterministic by an LD_PRELOAD shim (vanish-shim.c) that removes the
 # file at the first request for its status, in GNU find and sweep-find alike.
 . "$top_srcdir/tests/lib.sh"
