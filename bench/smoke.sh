@@ -57,7 +57,7 @@ case $loops in *"$T"*) fail "bench/run left a loop device behind" ;; esac
 # copy and the emulator's other timing (a small buffer that only what it
 # read already hits, one FUSE thread, a host round trip inside the model):
 # the run must complete with the emulator counting it (speed is bench/run's).
-cat /sys/block/*/queue/scheduler 2>/dev/null | grep -qw bfq || modprobe bfq 2>/dev/null ||
+grep -qsw bfq /sys/block/*/queue/scheduler || modprobe bfq 2>/dev/null ||
 	skip "bfq is not available in this kernel"
 timeout 120 "$top_srcdir/bench/run" --tree "$T/tree" --fs ext4 --elevators none,bfq \
 	--tools tar --impls sweep-tar --fill-holes 33 --repeat 1 --size 64M --scale 1 \
