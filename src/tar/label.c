@@ -3,7 +3,8 @@
  * label.c: -V (--label), GNU tar's volume label. On create it is the
  * archive's first block, as GNU tar writes it: a 'V' header holding only
  * the label, its time and checksum; in the posix format a global extended
- * header ("/tmp/GlobalHead.1") with a GNU.volume.label record. On reading,
+ * header ("/tmp/GlobalHead.1") with a GNU.volume.label record (and the
+ * keyword=value records of --pax-option, paxhdr.c). On reading,
  * libarchive passes over both, so the first blocks are read here once
  * more (an archive file only: a pipe cannot be read twice): -t and -v
  * list the label first (a posix one before the first member that has an
@@ -22,6 +23,7 @@
 #include <unistd.h>
 #include "create.h"
 #include "extract.h"
+#include "paxopt.h"
 #include "update.h"
 
 enum { BLOCK = 512, NAME_LEN = 100, MODE_AT = 100, UID_AT = 108, GID_AT = 116, SIZE_AT = 124,
@@ -36,34 +38,25 @@ static void checksum(char *h)
 	snprintf(h + CHKSUM_AT, 8, "%06o", sum);
 }
 
-/* The posix label: a global header, its record. Returns 0 or -1. */
+/* The posix label and the keyword=value records of --pax-option: a
+ * global header. Returns 0 or -1. */
 static int write_global(struct create *cr, const char *label, time_t now)
 {
-	char rec[256], h[2 * BLOCK] = { 0 };
-	size_t len = strlen(label) + strlen(" GNU.volume.label=\n");
-	size_t total = len + 1;
-	for (size_t d = 10; total >= d; d *= 10)
-		total++;
-	snprintf(rec, sizeof(rec), "%zu GNU.volume.label=%s\n", total, label);
-	const char *tmp = getenv("TMPDIR");
-	snprintf(h, NAME_LEN, "%s/GlobalHead.1", tmp && *tmp ? tmp : "/tmp");
-	snprintf(h + MODE_AT, 8, "%07o", 0644);
-	snprintf(h + UID_AT, 8, "%07o", 0);
-	snprintf(h + GID_AT, 8, "%07o", 0);
-	snprintf(h + SIZE_AT, 12, "%011zo", strlen(rec));
-	snprintf(h + MTIME_AT, 12, "%011jo", (uintmax_t)now);
-	h[TYPE_AT] = 'g';
-	memcpy(h + MAGIC_AT, "ustar\0" "00", 8);
-	checksum(h);
-	memcpy(h + BLOCK, rec, strlen(rec));
-	return writer_raw(&cr->w, h, sizeof(h));
+	struct strbuf h = STRBUF_INIT;
+	int r = paxhdr_global(cr->t, label, now, &h);
+	if (r == 0 && h.len)
+		r = writer_raw(&cr->w, h.s, h.len);
+	sb_free(&h);
+	return r;
 }
 
 int label_write(struct create *cr)
 {
 	struct tar *t = cr->t;
 	const char *label = t->opt.label;
-	if (!label || t->opt.mode != MODE_CREATE)
+	const struct pax_opts *po = t->opt.pax;
+	bool global = cr->format == FMT_PAX && po && po->global.n;
+	if ((!label && !global) || t->opt.mode != MODE_CREATE)
 		return 0;
 	time_t now = time(NULL);
 	int r;

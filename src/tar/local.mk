@@ -50,6 +50,7 @@ src_tar_libtar_la_SOURCES = \
 	src/tar/diff.c \
 	src/tar/label.c \
 	src/tar/paxopt.c src/tar/paxopt.h \
+	src/tar/paxhdr.c \
 	src/tar/totals.c
 src_tar_libtar_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common
 src_tar_libtar_la_CFLAGS = $(AM_CFLAGS) $(LIBARCHIVE_CFLAGS)

@@ -809,11 +809,13 @@ static bool check_options(struct tar *t, struct parse_state *ps)
 	bool posix = o->format == FMT_DEFAULT || o->format == FMT_PAX;
 	if (o->pax && o->format == FMT_DEFAULT)
 		o->format = FMT_PAX;
-	if (o->pax && o->format != FMT_PAX) {
+	bool writes = o->mode == MODE_CREATE || o->mode == MODE_APPEND ||
+	              o->mode == MODE_UPDATE || o->mode == MODE_DELETE;
+	if (o->pax && writes && o->format != FMT_PAX) {
 		tar_warn(t, 0, "--pax-option can be used only on POSIX archives");
 		return false;
 	}
-	if (paxopt_refuse(t))
+	if (!paxopt_check_mode(t))
 		return false;
 	if (o->mode == MODE_CREATE && o->selinux && o->format != FMT_PAX) {
 		tar_warn(t, 0, "--selinux can be used only on POSIX archives");

@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include "output.h"
+#include "strbuf.h"
 #include "tar.h"
 
 struct tar_writer {
@@ -18,6 +19,8 @@ struct tar_writer {
 	bool holding;             /* a header's last block is held back */
 	bool have_held;
 	bool closed;              /* writer_close() ended the archive */
+	bool gathering;           /* a posix header is gathered for paxhdr.c */
+	struct strbuf gathered, shaped;
 	char held[512];
 };
 
