@@ -810,7 +810,7 @@ static bool check_options(struct tar *t, struct parse_state *ps)
 	if (o->pax && o->format == FMT_DEFAULT)
 		o->format = FMT_PAX;
 	bool writes = o->mode == MODE_CREATE || o->mode == MODE_APPEND ||
-	              o->mode == MODE_UPDATE || o->mode == MODE_DELETE;
+	              o->mode == MODE_UPDATE || o->mode == MODE_CATENATE || o->mode == MODE_DELETE;
 	if (o->pax && writes && o->format != FMT_PAX) {
 		tar_warn(t, 0, "--pax-option can be used only on POSIX archives");
 		return false;

@@ -21,7 +21,7 @@
 #include "paxopt.h"
 
 enum { BLOCK = 512, NAME_LEN = 100, MODE_AT = 100, UID_AT = 108, GID_AT = 116, SIZE_AT = 124,
-       MTIME_AT = 136, CHKSUM_AT = 148, TYPE_AT = 156, MAGIC_AT = 257, PREFIX_AT = 345,
+       MTIME_AT = 136, CHKSUM_AT = 148, TYPE_AT = 156, MAGIC_AT = 257, DEVMAJOR_AT = 329, DEVMINOR_AT = 337, PREFIX_AT = 345,
        PREFIX_LEN = 155 };
 
 int paxhdr_record(struct strbuf *sb, const char *key, const char *value, size_t vlen)
@@ -195,6 +195,36 @@ static int filter_records(const struct pax_opts *po, const char *data, size_t le
 	return 0;
 }
 
+/* The numbers of the ustar block h written as GNU tar writes them
+ * ("0000644\0" where libarchive writes "000644 \0"), so that what
+ * --pax-option makes reproducible is GNU tar's bytes. */
+static void gnu_fields(char *h)
+{
+	static const struct { int at, len; } fields[] = {
+		{ MODE_AT, 8 }, { UID_AT, 8 }, { GID_AT, 8 }, { SIZE_AT, 12 }, { MTIME_AT, 12 },
+		{ DEVMAJOR_AT, 8 }, { DEVMINOR_AT, 8 },
+	};
+	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
+		char *f = h + fields[i].at;
+		int len = fields[i].len;
+		/* libarchive's octal: digits, then blanks or NULs */
+		int d = 0;
+		while (d < len && f[d] >= '0' && f[d] <= '7')
+			d++;
+		if (d == 0 || d >= len)
+			continue;
+		for (int k = d; k < len; k++)
+			if (f[k] != ' ' && f[k] != 0)
+				goto next;
+		char buf[16];
+		snprintf(buf, sizeof(buf), "%0*jo", len - 1, (uintmax_t)octal(f, (size_t)d));
+		if ((int)strlen(buf) == len - 1)
+			memcpy(f, buf, (size_t)len); /* its NUL too */
+next:;
+	}
+	checksum(h);
+}
+
 /* The member's name from its ustar block: prefix/name. */
 static int ustar_name(const char *h, struct strbuf *sb)
 {
@@ -231,7 +261,8 @@ int paxhdr_member(struct tar *t, const char *in, size_t len, struct strbuf *out)
 		    put_header(out, sb_str(&name), &recs, mtime, 'x') < 0)
 			goto out;
 	}
-	r = sb_add(out, ustar, BLOCK);
+	if ((r = sb_add(out, ustar, BLOCK)) == 0)
+		gnu_fields(out->s + out->len - BLOCK);
 out:
 	sb_free(&recs);
 	sb_free(&path);

@@ -65,19 +65,16 @@ static void list_free(struct pax_list *l)
 	free(l->value);
 }
 
-/* A time as GNU's decode_timespec() takes it: seconds, a fraction
- * (dropped, as GNU tar drops it). Returns false when s is not one. */
+/* A time as GNU tar 1.34 takes it here: whole seconds, maybe negative.
+ * Returns false when s is not one. */
 static bool parse_time(const char *s, time_t *out)
 {
 	char *end;
+	if (!isdigit((unsigned char)s[*s == '-']))
+		return false;
 	errno = 0;
 	long long v = strtoll(s, &end, 10);
-	if (end == s || errno == ERANGE || !isdigit((unsigned char)end[-1]))
-		return false;
-	if (*end == '.')
-		for (end++; isdigit((unsigned char)*end); end++)
-			;
-	if (*end)
+	if (*end || errno == ERANGE || (time_t)v != v)
 		return false;
 	*out = (time_t)v;
 	return true;
@@ -169,7 +166,12 @@ bool paxopt_check_mode(struct tar *t)
 {
 	const struct pax_opts *po = t->opt.pax;
 	enum tar_mode m = t->opt.mode;
-	if (!po || m == MODE_CREATE || m == MODE_APPEND || m == MODE_UPDATE || m == MODE_DELETE)
+	if (po && po->global.n && (m == MODE_APPEND || m == MODE_UPDATE || m == MODE_CATENATE)) {
+		tar_warn(t, 0, "can't update global extended header record");
+		return false;
+	}
+	if (!po || m == MODE_CREATE || m == MODE_APPEND || m == MODE_UPDATE ||
+	    m == MODE_CATENATE || m == MODE_DELETE)
 		return true;
 	if (!po->deletes.n && !po->global.n && !po->member.n)
 		return true;
