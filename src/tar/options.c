@@ -213,6 +213,8 @@ static void usage(const char *prog)
 	      "  -V, --label=TEXT           a volume label (create), or its pattern\n"
 	      "      --index-file=FILE      send verbose output to FILE\n"
 	      "  -H, --format=FORMAT        gnu (default), posix, pax, ustar or v7\n"
+	      "      --pax-option=LIST      posix extended headers: delete=PATTERN, KEY=VALUE,\n"
+	      "                             KEY:=VALUE, exthdr.name=, globexthdr.name=\n"
 	      "  -z, -j, -J, --zstd, --lzma, -Z  compress with gzip, bzip2, xz, zstd...\n"
 	      "  -a, --auto-compress        choose the compressor from the archive's suffix\n"
 	      "  -I, --use-compress-program=PROG  filter through PROG ('zstd -T0'; must\n"
