@@ -29,15 +29,6 @@
 enum { BLOCK = 512, NAME_LEN = 100, MODE_AT = 100, UID_AT = 108, GID_AT = 116, SIZE_AT = 124,
        MTIME_AT = 136, CHKSUM_AT = 148, TYPE_AT = 156, MAGIC_AT = 257 };
 
-static void checksum(char *h)
-{
-	unsigned sum = 0;
-	memset(h + CHKSUM_AT, ' ', 8);
-	for (int i = 0; i < BLOCK; i++)
-		sum += (unsigned char)h[i];
-	snprintf(h + CHKSUM_AT, 8, "%06o", sum);
-}
-
 /* The posix label and the keyword=value records of --pax-option: a
  * global header. Returns 0 or -1. */
 static int write_global(struct create *cr, const char *label, time_t now)
@@ -67,7 +58,7 @@ int label_write(struct create *cr)
 		memcpy(h, label, strlen(label));
 		snprintf(h + MTIME_AT, 12, "%011jo", (uintmax_t)now);
 		h[TYPE_AT] = 'V';
-		checksum(h);
+		writer_checksum(h);
 		r = writer_raw(&cr->w, h, sizeof(h));
 		/* GNU tar lists it with no time of its own */
 		if (r == 0 && t->opt.verbose)

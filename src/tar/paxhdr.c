@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "paxopt.h"
+#include "writer.h"
 
 enum { BLOCK = 512, NAME_LEN = 100, MODE_AT = 100, UID_AT = 108, GID_AT = 116, SIZE_AT = 124,
        MTIME_AT = 136, CHKSUM_AT = 148, TYPE_AT = 156, MAGIC_AT = 257, DEVMAJOR_AT = 329, DEVMINOR_AT = 337, PREFIX_AT = 345,
@@ -45,15 +46,6 @@ static int add_list(struct strbuf *sb, const struct pax_list *l)
 	return 0;
 }
 
-static void checksum(char *h)
-{
-	unsigned sum = 0;
-	memset(h + CHKSUM_AT, ' ', 8);
-	for (int i = 0; i < BLOCK; i++)
-		sum += (unsigned char)h[i];
-	snprintf(h + CHKSUM_AT, 8, "%06o", sum);
-}
-
 void paxhdr_block(char *h, const char *name, size_t size, time_t mtime, char type)
 {
 	memset(h, 0, BLOCK);
@@ -69,7 +61,7 @@ void paxhdr_block(char *h, const char *name, size_t size, time_t mtime, char typ
 	snprintf(h + MTIME_AT, 12, "%011jo", (uintmax_t)mtime);
 	h[TYPE_AT] = type;
 	memcpy(h + MAGIC_AT, "ustar\0" "00", 8);
-	checksum(h);
+	writer_checksum(h);
 }
 
 /* GNU's xheader_format_name(): %d the member's directory ("." for none),
@@ -222,7 +214,7 @@ static void gnu_fields(char *h)
 			memcpy(f, buf, (size_t)len); /* its NUL too */
 next:;
 	}
-	checksum(h);
+	writer_checksum(h);
 }
 
 /* The member's name from its ustar block: prefix/name. */

@@ -193,15 +193,20 @@ void writer_base256(char *field, size_t len, int64_t v)
 	field[0] = (char)(v < 0 ? 0xff : 0x80);
 }
 
-/* Give the held header block e's time in base-256 and its checksum anew. */
-static void mend_time(char *h, int64_t mtime)
+void writer_checksum(char *h)
 {
-	writer_base256(h + MTIME_AT, MTIME_LEN, mtime);
 	memset(h + CHKSUM_AT, ' ', CHKSUM_LEN);
 	unsigned sum = 0;
 	for (size_t i = 0; i < BLOCK; i++)
 		sum += (unsigned char)h[i];
 	snprintf(h + CHKSUM_AT, CHKSUM_LEN - 1, "%06o", sum);
+}
+
+/* Give the held header block e's time in base-256 and its checksum anew. */
+static void mend_time(char *h, int64_t mtime)
+{
+	writer_base256(h + MTIME_AT, MTIME_LEN, mtime);
+	writer_checksum(h);
 }
 
 /* Whether the gnu writer stores t right: octal in 11 digits. */
