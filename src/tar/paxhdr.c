@@ -158,7 +158,8 @@ static uint64_t octal(const char *p, size_t len)
 
 /* The records of data (len bytes) onto out as delete= and keyword:=value
  * leave them; *own: whether one of the member's own survived delete=.
- * path gets the path record's value, if any. Returns 0 or -1. */
+ * path gets the member's name from its records, if they have it. Returns
+ * 0 or -1. */
 static int filter_records(const struct pax_opts *po, const char *data, size_t len,
                           struct strbuf *out, bool *own, struct strbuf *path)
 {
@@ -172,9 +173,12 @@ static int filter_records(const struct pax_opts *po, const char *data, size_t le
 		struct strbuf k = STRBUF_INIT;
 		if (sb_add(&k, key, (size_t)(eq - key)) < 0)
 			return -1;
-		if (strcmp(k.s, "path") == 0 &&
-		    sb_add(path, eq + 1, (size_t)(data + at + n - 1 - (eq + 1))) < 0)
-			n = 0;
+		/* a sparse file's real name is its GNU.sparse.name */
+		if (strcmp(k.s, "path") == 0 || strcmp(k.s, "GNU.sparse.name") == 0) {
+			sb_reset(path);
+			if (sb_add(path, eq + 1, (size_t)(data + at + n - 1 - (eq + 1))) < 0)
+				n = 0;
+		}
 		bool deleted = paxopt_deleted(po, k.s);
 		*own |= !deleted;
 		if (n && !deleted && !paxopt_overridden(po, k.s) && sb_add(out, data + at, n) < 0)

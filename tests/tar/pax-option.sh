@@ -90,6 +90,10 @@ same_records "SCHILY.*, mtime" -H posix --pax-option="delete=SCHILY.*,delete=mti
 same_records "exthdr.name of directories" -H posix --pax-option="delete=[ac]time,exthdr.name=%f/%%d" d
 # (GNU tar 1.34 appends members with no extended header after an archive
 # whose last member has none: the archive starts with one here)
+mkdir "$src/s"
+add_sparse "$src/s"
+touch -d @1000000000 "$src/s" "$src/s"/*
+same_records "sparse" -S --pax-option="delete=[ac]time,a:=1" s
 same_records "-r" -H posix --pax-option="delete=[ac]time,z:=9" d/sub/b
 cp "$T/gnu.tar" "$T/gnu-r.tar"
 cp "$T/our.tar" "$T/our-r.tar"

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # paxrecords.pl: the headers of an uncompressed tar archive, one line per
 # member ("NAME TYPE mtime=T [XNAME mtime=T RECORDS]", its extended header
-# in brackets, NAME its path record if it has one) and per global header ("global NAME mtime=T RECORDS"),
+# in brackets, NAME its path or GNU.sparse.name record if it has one) and per global header ("global NAME mtime=T RECORDS"),
 # records joined by '|'. atime and ctime records are left out (sweep-tar
 # never stores them), so that archives whose members come in another order
 # can be compared sorted.
@@ -24,7 +24,7 @@ while ($at + 512 <= length $d) {
 	if ($type eq 'x' || $type eq 'g') {
 		my $r = join '|', grep { !/^\d+ [ac]time=/ } split /\n/, substr($d, $at + 512, $size);
 		if ($type eq 'g') { print "global $name mtime=$mtime $r\n" }
-		else { $x = " [$name mtime=$mtime $r]"; ($path) = $r =~ /(?:^|\|)\d+ path=([^|]*)/ }
+		else { $x = " [$name mtime=$mtime $r]"; ($path) = $r =~ /(?:^|\|)\d+ (?:path|GNU\.sparse\.name)=([^|]*)/ }
 	} else {
 		print +($path // $name), " $type mtime=$mtime$x\n";
 		($x, $path) = ('', undef);
