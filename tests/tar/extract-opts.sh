@@ -5,7 +5,7 @@
 # reads nothing), --one-top-level[=DIR] (the name deduced from the
 # archive's, refused with -P or when there is none), --index-file (-v and
 # -t there), -V/--label (the volume header GNU writes, in gnu and posix
-# format, listed and matched), --hard-dereference, --xattrs-include and
+# format, listed and matched, from a file or a pipe), --hard-dereference, --xattrs-include and
 # --xattrs-exclude, --atime-preserve, --selinux and --no-selinux (SELinux
 # off): the same output, messages, status, trees and
 # archive bytes where GNU's are fixed.
@@ -97,6 +97,19 @@ for fmt in gnu posix; do
 		same "-t, another label" -tf "$tarball" -V 'Other'
 		same "-x -V" -xf "$tarball" -V 'Backup 1'
 		same "-xv" -xvf "$tarball"
+		# from a pipe: the label read from what the reader is given
+		gnu_x() { cat "$tarball" | within x-gnu tar "$@"; }
+		our_x() { cat "$tarball" | within x-our sweep_tar "$@"; }
+		same "-tv, a pipe" -tvf -
+		same "-tv -V, a pipe" -tvf - -V 'Backup*'
+		same "-t, another label, a pipe" -tf - -V 'Other'
+		same "-xv -V, a pipe" -xvf - -V 'Backup 1'
+		gnu_x() { gzip -c "$tarball" | within x-gnu tar "$@"; }
+		our_x() { gzip -c "$tarball" | within x-our sweep_tar "$@"; }
+		same "-tvz -V, a pipe" -tvzf - -V 'Backup*'
+		gnu_x() { within x-gnu tar "$@"; }
+		our_x() { within x-our sweep_tar "$@"; }
+		same "-tv, a file" -tvf "$tarball"
 	done
 done
 same "-t -V, no label" -tf "$T/d.tar" -V 'Backup*'

@@ -94,7 +94,9 @@ mkdir "$src/s"
 add_sparse "$src/s"
 touch -d @1000000000 "$src/s" "$src/s"/*
 same_records "sparse" -S --pax-option="delete=[ac]time,a:=1" s
+mopt=-D
 same_records "-r" -H posix --pax-option="delete=[ac]time,z:=9" d/sub/b
+mopt=-R
 cp "$T/gnu.tar" "$T/gnu-r.tar"
 cp "$T/our.tar" "$T/our-r.tar"
 gnu_c -rf "$T/gnu-r.tar" -H posix --pax-option="delete=[ac]time,z:=9" d/link &&
