@@ -105,7 +105,7 @@ static la_ssize_t stdin_read(struct archive *a, void *arg, const void **buf)
 {
 	struct extract *x = arg;
 	size_t size = x->t->opt.record_size;
-	ssize_t n;
+	ssize_t n = 0;
 	if (!x->head_given) {
 		x->head_given = true;
 		sb_reset(&x->head);
