@@ -27,8 +27,7 @@
 #include "paxopt.h"
 #include "update.h"
 
-enum { BLOCK = 512, NAME_LEN = 100, MODE_AT = 100, UID_AT = 108, GID_AT = 116, SIZE_AT = 124,
-       MTIME_AT = 136, CHKSUM_AT = 148, TYPE_AT = 156, MAGIC_AT = 257 };
+enum { BLOCK = 512, NAME_LEN = 100, SIZE_AT = 124, MTIME_AT = 136, TYPE_AT = 156 };
 
 /* The posix label and the keyword=value records of --pax-option: a
  * global header. Returns 0 or -1. */

@@ -11,7 +11,9 @@
  * only when some record of its own survives delete= (GNU tar's own atime
  * and ctime count: sweep-tar does not store them, but a member gets the
  * overrides unless both are deleted). The global header holds the -V
- * label and the keyword=value records, the last given first.
+ * label, the keyword=value records, the last given first, and then the
+ * overrides. Each member's ustar block gets GNU's number fields, so that
+ * a reproducible archive is GNU's byte for byte.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -22,8 +24,8 @@
 #include "writer.h"
 
 enum { BLOCK = 512, NAME_LEN = 100, MODE_AT = 100, UID_AT = 108, GID_AT = 116, SIZE_AT = 124,
-       MTIME_AT = 136, CHKSUM_AT = 148, TYPE_AT = 156, MAGIC_AT = 257, DEVMAJOR_AT = 329, DEVMINOR_AT = 337, PREFIX_AT = 345,
-       PREFIX_LEN = 155 };
+       MTIME_AT = 136, TYPE_AT = 156, MAGIC_AT = 257, DEVMAJOR_AT = 329, DEVMINOR_AT = 337,
+       PREFIX_AT = 345, PREFIX_LEN = 155 };
 
 int paxhdr_record(struct strbuf *sb, const char *key, const char *value, size_t vlen)
 {
@@ -118,7 +120,7 @@ static int put_header(struct strbuf *out, const char *name, const struct strbuf 
 int paxhdr_global(struct tar *t, const char *label, time_t now, struct strbuf *out)
 {
 	const struct pax_opts *po = t->opt.pax;
-	struct strbuf recs = STRBUF_INIT, name = STRBUF_INIT;
+	struct strbuf recs = STRBUF_INIT, tmpl = STRBUF_INIT, name = STRBUF_INIT;
 	int r = -1;
 	if (label && paxhdr_record(&recs, "GNU.volume.label", label, strlen(label)) < 0)
 		goto out;
@@ -127,23 +129,24 @@ int paxhdr_global(struct tar *t, const char *label, time_t now, struct strbuf *o
 	if (po && (add_list(&recs, &po->global) < 0 ||
 	           (recs.len && add_list(&recs, &po->member) < 0)))
 		goto out;
-	r = 0;
-	if (!recs.len)
+	if (!recs.len) {
+		r = 0;
 		goto out;
+	}
 	const char *fmt = po ? po->globexthdr_name : NULL;
-	const char *tmp = getenv("TMPDIR");
-	if (!fmt && sb_printf(&name, "%s/GlobalHead.%%n", tmp && *tmp ? tmp : "/tmp") < 0)
-		r = -1;
-	if (r == 0 && !fmt)
-		fmt = name.s;
-	struct strbuf formatted = STRBUF_INIT;
-	if (r == 0 && (format_name(&formatted, fmt, NULL, 1) < 0 ||
-	               put_header(out, sb_str(&formatted), &recs,
-	                          po && po->globexthdr_mtime_set ? po->globexthdr_mtime : now, 'g') < 0))
-		r = -1;
-	sb_free(&formatted);
+	if (!fmt) {
+		const char *tmp = getenv("TMPDIR");
+		if (sb_printf(&tmpl, "%s/GlobalHead.%%n", tmp && *tmp ? tmp : "/tmp") < 0)
+			goto out;
+		fmt = tmpl.s;
+	}
+	time_t mtime = po && po->globexthdr_mtime_set ? po->globexthdr_mtime : now;
+	if (format_name(&name, fmt, NULL, 1) == 0 &&
+	    put_header(out, sb_str(&name), &recs, mtime, 'g') == 0)
+		r = 0;
 out:
 	sb_free(&recs);
+	sb_free(&tmpl);
 	sb_free(&name);
 	return r;
 }
@@ -238,7 +241,7 @@ int paxhdr_member(struct tar *t, const char *in, size_t len, struct strbuf *out)
 		size = octal(in + SIZE_AT, 12);
 	size_t skip = size ? BLOCK + (size + BLOCK - 1) / BLOCK * BLOCK : 0;
 	if (skip + BLOCK != len) /* not one header as expected: as it is */
-		return sb_add(out, in, len);
+		return len ? sb_add(out, in, len) : 0;
 	const char *ustar = in + skip;
 	struct strbuf recs = STRBUF_INIT, path = STRBUF_INIT, name = STRBUF_INIT;
 	bool own = !paxopt_deleted(po, "atime") || !paxopt_deleted(po, "ctime");

@@ -12,7 +12,6 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fnmatch.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "paxopt.h"

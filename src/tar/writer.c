@@ -12,7 +12,8 @@
  * that holds the compressor. The mending: libarchive's gnu writer has no
  * base-256 for the time (before 1970 it stores 0, after 2242 the largest
  * octal value); GNU tar's has, so such a header is held back and given
- * GNU's base-256 field.
+ * GNU's base-256 field. With --pax-option, each posix header is gathered
+ * whole and reshaped by paxhdr.c before it goes on.
  */
 #include <archive.h>
 #include <archive_entry.h>
