@@ -30,15 +30,6 @@ static void number(char *f, size_t len, int64_t v)
 		writer_base256(f, len, v);
 }
 
-static void checksum(char *h)
-{
-	memset(h + CHKSUM_AT, ' ', 8);
-	unsigned sum = 0;
-	for (size_t i = 0; i < BLOCK; i++)
-		sum += (unsigned char)h[i];
-	snprintf(h + CHKSUM_AT, 7, "%06o", sum);
-}
-
 /* A header block of type type for name (cut to its field), size bytes. */
 static void header(char *h, char type, const char *name, uint64_t size)
 {
@@ -69,7 +60,7 @@ static int long_name(struct create *cr, const char *name)
 	number(h + UID_AT, 8, 0);
 	number(h + GID_AT, 8, 0);
 	number(h + MTIME_AT, 12, 0);
-	checksum(h);
+	writer_checksum(h);
 	return writer_raw(&cr->w, h, BLOCK) < 0 ? -1 : data(cr, name, n);
 }
 
@@ -95,7 +86,7 @@ int dumpdir_write(struct create *cr, const struct sweep_entry *e, const char *me
 	copy_name(h + GNAME_AT, archive_entry_gname(ae));
 	number(h + ATIME_AT, 12, e->st.st_atim.tv_sec);
 	number(h + CTIME_AT, 12, e->st.st_ctim.tv_sec);
-	checksum(h);
+	writer_checksum(h);
 	if (writer_raw(&cr->w, h, BLOCK) < 0 || data(cr, dd->s, dd->len) < 0)
 		goto fail;
 	if (cr->t->opt.verbose) {

@@ -213,7 +213,9 @@ static int new_reader(struct extract *x, int fd, bool force_tar)
 	 * are passed over */
 	if (t->opt.ignore_zeros)
 		archive_read_set_options(x->in, "tar:read_concatenated_archives");
-	if (archive_read_open_fd(x->in, fd, t->opt.record_size) != ARCHIVE_OK) {
+	int r = fd == STDIN_FILENO && label_wanted(t) ? label_open_stdin(x)
+	        : archive_read_open_fd(x->in, fd, t->opt.record_size);
+	if (r != ARCHIVE_OK) {
 		if (not_tar(x->in))
 			return 1;
 		tar_fatal(t, 0, "%s", archive_error_string(x->in));
@@ -525,6 +527,9 @@ out:
 	sb_free(&x.link);
 	sb_free(&x.xname);
 	sb_free(&x.partial);
+	sb_free(&x.head);
+	sb_free(&x.begin);
+	free(x.stdin_buf);
 	free(x.label);
 	keymap_free(&x.links_made);
 	return t->diag->status;

@@ -21,6 +21,11 @@ struct extract {
 	                           standard output, --to-command: its pipe) */
 	struct timespec start;  /* when the run began (--to-command's TAR_ATIME) */
 	char *label;            /* label.c: a posix volume label still to list */
+	time_t label_mtime;     /* and the time it is listed with */
+	struct strbuf head;     /* label.c: the first bytes of standard input */
+	bool head_given;        /* and they went to the reader */
+	struct strbuf begin;    /* label.c: the archive's first bytes, decompressed */
+	char *stdin_buf;        /* label.c: standard input's later reads */
 	struct strbuf name;     /* the member name after --strip-components */
 	struct strbuf link;
 	struct strbuf xname;    /* xnames.c: --transform's scratch */
@@ -119,6 +124,11 @@ int xunlink_tree(const char *name);
 int label_check(struct extract *x);
 /* Before a member is listed: the posix label, when its turn came. */
 void label_list_global(struct extract *x);
+/* Whether label_check() will look for the label. */
+bool label_wanted(const struct tar *t);
+/* Open x->in on standard input, its first bytes kept for label_check():
+ * a pipe cannot be read twice. Returns libarchive's status. */
+int label_open_stdin(struct extract *x);
 
 /* diff.c: -d: compare member e, named name, with the file (0, or -1 when
  * the archive cannot go on). */

@@ -3,9 +3,11 @@
  * label.c: -V (--label), GNU tar's volume label. On create it is the
  * archive's first block, as GNU tar writes it: a 'V' header holding only
  * the label, its time and checksum; in the posix format a global extended
- * header ("/tmp/GlobalHead.1") with a GNU.volume.label record. On reading,
+ * header ("/tmp/GlobalHead.1") with a GNU.volume.label record (and the
+ * keyword=value records of --pax-option, paxhdr.c). On reading,
  * libarchive passes over both, so the first blocks are read here once
- * more (an archive file only: a pipe cannot be read twice): -t and -v
+ * more (from the archive file, or from standard input's first bytes, kept
+ * as they go to the reader: a pipe cannot be read twice): -t and -v
  * list the label first (a posix one before the first member that has an
  * extended header, as GNU tar does), and -V PATTERN ends the run unless
  * the label matches, in GNU tar's words.
@@ -22,48 +24,30 @@
 #include <unistd.h>
 #include "create.h"
 #include "extract.h"
+#include "paxopt.h"
 #include "update.h"
 
-enum { BLOCK = 512, NAME_LEN = 100, MODE_AT = 100, UID_AT = 108, GID_AT = 116, SIZE_AT = 124,
-       MTIME_AT = 136, CHKSUM_AT = 148, TYPE_AT = 156, MAGIC_AT = 257 };
+enum { BLOCK = 512, NAME_LEN = 100, SIZE_AT = 124, MTIME_AT = 136, TYPE_AT = 156 };
 
-static void checksum(char *h)
-{
-	unsigned sum = 0;
-	memset(h + CHKSUM_AT, ' ', 8);
-	for (int i = 0; i < BLOCK; i++)
-		sum += (unsigned char)h[i];
-	snprintf(h + CHKSUM_AT, 8, "%06o", sum);
-}
-
-/* The posix label: a global header, its record. Returns 0 or -1. */
+/* The posix label and the keyword=value records of --pax-option: a
+ * global header. Returns 0 or -1. */
 static int write_global(struct create *cr, const char *label, time_t now)
 {
-	char rec[256], h[2 * BLOCK] = { 0 };
-	size_t len = strlen(label) + strlen(" GNU.volume.label=\n");
-	size_t total = len + 1;
-	for (size_t d = 10; total >= d; d *= 10)
-		total++;
-	snprintf(rec, sizeof(rec), "%zu GNU.volume.label=%s\n", total, label);
-	const char *tmp = getenv("TMPDIR");
-	snprintf(h, NAME_LEN, "%s/GlobalHead.1", tmp && *tmp ? tmp : "/tmp");
-	snprintf(h + MODE_AT, 8, "%07o", 0644);
-	snprintf(h + UID_AT, 8, "%07o", 0);
-	snprintf(h + GID_AT, 8, "%07o", 0);
-	snprintf(h + SIZE_AT, 12, "%011zo", strlen(rec));
-	snprintf(h + MTIME_AT, 12, "%011jo", (uintmax_t)now);
-	h[TYPE_AT] = 'g';
-	memcpy(h + MAGIC_AT, "ustar\0" "00", 8);
-	checksum(h);
-	memcpy(h + BLOCK, rec, strlen(rec));
-	return writer_raw(&cr->w, h, sizeof(h));
+	struct strbuf h = STRBUF_INIT;
+	int r = paxhdr_global(cr->t, label, now, &h);
+	if (r == 0 && h.len)
+		r = writer_raw(&cr->w, h.s, h.len);
+	sb_free(&h);
+	return r;
 }
 
 int label_write(struct create *cr)
 {
 	struct tar *t = cr->t;
 	const char *label = t->opt.label;
-	if (!label || t->opt.mode != MODE_CREATE)
+	const struct pax_opts *po = t->opt.pax;
+	bool global = cr->format == FMT_PAX && po && po->global.n;
+	if ((!label && !global) || t->opt.mode != MODE_CREATE)
 		return 0;
 	time_t now = time(NULL);
 	int r;
@@ -74,7 +58,7 @@ int label_write(struct create *cr)
 		memcpy(h, label, strlen(label));
 		snprintf(h + MTIME_AT, 12, "%011jo", (uintmax_t)now);
 		h[TYPE_AT] = 'V';
-		checksum(h);
+		writer_checksum(h);
 		r = writer_raw(&cr->w, h, sizeof(h));
 		/* GNU tar lists it with no time of its own */
 		if (r == 0 && t->opt.verbose)
@@ -104,9 +88,68 @@ static char *global_label(const char *p, size_t len)
 	return NULL;
 }
 
-/* Read the archive's first blocks, decompressed as the reader does.
- * Returns the bytes read (up to size). */
-static size_t read_start(struct tar *t, char *buf, size_t size)
+/* What is read of standard input before the reader sees any: enough for
+ * the label blocks, even compressed. */
+enum { HEAD_MAX = 64 * 1024 };
+/* What find_label() keeps of the archive's start, decompressed: where
+ * the posix label's turn to be listed is looked for. */
+enum { START_MAX = 64 * 1024 };
+
+bool label_wanted(const struct tar *t)
+{
+	return t->opt.label || t->opt.mode == MODE_LIST || t->opt.verbose;
+}
+
+static la_ssize_t stdin_read(struct archive *a, void *arg, const void **buf)
+{
+	struct extract *x = arg;
+	size_t size = x->t->opt.record_size;
+	ssize_t n = 0;
+	if (!x->head_given) {
+		x->head_given = true;
+		sb_reset(&x->head);
+		if (sb_reserve(&x->head, HEAD_MAX) < 0) {
+			archive_set_error(a, ENOMEM, "memory exhausted");
+			return -1;
+		}
+		while (x->head.len < HEAD_MAX) {
+			n = read(STDIN_FILENO, x->head.s + x->head.len, HEAD_MAX - x->head.len);
+			if (n > 0)
+				x->head.len += (size_t)n;
+			else if (n == 0 || errno != EINTR)
+				break;
+		}
+		/* an error after some bytes comes again at the next read */
+		if (n < 0 && !x->head.len)
+			goto fail;
+		*buf = x->head.s;
+		return (la_ssize_t)x->head.len;
+	}
+	if (!x->stdin_buf && !(x->stdin_buf = malloc(size))) {
+		archive_set_error(a, ENOMEM, "memory exhausted");
+		return -1;
+	}
+	while ((n = read(STDIN_FILENO, x->stdin_buf, size)) < 0 && errno == EINTR)
+		;
+	if (n < 0)
+		goto fail;
+	*buf = x->stdin_buf;
+	return n;
+fail:
+	archive_set_error(a, errno, "Error reading stdin");
+	return -1;
+}
+
+int label_open_stdin(struct extract *x)
+{
+	x->head_given = false;
+	return archive_read_open(x->in, x, NULL, stdin_read, NULL);
+}
+
+/* Read the archive's first blocks, decompressed as the reader does, from
+ * the archive file or from head (len bytes) when it is not NULL. Returns
+ * the bytes read (up to size). */
+static size_t read_start(struct tar *t, const char *head, size_t len, char *buf, size_t size)
 {
 	struct archive *a = archive_read_new();
 	struct archive_entry *e;
@@ -122,7 +165,9 @@ static size_t read_start(struct tar *t, char *buf, size_t size)
 		archive_read_support_filter_all(a);
 	}
 	archive_read_support_format_raw(a);
-	if (archive_read_open_filename(a, t->opt.archive, BLOCK) == ARCHIVE_OK &&
+	int r = head ? archive_read_open_memory(a, head, len)
+	        : archive_read_open_filename(a, t->opt.archive, BLOCK);
+	if (r == ARCHIVE_OK &&
 	    archive_read_next_header(a, &e) == ARCHIVE_OK) {
 		while (got < size) {
 			la_ssize_t n = archive_read_data(a, buf + got, size - got);
@@ -137,21 +182,31 @@ static size_t read_start(struct tar *t, char *buf, size_t size)
 
 /* The label of the archive and its time, or NULL when it has none; *global
  * says it is in a global extended header. */
-static char *find_label(struct tar *t, time_t *mtime, bool *global)
+static char *find_label(struct extract *x, time_t *mtime, bool *global)
 {
+	struct tar *t = x->t;
 	struct stat st;
-	static char buf[4 * BLOCK];
-	if (strcmp(t->opt.archive, "-") == 0 || stat(t->opt.archive, &st) < 0 || S_ISDIR(st.st_mode))
+	struct strbuf *sb = &x->begin;
+	if (sb_reserve(sb, START_MAX) < 0)
 		return NULL;
-	size_t got = read_start(t, buf, sizeof(buf));
+	if (strcmp(t->opt.archive, "-") == 0)
+		sb->len = x->head_given ? read_start(t, x->head.s, x->head.len, sb->s, START_MAX) : 0;
+	else if (stat(t->opt.archive, &st) < 0 || S_ISDIR(st.st_mode))
+		return NULL;
+	else
+		sb->len = read_start(t, NULL, 0, sb->s, START_MAX);
+	const char *buf = sb->s;
+	size_t got = sb->len;
 	if (got < BLOCK)
 		return NULL;
 	*mtime = (time_t)strtoll(buf + MTIME_AT, NULL, 8);
 	if (buf[TYPE_AT] == 'V')
 		return strndup(buf, NAME_LEN);
 	if (buf[TYPE_AT] == 'g') {
-		/* GNU tar lists this label with no time */
-		*mtime = 0;
+		/* GNU tar lists this label with its header's time, but with
+		 * none when -V gave a pattern */
+		if (t->opt.label)
+			*mtime = 0;
 		*global = true;
 		size_t size = (size_t)strtoull(buf + SIZE_AT, NULL, 8);
 		if (size > got - BLOCK)
@@ -165,11 +220,11 @@ int label_check(struct extract *x)
 {
 	struct tar *t = x->t;
 	bool list = t->opt.mode == MODE_LIST || t->opt.verbose;
-	if (!t->opt.label && !list)
+	if (!label_wanted(t))
 		return 0;
 	time_t mtime = 0;
 	bool global = false;
-	char *label = find_label(t, &mtime, &global);
+	char *label = find_label(x, &mtime, &global);
 	int rc = 0;
 	if (t->opt.label && !label) {
 		tar_fatal(t, 0, "Archive not labeled to match %s",
@@ -183,6 +238,7 @@ int label_check(struct extract *x)
 	} else if (label && list && global) {
 		/* GNU tar lists it before the first member of the pax format */
 		x->label = label;
+		x->label_mtime = mtime;
 		label = NULL;
 	} else if (label && list) {
 		if (t->verifying)
@@ -193,19 +249,29 @@ int label_check(struct extract *x)
 	return rc;
 }
 
+/* The block at offset at of the archive, decompressed, into h: from its
+ * first bytes read by find_label(), or from the archive file. Returns
+ * whether it could be read. */
+static bool block_at(struct extract *x, unsigned char *h, int64_t at)
+{
+	if (at >= 0 && (uint64_t)at + BLOCK <= x->begin.len) {
+		memcpy(h, x->begin.s + at, BLOCK);
+		return true;
+	}
+	return x->fd >= 0 && x->t->opt.filter == FLT_NONE && pread(x->fd, h, BLOCK, at) == BLOCK;
+}
+
 /* Whether the member just read has an extended header of its own: what
- * makes it one of the pax format to GNU tar. Read from the archive file
- * where it can be (libarchive says pax for any member after a global
- * header), else as libarchive says. */
+ * makes it one of the pax format to GNU tar. Read from the archive where
+ * it can be (libarchive says pax for any member after a global header),
+ * else as libarchive says. */
 static bool own_extended_header(struct extract *x)
 {
 	bool pax = archive_format(x->in) == ARCHIVE_FORMAT_TAR_PAX_INTERCHANGE;
 	unsigned char h[BLOCK];
 	int64_t at = archive_read_header_position(x->in);
-	if (x->fd < 0 || x->t->opt.filter != FLT_NONE)
-		return pax;
 	for (int hops = 0; hops < 16; hops++) {
-		if (pread(x->fd, h, BLOCK, at) != BLOCK || scan_compressed(h, BLOCK))
+		if (!block_at(x, h, at) || scan_compressed(h, BLOCK))
 			return pax;
 		if (h[TYPE_AT] != 'g')
 			return h[TYPE_AT] == 'x';
@@ -221,7 +287,7 @@ void label_list_global(struct extract *x)
 		return;
 	if (x->t->verifying)
 		fputs("Verify ", x->t->listing);
-	listing_label(x->t, x->label, 0);
+	listing_label(x->t, x->label, x->label_mtime);
 	free(x->label);
 	x->label = NULL;
 }

@@ -50,6 +50,7 @@ src_tar_libtar_la_SOURCES = \
 	src/tar/diff.c \
 	src/tar/label.c \
 	src/tar/paxopt.c src/tar/paxopt.h \
+	src/tar/paxhdr.c \
 	src/tar/totals.c
 src_tar_libtar_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common
 src_tar_libtar_la_CFLAGS = $(AM_CFLAGS) $(LIBARCHIVE_CFLAGS)
@@ -88,6 +89,7 @@ TAR_TESTS = \
 	tests/tar/totals-signal.sh \
 	tests/tar/archive-ops.sh \
 	tests/tar/diff.sh \
-	tests/tar/extract-opts.sh
+	tests/tar/extract-opts.sh \
+	tests/tar/pax-option.sh
 TESTS += $(TAR_TESTS)
-EXTRA_DIST += $(TAR_TESTS) tests/tar/tree.sh tests/tar/manifest.pl
+EXTRA_DIST += $(TAR_TESTS) tests/tar/tree.sh tests/tar/manifest.pl tests/tar/paxrecords.pl

@@ -213,6 +213,8 @@ static void usage(const char *prog)
 	      "  -V, --label=TEXT           a volume label (create), or its pattern\n"
 	      "      --index-file=FILE      send verbose output to FILE\n"
 	      "  -H, --format=FORMAT        gnu (default), posix, pax, ustar or v7\n"
+	      "      --pax-option=LIST      posix extended headers: delete=PATTERN, KEY=VALUE,\n"
+	      "                             KEY:=VALUE, exthdr.name=, globexthdr.name=\n"
 	      "  -z, -j, -J, --zstd, --lzma, -Z  compress with gzip, bzip2, xz, zstd...\n"
 	      "  -a, --auto-compress        choose the compressor from the archive's suffix\n"
 	      "  -I, --use-compress-program=PROG  filter through PROG ('zstd -T0'; must\n"
@@ -809,11 +811,13 @@ static bool check_options(struct tar *t, struct parse_state *ps)
 	bool posix = o->format == FMT_DEFAULT || o->format == FMT_PAX;
 	if (o->pax && o->format == FMT_DEFAULT)
 		o->format = FMT_PAX;
-	if (o->pax && o->format != FMT_PAX) {
+	bool writes = o->mode == MODE_CREATE || o->mode == MODE_APPEND ||
+	              o->mode == MODE_UPDATE || o->mode == MODE_CATENATE || o->mode == MODE_DELETE;
+	if (o->pax && writes && o->format != FMT_PAX) {
 		tar_warn(t, 0, "--pax-option can be used only on POSIX archives");
 		return false;
 	}
-	if (paxopt_refuse(t))
+	if (!paxopt_check_mode(t))
 		return false;
 	if (o->mode == MODE_CREATE && o->selinux && o->format != FMT_PAX) {
 		tar_warn(t, 0, "--selinux can be used only on POSIX archives");

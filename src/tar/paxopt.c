@@ -1,147 +1,208 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * paxopt.c: --pax-option=keyword[[:]=value][,...], as GNU tar reads it:
- * delete=PATTERN (records of matching keywords left out), exthdr.name= and
- * globexthdr.name= (the names of the extended headers), and
- * keyword=value (a record of the global extended header) and
- * keyword:=value (of every member's too). They are read and checked as GNU
- * tar checks them; the writer does not apply them yet, so options.c
- * refuses them after GNU's checks (paxopt_refuse()) rather than ignore
- * them.
+ * paxopt.c: --pax-option=keyword[[:]=value][,...], read as GNU tar 1.34
+ * reads it: items split at every comma; delete=PATTERN (records whose
+ * keyword matches left out), exthdr.name= and globexthdr.name= (the names
+ * of the extended headers), exthdr.mtime= and globexthdr.mtime= (their
+ * times), keyword=value (a record of the global extended header) and
+ * keyword:=value (a record of every member's, in place of its own). The
+ * keywords GNU tar protects (sparse maps, dumpdirs, volume records) can
+ * be neither deleted nor overridden. paxhdr.c applies them.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 #include "paxopt.h"
+#include "quote.h"
 
-/* One item of the list, its "\," unescaped, into a new string; *p moves
- * past it and its comma. */
-static char *next_item(const char **p)
+/* GNU tar's XHDR_PROTECTED keywords. */
+static const char *const protected[] = {
+	"GNU.sparse.name", "GNU.sparse.major", "GNU.sparse.minor", "GNU.sparse.realsize",
+	"GNU.sparse.numblocks", "GNU.sparse.size", "GNU.sparse.offset", "GNU.sparse.numbytes",
+	"GNU.dumpdir", "GNU.volume.label", "GNU.volume.filename", "GNU.volume.size",
+	"GNU.volume.offset", NULL,
+};
+
+static bool is_protected(const char *pattern, bool as_pattern)
 {
-	const char *s = *p;
-	size_t len = strlen(s);
-	char *out = malloc(len + 1), *o = out;
-	if (!out)
-		return NULL;
-	while (*s && *s != ',') {
-		if (*s == '\\' && s[1] == ',')
-			s++;
-		*o++ = *s++;
-	}
-	*o = 0;
-	*p = *s ? s + 1 : s;
-	return out;
+	for (const char *const *p = protected; *p; p++)
+		if (as_pattern ? fnmatch(pattern, *p, 0) == 0 : strcmp(pattern, *p) == 0)
+			return true;
+	return false;
 }
 
-static int add_record(struct pax_opts *po, char *key, char *value, bool colon)
+static int list_add(struct pax_list *l, const char *key, const char *value)
 {
-	struct pax_record *v = reallocarray(po->v, po->n + 1, sizeof(*v));
+	char **k = reallocarray(l->key, l->n + 1, sizeof(*k));
+	if (!k)
+		return -1;
+	l->key = k;
+	char **v = reallocarray(l->value, l->n + 1, sizeof(*v));
 	if (!v)
 		return -1;
-	po->v = v;
-	po->v[po->n++] = (struct pax_record){ .key = key, .value = value, .colon = colon };
+	l->value = v;
+	k[l->n] = strdup(key);
+	v[l->n] = value ? strdup(value) : NULL;
+	if (!k[l->n] || (value && !v[l->n])) {
+		free(k[l->n]);
+		free(v[l->n]);
+		return -1;
+	}
+	l->n++;
 	return 0;
 }
 
-/* Trim white space at both ends of s, in place. */
-static char *trim(char *s)
+static void list_free(struct pax_list *l)
 {
-	while (*s == ' ' || *s == '\t')
-		s++;
-	size_t n = strlen(s);
-	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
-		s[--n] = 0;
-	return s;
+	for (size_t i = 0; i < l->n; i++) {
+		free(l->key[i]);
+		free(l->value[i]);
+	}
+	free(l->key);
+	free(l->value);
 }
 
-/* One keyword[[:]=value]. Returns 1, 0 after an error (reported), -1 when
- * memory ran out. */
-static int one_item(struct tar *t, struct pax_opts *po, char *item)
+/* A time as GNU tar 1.34 takes it here: whole seconds, maybe negative.
+ * Returns false when s is not one. */
+static bool parse_time(const char *s, time_t *out)
 {
-	char *eq = strchr(item, '=');
-	if (!eq) {
-		tar_warn(t, 0, "Keyword %s is unknown or not yet implemented", item);
-		return 0;
-	}
-	bool colon = eq > item && eq[-1] == ':';
-	*(colon ? eq - 1 : eq) = 0;
-	char *key = trim(item), *value = trim(eq + 1);
-	char **slot = NULL;
-	if (strcmp(key, "exthdr.name") == 0)
-		slot = &po->exthdr_name;
-	else if (strcmp(key, "globexthdr.name") == 0)
-		slot = &po->globexthdr_name;
-	if (slot) {
-		free(*slot);
-		return (*slot = strdup(value)) ? 1 : -1;
-	}
-	if (strcmp(key, "delete") == 0)
-		return exclude_add(&po->deletes, value, EXCL_ANCHORED) == 0 ? 1 : -1;
-	if (strcmp(key, "invalid") == 0 || strcmp(key, "linkdata") == 0 || strcmp(key, "times") == 0) {
-		tar_warn(t, 0, "--pax-option: sweep-tar does not support %s", key);
-		return 0;
-	}
+	char *end;
+	if (!isdigit((unsigned char)s[*s == '-']))
+		return false;
+	errno = 0;
+	long long v = strtoll(s, &end, 10);
+	if (*end || errno == ERANGE || (time_t)v != v)
+		return false;
+	*out = (time_t)v;
+	return true;
+}
 
-	char *k = strdup(key), *v = strdup(value);
-	if (!k || !v || add_record(po, k, v, colon) < 0) {
-		free(k);
-		free(v);
-		return -1;
-	}
+static int set_string(char **slot, const char *value)
+{
+	free(*slot);
+	return (*slot = strdup(value)) ? 1 : -1;
+}
+
+static int set_time(struct tar *t, bool *set, time_t *slot, const char *value)
+{
+	if (parse_time(value, slot))
+		*set = true;
+	else
+		tar_error(t, 0, "Time stamp is out of allowed range");
 	return 1;
+}
+
+/* One keyword=value or keyword:=value, its '=' at eq, split in place as
+ * GNU tar splits it: the keyword as it is, the value's leading blanks
+ * left out. Returns 1, 0 after a usage error (reported), -1 (ENOMEM). */
+static int one_pair(struct tar *t, struct pax_opts *po, char *item, char *eq)
+{
+	if (eq == item) {
+		tar_warn(t, 0, "Malformed pax option: %s",
+		         diag_quote_style(t->diag, 0, QUOTE_LOCALE, item));
+		return 0;
+	}
+	bool colon = eq[-1] == ':';
+	*(colon ? eq - 1 : eq) = 0;
+	const char *key = item, *value = eq + 1;
+	while (isspace((unsigned char)*value))
+		value++;
+	if (strcmp(key, "delete") == 0) {
+		if (is_protected(value, true)) {
+			tar_warn(t, 0, "Pattern %s cannot be used",
+			         diag_quote_style(t->diag, 0, QUOTE_LOCALE, value));
+			return 0;
+		}
+		return list_add(&po->deletes, value, NULL) < 0 ? -1 : 1;
+	}
+	if (strcmp(key, "exthdr.name") == 0)
+		return set_string(&po->exthdr_name, value);
+	if (strcmp(key, "globexthdr.name") == 0)
+		return set_string(&po->globexthdr_name, value);
+	if (strcmp(key, "exthdr.mtime") == 0)
+		return set_time(t, &po->exthdr_mtime_set, &po->exthdr_mtime, value);
+	if (strcmp(key, "globexthdr.mtime") == 0)
+		return set_time(t, &po->globexthdr_mtime_set, &po->globexthdr_mtime, value);
+	if (is_protected(key, false)) {
+		tar_warn(t, 0, "Keyword %s cannot be overridden", key);
+		return 0;
+	}
+	return list_add(colon ? &po->member : &po->global, key, value) < 0 ? -1 : 1;
 }
 
 int paxopt_add(struct tar *t, const char *arg)
 {
 	struct tar_opts *o = &t->opt;
+	char *copy = NULL;
 	if (!o->pax && !(o->pax = calloc(1, sizeof(*o->pax))))
 		goto nomem;
-	const char *p = arg;
-	while (*p) {
-		char *item = next_item(&p);
-		if (!item)
-			goto nomem;
-		int r = one_item(t, o->pax, item);
-		free(item);
-		if (r < 0)
-			goto nomem;
-		if (r == 0)
-			return 0;
+	if (!(copy = strdup(arg)))
+		goto nomem;
+	int r = 1;
+	char *save = NULL;
+	for (char *item = strtok_r(copy, ",", &save); item && r == 1;
+	     item = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(item, '=');
+		if (!eq) {
+			tar_warn(t, 0, "Keyword %s is unknown or not yet implemented", item);
+			r = 0;
+		} else {
+			r = one_pair(t, o->pax, item, eq);
+		}
 	}
-	return 1;
+	free(copy);
+	if (r < 0)
+		goto nomem;
+	return r;
 nomem:
 	tar_fatal(t, ENOMEM, "memory exhausted");
 	return 0;
 }
 
-bool paxopt_deleted(const struct pax_opts *po, const char *key)
-{
-	return po && po->deletes.n && exclude_match(&po->deletes, key);
-}
-
-bool paxopt_refuse(struct tar *t)
+bool paxopt_check_mode(struct tar *t)
 {
 	const struct pax_opts *po = t->opt.pax;
-	if (!po)
+	enum tar_mode m = t->opt.mode;
+	if (po && po->global.n && (m == MODE_APPEND || m == MODE_UPDATE || m == MODE_CATENATE)) {
+		tar_warn(t, 0, "can't update global extended header record");
 		return false;
-	tar_warn(t, 0, "--pax-option: sweep-tar does not write %s yet",
-	         po->n ? po->v[0].key : po->exthdr_name ? "exthdr.name"
-	         : po->globexthdr_name ? "globexthdr.name" : "delete");
-	return true;
+	}
+	if (!po || m == MODE_CREATE || m == MODE_APPEND || m == MODE_UPDATE ||
+	    m == MODE_CATENATE || m == MODE_DELETE)
+		return true;
+	if (!po->deletes.n && !po->global.n && !po->member.n)
+		return true;
+	tar_warn(t, 0, "--pax-option: sweep-tar applies %s only when writing an archive",
+	         po->deletes.n ? "delete=" : po->member.n ? "keyword:=value" : "keyword=value");
+	return false;
+}
+
+bool paxopt_deleted(const struct pax_opts *po, const char *key)
+{
+	for (size_t i = 0; po && i < po->deletes.n; i++)
+		if (fnmatch(po->deletes.key[i], key, 0) == 0)
+			return true;
+	return false;
+}
+
+bool paxopt_overridden(const struct pax_opts *po, const char *key)
+{
+	for (size_t i = 0; po && i < po->member.n; i++)
+		if (strcmp(po->member.key[i], key) == 0)
+			return true;
+	return false;
 }
 
 void paxopt_free(struct pax_opts *po)
 {
 	if (!po)
 		return;
-	for (size_t i = 0; i < po->n; i++) {
-		free(po->v[i].key);
-		free(po->v[i].value);
-	}
-	free(po->v);
+	list_free(&po->deletes);
+	list_free(&po->global);
+	list_free(&po->member);
 	free(po->exthdr_name);
 	free(po->globexthdr_name);
-	exclude_free(&po->deletes);
 	free(po);
 }

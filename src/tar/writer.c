@@ -12,7 +12,8 @@
  * that holds the compressor. The mending: libarchive's gnu writer has no
  * base-256 for the time (before 1970 it stores 0, after 2242 the largest
  * octal value); GNU tar's has, so such a header is held back and given
- * GNU's base-256 field.
+ * GNU's base-256 field. With --pax-option, each posix header is gathered
+ * whole and reshaped by paxhdr.c before it goes on.
  */
 #include <archive.h>
 #include <archive_entry.h>
@@ -20,6 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "output.h"
+#include "paxopt.h"
 #include "tar.h"
 #include "writer.h"
 
@@ -40,6 +42,8 @@ static la_ssize_t tar_cb(struct archive *a, void *arg, const void *buf, size_t l
 {
 	(void)a;
 	struct tar_writer *w = arg;
+	if (w->gathering)
+		return sb_add(&w->gathered, buf, len) < 0 ? -1 : (la_ssize_t)len;
 	if (w->holding) {
 		/* the header block is the last block of a header's output */
 		if (w->have_held && forward(w, w->held, BLOCK) < 0)
@@ -190,15 +194,20 @@ void writer_base256(char *field, size_t len, int64_t v)
 	field[0] = (char)(v < 0 ? 0xff : 0x80);
 }
 
-/* Give the held header block e's time in base-256 and its checksum anew. */
-static void mend_time(char *h, int64_t mtime)
+void writer_checksum(char *h)
 {
-	writer_base256(h + MTIME_AT, MTIME_LEN, mtime);
 	memset(h + CHKSUM_AT, ' ', CHKSUM_LEN);
 	unsigned sum = 0;
 	for (size_t i = 0; i < BLOCK; i++)
 		sum += (unsigned char)h[i];
 	snprintf(h + CHKSUM_AT, CHKSUM_LEN - 1, "%06o", sum);
+}
+
+/* Give the held header block e's time in base-256 and its checksum anew. */
+static void mend_time(char *h, int64_t mtime)
+{
+	writer_base256(h + MTIME_AT, MTIME_LEN, mtime);
+	writer_checksum(h);
 }
 
 /* Whether the gnu writer stores t right: octal in 11 digits. */
@@ -207,8 +216,32 @@ static bool octal_time(int64_t t)
 	return t >= 0 && t < (int64_t)1 << 33;
 }
 
+/* archive_write_header() of e, its output gathered and shaped by
+ * --pax-option (paxhdr.c) on its way. */
+static int shaped_header(struct tar_writer *w, struct archive_entry *e)
+{
+	/* the member before is padded first, so that all that is gathered
+	 * is the header */
+	if (archive_write_finish_entry(w->a) != ARCHIVE_OK)
+		return ARCHIVE_FATAL;
+	sb_reset(&w->gathered);
+	sb_reset(&w->shaped);
+	w->gathering = true;
+	int r = archive_write_header(w->a, e);
+	w->gathering = false;
+	if (r < ARCHIVE_WARN)
+		return r;
+	if (paxhdr_member(w->t, w->gathered.s, w->gathered.len, &w->shaped) < 0) {
+		archive_set_error(w->a, ENOMEM, "memory exhausted");
+		return ARCHIVE_FATAL;
+	}
+	return forward(w, w->shaped.s, w->shaped.len) < 0 ? ARCHIVE_FATAL : r;
+}
+
 int writer_header(struct tar_writer *w, struct archive_entry *e, enum tar_format f)
 {
+	if (f == FMT_PAX && w->t->opt.pax)
+		return shaped_header(w, e);
 	int64_t mtime = archive_entry_mtime(e);
 	if (f != FMT_GNU || octal_time(mtime))
 		return archive_write_header(w->a, e);
@@ -261,5 +294,7 @@ void writer_free(struct tar_writer *w)
 {
 	free_writer(w->a, w->closed);
 	free_writer(w->squeeze, w->closed);
+	sb_free(&w->gathered);
+	sb_free(&w->shaped);
 	w->a = w->squeeze = NULL;
 }

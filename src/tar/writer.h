@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include "output.h"
+#include "strbuf.h"
 #include "tar.h"
 
 struct tar_writer {
@@ -18,6 +19,8 @@ struct tar_writer {
 	bool holding;             /* a header's last block is held back */
 	bool have_held;
 	bool closed;              /* writer_close() ended the archive */
+	bool gathering;           /* a posix header is gathered for paxhdr.c */
+	struct strbuf gathered, shaped;
 	char held[512];
 };
 
@@ -35,6 +38,9 @@ int writer_raw(struct tar_writer *w, const void *buf, size_t len);
 /* GNU tar's base-256 number in a field of len bytes: a first byte of
  * 0x80 (0xff when negative), then the value in two's complement. */
 void writer_base256(char *field, size_t len, int64_t v);
+/* The checksum of the header block h (512 bytes), as GNU tar writes it:
+ * six octal digits, a NUL and a space. */
+void writer_checksum(char *h);
 /* End the archive and the compression. Returns 0, or -1 (the error is
  * the tar writer's or the compressor's). */
 int writer_close(struct tar_writer *w);
