@@ -40,19 +40,25 @@ struct sw_cachestat {
 	uint64_t nr_cache, nr_dirty, nr_writeback, nr_evicted, nr_recently_evicted;
 };
 
-/* Whether fd's first page is in the page cache; false where the kernel
- * cannot tell (it is then asked no more). */
-static bool cached(struct sw_dataq *dq, int fd)
+/* What of the first len bytes of fd the page cache holds, and lost, into
+ * cs; false where the kernel cannot tell (it is then asked no more). */
+static bool cache_state(struct sw_dataq *dq, int fd, uint64_t len, struct sw_cachestat *cs)
 {
 	if (dq->no_cachestat)
 		return false;
-	struct sw_cachestat_range range = { 0, 1 };
-	struct sw_cachestat cs;
-	if (syscall(__NR_cachestat, fd, &range, &cs, 0) < 0) {
+	struct sw_cachestat_range range = { 0, len };
+	if (syscall(__NR_cachestat, fd, &range, cs, 0) < 0) {
 		dq->no_cachestat = errno == ENOSYS || errno == EPERM;
 		return false;
 	}
-	return cs.nr_cache > 0;
+	return true;
+}
+
+/* Whether fd's first page is in the page cache. */
+static bool cached(struct sw_dataq *dq, int fd)
+{
+	struct sw_cachestat cs;
+	return cache_state(dq, fd, 1, &cs) && cs.nr_cache > 0;
 }
 
 static uint64_t sort_key(const struct stat *st, uint64_t phys)
@@ -147,6 +153,24 @@ static int by_key(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+/* Whether some of the first len bytes of fd, announced, were taken back
+ * from the page cache before anyone read them (cachestat counts the pages
+ * evicted since they came in); false where the kernel cannot tell. */
+static bool announced_lost(struct sw_dataq *dq, int fd, size_t len)
+{
+	struct sw_cachestat cs;
+	return cache_state(dq, fd, len, &cs) && cs.nr_evicted > 0;
+}
+
+/* Sizes the look-ahead to the memory there is, as a file announced len
+ * bytes ago is handed out (sw_lookahead_next: a loss halves it). */
+static void fit_lookahead(struct sweep *sw, int fd, size_t len)
+{
+	bool lost = announced_lost(&sw->dq, fd, len);
+	sw->dq.ra_budget = sw_lookahead_next(sw->dq.ra_budget, sw->opt.readahead, len, lost);
+	sw->stats.lookahead_cuts += lost;
+}
+
 /* How many files to announce ahead: many where the device wants depth,
  * fewer for a disk arm; never more than the descriptor budget gives them
  * (limits.c). */
@@ -176,7 +200,7 @@ static void announce_ahead(struct sweep *sw)
 	if (sw->dq.ra_pos < sw->dq.data_pos)
 		sw->dq.ra_pos = sw->dq.data_pos;
 	while (sw->dq.ra_pos < sw->dq.ndata && sw->dq.ra_pos - sw->dq.data_pos < sw->dq.ra_files &&
-	       sw->dq.ra_bytes < sw->opt.readahead) {
+	       sw->dq.ra_bytes < sw->dq.ra_budget) {
 		struct sw_file *f = sw->dq.data[sw->dq.ra_pos++];
 		sw_runs_announce(sw, f->key); /* what the arm passes on its way to f */
 		if (f->st.st_nlink > 1 || f->phys == SWEEP_PHYS_NONE)
@@ -213,6 +237,8 @@ const struct sweep_entry *sw_data_next(struct sweep *sw)
 	struct sw_file *f = sw->dq.data[sw->dq.data_pos++];
 	sw_runs_announce(sw, f->key); /* where announcing fell behind */
 	sw->dq.ra_bytes -= f->announced;
+	if (f->announced && f->fd >= 0)
+		fit_lookahead(sw, f->fd, f->announced);
 	sw->rel.done_file = f;
 	int pfd = sw_parent_fd(sw, f->parent, f->basefd);
 	int perr = errno;

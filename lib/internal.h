@@ -20,6 +20,8 @@
  *   device.c   the block device under a file system (sysfs)
  *   latency.c  what directory reads' times tell of cache and device
  *   limits.c   what the process's limits leave; shedding memory
+ *   memavail.c what memory the kernel can give the walk's caches
+ *   lookahead.c how far to announce ahead under memory pressure
  *   pool.c     the helper threads and their queue (knows nothing of the walk)
  *   stash.c    finished tasks the helpers did on their own
  *   task.c     the helpers' tasks and tickets, as data
@@ -169,6 +171,7 @@ struct sw_latency {
 #define WARM_FDS_MAX  146  /* the helpers' descriptors, at most: their queue,
                               two a thread at work, two for the walk's task */
 #define ANNOUNCE_LIMIT (2u << 20) /* per file: the kernel reads on from there */
+#define RA_BUDGET_MIN (256u << 10) /* the look-ahead under memory pressure, at least */
 #define SPLIT_RUNS 8       /* runs of a file the sweep reads apart, at most */
 
 struct sw_root {
@@ -203,6 +206,8 @@ struct sw_hold {
 struct sw_dataq {
 	struct sw_file **data;
 	size_t ndata, capdata, data_pos, ra_pos, ra_bytes;
+	size_t ra_budget;        /* bytes announced ahead at most: opt.readahead
+	                            less what memory pressure took back (data.c) */
 	bool flushing;
 	uint64_t seq;
 	size_t ra_files;         /* files announced ahead at most */
@@ -270,6 +275,17 @@ struct sweep {
 	uint64_t next_dir_id;
 	struct sweep_stats stats;
 };
+
+/* lookahead.c */
+size_t sw_lookahead_next(size_t budget, size_t max, size_t announced, bool lost);
+
+/* memavail.c */
+uint64_t sw_mem_available(void);
+/* What a queued file leaves in the kernel's caches until its data phase
+ * opens it: its inode (about 1.1 KiB for ext4's), its dentry, its share of
+ * the blocks they were read from. */
+#define KERNEL_BYTES_PER_FILE 2048u
+#define FLUSH_FILES_MIN 256 /* the memory bound's own flush, at least */
 
 /* limits.c */
 void sw_limits_fds(struct sweep *sw);

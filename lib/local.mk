@@ -24,7 +24,9 @@ lib_libsweep_la_SOURCES = \
 	lib/device.c \
 	lib/links.c \
 	lib/path.c \
-	lib/limits.c
+	lib/limits.c \
+	lib/memavail.c \
+	lib/lookahead.c
 lib_libsweep_la_LIBADD = -lpthread
 lib_libsweep_la_LDFLAGS = -version-info $(LIBSWEEP_LT_VERSION) -no-undefined \
 	-export-symbols-regex '^sweep_'

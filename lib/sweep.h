@@ -222,6 +222,9 @@ struct sweep_stats {
 	size_t bytes_held;      /* memory held by queued entries and dirs now,
 	                           as peak_bytes counts it: 0 once the walk is
 	                           over */
+	uint64_t lookahead_cuts; /* files whose announced data the kernel took
+	                            back before they were read (memory was
+	                            short): each halved the look-ahead */
 };
 
 /*

@@ -54,6 +54,23 @@ static bool valid_options(const struct sweep_options *o)
 	       (!(o->flags & SWEEP_STAT_AHEAD) || (o->flags & SWEEP_NOSTAT));
 }
 
+/* Flushes that the kernel's caches can hold (memavail.c): a quarter of
+ * what is available for what the queued files leave there, and an eighth
+ * for what is announced ahead. */
+static void fit_to_memory(struct sweep *sw)
+{
+	uint64_t avail = sw_mem_available();
+	if (avail == UINT64_MAX)
+		return;
+	uint64_t files = avail / 4 / KERNEL_BYTES_PER_FILE;
+	files = files > FLUSH_FILES_MIN ? files : FLUSH_FILES_MIN;
+	if (files < sw->opt.max_entries)
+		sw->opt.max_entries = (size_t)files;
+	uint64_t ahead = avail / 8 > RA_BUDGET_MIN ? avail / 8 : RA_BUDGET_MIN;
+	if (ahead < sw->opt.readahead)
+		sw->opt.readahead = (size_t)ahead;
+}
+
 struct sweep *sweep_open(const char *const *roots, const struct sweep_options *opt)
 {
 	static const struct sweep_options defaults;
@@ -73,6 +90,8 @@ struct sweep *sweep_open(const char *const *roots, const struct sweep_options *o
 		sw->opt.max_bytes = SWEEP_DEFAULT_MAX_BYTES;
 	if (!sw->opt.readahead)
 		sw->opt.readahead = SWEEP_DEFAULT_READAHEAD;
+	fit_to_memory(sw);
+	sw->dq.ra_budget = sw->opt.readahead;
 	sw_limits_fds(sw);
 	sw->euid = geteuid();
 	sw->ent.fd = -1;

@@ -26,6 +26,14 @@ tests_test_latency_LDADD = $(CMOCKA_LIBS)
 endif
 
 if HAVE_CMOCKA
+check_PROGRAMS += tests/test-lookahead
+TESTS += tests/test-lookahead
+tests_test_lookahead_SOURCES = tests/test-lookahead.c lib/lookahead.c
+tests_test_lookahead_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_test_lookahead_LDADD = $(CMOCKA_LIBS)
+endif
+
+if HAVE_CMOCKA
 check_PROGRAMS += tests/test-pool
 TESTS += tests/test-pool
 tests_test_pool_SOURCES = tests/test-pool.c lib/pool.c lib/task.c lib/stash.c lib/queue.c

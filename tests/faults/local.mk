@@ -14,7 +14,8 @@ FAULT_TESTS = \
 	tests/faults/unwritable.sh \
 	tests/faults/cp-enospc.sh \
 	tests/faults/nofile.sh \
-	tests/faults/addrspace.sh
+	tests/faults/addrspace.sh \
+	tests/faults/memcg.sh
 TESTS += $(FAULT_TESTS)
 EXTRA_DIST += $(FAULT_TESTS)
 EXTRA_DIST += tests/faults/eio-shim.c
