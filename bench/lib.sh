@@ -56,7 +56,6 @@ _undo() { # kind what extra
 	loop) losetup -d "$2" 2>/dev/null ;;
 	hddsim) _hddsim_kill "$2" "$3" ;;
 	trace) _trace_remove "$2" ;;
-	tracefs) umount "$2" 2>/dev/null ;;
 	dir) rm -rf -- "$2" ;;
 	vmdirty) _vm_dirty_restore "$2" ;;
 	esac
@@ -182,7 +181,7 @@ drop_caches() {
 
 _BENCH_TRACE=
 _trace_remove() {
-	echo 0 >"$1/events/block/block_rq_issue/enable" 2>/dev/null || true
+	echo 0 2>/dev/null >"$1/events/block/block_rq_issue/enable" || true
 	rmdir "$1" 2>/dev/null || true
 }
 
@@ -190,11 +189,12 @@ _trace_remove() {
 trace_open() { # dev
 	local tr=/sys/kernel/tracing maj min
 	if [ ! -d "$tr/instances" ]; then
+		# mounted for good: another bench beside this one may trace too,
+		# and an unmount at our exit would take its instance away
 		if ! mount -t tracefs nodev "$tr" 2>/dev/null; then
 			note "cannot mount tracefs on $tr: no seek figures from the block layer"
 			return 1
 		fi
-		_res_add tracefs "$tr"
 	fi
 	_BENCH_TRACE=$tr/instances/sweep-bench.$$
 	if ! mkdir "$_BENCH_TRACE" 2>/dev/null; then
@@ -217,7 +217,8 @@ trace_begin() {
 trace_end() { # file
 	: >"$1"
 	[ -n "$_BENCH_TRACE" ] || return 0
-	echo 0 >"$_BENCH_TRACE/events/block/block_rq_issue/enable"
+	# gone (tracefs unmounted by someone else): no figures, but the run goes on
+	echo 0 2>/dev/null >"$_BENCH_TRACE/events/block/block_rq_issue/enable" || return 0
 	cat "$_BENCH_TRACE/trace" >"$1"
 	local lost
 	lost=$(awk '/^overrun:/ { n += $2 } END { print n + 0 }' "$_BENCH_TRACE"/per_cpu/cpu*/stats)
