@@ -237,7 +237,8 @@ const struct sweep_entry *sw_data_next(struct sweep *sw)
 	struct sw_file *f = sw->dq.data[sw->dq.data_pos++];
 	sw_runs_announce(sw, f->key); /* where announcing fell behind */
 	sw->dq.ra_bytes -= f->announced;
-	if (f->announced && f->fd >= 0)
+	/* (where misses are cheap, a page read twice costs no seek: not asked) */
+	if (f->announced && f->fd >= 0 && !sw_misses_cheap(&sw->lat))
 		fit_lookahead(sw, f->fd, f->announced);
 	sw->rel.done_file = f;
 	int pfd = sw_parent_fd(sw, f->parent, f->basefd);
