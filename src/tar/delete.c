@@ -3,10 +3,11 @@
  * delete.c: --delete, as GNU tar does it: the members the names select (as
  * -t selects them) are taken out of the archive file in place; those after
  * the first one taken out move up, byte for byte, the end-of-archive blocks
- * follow to a whole record, and the file is cut there. Nothing is written
- * when no member is selected. From standard input ("-f -") the archive goes
- * to standard output the same way, and nothing at all when nothing was
- * selected.
+ * follow to a whole record, and the file is cut there. GNU tar starts
+ * writing sooner, at the first extended header (choose() says why), and
+ * then drops the global headers; with neither, nothing is written. From
+ * standard input ("-f -") the archive goes to standard output the same way,
+ * and when nothing is written the records read before the end's.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -112,7 +113,10 @@ static int spool_stdin(struct tar *t)
 	return fd;
 }
 
-/* Which members go: GNU tar matches the names as stored. */
+/* Which members go: GNU tar matches the names as stored (a label's too).
+ * *first is where GNU tar starts writing: at the first member to go, or
+ * sooner at the first extended header (L, K, x, g), whose member it reads
+ * whole before it matches the name; global headers go from there on. */
 static bool *choose(struct tar *t, const struct scan *s, size_t *first)
 {
 	bool *gone = calloc(s->n ? s->n : 1, sizeof(*gone));
@@ -122,15 +126,17 @@ static bool *choose(struct tar *t, const struct scan *s, size_t *first)
 	}
 	*first = s->n;
 	for (size_t i = 0; i < s->n; i++) {
-		gone[i] = names_any(&t->opt.names) && members_select(t, s->v[i].name);
-		if (gone[i] && *first == s->n)
+		const struct scan_member *m = &s->v[i];
+		gone[i] = m->kind == SCAN_GLOBAL ||
+		          (names_any(&t->opt.names) && members_select(t, m->name));
+		if ((gone[i] || m->extended) && *first == s->n)
 			*first = i;
 	}
 	return gone;
 }
 
-/* Move the members kept after the first one gone (in place, or to
- * standard output after what came before it) and end the archive. */
+/* Move the members kept from first on (in place, or to standard output
+ * after what came before them) and end the archive. */
 static void rewrite(struct tar *t, int fd, const struct scan *s, const bool *gone, size_t first,
                     bool filter)
 {
@@ -139,7 +145,7 @@ static void rewrite(struct tar *t, int fd, const struct scan *s, const bool *gon
 	int64_t end = s->v[first].start;
 	bool read = false;
 	int rc = filter ? copy_range(fd, 0, end, out, &at, &read) : 0;
-	for (size_t i = first + 1; i < s->n && rc == 0; i++) {
+	for (size_t i = first; i < s->n && rc == 0; i++) {
 		if (gone[i])
 			continue;
 		rc = copy_range(fd, s->v[i].start, s->v[i].end, out, &at, &read);

@@ -154,7 +154,7 @@ static int expand_dir(struct ulist *l, size_t k)
  * nanoseconds when the member's format has none. */
 static bool not_newer(struct timespec a, const struct scan_member *m)
 {
-	if (!m->ns)
+	if (m->format != FMT_PAX)
 		return a.tv_sec <= m->mtime.tv_sec;
 	return a.tv_sec < m->mtime.tv_sec ||
 	       (a.tv_sec == m->mtime.tv_sec && a.tv_nsec <= m->mtime.tv_nsec);
@@ -309,6 +309,19 @@ static void catenate(struct tar *t, int fd, int64_t at)
 	out_free(&out);
 }
 
+/* GNU tar writes on in the format of the last header it read, whatever
+ * --format says (a ustar header is posix when it has an extended header
+ * of its own, a label without a magic v7). */
+static void keep_format(struct tar *t, const struct scan *s)
+{
+	for (size_t i = s->n; i-- > 0;) {
+		if (s->v[i].kind != SCAN_GLOBAL) {
+			t->opt.format = s->v[i].format;
+			return;
+		}
+	}
+}
+
 int tar_update(struct tar *t)
 {
 	struct scan s = { 0 };
@@ -338,6 +351,7 @@ int tar_update(struct tar *t)
 		close(fd);
 		goto out;
 	}
+	keep_format(t, &s);
 	t->append_fd = fd;
 	t->append_at = grid;
 	tar_create(t);

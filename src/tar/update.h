@@ -11,12 +11,21 @@
 #include <time.h>
 #include "tar.h"
 
+/* What GNU tar makes of a header that libarchive passes over. */
+enum scan_kind {
+	SCAN_FILE,             /* a member (libarchive's entry) */
+	SCAN_LABEL,            /* a 'V' volume label: a member to GNU tar too */
+	SCAN_GLOBAL,           /* a pax 'g' global header: --delete drops it */
+};
+
 /* One member as the archive holds it. */
 struct scan_member {
 	char *name;            /* its name as stored (long names and pax paths read) */
 	int64_t start, end;    /* its bytes: extended headers, header, data */
 	struct timespec mtime;
-	bool ns;               /* the format keeps nanoseconds (pax) */
+	enum scan_kind kind;
+	enum tar_format format; /* as GNU tar tells it from the member's own headers */
+	bool extended;         /* its headers begin with an extended one (L, K, x) */
 };
 
 struct scan {
