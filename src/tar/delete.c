@@ -125,7 +125,9 @@ static bool *choose(struct tar *t, const struct scan *s, size_t *first)
 		return NULL;
 	}
 	*first = s->n;
-	for (size_t i = 0; i < s->n; i++) {
+	/* -V: GNU tar has read a global header at the start for the label */
+	size_t from = t->opt.label && s->n && s->v[0].kind == SCAN_GLOBAL && s->v[0].start == 0;
+	for (size_t i = from; i < s->n; i++) {
 		const struct scan_member *m = &s->v[i];
 		gone[i] = m->kind == SCAN_GLOBAL ||
 		          (names_any(&t->opt.names) && members_select(t, m->name));
@@ -177,7 +179,7 @@ int tar_delete(struct tar *t)
 	struct scan s = { 0 };
 	bool *gone = NULL;
 	int fd = filter ? spool_stdin(t) : scan_open(t, t->opt.archive);
-	if (fd < 0 || scan_members(t, fd, &s, t->opt.ignore_zeros) < 0)
+	if (fd < 0 || label_check_fd(t, fd) < 0 || scan_members(t, fd, &s, t->opt.ignore_zeros) < 0)
 		goto out;
 	size_t first;
 	if (!(gone = choose(t, &s, &first)))

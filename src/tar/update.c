@@ -329,7 +329,7 @@ int tar_update(struct tar *t)
 	if (fd < 0)
 		goto out;
 	/* GNU tar's -u and -r stop at the first zero block, -i or not */
-	if (scan_members(t, fd, &s, false) < 0) {
+	if (label_check_fd(t, fd) < 0 || scan_members(t, fd, &s, false) < 0) {
 		close(fd);
 		goto out;
 	}

@@ -47,6 +47,10 @@ void scan_free(struct scan *s);
  * bytes), and it is not a tar header. */
 bool scan_compressed(const unsigned char *buf, size_t len);
 
+/* label.c: -V PATTERN against the label of the archive at fd, for the
+ * operations in place. Returns 0, or -1 (fatal, reported). */
+int label_check_fd(struct tar *t, int fd);
+
 /* update.c: -r, -u, -A. Returns the exit status. */
 int tar_update(struct tar *t);
 
