@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * members.c: which members -t and -x select. With no names, all of them; a
+ * members.c: which members -t, -x and --delete select, and the members
+ * each of -u's names selects. With no names, all of them; a
  * name selects the member of that name and, when it is a directory,
  * everything below it (not with --no-recursion); with --wildcards a name is
  * a shell pattern that may match any leading part of the member's path, as
@@ -46,22 +47,28 @@ static bool empty_name_first(const struct tar_names *ns)
 	return false;
 }
 
+/* Member without its trailing slashes (GNU tar matches a directory's name
+ * so): member itself, or a copy left in *bare for the caller to free. */
+static const char *bare_member(const char *member, char **bare)
+{
+	size_t len = strlen(member);
+	*bare = NULL;
+	if (len <= 1 || member[len - 1] != '/')
+		return member;
+	while (len > 1 && member[len - 1] == '/')
+		len--;
+	*bare = strndup(member, len);
+	return *bare ? *bare : member;
+}
+
 bool members_select(struct tar *t, const char *member)
 {
 	struct tar_names *ns = &t->opt.names;
 	bool any = false, hit = false;
 	if (empty_name_first(ns))
 		return true;
-	/* GNU tar matches a directory's name without its trailing '/' */
-	size_t len = strlen(member);
-	char *bare = NULL;
-	if (len > 1 && member[len - 1] == '/') {
-		while (len > 1 && member[len - 1] == '/')
-			len--;
-		bare = strndup(member, len);
-		if (bare)
-			member = bare;
-	}
+	char *bare;
+	member = bare_member(member, &bare);
 	for (size_t i = 0; i < ns->n; i++) {
 		if (ns->v[i].chdir)
 			continue;
@@ -71,6 +78,15 @@ bool members_select(struct tar *t, const char *member)
 	}
 	free(bare);
 	return !any || hit;
+}
+
+bool members_match(const struct tar *t, const char *name, const char *member)
+{
+	char *bare;
+	member = bare_member(member, &bare);
+	bool hit = name[0] && one_match(t, name, member);
+	free(bare);
+	return hit;
 }
 
 /* Whether name has shell pattern characters (a '\\' escapes the next). */

@@ -307,6 +307,9 @@ int tar_verify(struct tar *t);
 /* members.c: whether the member named name is selected by the operands
  * (all are when there are none); marks the operands that matched. */
 bool members_select(struct tar *t, const char *name);
+/* Whether the one name selects member, as members_select() matches them
+ * (-u goes through its names so). */
+bool members_match(const struct tar *t, const char *name, const char *member);
 /* Report the operands no member matched. */
 void members_report_missing(struct tar *t);
 

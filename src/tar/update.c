@@ -17,7 +17,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -98,28 +97,17 @@ static int ulist_start(struct tar *t, struct ulist *l)
 	return 0;
 }
 
-/* Whether the name selects the member, as GNU tar's names select them:
- * anchored, the member itself or, with recursion, what lies below it. */
-static bool selects(const struct tar *t, const char *name, const char *member)
-{
-	int leading = t->opt.no_recursion ? 0 : FNM_LEADING_DIR;
-	if (t->opt.wildcards)
-		return fnmatch(name, member, leading) == 0;
-	size_t n = strlen(name);
-	if (strncmp(name, member, n) != 0)
-		return false;
-	return member[n] == 0 || (leading && member[n] == '/');
-}
-
 /* The name of directory u gives way to those of what it holds. Returns
  * 0, or -1 when memory ran out; a directory that cannot be read keeps
- * its name. */
-static int expand_dir(struct ulist *l, size_t k)
+ * its name, an error (as GNU tar, that reads the name: a pattern that
+ * selects a directory member cannot be opened). */
+static int expand_dir(struct tar *t, struct ulist *l, size_t k)
 {
 	struct uname *u = &l->v[k];
 	int fd = openat(u->dirfd, u->name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
 	if (!d) {
+		tar_cannot(t, u->name, fd < 0 ? "open" : "savedir", errno);
 		if (fd >= 0)
 			close(fd);
 		return 0;
@@ -168,16 +156,17 @@ static int update_names(struct tar *t, struct ulist *l, const struct scan *s)
 	for (size_t i = 0; i < s->n; i++) {
 		const struct scan_member *m = &s->v[i];
 		size_t k;
-		for (k = 0; k < l->n; k++)
-			if (!l->v[k].gone && l->v[k].name[0] && selects(t, l->v[k].name, m->name))
+		for (k = 0; k < l->n && m->kind != SCAN_GLOBAL; k++)
+			if (!l->v[k].gone && members_match(t, l->v[k].name, m->name))
 				break;
-		if (k == l->n || l->v[k].dirfd == -1)
+		/* (a global header is no member to GNU tar's -u) */
+		if (m->kind == SCAN_GLOBAL || k == l->n || l->v[k].dirfd == -1)
 			continue;
 		struct stat st;
 		if (fstatat(l->v[k].dirfd, m->name, &st, flags) < 0)
 			continue;
 		if (S_ISDIR(st.st_mode)) {
-			if (expand_dir(l, k) < 0)
+			if (expand_dir(t, l, k) < 0)
 				return -1;
 		} else if (not_newer(st.st_mtim, m)) {
 			l->v[k].gone = true;

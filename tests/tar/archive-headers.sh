@@ -78,6 +78,7 @@ made --format=posix --pax-option=globexthdr.name=GLOB,comment=hi -c a b
 for n in a b GLOB nosuch; do
 	ops "--delete $n, a global header" "$T/made.tar" --delete "$n"
 done
+ops "-u past a global header" "$T/made.tar" -u a b
 made --format=posix -V PLBL -c a b c
 for n in a c nosuch; do
 	ops "--delete $n, a posix label" "$T/made.tar" --delete "$n"
