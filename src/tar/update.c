@@ -264,8 +264,8 @@ static void catenate(struct tar *t, int fd, int64_t at)
 {
 	struct tar_out out;
 	if (out_open_fd(&out, fd, t->opt.archive, (uint64_t)at) < 0) {
-		close(fd);
 		tar_fatal(t, errno, "memory exhausted");
+		close(fd);
 		return;
 	}
 	out.record = t->opt.record_size;
@@ -288,9 +288,8 @@ static void catenate(struct tar *t, int fd, int64_t at)
 	}
 	size_t zlen;
 	const void *z = out_zeros(&zlen);
-	if (!t->fatal && out_write(&out, z, 2 * BLOCK) == 0 && out_close(&out) == 0)
-		;
-	else if (out.err)
+	bool written = !t->fatal && out_write(&out, z, 2 * BLOCK) == 0 && out_close(&out) == 0;
+	if (!written && out.err)
 		tar_fatal(t, out.err, "%s: Cannot write", tq(t, 0, out.name));
 	for (int i = 0; i < 2; i++)
 		if (opened[i] >= 0)
