@@ -28,12 +28,24 @@ static bool literal_match(const char *name, const char *member, bool below)
 	return below && (member[n] == '/' || name[n - 1] == '/');
 }
 
-static bool one_match(const struct tar *t, const char *name, const char *member)
+static bool anchored_match(const struct tar *t, const char *name, const char *member)
 {
 	bool below = !t->opt.no_recursion;
 	if (t->opt.wildcards)
 		return fnmatch(name, member, below ? FNM_LEADING_DIR : 0) == 0;
 	return literal_match(name, member, below);
+}
+
+/* Unanchored (--no-anchored), the name may match the member's name from
+ * any of its components on, as gnulib's exclude_fnmatch() tries them. */
+static bool one_match(const struct tar *t, const char *name, bool unanchored, const char *member)
+{
+	if (anchored_match(t, name, member))
+		return true;
+	for (const char *p = member; unanchored && *p; p++)
+		if (*p == '/' && p[1] != '/' && anchored_match(t, name, p + 1))
+			return true;
+	return false;
 }
 
 /* GNU tar's rule for an empty name: first in the list, it selects every
@@ -73,18 +85,18 @@ bool members_select(struct tar *t, const char *member)
 		if (ns->v[i].chdir)
 			continue;
 		any = true;
-		if (one_match(t, ns->v[i].name, member))
+		if (one_match(t, ns->v[i].name, ns->v[i].unanchored, member))
 			hit = ns->v[i].found = true;
 	}
 	free(bare);
 	return !any || hit;
 }
 
-bool members_match(const struct tar *t, const char *name, const char *member)
+bool members_match(const struct tar *t, const char *name, bool unanchored, const char *member)
 {
 	char *bare;
 	member = bare_member(member, &bare);
-	bool hit = name[0] && one_match(t, name, member);
+	bool hit = name[0] && one_match(t, name, unanchored, member);
 	free(bare);
 	return hit;
 }

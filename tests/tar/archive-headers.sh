@@ -8,7 +8,8 @@
 # write in the archive's format (posix, ustar, v7, gnu) whatever --format
 # says; -r, -u, -A and --delete check -V against the archive's label; -u
 # goes through a directory under --no-recursion and reports a pattern that
-# names a directory it cannot open. The same output, messages and status,
+# names a directory it cannot open; --no-anchored on the names after it
+# (-t, --delete, -u). The same output, messages and status,
 # and archives of the same bytes.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tar/tree.sh"
@@ -143,4 +144,13 @@ rm "$src/d/sub/new"
 touch -d '2020-01-01 00:00:00.5 UTC' "$src/d/a" "$src/d/sub"
 ops "-u --wildcards 'd/*', nothing newer" "$T/made.tar" -u --wildcards 'd/*'
 ops "-u --wildcards 'd/s*', nothing newer" "$T/made.tar" -u --wildcards 'd/s*'
+# --no-anchored: for the names after it, until --anchored
+ops "-t --no-anchored" "$T/made.tar" -t --no-anchored a
+ops "-t, --no-anchored after the name" "$T/made.tar" -t a --no-anchored
+ops "-t --no-anchored, then --anchored" "$T/made.tar" -t --no-anchored a --anchored sub b
+ops "-t --no-anchored --wildcards" "$T/made.tar" -t --no-anchored --wildcards 's*'
+ops "--delete --no-anchored" "$T/made.tar" --delete --no-anchored sub
+touch -d '2021-01-01 UTC' "$src/d/sub/b"
+ops "-u --no-anchored" "$T/made.tar" -uv --no-anchored sub
+touch -d '2020-01-01 00:00:00.5 UTC' "$src/d/sub/b"
 exit 0
