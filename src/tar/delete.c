@@ -164,12 +164,23 @@ static void rewrite(struct tar *t, int fd, const struct scan *s, const bool *gon
 }
 
 /* Nothing selected from standard input: GNU tar has passed on the
- * records it read before the one the archive's end is in, and no more. */
+ * records it read before the one the archive's end is in, and no more;
+ * all of them when there was no tar header (the last one filled up: with
+ * zeros here, what its buffer held before in GNU tar). */
 static void pass_records(struct tar *t, int fd, const struct scan *s)
 {
 	int64_t rec = (int64_t)t->opt.record_size, at = -1;
 	bool read = false;
-	if (copy_range(fd, 0, s->eof / rec * rec, STDOUT_FILENO, &at, &read) < 0)
+	/* (a file shorter than a block is no record at all to GNU tar) */
+	int64_t end = !s->not_tar ? s->eof / rec * rec : s->size < BLOCK ? 0 : s->size;
+	static const char zeros[BLOCK];
+	int rc = copy_range(fd, 0, end, STDOUT_FILENO, &at, &read);
+	for (int64_t pad = s->not_tar ? (rec - end % rec) % rec : 0; rc == 0 && pad > 0;) {
+		size_t k = pad < BLOCK ? (size_t)pad : BLOCK;
+		rc = write_all(STDOUT_FILENO, zeros, k, &at);
+		pad -= (int64_t)k;
+	}
+	if (rc < 0)
 		tar_fatal(t, errno, "-: %s", read ? "Read error" : "Cannot write");
 }
 

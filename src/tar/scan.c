@@ -199,6 +199,32 @@ static int add_headers(struct tar *t, int fd, struct scan *s, struct archive_ent
 	return 0;
 }
 
+/* The reader of a has failed, in GNU tar's words. A file with no tar
+ * header at all is no error to GNU tar, that skips it looking for one
+ * (with a word when it holds a block) and writes after it: *s says so.
+ * Returns 0 then, else -1 (fatal, reported). */
+static int read_failed(struct tar *t, struct archive *a, struct scan *s)
+{
+	const char *msg = archive_error_string(a);
+	bool unknown = archive_errno(a) == EILSEQ || (msg && strstr(msg, "Unrecognized"));
+	if (unknown && s->n == 0) {
+		if (s->size >= BLOCK) {
+			tar_warn(t, 0, "This does not look like a tar archive");
+			tar_error(t, 0, "Skipping to next header");
+		}
+		s->eof = s->size;
+		s->not_tar = true;
+		return 0;
+	}
+	if (msg && strstr(msg, "runcated"))
+		tar_fatal(t, 0, "Unexpected EOF in archive");
+	else if (unknown)
+		tar_fatal(t, 0, "This does not look like a tar archive");
+	else
+		tar_fatal(t, 0, "%s", msg ? msg : "read error");
+	return -1;
+}
+
 int scan_members(struct tar *t, int fd, struct scan *s, bool ignore_zeros)
 {
 	struct stat st;
@@ -219,9 +245,12 @@ int scan_members(struct tar *t, int fd, struct scan *s, bool ignore_zeros)
 	if (ignore_zeros)
 		archive_read_set_options(a, "tar:read_concatenated_archives");
 	int rc = -1;
-	if (lseek(fd, 0, SEEK_SET) != 0 ||
-	    archive_read_open_fd(a, fd, t->opt.record_size) != ARCHIVE_OK) {
-		tar_fatal(t, 0, "%s", archive_error_string(a));
+	if (lseek(fd, 0, SEEK_SET) != 0) {
+		tar_fatal(t, errno, "%s: Cannot seek", tq(t, 0, t->opt.archive));
+		goto out;
+	}
+	if (archive_read_open_fd(a, fd, t->opt.record_size) != ARCHIVE_OK) {
+		rc = read_failed(t, a, s);
 		goto out;
 	}
 	struct archive_entry *e;
@@ -234,13 +263,7 @@ int scan_members(struct tar *t, int fd, struct scan *s, bool ignore_zeros)
 			goto out;
 	}
 	if (r != ARCHIVE_EOF) {
-		const char *msg = archive_error_string(a);
-		if (msg && strstr(msg, "runcated"))
-			tar_fatal(t, 0, "Unexpected EOF in archive");
-		else if (archive_errno(a) == EILSEQ || (msg && strstr(msg, "Unrecognized")))
-			tar_fatal(t, 0, "This does not look like a tar archive");
-		else
-			tar_fatal(t, 0, "%s", msg ? msg : "read error");
+		rc = read_failed(t, a, s);
 		goto out;
 	}
 	/* a label or global header may be all there is after the last entry */

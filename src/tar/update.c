@@ -327,10 +327,14 @@ int tar_update(struct tar *t)
 		close(fd);
 		goto out;
 	}
-	/* an archive that ends in a short record without end blocks: GNU
-	 * tar's records then run from that record's end */
+	/* an archive that ends in a short record without end blocks, or a
+	 * file with no tar header at all: GNU tar's records then run from
+	 * the file's end (the stream pads to a multiple of its records from
+	 * a base of 0) */
 	int64_t rec = (int64_t)t->opt.record_size, grid = s.eof;
-	if (s.eof == s.size && s.size % rec)
+	if (s.not_tar)
+		grid = 0;
+	else if (s.eof == s.size && s.size % rec)
 		grid = s.eof - s.size % rec;
 	if (t->opt.mode == MODE_CATENATE) {
 		catenate(t, fd, grid);

@@ -33,6 +33,7 @@ struct scan {
 	size_t n, cap;
 	int64_t eof;           /* where the end-of-archive blocks begin */
 	int64_t size;          /* the file's size */
+	bool not_tar;          /* no tar header in it: GNU tar writes after it all */
 };
 
 /* Open the archive for an operation in place (O_RDWR | O_CREAT, as GNU
