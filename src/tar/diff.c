@@ -103,6 +103,9 @@ static bool read_file(struct extract *x, const char *name, int fd, char *buf, si
 	size_t got = 0;
 	while (got < len) {
 		ssize_t n = pread(fd, buf + got, len - got, off + (int64_t)got);
+		/* a FIFO in the file's place: read as GNU tar reads it */
+		if (n < 0 && errno == ESPIPE)
+			n = read(fd, buf + got, len - got);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
