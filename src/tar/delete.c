@@ -3,10 +3,11 @@
  * delete.c: --delete, as GNU tar does it: the members the names select (as
  * -t selects them) are taken out of the archive file in place; those after
  * the first one taken out move up, byte for byte, the end-of-archive blocks
- * follow to a whole record, and the file is cut there. Nothing is written
- * when no member is selected. From standard input ("-f -") the archive goes
- * to standard output the same way, and nothing at all when nothing was
- * selected.
+ * follow to a whole record, and the file is cut there. GNU tar starts
+ * writing sooner, at the first extended header (choose() says why), and
+ * then drops the global headers; with neither, nothing is written. From
+ * standard input ("-f -") the archive goes to standard output the same way,
+ * and when nothing is written the records read before the end's.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -112,7 +113,10 @@ static int spool_stdin(struct tar *t)
 	return fd;
 }
 
-/* Which members go: GNU tar matches the names as stored. */
+/* Which members go: GNU tar matches the names as stored (a label's too).
+ * *first is where GNU tar starts writing: at the first member to go, or
+ * sooner at the first extended header (L, K, x, g), whose member it reads
+ * whole before it matches the name; global headers go from there on. */
 static bool *choose(struct tar *t, const struct scan *s, size_t *first)
 {
 	bool *gone = calloc(s->n ? s->n : 1, sizeof(*gone));
@@ -121,16 +125,20 @@ static bool *choose(struct tar *t, const struct scan *s, size_t *first)
 		return NULL;
 	}
 	*first = s->n;
-	for (size_t i = 0; i < s->n; i++) {
-		gone[i] = names_any(&t->opt.names) && members_select(t, s->v[i].name);
-		if (gone[i] && *first == s->n)
+	/* -V: GNU tar has read a global header at the start for the label */
+	size_t from = t->opt.label && s->n && s->v[0].kind == SCAN_GLOBAL && s->v[0].start == 0;
+	for (size_t i = from; i < s->n; i++) {
+		const struct scan_member *m = &s->v[i];
+		gone[i] = m->kind == SCAN_GLOBAL ||
+		          (names_any(&t->opt.names) && members_select(t, m->name));
+		if ((gone[i] || m->extended) && *first == s->n)
 			*first = i;
 	}
 	return gone;
 }
 
-/* Move the members kept after the first one gone (in place, or to
- * standard output after what came before it) and end the archive. */
+/* Move the members kept from first on (in place, or to standard output
+ * after what came before them) and end the archive. */
 static void rewrite(struct tar *t, int fd, const struct scan *s, const bool *gone, size_t first,
                     bool filter)
 {
@@ -139,7 +147,7 @@ static void rewrite(struct tar *t, int fd, const struct scan *s, const bool *gon
 	int64_t end = s->v[first].start;
 	bool read = false;
 	int rc = filter ? copy_range(fd, 0, end, out, &at, &read) : 0;
-	for (size_t i = first + 1; i < s->n && rc == 0; i++) {
+	for (size_t i = first; i < s->n && rc == 0; i++) {
 		if (gone[i])
 			continue;
 		rc = copy_range(fd, s->v[i].start, s->v[i].end, out, &at, &read);
@@ -156,12 +164,23 @@ static void rewrite(struct tar *t, int fd, const struct scan *s, const bool *gon
 }
 
 /* Nothing selected from standard input: GNU tar has passed on the
- * records it read before the one the archive's end is in, and no more. */
+ * records it read before the one the archive's end is in, and no more;
+ * all of them when there was no tar header (the last one filled up: with
+ * zeros here, what its buffer held before in GNU tar). */
 static void pass_records(struct tar *t, int fd, const struct scan *s)
 {
 	int64_t rec = (int64_t)t->opt.record_size, at = -1;
 	bool read = false;
-	if (copy_range(fd, 0, s->eof / rec * rec, STDOUT_FILENO, &at, &read) < 0)
+	/* (a file shorter than a block is no record at all to GNU tar) */
+	int64_t end = !s->not_tar ? s->eof / rec * rec : s->size < BLOCK ? 0 : s->size;
+	static const char zeros[BLOCK];
+	int rc = copy_range(fd, 0, end, STDOUT_FILENO, &at, &read);
+	for (int64_t pad = s->not_tar ? (rec - end % rec) % rec : 0; rc == 0 && pad > 0;) {
+		size_t k = pad < BLOCK ? (size_t)pad : BLOCK;
+		rc = write_all(STDOUT_FILENO, zeros, k, &at);
+		pad -= (int64_t)k;
+	}
+	if (rc < 0)
 		tar_fatal(t, errno, "-: %s", read ? "Read error" : "Cannot write");
 }
 
@@ -171,7 +190,7 @@ int tar_delete(struct tar *t)
 	struct scan s = { 0 };
 	bool *gone = NULL;
 	int fd = filter ? spool_stdin(t) : scan_open(t, t->opt.archive);
-	if (fd < 0 || scan_members(t, fd, &s, t->opt.ignore_zeros) < 0)
+	if (fd < 0 || label_check_fd(t, fd) < 0 || scan_members(t, fd, &s, t->opt.ignore_zeros) < 0)
 		goto out;
 	size_t first;
 	if (!(gone = choose(t, &s, &first)))

@@ -103,11 +103,14 @@ static bool read_file(struct extract *x, const char *name, int fd, char *buf, si
 	size_t got = 0;
 	while (got < len) {
 		ssize_t n = pread(fd, buf + got, len - got, off + (int64_t)got);
+		/* a FIFO in the file's place: read as GNU tar reads it */
+		if (n < 0 && errno == ESPIPE)
+			n = read(fd, buf + got, len - got);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
 			tar_error(x->t, errno, "%s: Read error at byte %jd, while reading %zu bytes",
-			          tq(x->t, 0, name), (intmax_t)off, len);
+			          tq(x->t, 0, name), (intmax_t)(off + (int64_t)got), len - got);
 			differs(x, name, NULL);
 			return false;
 		}
@@ -191,7 +194,9 @@ static int diff_file(struct extract *x, struct archive_entry *e, const char *nam
 		differs(x, name, "Size differs");
 		return 0;
 	}
-	int flags = O_RDONLY | O_CLOEXEC | O_NOFOLLOW * !t->opt.dereference;
+	/* as GNU tar: a FIFO put in the file's place since the stat must
+	 * not hold the run up, nor a terminal become ours */
+	int flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW * !t->opt.dereference;
 	if (t->opt.atime_preserve == ATIME_SYSTEM)
 		flags |= O_NOATIME;
 	int fd = open(name, flags);

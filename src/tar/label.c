@@ -180,23 +180,12 @@ static size_t read_start(struct tar *t, const char *head, size_t len, char *buf,
 	return got;
 }
 
-/* The label of the archive and its time, or NULL when it has none; *global
- * says it is in a global extended header. */
-static char *find_label(struct extract *x, time_t *mtime, bool *global)
+/* The label in the archive's first bytes buf (got of them) and its time,
+ * or NULL when it has none; *global says it is in a global extended
+ * header. */
+static char *parse_label(const struct tar *t, const char *buf, size_t got, time_t *mtime,
+                         bool *global)
 {
-	struct tar *t = x->t;
-	struct stat st;
-	struct strbuf *sb = &x->begin;
-	if (sb_reserve(sb, START_MAX) < 0)
-		return NULL;
-	if (strcmp(t->opt.archive, "-") == 0)
-		sb->len = x->head_given ? read_start(t, x->head.s, x->head.len, sb->s, START_MAX) : 0;
-	else if (stat(t->opt.archive, &st) < 0 || S_ISDIR(st.st_mode))
-		return NULL;
-	else
-		sb->len = read_start(t, NULL, 0, sb->s, START_MAX);
-	const char *buf = sb->s;
-	size_t got = sb->len;
 	if (got < BLOCK)
 		return NULL;
 	*mtime = (time_t)strtoll(buf + MTIME_AT, NULL, 8);
@@ -216,6 +205,42 @@ static char *find_label(struct extract *x, time_t *mtime, bool *global)
 	return NULL;
 }
 
+/* The label of the archive and its time, as parse_label() says, from its
+ * first bytes (kept in x->begin for block_at()). */
+static char *find_label(struct extract *x, time_t *mtime, bool *global)
+{
+	struct tar *t = x->t;
+	struct stat st;
+	struct strbuf *sb = &x->begin;
+	if (sb_reserve(sb, START_MAX) < 0)
+		return NULL;
+	if (strcmp(t->opt.archive, "-") == 0)
+		sb->len = x->head_given ? read_start(t, x->head.s, x->head.len, sb->s, START_MAX) : 0;
+	else if (stat(t->opt.archive, &st) < 0 || S_ISDIR(st.st_mode))
+		return NULL;
+	else
+		sb->len = read_start(t, NULL, 0, sb->s, START_MAX);
+	return parse_label(t, sb->s, sb->len, mtime, global);
+}
+
+/* -V PATTERN: whether label (NULL: none) matches, in GNU tar's words when
+ * not. Returns 0, or -1 (fatal, reported). */
+static int match_label(struct tar *t, const char *label)
+{
+	if (!label) {
+		tar_fatal(t, 0, "Archive not labeled to match %s",
+		          diag_quote_style(t->diag, 0, QUOTE_LOCALE, t->opt.label));
+		return -1;
+	}
+	if (fnmatch(t->opt.label, label, 0) != 0) {
+		tar_fatal(t, 0, "Volume %s does not match %s",
+		          diag_quote_style(t->diag, 0, QUOTE_LOCALE, label),
+		          diag_quote_style(t->diag, 1, QUOTE_LOCALE, t->opt.label));
+		return -1;
+	}
+	return 0;
+}
+
 int label_check(struct extract *x)
 {
 	struct tar *t = x->t;
@@ -226,14 +251,7 @@ int label_check(struct extract *x)
 	bool global = false;
 	char *label = find_label(x, &mtime, &global);
 	int rc = 0;
-	if (t->opt.label && !label) {
-		tar_fatal(t, 0, "Archive not labeled to match %s",
-		          diag_quote_style(t->diag, 0, QUOTE_LOCALE, t->opt.label));
-		rc = -1;
-	} else if (t->opt.label && fnmatch(t->opt.label, label, 0) != 0) {
-		tar_fatal(t, 0, "Volume %s does not match %s",
-		          diag_quote_style(t->diag, 0, QUOTE_LOCALE, label),
-		          diag_quote_style(t->diag, 1, QUOTE_LOCALE, t->opt.label));
+	if (t->opt.label && match_label(t, label) < 0) {
 		rc = -1;
 	} else if (label && list && global) {
 		/* GNU tar lists it before the first member of the pax format */
@@ -245,6 +263,20 @@ int label_check(struct extract *x)
 			fputs("Verify ", t->listing);
 		listing_label(t, label, mtime);
 	}
+	free(label);
+	return rc;
+}
+
+int label_check_fd(struct tar *t, int fd)
+{
+	if (!t->opt.label)
+		return 0;
+	char buf[4 * BLOCK];
+	ssize_t got = pread(fd, buf, sizeof(buf), 0);
+	time_t mtime;
+	bool global = false;
+	char *label = parse_label(t, buf, got > 0 ? (size_t)got : 0, &mtime, &global);
+	int rc = match_label(t, label);
 	free(label);
 	return rc;
 }

@@ -90,6 +90,8 @@ TAR_TESTS = \
 	tests/tar/archive-ops.sh \
 	tests/tar/diff.sh \
 	tests/tar/extract-opts.sh \
-	tests/tar/pax-option.sh
+	tests/tar/pax-option.sh \
+	tests/tar/archive-headers.sh \
+	tests/tar/diff-swapped.sh
 TESTS += $(TAR_TESTS)
 EXTRA_DIST += $(TAR_TESTS) tests/tar/tree.sh tests/tar/manifest.pl tests/tar/paxrecords.pl

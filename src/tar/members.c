@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * members.c: which members -t and -x select. With no names, all of them; a
+ * members.c: which members -t, -x and --delete select, and the members
+ * each of -u's names selects. With no names, all of them; a
  * name selects the member of that name and, when it is a directory,
  * everything below it (not with --no-recursion); with --wildcards a name is
  * a shell pattern that may match any leading part of the member's path, as
@@ -27,12 +28,24 @@ static bool literal_match(const char *name, const char *member, bool below)
 	return below && (member[n] == '/' || name[n - 1] == '/');
 }
 
-static bool one_match(const struct tar *t, const char *name, const char *member)
+static bool anchored_match(const struct tar *t, const char *name, const char *member)
 {
 	bool below = !t->opt.no_recursion;
 	if (t->opt.wildcards)
 		return fnmatch(name, member, below ? FNM_LEADING_DIR : 0) == 0;
 	return literal_match(name, member, below);
+}
+
+/* Unanchored (--no-anchored), the name may match the member's name from
+ * any of its components on, as gnulib's exclude_fnmatch() tries them. */
+static bool one_match(const struct tar *t, const char *name, bool unanchored, const char *member)
+{
+	if (anchored_match(t, name, member))
+		return true;
+	for (const char *p = member; unanchored && *p; p++)
+		if (*p == '/' && p[1] != '/' && anchored_match(t, name, p + 1))
+			return true;
+	return false;
 }
 
 /* GNU tar's rule for an empty name: first in the list, it selects every
@@ -46,31 +59,46 @@ static bool empty_name_first(const struct tar_names *ns)
 	return false;
 }
 
+/* Member without its trailing slashes (GNU tar matches a directory's name
+ * so): member itself, or a copy left in *bare for the caller to free. */
+static const char *bare_member(const char *member, char **bare)
+{
+	size_t len = strlen(member);
+	*bare = NULL;
+	if (len <= 1 || member[len - 1] != '/')
+		return member;
+	while (len > 1 && member[len - 1] == '/')
+		len--;
+	*bare = strndup(member, len);
+	return *bare ? *bare : member;
+}
+
 bool members_select(struct tar *t, const char *member)
 {
 	struct tar_names *ns = &t->opt.names;
 	bool any = false, hit = false;
 	if (empty_name_first(ns))
 		return true;
-	/* GNU tar matches a directory's name without its trailing '/' */
-	size_t len = strlen(member);
-	char *bare = NULL;
-	if (len > 1 && member[len - 1] == '/') {
-		while (len > 1 && member[len - 1] == '/')
-			len--;
-		bare = strndup(member, len);
-		if (bare)
-			member = bare;
-	}
+	char *bare;
+	member = bare_member(member, &bare);
 	for (size_t i = 0; i < ns->n; i++) {
 		if (ns->v[i].chdir)
 			continue;
 		any = true;
-		if (one_match(t, ns->v[i].name, member))
+		if (one_match(t, ns->v[i].name, ns->v[i].unanchored, member))
 			hit = ns->v[i].found = true;
 	}
 	free(bare);
 	return !any || hit;
+}
+
+bool members_match(const struct tar *t, const char *name, bool unanchored, const char *member)
+{
+	char *bare;
+	member = bare_member(member, &bare);
+	bool hit = name[0] && one_match(t, name, unanchored, member);
+	free(bare);
+	return hit;
 }
 
 /* Whether name has shell pattern characters (a '\\' escapes the next). */

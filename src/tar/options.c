@@ -181,6 +181,8 @@ struct parse_state {
 	bool old_option;       /* -o: v7 on create, --no-same-owner otherwise */
 	unsigned excl_flags;   /* --anchored, --wildcards for later --exclude */
 	bool files_from;       /* -T: an empty list makes an empty archive */
+	bool unanchored;       /* --no-anchored last: for the names that follow */
+	size_t marked;         /* the names added_names() has seen */
 	int archives;          /* -f options seen */
 };
 
@@ -519,6 +521,17 @@ static bool set_atime_preserve(struct tar *t, const char *arg)
 	return true;
 }
 
+
+/* GNU tar anchors a name as the last --anchored or --no-anchored before
+ * it says: mark the names added since the last call (ok: they were).
+ * Returns ok. */
+static int added_names(struct tar_opts *o, struct parse_state *ps, int ok)
+{
+	for (; ps->marked < o->names.n; ps->marked++)
+		o->names.v[ps->marked].unanchored = ps->unanchored && !o->names.v[ps->marked].chdir;
+	return ok;
+}
+
 /* The options that choose what to do and with which archive. Returns 1 when
  * c was one of them and went well, 0 when it went wrong, -1 when c is not
  * one of them. */
@@ -556,7 +569,7 @@ static int main_option(struct tar *t, struct parse_state *ps, int c)
 	case OPT_PAX_OPTION: return paxopt_add(t, optarg);
 	case 'f': o->archive = optarg; ps->archives++; return 1;
 	case 'C': return names_add(&o->names, optarg, true) == 0;
-	case 'T': ps->files_from = true; return add_names_file(t, optarg);
+	case 'T': ps->files_from = true; return added_names(o, ps, add_names_file(t, optarg));
 	case OPT_NULL: o->null = true; return 1;
 	case OPT_NO_NULL: o->null = false; return 1;
 	case OPT_VERBATIM: o->verbatim_files_from = true; return 1;
@@ -584,7 +597,7 @@ static int main_option(struct tar *t, struct parse_state *ps, int c)
 	case 'o': ps->old_option = true; return 1;
 	case OPT_TRANSFORM: return xform_add(t, optarg);
 	case OPT_SHOW_TRANSFORMED: o->xform.show = true; return 1;
-	case 1: return names_add(&o->names, optarg, false) == 0;
+	case 1: return added_names(o, ps, names_add(&o->names, optarg, false) == 0);
 	}
 	return -1;
 }
@@ -604,8 +617,8 @@ static int create_option(struct tar *t, struct parse_state *ps, int c)
 	case OPT_EXCLUDE_TAG: return add_tag(t, optarg, TAG_CONTENTS, false);
 	case OPT_EXCLUDE_TAG_UNDER: return add_tag(t, optarg, TAG_UNDER, false);
 	case OPT_EXCLUDE_TAG_ALL: return add_tag(t, optarg, TAG_ALL, false);
-	case OPT_ANCHORED: ps->excl_flags |= EXCL_ANCHORED; return 1;
-	case OPT_NO_ANCHORED: ps->excl_flags &= ~EXCL_ANCHORED; return 1;
+	case OPT_ANCHORED: ps->excl_flags |= EXCL_ANCHORED; ps->unanchored = false; return 1;
+	case OPT_NO_ANCHORED: ps->excl_flags &= ~EXCL_ANCHORED; ps->unanchored = true; return 1;
 	case OPT_ONE_FS: o->one_fs = true; return 1;
 	case OPT_REMOVE_FILES: o->remove_files = true; return 1;
 	case OPT_IGNORE_FAILED_READ: o->ignore_failed_read = true; return 1;

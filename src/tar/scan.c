@@ -5,7 +5,10 @@
  * --delete). libarchive's reader finds them (it knows every kind of
  * extended header); archive_read_header_position() says where each member's
  * headers begin, so a member runs from there to where the next begins, and
- * the last to the end-of-archive blocks, where -r writes.
+ * the last to the end-of-archive blocks, where -r writes. The headers it
+ * passes over without a word (a volume label, a pax global header) count
+ * there as part of the member after them: they are read again here, to be
+ * what GNU tar makes of them, members of their own.
  */
 #include <archive.h>
 #include <archive_entry.h>
@@ -17,7 +20,7 @@
 #include <unistd.h>
 #include "update.h"
 
-enum { BLOCK = 512 };
+enum { BLOCK = 512, NAME_LEN = 100, SIZE_AT = 124, MTIME_AT = 136, TYPE_AT = 156, MAGIC_AT = 257 };
 
 /* Whether a tar header's checksum is right (as GNU tar tells a tar
  * archive from a compressed one). */
@@ -70,46 +73,156 @@ int scan_open(struct tar *t, const char *name)
 	return fd;
 }
 
-static int add_member(struct scan *s, struct archive_entry *e, int64_t start, bool ns)
+static int add_member(struct scan *s, char *name, int64_t start, enum scan_kind kind)
 {
+	if (!name)
+		return -1;
 	if (s->n == s->cap) {
 		size_t cap = s->cap ? s->cap * 2 : 64;
 		struct scan_member *v = reallocarray(s->v, cap, sizeof(*v));
-		if (!v)
+		if (!v) {
+			free(name);
 			return -1;
+		}
 		s->v = v;
 		s->cap = cap;
 	}
-	const char *name = archive_entry_pathname(e);
-	char *copy = strdup(name ? name : "");
-	if (!copy)
-		return -1;
-	s->v[s->n++] = (struct scan_member){
-		.name = copy, .start = start, .end = start, .ns = ns,
-		.mtime = { archive_entry_mtime(e), archive_entry_mtime_nsec(e) },
-	};
+	s->v[s->n++] = (struct scan_member){ .name = name, .start = start, .end = start, .kind = kind };
 	return 0;
 }
 
-/* Whether the block at off of fd is all zeros. */
-static bool zero_block(int fd, int64_t off)
+/* The size field of header h, rounded up to whole blocks. */
+static int64_t data_blocks(const unsigned char *h)
 {
-	unsigned char b[BLOCK];
-	if (pread(fd, b, BLOCK, off) != BLOCK)
-		return false;
+	char field[13] = { 0 };
+	memcpy(field, h + SIZE_AT, 12);
+	long long size = strtoll(field, NULL, 8);
+	return size > 0 ? (size + BLOCK - 1) / BLOCK * BLOCK : 0;
+}
+
+static bool all_zero(const unsigned char *h)
+{
 	for (int i = 0; i < BLOCK; i++)
-		if (b[i])
+		if (h[i])
 			return false;
 	return true;
 }
 
-/* Under -i the reader passes zero blocks without a word: they belong to no
- * member, and GNU tar keeps none of them. */
-static void skip_zeros(int fd, struct scan *s)
+static bool extended_type(unsigned char type)
 {
-	for (size_t i = 0; i < s->n; i++)
-		while (s->v[i].start + BLOCK <= s->v[i].end && zero_block(fd, s->v[i].start))
-			s->v[i].start += BLOCK;
+	return type == 'L' || type == 'K' || type == 'x' || type == 'X';
+}
+
+/* The format GNU tar reads in a member's header h (decode_header): ustar
+ * is posix when the member has an extended header of its own. */
+static enum tar_format header_format(const unsigned char *h, bool pax)
+{
+	if (memcmp(h + MAGIC_AT, "ustar\0", 6) == 0)
+		return pax ? FMT_PAX : FMT_USTAR;
+	if (memcmp(h + MAGIC_AT, "ustar  \0", 8) == 0)
+		return FMT_GNU;
+	return FMT_V7;
+}
+
+/* Read the block at off of fd into h. Returns 1, 0 at the file's end, or
+ * -1 (fatal, reported). */
+static int read_block(struct tar *t, int fd, int64_t off, unsigned char *h)
+{
+	ssize_t n = pread(fd, h, BLOCK, off);
+	if (n == BLOCK)
+		return 1;
+	if (n >= 0)
+		return 0;
+	tar_fatal(t, errno, "%s: Read error", tq(t, 0, t->opt.archive));
+	return -1;
+}
+
+/* The headers libarchive passes over from *at: a volume label and a global
+ * header are members of their own to GNU tar; zero blocks (-i, between
+ * members) belong to none. Returns 1 with the next header in h and *at
+ * where it is, 0 at a zero block (unless skip_zeros) or the file's end, or
+ * -1 (fatal, reported). */
+static int add_passed(struct tar *t, int fd, struct scan *s, int64_t *at, unsigned char *h,
+                      bool skip_zeros)
+{
+	for (;; *at += BLOCK + data_blocks(h)) {
+		int r = read_block(t, fd, *at, h);
+		if (r <= 0)
+			return r;
+		if (all_zero(h)) {
+			if (!skip_zeros)
+				return 0;
+			continue;
+		}
+		if (h[TYPE_AT] != 'V' && h[TYPE_AT] != 'g')
+			return 1;
+		bool label = h[TYPE_AT] == 'V';
+		if (add_member(s, strndup((const char *)h, label ? NAME_LEN : 0), *at,
+		               label ? SCAN_LABEL : SCAN_GLOBAL) < 0) {
+			tar_fatal(t, ENOMEM, "memory exhausted");
+			return -1;
+		}
+		struct scan_member *m = &s->v[s->n - 1];
+		m->end = *at + BLOCK + data_blocks(h);
+		m->format = header_format(h, false);
+		m->mtime.tv_sec = (time_t)strtoll((const char *)h + MTIME_AT, NULL, 8);
+	}
+}
+
+/* Entry e, whose headers libarchive read from at: what it passed over
+ * first, then the entry, with the format of its own headers. Returns 0, or
+ * -1 (fatal, reported). */
+static int add_headers(struct tar *t, int fd, struct scan *s, struct archive_entry *e, int64_t at)
+{
+	unsigned char h[BLOCK];
+	int r = add_passed(t, fd, s, &at, h, true);
+	int64_t start = at;
+	bool extended = r > 0 && extended_type(h[TYPE_AT]), pax = false;
+	while (r > 0 && extended_type(h[TYPE_AT])) {
+		pax = pax || h[TYPE_AT] == 'x' || h[TYPE_AT] == 'X';
+		at += BLOCK + data_blocks(h);
+		r = read_block(t, fd, at, h);
+	}
+	if (r == 0)
+		tar_fatal(t, 0, "Unexpected EOF in archive");
+	if (r <= 0)
+		return -1;
+	const char *name = archive_entry_pathname(e);
+	if (add_member(s, strdup(name ? name : ""), start, SCAN_FILE) < 0) {
+		tar_fatal(t, ENOMEM, "memory exhausted");
+		return -1;
+	}
+	struct scan_member *m = &s->v[s->n - 1];
+	m->format = header_format(h, pax);
+	m->extended = extended;
+	m->mtime = (struct timespec){ archive_entry_mtime(e), archive_entry_mtime_nsec(e) };
+	return 0;
+}
+
+/* The reader of a has failed, in GNU tar's words. A file with no tar
+ * header at all is no error to GNU tar, that skips it looking for one
+ * (with a word when it holds a block) and writes after it: *s says so.
+ * Returns 0 then, else -1 (fatal, reported). */
+static int read_failed(struct tar *t, struct archive *a, struct scan *s)
+{
+	const char *msg = archive_error_string(a);
+	bool unknown = archive_errno(a) == EILSEQ || (msg && strstr(msg, "Unrecognized"));
+	if (unknown && s->n == 0) {
+		if (s->size >= BLOCK) {
+			tar_warn(t, 0, "This does not look like a tar archive");
+			tar_error(t, 0, "Skipping to next header");
+		}
+		s->eof = s->size;
+		s->not_tar = true;
+		return 0;
+	}
+	if (msg && strstr(msg, "runcated"))
+		tar_fatal(t, 0, "Unexpected EOF in archive");
+	else if (unknown)
+		tar_fatal(t, 0, "This does not look like a tar archive");
+	else
+		tar_fatal(t, 0, "%s", msg ? msg : "read error");
+	return -1;
 }
 
 int scan_members(struct tar *t, int fd, struct scan *s, bool ignore_zeros)
@@ -132,9 +245,12 @@ int scan_members(struct tar *t, int fd, struct scan *s, bool ignore_zeros)
 	if (ignore_zeros)
 		archive_read_set_options(a, "tar:read_concatenated_archives");
 	int rc = -1;
-	if (lseek(fd, 0, SEEK_SET) != 0 ||
-	    archive_read_open_fd(a, fd, t->opt.record_size) != ARCHIVE_OK) {
-		tar_fatal(t, 0, "%s", archive_error_string(a));
+	if (lseek(fd, 0, SEEK_SET) != 0) {
+		tar_fatal(t, errno, "%s: Cannot seek", tq(t, 0, t->opt.archive));
+		goto out;
+	}
+	if (archive_read_open_fd(a, fd, t->opt.record_size) != ARCHIVE_OK) {
+		rc = read_failed(t, a, s);
 		goto out;
 	}
 	struct archive_entry *e;
@@ -143,27 +259,21 @@ int scan_members(struct tar *t, int fd, struct scan *s, bool ignore_zeros)
 		int64_t at = archive_read_header_position(a);
 		if (s->n)
 			s->v[s->n - 1].end = at;
-		bool ns = archive_format(a) == ARCHIVE_FORMAT_TAR_PAX_INTERCHANGE;
-		if (add_member(s, e, at, ns) < 0) {
-			tar_fatal(t, ENOMEM, "memory exhausted");
+		if (add_headers(t, fd, s, e, at) < 0)
 			goto out;
-		}
 	}
 	if (r != ARCHIVE_EOF) {
-		const char *msg = archive_error_string(a);
-		if (msg && strstr(msg, "runcated"))
-			tar_fatal(t, 0, "Unexpected EOF in archive");
-		else if (archive_errno(a) == EILSEQ || (msg && strstr(msg, "Unrecognized")))
-			tar_fatal(t, 0, "This does not look like a tar archive");
-		else
-			tar_fatal(t, 0, "%s", msg ? msg : "read error");
+		rc = read_failed(t, a, s);
 		goto out;
 	}
-	s->eof = archive_read_header_position(a);
+	/* a label or global header may be all there is after the last entry */
+	int64_t at = archive_read_header_position(a);
 	if (s->n)
-		s->v[s->n - 1].end = s->eof;
-	if (ignore_zeros)
-		skip_zeros(fd, s);
+		s->v[s->n - 1].end = at;
+	unsigned char h[BLOCK];
+	if (add_passed(t, fd, s, &at, h, false) < 0)
+		goto out;
+	s->eof = at;
 	rc = 0;
 out:
 	archive_read_free(a);

@@ -94,6 +94,7 @@ struct tar_name {
 	char *name;
 	bool chdir;    /* a -C directory, not a name */
 	bool found;    /* -t/-x: some member matched it */
+	bool unanchored; /* after --no-anchored: it may match from any '/' on */
 };
 
 struct tar_names {
@@ -307,6 +308,9 @@ int tar_verify(struct tar *t);
 /* members.c: whether the member named name is selected by the operands
  * (all are when there are none); marks the operands that matched. */
 bool members_select(struct tar *t, const char *name);
+/* Whether the one name selects member, as members_select() matches them
+ * (-u goes through its names so). */
+bool members_match(const struct tar *t, const char *name, bool unanchored, const char *member);
 /* Report the operands no member matched. */
 void members_report_missing(struct tar *t);
 

@@ -17,7 +17,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -98,28 +97,17 @@ static int ulist_start(struct tar *t, struct ulist *l)
 	return 0;
 }
 
-/* Whether the name selects the member, as GNU tar's names select them:
- * anchored, the member itself or, with recursion, what lies below it. */
-static bool selects(const struct tar *t, const char *name, const char *member)
-{
-	int leading = t->opt.no_recursion ? 0 : FNM_LEADING_DIR;
-	if (t->opt.wildcards)
-		return fnmatch(name, member, leading) == 0;
-	size_t n = strlen(name);
-	if (strncmp(name, member, n) != 0)
-		return false;
-	return member[n] == 0 || (leading && member[n] == '/');
-}
-
 /* The name of directory u gives way to those of what it holds. Returns
  * 0, or -1 when memory ran out; a directory that cannot be read keeps
- * its name. */
-static int expand_dir(struct ulist *l, size_t k)
+ * its name, an error (as GNU tar, that reads the name: a pattern that
+ * selects a directory member cannot be opened). */
+static int expand_dir(struct tar *t, struct ulist *l, size_t k)
 {
 	struct uname *u = &l->v[k];
 	int fd = openat(u->dirfd, u->name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
 	if (!d) {
+		tar_cannot(t, u->name, fd < 0 ? "open" : "savedir", errno);
 		if (fd >= 0)
 			close(fd);
 		return 0;
@@ -154,7 +142,7 @@ static int expand_dir(struct ulist *l, size_t k)
  * nanoseconds when the member's format has none. */
 static bool not_newer(struct timespec a, const struct scan_member *m)
 {
-	if (!m->ns)
+	if (m->format != FMT_PAX)
 		return a.tv_sec <= m->mtime.tv_sec;
 	return a.tv_sec < m->mtime.tv_sec ||
 	       (a.tv_sec == m->mtime.tv_sec && a.tv_nsec <= m->mtime.tv_nsec);
@@ -168,16 +156,18 @@ static int update_names(struct tar *t, struct ulist *l, const struct scan *s)
 	for (size_t i = 0; i < s->n; i++) {
 		const struct scan_member *m = &s->v[i];
 		size_t k;
-		for (k = 0; k < l->n; k++)
-			if (!l->v[k].gone && l->v[k].name[0] && selects(t, l->v[k].name, m->name))
+		for (k = 0; k < l->n && m->kind != SCAN_GLOBAL; k++)
+			if (!l->v[k].gone && members_match(t, l->v[k].name,
+			                                   t->opt.names.v[l->v[k].origin].unanchored, m->name))
 				break;
-		if (k == l->n || l->v[k].dirfd == -1)
+		/* (a global header is no member to GNU tar's -u) */
+		if (m->kind == SCAN_GLOBAL || k == l->n || l->v[k].dirfd == -1)
 			continue;
 		struct stat st;
 		if (fstatat(l->v[k].dirfd, m->name, &st, flags) < 0)
 			continue;
 		if (S_ISDIR(st.st_mode)) {
-			if (expand_dir(l, k) < 0)
+			if (expand_dir(t, l, k) < 0)
 				return -1;
 		} else if (not_newer(st.st_mtim, m)) {
 			l->v[k].gone = true;
@@ -275,8 +265,8 @@ static void catenate(struct tar *t, int fd, int64_t at)
 {
 	struct tar_out out;
 	if (out_open_fd(&out, fd, t->opt.archive, (uint64_t)at) < 0) {
-		close(fd);
 		tar_fatal(t, errno, "memory exhausted");
+		close(fd);
 		return;
 	}
 	out.record = t->opt.record_size;
@@ -299,14 +289,26 @@ static void catenate(struct tar *t, int fd, int64_t at)
 	}
 	size_t zlen;
 	const void *z = out_zeros(&zlen);
-	if (!t->fatal && out_write(&out, z, 2 * BLOCK) == 0 && out_close(&out) == 0)
-		;
-	else if (out.err)
+	bool written = !t->fatal && out_write(&out, z, 2 * BLOCK) == 0 && out_close(&out) == 0;
+	if (!written && out.err)
 		tar_fatal(t, out.err, "%s: Cannot write", tq(t, 0, out.name));
 	for (int i = 0; i < 2; i++)
 		if (opened[i] >= 0)
 			close(opened[i]);
 	out_free(&out);
+}
+
+/* GNU tar writes on in the format of the last header it read, whatever
+ * --format says (a ustar header is posix when it has an extended header
+ * of its own, a label without a magic v7). */
+static void keep_format(struct tar *t, const struct scan *s)
+{
+	for (size_t i = s->n; i-- > 0;) {
+		if (s->v[i].kind != SCAN_GLOBAL) {
+			t->opt.format = s->v[i].format;
+			return;
+		}
+	}
 }
 
 int tar_update(struct tar *t)
@@ -316,7 +318,7 @@ int tar_update(struct tar *t)
 	if (fd < 0)
 		goto out;
 	/* GNU tar's -u and -r stop at the first zero block, -i or not */
-	if (scan_members(t, fd, &s, false) < 0) {
+	if (label_check_fd(t, fd) < 0 || scan_members(t, fd, &s, false) < 0) {
 		close(fd);
 		goto out;
 	}
@@ -325,10 +327,14 @@ int tar_update(struct tar *t)
 		close(fd);
 		goto out;
 	}
-	/* an archive that ends in a short record without end blocks: GNU
-	 * tar's records then run from that record's end */
+	/* an archive that ends in a short record without end blocks, or a
+	 * file with no tar header at all: GNU tar's records then run from
+	 * the file's end (the stream pads to a multiple of its records from
+	 * a base of 0) */
 	int64_t rec = (int64_t)t->opt.record_size, grid = s.eof;
-	if (s.eof == s.size && s.size % rec)
+	if (s.not_tar)
+		grid = 0;
+	else if (s.eof == s.size && s.size % rec)
 		grid = s.eof - s.size % rec;
 	if (t->opt.mode == MODE_CATENATE) {
 		catenate(t, fd, grid);
@@ -338,6 +344,7 @@ int tar_update(struct tar *t)
 		close(fd);
 		goto out;
 	}
+	keep_format(t, &s);
 	t->append_fd = fd;
 	t->append_at = grid;
 	tar_create(t);

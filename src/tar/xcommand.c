@@ -17,6 +17,8 @@
 #include "extract.h"
 
 static pid_t child = -1;
+/* the SIGPIPE handler while a command runs, to be put back after */
+static void (*old_pipe)(int) = SIG_DFL;
 
 /* "SECONDS[.FRACTION]", the fraction without its trailing zeros. */
 static void time_env(const char *var, time_t sec, long nsec)
@@ -89,11 +91,13 @@ static void set_env(struct extract *x, struct archive_entry *e, const char *name
 int xcommand_start(struct extract *x, struct archive_entry *e, const char *name)
 {
 	int p[2];
-	/* a command that stops reading is not the end of the run */
-	signal(SIGPIPE, SIG_IGN);
+	/* a command that stops reading is not the end of the run; GNU tar
+	 * puts the handler back when the command is over */
 	fflush(NULL);
+	old_pipe = signal(SIGPIPE, SIG_IGN);
 	if (pipe(p) < 0) {
 		tar_cannot(x->t, "pipe", "create", errno);
+		signal(SIGPIPE, old_pipe);
 		return -1;
 	}
 	child = fork();
@@ -101,6 +105,7 @@ int xcommand_start(struct extract *x, struct archive_entry *e, const char *name)
 		tar_fatal(x->t, errno, "cannot fork");
 		close(p[0]);
 		close(p[1]);
+		signal(SIGPIPE, old_pipe);
 		return -1;
 	}
 	if (child == 0) {
@@ -128,6 +133,7 @@ void xcommand_end(struct extract *x)
 	x->pipe_fd = STDOUT_FILENO;
 	if (child < 0)
 		return;
+	signal(SIGPIPE, old_pipe);
 	while (waitpid(child, &status, 0) < 0)
 		if (errno != EINTR) {
 			tar_error(t, errno, "waitpid");

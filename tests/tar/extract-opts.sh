@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # extract-opts.sh: options of GNU tar's backup scripts, beside GNU tar:
 # --to-command (GNU's TAR_* variables, a command that fails, that dies, that
-# reads nothing), --one-top-level[=DIR] (the name deduced from the
+# reads nothing; SIGPIPE as it was after the command), --one-top-level[=DIR] (the name deduced from the
 # archive's, refused with -P or when there is none), --index-file (-v and
 # -t there), -V/--label (the volume header GNU writes, in gnu and posix
 # format, listed and matched, from a file or a pipe), --hard-dereference, --xattrs-include and
@@ -55,6 +55,20 @@ same "--to-command, dying" -xf "$T/d.tar" --to-command='kill -9 $$'
 same "--to-command, reading nothing" -xf "$T/d.tar" --to-command=true
 same "--to-command, names" -xf "$T/d.tar" --to-command=cat d/a d/sub
 same "--to-command on -t" -tf "$T/d.tar" --to-command=cat
+# SIGPIPE is ignored while a command runs, and then as it was: -v's lines
+# written after the reader of the listing has gone kill the run, as GNU's
+mkdir "$T/many"
+for i in $(seq 1 300); do printf '%s\n' $i > "$T/many/member-with-a-long-enough-name-$i"; done
+(cd "$T" && tar -cf "$T/many.tar" many) || fail "GNU tar -c"
+# gone_reader TAR: TAR -xv with a command, its listing read by head -c 1;
+# its messages and then its status on standard error
+gone_reader() {
+	sh -c '"$@"; echo "status $?" >&2' sh "$@" -xvf "$T/many.tar" --to-command=true |
+		head -c 1 > /dev/null
+}
+gnu_gone() { gone_reader tar; }
+our_gone() { gone_reader "$top_builddir/sweep-tar"; }
+compare_run -k gnu_gone our_gone || fail "--to-command -v, the listing's reader gone"
 
 # --one-top-level
 same "--one-top-level" -xf "$T/d.tar" --one-top-level
