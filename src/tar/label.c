@@ -267,6 +267,8 @@ int label_check(struct extract *x)
 	return rc;
 }
 
+/* -V for -r, -u, -A and --delete: the label of the archive open at fd
+ * checked before anything is written. Returns 0, or -1 (fatal, reported). */
 int label_check_fd(struct tar *t, int fd)
 {
 	if (!t->opt.label)
