@@ -15,7 +15,7 @@
 #                    too) to $T/NAME.so, NAME its file's, or skip; and let a
 #                    sanitized build of ours take it (its runtime first)
 # and the harness that runs GNU's tool and ours on the same arguments:
-#   compare_run [-z] [-s] [-q] [-k] [-e SED] GNU OURS ARGS...
+#   compare_run [-z] [-s] [-q] [-k] [-e SED] [-o SED] GNU OURS ARGS...
 #                    one check: GNU ARGS and OURS ARGS (each a command of
 #                    words without spaces, used unquoted: a program or a
 #                    function), standard input /dev/null, must write the
@@ -25,7 +25,7 @@
 #                    end in NUL), GNU's messages read through the sed script
 #                    of compare_names (to name ours). -s squeezes runs of
 #                    spaces in the output, -q leaves the messages out, -e
-#                    SED edits both sides' messages. A difference is shown
+#                    SED edits both sides' messages, -o SED their output. A difference is shown
 #                    and counted; returns 1 on it
 #   compare_names SED  the sed script that makes GNU's messages name ours,
 #                    as ours do (e.g. s/^du:/sweep-du:/)
@@ -70,7 +70,7 @@ unprivileged() { # POSIX sh: the tar tests run under dash
 compare_checks=0 compare_failures=0 _c_names=''
 compare_names() { _c_names=$1; }
 compare_run() {
-	_c_sort=sort _c_msort=sort _c_squeeze='' _c_quiet='' _c_edit=''
+	_c_sort=sort _c_msort=sort _c_squeeze='' _c_quiet='' _c_edit='' _c_oedit=''
 	while :; do
 		case $1 in
 		-z) _c_sort="sort -z" ;;
@@ -78,6 +78,7 @@ compare_run() {
 		-q) _c_quiet=1 ;;
 		-k) _c_sort=cat _c_msort=cat ;;
 		-e) _c_edit=$2; shift ;;
+		-o) _c_oedit=$2; shift ;;
 		*) break ;;
 		esac
 		shift
@@ -90,7 +91,7 @@ compare_run() {
 	_c_ost=$?
 	for _c_side in gnu our; do
 		if [ -n "$_c_squeeze" ]; then tr -s ' ' < "$T/$_c_side.out"; else cat "$T/$_c_side.out"; fi |
-			$_c_sort > "$T/$_c_side.sorted"
+			sed -e "$_c_oedit" | $_c_sort > "$T/$_c_side.sorted"
 	done
 	sed -e "$_c_names" -e "$_c_edit" "$T/gnu.err" | $_c_msort > "$T/gnu.msgs"
 	sed -e "$_c_edit" "$T/our.err" | $_c_msort > "$T/our.msgs"
