@@ -36,7 +36,7 @@ kill_at() {
 		setsid sh -c 'echo $$ > "$0"; exec "$@"' "$T/leader" sweep-sync -a $rsh "$T/src/" "$dst" \
 		2> /dev/null &
 	n=0
-	while { [ ! -e "$T/mark" ] || [ ! -s "$T/leader" ]; } && [ $n -lt 300 ]; do
+	while { [ ! -e "$T/mark" ] || [ ! -s "$T/leader" ]; } && [ $n -lt 900 ]; do
 		sleep 0.1
 		n=$((n + 1))
 	done
