@@ -15,25 +15,10 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "output.h"
 #include "update.h"
 
 enum { BLOCK = 512, CHUNK = 1 << 16 };
-
-static int write_all(int fd, const char *p, size_t len, int64_t *at)
-{
-	while (len > 0) {
-		ssize_t w = *at >= 0 ? pwrite(fd, p, len, *at) : write(fd, p, len);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		p += w;
-		len -= (size_t)w;
-		if (*at >= 0)
-			*at += w;
-	}
-	return 0;
-}
 
 /* Copy the bytes [from, to) of in to out (at *at, or where out is when
  * *at is -1). Returns 0, or -1 with errno set (*read says which side). */
@@ -51,7 +36,7 @@ static int copy_range(int in, int64_t from, int64_t to, int out, int64_t *at, bo
 			*read = true;
 			return -1;
 		}
-		if (write_all(out, buf, (size_t)n, at) < 0) {
+		if (fd_write_all(out, buf, (size_t)n, at) < 0) {
 			*read = false;
 			return -1;
 		}
@@ -69,7 +54,7 @@ static int64_t write_end(struct tar *t, int out, int64_t end, int64_t *at)
 	int64_t last = (end + 2 * BLOCK + rec - 1) / rec * rec;
 	for (int64_t left = last - end; left > 0;) {
 		size_t k = left < CHUNK ? (size_t)left : CHUNK;
-		if (write_all(out, zeros, k, at) < 0)
+		if (fd_write_all(out, zeros, k, at) < 0)
 			return -1;
 		left -= (int64_t)k;
 	}
@@ -104,7 +89,7 @@ static int spool_stdin(struct tar *t)
 		}
 		if (n == 0)
 			break;
-		if (write_all(fd, buf, (size_t)n, &at) < 0) {
+		if (fd_write_all(fd, buf, (size_t)n, &at) < 0) {
 			tar_fatal(t, errno, "cannot write a temporary file");
 			close(fd);
 			return -1;
@@ -177,7 +162,7 @@ static void pass_records(struct tar *t, int fd, const struct scan *s)
 	int rc = copy_range(fd, 0, end, STDOUT_FILENO, &at, &read);
 	for (int64_t pad = s->not_tar ? (rec - end % rec) % rec : 0; rc == 0 && pad > 0;) {
 		size_t k = pad < BLOCK ? (size_t)pad : BLOCK;
-		rc = write_all(STDOUT_FILENO, zeros, k, &at);
+		rc = fd_write_all(STDOUT_FILENO, zeros, k, &at);
 		pad -= (int64_t)k;
 	}
 	if (rc < 0)

@@ -237,3 +237,20 @@ void out_free(struct tar_out *o)
 	o->arena = o->stage = NULL;
 	o->iov = NULL;
 }
+
+int fd_write_all(int fd, const void *buf, size_t len, int64_t *at)
+{
+	const char *p = buf;
+	while (len > 0) {
+		ssize_t w = at && *at >= 0 ? pwrite(fd, p, len, (off_t)*at) : write(fd, p, len);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		p += w;
+		len -= (size_t)w;
+		if (at && *at >= 0)
+			*at += w;
+	}
+	return 0;
+}

@@ -62,4 +62,9 @@ uint64_t out_total(const struct tar_out *o);
 int out_close(struct tar_out *o);
 void out_free(struct tar_out *o);
 
+/* Write all len bytes of buf to fd: at *at (advanced), or where fd is when
+ * at is NULL or *at < 0. Returns 0, or -1 with errno set (0 bytes written
+ * is -1 with errno unchanged). */
+int fd_write_all(int fd, const void *buf, size_t len, int64_t *at);
+
 #endif

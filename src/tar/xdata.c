@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "extract.h"
+#include "output.h"
 
 /* Write n zero bytes to standard output (a hole under -O). */
 static int zeros_out(int fd, uint64_t n)
@@ -21,27 +22,9 @@ static int zeros_out(int fd, uint64_t n)
 	static const char z[65536];
 	while (n > 0) {
 		size_t k = n < sizeof(z) ? (size_t)n : sizeof(z);
-		ssize_t w = write(fd, z, k);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
+		if (fd_write_all(fd, z, k, NULL) < 0)
 			return -1;
-		n -= (uint64_t)w;
-	}
-	return 0;
-}
-
-/* Write len bytes at p to standard output. */
-static int write_out(int fd, const char *p, size_t len)
-{
-	while (len > 0) {
-		ssize_t w = write(fd, p, len);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		p += w;
-		len -= (size_t)w;
+		n -= k;
 	}
 	return 0;
 }
@@ -70,31 +53,15 @@ static void write_failed(struct extract *x, const char *name, size_t len, uint64
 		tar_error(x->t, 0, "%s: Cannot write: %s", tq(x->t, 0, name), why);
 }
 
-/* Write len bytes at p to fd at off (overwrite.c's file written in place). */
-static int pwrite_all(int fd, const char *p, size_t len, uint64_t off)
-{
-	while (len > 0) {
-		ssize_t w = pwrite(fd, p, len, (off_t)off);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		p += w;
-		len -= (size_t)w;
-		off += (uint64_t)w;
-	}
-	return 0;
-}
-
 /* Write one block of member data to the file written in place, the disk
  * writer or, under -O, to standard output after the hole before it. Returns 0 or -1 (errno set). */
 static int write_block(struct extract *x, const void *buf, size_t len, uint64_t off)
 {
 	if (x->out_fd >= 0)
-		return pwrite_all(x->out_fd, buf, len, off);
+		return fd_write_all(x->out_fd, buf, len, &(int64_t){ (int64_t)off });
 	if (!x->disk)
 		return zeros_out(x->pipe_fd, off - x->written) < 0 ||
-		       write_out(x->pipe_fd, buf, len) < 0 ? -1 : 0;
+		       fd_write_all(x->pipe_fd, buf, len, NULL) < 0 ? -1 : 0;
 	/* libarchive says ARCHIVE_WARN, not FAILED, when write(2) fails: any
 	 * status but OK is a block not written */
 	if (archive_write_data_block(x->disk, buf, len, (la_int64_t)off) == ARCHIVE_OK)
