@@ -8,42 +8,46 @@
  * in GNU tar.
  */
 #include <fnmatch.h>
+#include <strings.h>
 #include <stdlib.h>
 #include <string.h>
 #include "tar.h"
 
 /* Whether member is name (give or take a trailing '/') or, unless below
- * is false, lies below it. */
-static bool literal_match(const char *name, const char *member, bool below)
+ * is false, lies below it; in either case under casefold. */
+static bool literal_match(const char *name, const char *member, bool below, bool casefold)
 {
 	size_t n = strlen(name);
 	if (n == 0)
 		return false;
 	while (n > 1 && name[n - 1] == '/')
 		n--;
-	if (strncmp(name, member, n) != 0)
+	if ((casefold ? strncasecmp(name, member, n) : strncmp(name, member, n)) != 0)
 		return false;
 	if (member[n] == 0 || (member[n] == '/' && member[n + 1] == 0))
 		return true;
 	return below && (member[n] == '/' || name[n - 1] == '/');
 }
 
-static bool anchored_match(const struct tar *t, const char *name, const char *member)
+static bool anchored_match(const struct tar *t, const char *name, bool casefold,
+                           const char *member)
 {
 	bool below = !t->opt.no_recursion;
 	if (t->opt.wildcards)
-		return fnmatch(name, member, below ? FNM_LEADING_DIR : 0) == 0;
-	return literal_match(name, member, below);
+		return fnmatch(name, member, (below ? FNM_LEADING_DIR : 0) |
+		                             (casefold ? FNM_CASEFOLD : 0)) == 0;
+	return literal_match(name, member, below, casefold);
 }
 
 /* Unanchored (--no-anchored), the name may match the member's name from
  * any of its components on, as gnulib's exclude_fnmatch() tries them. */
-static bool one_match(const struct tar *t, const char *name, bool unanchored, const char *member)
+static bool one_match(const struct tar *t, const char *name, unsigned how, const char *member)
 {
-	if (anchored_match(t, name, member))
+	bool casefold = how & MATCH_CASEFOLD;
+	if (anchored_match(t, name, casefold, member))
 		return true;
-	for (const char *p = member; unanchored && *p; p++)
-		if (*p == '/' && p[1] != '/' && anchored_match(t, name, p + 1))
+	for (const char *p = member; (how & MATCH_UNANCHORED) && *p; p++)
+		if (*p == '/' && p[1] != '/' && anchored_match(t, name, casefold, p + 1))
 			return true;
 	return false;
 }
@@ -85,18 +89,18 @@ bool members_select(struct tar *t, const char *member)
 		if (ns->v[i].chdir)
 			continue;
 		any = true;
-		if (one_match(t, ns->v[i].name, ns->v[i].unanchored, member))
+		if (one_match(t, ns->v[i].name, name_match_how(&ns->v[i]), member))
 			hit = ns->v[i].found = true;
 	}
 	free(bare);
 	return !any || hit;
 }
 
-bool members_match(const struct tar *t, const char *name, bool unanchored, const char *member)
+bool members_match(const struct tar *t, const char *name, unsigned how, const char *member)
 {
 	char *bare;
 	member = bare_member(member, &bare);
-	bool hit = name[0] && one_match(t, name, unanchored, member);
+	bool hit = name[0] && one_match(t, name, how, member);
 	free(bare);
 	return hit;
 }

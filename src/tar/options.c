@@ -28,6 +28,7 @@ enum {
 	OPT_NO_XATTRS, OPT_ACLS, OPT_NO_ACLS, OPT_SORT, OPT_MEMORY, OPT_MEMORY_ENTRIES,
 	OPT_NO_SAME_PERMS, OPT_SAME_OWNER, OPT_NO_SAME_OWNER, OPT_STRIP, OPT_FULL_TIME,
 	OPT_PROGRESS, OPT_WILDCARDS, OPT_NO_WILDCARDS, OPT_ANCHORED, OPT_NO_ANCHORED,
+	OPT_IGNORE_CASE, OPT_NO_IGNORE_CASE,
 	OPT_POSIX, OPT_RECORD_SIZE, OPT_WARNING, OPT_RECURSION, OPT_NO_RECURSION, OPT_MTIME,
 	OPT_CLAMP_MTIME, OPT_IGNORE_FAILED_READ, OPT_KEEP_DIR_SYMLINK, OPT_NEWER_MTIME,
 	OPT_EXCLUDE_CACHES, OPT_EXCLUDE_CACHES_UNDER, OPT_EXCLUDE_CACHES_ALL, OPT_EXCLUDE_TAG,
@@ -110,6 +111,8 @@ static const struct option long_options[] = {
 	{ "no-wildcards", no_argument, NULL, OPT_NO_WILDCARDS },
 	{ "anchored", no_argument, NULL, OPT_ANCHORED },
 	{ "no-anchored", no_argument, NULL, OPT_NO_ANCHORED },
+	{ "ignore-case", no_argument, NULL, OPT_IGNORE_CASE },
+	{ "no-ignore-case", no_argument, NULL, OPT_NO_IGNORE_CASE },
 	{ "one-file-system", no_argument, NULL, OPT_ONE_FS },
 	{ "remove-files", no_argument, NULL, OPT_REMOVE_FILES },
 	{ "ignore-failed-read", no_argument, NULL, OPT_IGNORE_FAILED_READ },
@@ -182,6 +185,7 @@ struct parse_state {
 	unsigned excl_flags;   /* --anchored, --wildcards for later --exclude */
 	bool files_from;       /* -T: an empty list makes an empty archive */
 	bool unanchored;       /* --no-anchored last: for the names that follow */
+	bool casefold;         /* --ignore-case last: likewise */
 	size_t marked;         /* the names added_names() has seen */
 	int archives;          /* -f options seen */
 };
@@ -278,7 +282,9 @@ static void usage(const char *prog)
 	      "      --ignore-command-error  a failing COMMAND is no error\n"
 	      "      --one-top-level[=DIR]  extract below DIR (the archive's name)\n"
 	      "  -m, --touch                do not restore modification times\n"
-	      "      --wildcards            names on the command line are patterns\n\n"
+	      "      --wildcards            names on the command line are patterns\n"
+	      "      --ignore-case          names and patterns after it match either case\n"
+	      "                             (--no-ignore-case: until this)\n\n"
 	      " Output:\n"
 	      "  -v, --verbose              list files processed (twice: long listing)\n"
 	      "      --full-time            print times to the second\n"
@@ -523,12 +529,15 @@ static bool set_atime_preserve(struct tar *t, const char *arg)
 
 
 /* GNU tar anchors a name as the last --anchored or --no-anchored before
- * it says: mark the names added since the last call (ok: they were).
+ * it says, and matches its case as the last --[no-]ignore-case says: mark the names added since the last call (ok: they were).
  * Returns ok. */
 static int added_names(struct tar_opts *o, struct parse_state *ps, int ok)
 {
-	for (; ps->marked < o->names.n; ps->marked++)
-		o->names.v[ps->marked].unanchored = ps->unanchored && !o->names.v[ps->marked].chdir;
+	for (; ps->marked < o->names.n; ps->marked++) {
+		struct tar_name *n = &o->names.v[ps->marked];
+		n->unanchored = ps->unanchored && !n->chdir;
+		n->casefold = ps->casefold && !n->chdir;
+	}
 	return ok;
 }
 
@@ -619,6 +628,8 @@ static int create_option(struct tar *t, struct parse_state *ps, int c)
 	case OPT_EXCLUDE_TAG_ALL: return add_tag(t, optarg, TAG_ALL, false);
 	case OPT_ANCHORED: ps->excl_flags |= EXCL_ANCHORED; ps->unanchored = false; return 1;
 	case OPT_NO_ANCHORED: ps->excl_flags &= ~EXCL_ANCHORED; ps->unanchored = true; return 1;
+	case OPT_IGNORE_CASE: ps->excl_flags |= EXCL_CASEFOLD; ps->casefold = true; return 1;
+	case OPT_NO_IGNORE_CASE: ps->excl_flags &= ~EXCL_CASEFOLD; ps->casefold = false; return 1;
 	case OPT_ONE_FS: o->one_fs = true; return 1;
 	case OPT_REMOVE_FILES: o->remove_files = true; return 1;
 	case OPT_IGNORE_FAILED_READ: o->ignore_failed_read = true; return 1;

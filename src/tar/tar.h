@@ -95,7 +95,16 @@ struct tar_name {
 	bool chdir;    /* a -C directory, not a name */
 	bool found;    /* -t/-x: some member matched it */
 	bool unanchored; /* after --no-anchored: it may match from any '/' on */
+	bool casefold;   /* after --ignore-case: letters match either case */
 };
+
+/* How a name matches members (members_match): from any '/' on, either case. */
+#define MATCH_UNANCHORED 1u
+#define MATCH_CASEFOLD   2u
+static inline unsigned name_match_how(const struct tar_name *n)
+{
+	return (n->unanchored ? MATCH_UNANCHORED : 0) | (n->casefold ? MATCH_CASEFOLD : 0);
+}
 
 struct tar_names {
 	struct tar_name *v;
@@ -310,7 +319,7 @@ int tar_verify(struct tar *t);
 bool members_select(struct tar *t, const char *name);
 /* Whether the one name selects member, as members_select() matches them
  * (-u goes through its names so). */
-bool members_match(const struct tar *t, const char *name, bool unanchored, const char *member);
+bool members_match(const struct tar *t, const char *name, unsigned how, const char *member);
 /* Report the operands no member matched. */
 void members_report_missing(struct tar *t);
 

@@ -157,8 +157,9 @@ static int update_names(struct tar *t, struct ulist *l, const struct scan *s)
 		const struct scan_member *m = &s->v[i];
 		size_t k;
 		for (k = 0; k < l->n && m->kind != SCAN_GLOBAL; k++)
-			if (!l->v[k].gone && members_match(t, l->v[k].name,
-			                                   t->opt.names.v[l->v[k].origin].unanchored, m->name))
+			if (!l->v[k].gone &&
+			    members_match(t, l->v[k].name,
+			                  name_match_how(&t->opt.names.v[l->v[k].origin]), m->name))
 				break;
 		/* (a global header is no member to GNU tar's -u) */
 		if (m->kind == SCAN_GLOBAL || k == l->n || l->v[k].dirfd == -1)
