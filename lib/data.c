@@ -192,6 +192,17 @@ void sw_data_start_flush(struct sweep *sw)
 	sw->stats.flushes++;
 }
 
+/* Whether the announcements go to their own thread (announce.c): where
+ * the helpers run (misses are cheap: the device wants depth, not order). */
+static bool announcer_ready(struct sweep *sw)
+{
+	if (!sw->warm || !sw_pool_ours(sw->warm) || sw->announcer_failed)
+		return false;
+	if (!sw->announcer && !(sw->announcer = sw_announcer_start(sw->announce_fds)))
+		sw->announcer_failed = true;
+	return sw->announcer != NULL;
+}
+
 /* Open and announce the files after the reader's position, up to the
  * read-ahead budget. Second names of linked files are skipped: they are
  * handed out without data. */
@@ -218,7 +229,8 @@ static void announce_ahead(struct sweep *sw)
 			continue;
 		size_t len = (uint64_t)f->st.st_size < ANNOUNCE_LIMIT ? (size_t)f->st.st_size
 		                                                      : ANNOUNCE_LIMIT;
-		posix_fadvise(f->fd, 0, (off_t)len, POSIX_FADV_WILLNEED);
+		if (!announcer_ready(sw) || !sw_announce(sw->announcer, f->fd, 0, (off_t)len))
+			posix_fadvise(f->fd, 0, (off_t)len, POSIX_FADV_WILLNEED);
 		f->announced = len;
 		sw->dq.ra_bytes += len;
 	}

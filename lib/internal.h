@@ -10,6 +10,7 @@
  *   hold.c     names served straight from the helpers' tasks
  *   serve.c    serving one name: stat, then what becomes of it
  *   data.c     the data phase: the queue by block, flushes, read-ahead
+ *   announce.c a thread announcing read-ahead where the device wants depth
  *   runs.c     files in runs apart on the disk, announced as passed
  *   entry.c    the entry handed out: files opened, directories made
  *   node.c     names waiting to be served, and setting them aside
@@ -167,6 +168,7 @@ struct sw_latency {
 #define NO_DIRQ_KEY UINT64_MAX
 #define RA_FILES_DISK 32   /* files announced ahead at most: a disk arm */
 #define RA_FILES_DEEP 128  /* a device that wants depth */
+#define ANNOUNCE_SLOTS 16  /* announcements queued for their thread, at most */
 #define DIR_FDS_MAX  4096  /* directory descriptors kept open, at most */
 #define WARM_FDS_MAX  146  /* the helpers' descriptors, at most: their queue,
                               two a thread at work, two for the walk's task */
@@ -252,6 +254,9 @@ struct sweep {
 	struct sw_reads reads;
 	struct sw_latency lat;   /* what directory reads' times tell */
 	struct sw_pool *warm;    /* helper threads warming the caches, or NULL */
+	struct sw_announcer *announcer; /* announcing for the data phase, or NULL */
+	size_t announce_fds;     /* descriptors its queue may hold (limits.c) */
+	bool announcer_failed;   /* it could not be started: not tried again */
 	bool warm_failed;        /* they could not be started, or gave back
 	                            their memory (sw_mem_shed): no more tasks */
 	struct sw_hold hold;
@@ -398,6 +403,12 @@ void sw_latency_reset(struct sw_latency *l, dev_t dev);
 bool sw_dirs_probing(const struct sw_latency *l);
 bool sw_dirs_cached(const struct sw_latency *l);
 bool sw_misses_cheap(const struct sw_latency *l);
+
+/* announce.c */
+struct sw_announcer;
+struct sw_announcer *sw_announcer_start(size_t slots);
+bool sw_announce(struct sw_announcer *a, int fd, off_t off, off_t len);
+void sw_announcer_stop(struct sw_announcer *a);
 
 /* warm.c (the tasks and the pool they run in: warm.h) */
 bool sw_warm_ready(struct sweep *sw);

@@ -55,7 +55,7 @@ static size_t fds_open(rlim_t limit)
 void sw_limits_fds(struct sweep *sw)
 {
 	struct rlimit rl;
-	size_t avail = DIR_FDS_MAX + RA_FILES_DEEP + 2 * WARM_FDS_MAX;
+	size_t avail = DIR_FDS_MAX + RA_FILES_DEEP + 2 * WARM_FDS_MAX + ANNOUNCE_SLOTS;
 	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
 		size_t used = fds_open(rl.rlim_cur) + FD_RESERVE + FD_TRANSIENT;
 		avail = rl.rlim_cur > used ? (size_t)(rl.rlim_cur - used) : 0;
@@ -63,6 +63,8 @@ void sw_limits_fds(struct sweep *sw)
 	size_t warm = avail >= WARM_FDS_MIN ? avail / 8 : 0;
 	sw->warm_fds = warm < WARM_FDS_MAX ? warm : WARM_FDS_MAX;
 	avail -= sw->warm_fds;
+	sw->announce_fds = sw->warm_fds ? ANNOUNCE_SLOTS : 0; /* only beside the helpers */
+	avail -= sw->announce_fds;
 	size_t ra = avail / 3;
 	sw->dq.ra_max = ra < RA_FILES_DEEP ? ra : RA_FILES_DEEP;
 	avail -= sw->dq.ra_max;

@@ -15,6 +15,7 @@ lib_libsweep_la_SOURCES = \
 	lib/warm.h \
 	lib/warm.c \
 	lib/task.c \
+	lib/announce.c \
 	lib/pool.c \
 	lib/stash.c \
 	lib/hold.c \

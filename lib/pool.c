@@ -326,10 +326,11 @@ static void *warm_thread(void *arg)
 	return NULL;
 }
 
-/* Starts up to n threads on w, fewer where the system gives no more, each
- * with a stack of WARM_STACK: the default (8 MiB) would take address space
- * that a limit on it leaves to the walk. */
-static void start_threads(struct sw_pool *w, size_t n)
+/* Starts a thread with a stack of WARM_STACK (the default, 8 MiB, would
+ * take address space that a limit on it leaves to the walk) and every
+ * signal blocked (the caller's signals stay the caller's). Returns 0 or an
+ * error number. */
+int sw_thread_start(pthread_t *t, void *(*fn)(void *), void *arg)
 {
 	pthread_attr_t attr;
 	bool small = pthread_attr_init(&attr) == 0;
@@ -337,16 +338,21 @@ static void start_threads(struct sw_pool *w, size_t n)
 		pthread_attr_destroy(&attr);
 		small = false;
 	}
-	/* the caller's signals stay the caller's */
 	sigset_t all, old;
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
-	while (w->nthreads < n && pthread_create(&w->threads[w->nthreads], small ? &attr : NULL,
-	                                         warm_thread, w) == 0)
-		w->nthreads++;
+	int e = pthread_create(t, small ? &attr : NULL, fn, arg);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (small)
 		pthread_attr_destroy(&attr);
+	return e;
+}
+
+/* Starts up to n threads on w, fewer where the system gives no more. */
+static void start_threads(struct sw_pool *w, size_t n)
+{
+	while (w->nthreads < n && sw_thread_start(&w->threads[w->nthreads], warm_thread, w) == 0)
+		w->nthreads++;
 }
 
 /* Starts the threads, as many as fds (the descriptors they and their queue

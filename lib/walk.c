@@ -477,6 +477,7 @@ void sweep_close(struct sweep *sw)
 		return;
 	release_last(sw);
 	sw_hold_free(sw);
+	sw_announcer_stop(sw->announcer);
 	sw_pool_stop(sw->warm);
 	sw->opt.flags &= ~SWEEP_POSTORDER; /* from now on, complete means free */
 	if (sw->rel.to_read)

@@ -7,6 +7,7 @@
 #ifndef SWEEP_WARM_H
 #define SWEEP_WARM_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -109,6 +110,7 @@ size_t sw_pool_threads(const struct sw_pool *w);
 struct warm_task *sw_pool_claim(struct sw_pool *w, dev_t dev, ino_t ino);
 void sw_pool_mark_taken(struct sw_pool *w, dev_t dev, ino_t ino);
 bool sw_pool_stated(const struct sw_pool *w, dev_t dev, ino_t ino);
+int sw_thread_start(pthread_t *t, void *(*fn)(void *), void *arg);
 
 /* stash.c */
 void sw_stash_put(struct warm_stash *s, struct warm_task *t);
