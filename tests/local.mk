@@ -26,6 +26,15 @@ tests_test_latency_LDADD = $(CMOCKA_LIBS)
 endif
 
 if HAVE_CMOCKA
+check_PROGRAMS += tests/test-announce
+TESTS += tests/test-announce
+tests_test_announce_SOURCES = tests/test-announce.c lib/announce.c lib/pool.c lib/task.c \
+	lib/stash.c lib/queue.c
+tests_test_announce_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_test_announce_LDADD = $(CMOCKA_LIBS) -lpthread
+endif
+
+if HAVE_CMOCKA
 check_PROGRAMS += tests/test-lookahead
 TESTS += tests/test-lookahead
 tests_test_lookahead_SOURCES = tests/test-lookahead.c lib/lookahead.c

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * test-announce.c: the thread that makes the data phase's announcements
+ * (lib/announce.c): it takes what its queue has room for and no more (the
+ * caller announces the rest itself), closes every duplicate it was given,
+ * announced or dropped at the stop, and a walk without it (NULL) or in a
+ * child of fork() announces itself.
+ */
+#include <dirent.h>
+#include <fcntl.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include "internal.h"
+
+static int open_fds(void)
+{
+	int n = 0;
+	DIR *d = opendir("/proc/self/fd");
+	assert_non_null(d);
+	for (struct dirent *e; (e = readdir(d));)
+		n += e->d_name[0] != '.';
+	closedir(d);
+	return n - 1; /* d's own */
+}
+
+static int temp_file(void)
+{
+	char path[] = "/tmp/test-announce.XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	unlink(path);
+	assert_int_equal(write(fd, "data", 4), 4);
+	return fd;
+}
+
+static void takes_what_fits_and_closes_all(void **state)
+{
+	(void)state;
+	int fd = temp_file(), before = open_fds();
+	struct sw_announcer *a = sw_announcer_start(4);
+	assert_non_null(a);
+	int taken = 0;
+	for (int i = 0; i < 200; i++)
+		taken += sw_announce(a, fd, 0, 4);
+	assert_true(taken >= 4);   /* at least a queue's worth */
+	assert_true(taken <= 200);
+	sw_announcer_stop(a);
+	assert_int_equal(open_fds(), before); /* every duplicate closed */
+	close(fd);
+}
+
+static void none_or_not_ours_announces_nothing(void **state)
+{
+	(void)state;
+	int fd = temp_file();
+	assert_false(sw_announce(NULL, fd, 0, 4));
+	assert_null(sw_announcer_start(0));
+	struct sw_announcer *a = sw_announcer_start(4);
+	assert_non_null(a);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) /* no thread here: the caller must announce */
+		_exit(sw_announce(a, fd, 0, 4) ? 1 : 0);
+	int status;
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	sw_announcer_stop(a);
+	close(fd);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(takes_what_fits_and_closes_all),
+		cmocka_unit_test(none_or_not_ours_announces_nothing),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
