@@ -4,12 +4,15 @@
  * source tree to go down after the transfer, as deletepass.c does for a
  * local run; so, as each directory is decided, it keeps what the sender
  * said of it (its sorted names, W_NAMES, and its time) with its path
- * below the tree's top, as the engine names it ("" for the top). Once the tree is in, each kept directory, in the order they
- * came, loses what it holds beyond those names (delete_extraneous, as in
+ * below the tree's top, as the engine names it ("" for the top). Once
+ * the tree is in, each kept directory, in the order they came, loses what it holds beyond those names (delete_extraneous, as in
  * a local run), and gets its source's time back if that moved it. A
  * directory is opened one component at a time below the top, following no
  * symbolic link: what the transfer made may have been swapped since.
  * Memory: the names of the source's directories, as rsync's file list.
+ * --delete-before has the sender go over its directories first, each
+ * directory's names then its path (W_PREDELETE): each is deleted in as it
+ * comes (late_delete_dir), before the transfer, with nothing kept.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -117,22 +120,31 @@ static int open_parent(int dfd, const char *name, const char *rel, const char **
 	return pfd;
 }
 
+void late_delete_dir(struct sync *s, int dfd, const char *name, const char *rel,
+                     const struct timespec *mtime)
+{
+	const char *last;
+	int pfd = open_parent(dfd, name, rel, &last);
+	if (pfd < 0)
+		return; /* gone, or made a link since: nothing of ours */
+	/* named as a local run names it: below DEST */
+	const char *shown = sync_relname(s, rel);
+	if (!s->src_names)
+		report_error(s, ENOMEM, "[receiver] --delete in %s", shown);
+	else
+		delete_extraneous(s, -1, NULL, pfd, last, shown);
+	if (mtime)
+		restore_time(s, pfd, last, mtime);
+	close(pfd);
+}
+
 void late_deletes_run(struct sync *s, struct late_deletes *l, int dfd, const char *name)
 {
 	for (size_t i = 0; i < l->ndirs; i++) {
 		const struct late_dir *d = &l->dirs[i];
-		const char *rel = l->blob.s + d->rel, *last;
-		int pfd = open_parent(dfd, name, rel, &last);
-		if (pfd < 0)
-			continue; /* gone, or made a link since: nothing of ours */
-		/* named as a local run names it: below DEST */
-		const char *shown = sync_relname(s, rel);
 		if (index_dir(s, l, d) < 0)
-			report_error(s, ENOMEM, "[receiver] --delete-after in %s", shown);
-		else
-			delete_extraneous(s, -1, NULL, pfd, last, shown);
-		restore_time(s, pfd, last, &d->mtime);
-		close(pfd);
+			s->src_names = NULL;
+		late_delete_dir(s, dfd, name, l->blob.s + d->rel, &d->mtime);
 	}
 	s->src_names = NULL;
 	l->ndirs = 0;

@@ -462,12 +462,66 @@ static void tree_reset(struct receiver *r)
 	r->root_seen = r->tree_done = r->data_left = false;
 }
 
+/* A directory path from the sender: names that valid_name() takes, each
+ * followed by one '/' ("" for the tree's top). */
+static bool valid_rel(const char *p, size_t n)
+{
+	while (n) {
+		const char *slash = memchr(p, '/', n);
+		size_t len = slash ? (size_t)(slash - p) : n;
+		if (!valid_name(p, len) || (slash && len + 1 == n))
+			return false;
+		p += len + !!slash;
+		n -= len + !!slash;
+	}
+	return true;
+}
+
+/* --delete-before: the sender's directories, each deleted in as it comes
+ * (dfd -1: a tree not placed, passed over). Returns 0 or -1. */
+static int recv_predeletes(struct receiver *r, int dfd, const char *name)
+{
+	struct strbuf rel = STRBUF_INIT;
+	sb_reset(&r->names);
+	while (!r->failed) {
+		if (wire_recv(r->w, &r->m, &r->zbuf) < 0) {
+			r->failed = true;
+		} else if (r->m.type == W_NAMES) {
+			if (sb_add(&r->names, r->m.p, (size_t)(r->m.end - r->m.p)) < 0)
+				bad(r, "more names than memory holds");
+		} else if (r->m.type == W_PREDELETE) {
+			if (!wire_get_cstr(&r->m, &rel) || !valid_rel(rel.s, rel.len)) {
+				bad(r, "a directory to delete in that is not below the destination");
+				break;
+			}
+			if (dfd >= 0 && index_names(r) < 0)
+				r->s->src_names = NULL;
+			if (dfd >= 0)
+				late_delete_dir(r->s, dfd, name, rel.s, NULL);
+			r->s->src_names = NULL;
+			sb_reset(&r->names);
+		} else if (r->m.type == W_PREDELETE_END) {
+			break;
+		} else {
+			bad(r, "a frame out of place before a tree");
+		}
+	}
+	sb_free(&rel);
+	return r->failed ? -1 : 0;
+}
+
+static bool predeletes_come(const struct sync *s)
+{
+	return s->delete && s->delete_when == DEL_BEFORE && !s->no_descend;
+}
+
 /* A tree, placed: the manifest of name in dfd, then its entries. */
 static int recv_tree(void *arg, struct copy *c, const char *src, int dfd, const char *name,
                      const char *shown)
 {
 	struct receiver *r = arg;
-	if (manifest_send(r->s, r->w, dfd, name) < 0) {
+	if (manifest_send(r->s, r->w, dfd, name) < 0 ||
+	    (predeletes_come(r->s) && recv_predeletes(r, dfd, name) < 0)) {
 		r->failed = true;
 		return -1;
 	}
@@ -509,7 +563,8 @@ static int recv_one(struct receiver *r, struct copy *c, struct sync_dest *d)
 	if (sync_place(r->s, c, d, r->src.s, mode, (int)nsrc, recv_tree, r))
 		return r->failed ? -1 : 0;
 	/* not placed (reported): the sender still waits for a manifest */
-	if (manifest_send(r->s, r->w, -1, ".") < 0)
+	if (manifest_send(r->s, r->w, -1, ".") < 0 ||
+	    (predeletes_come(r->s) && recv_predeletes(r, -1, ".") < 0))
 		return -1;
 	return skip_tree(r);
 }

@@ -73,9 +73,6 @@ bool remote_operands(struct sync *s)
 	if (s->delete && s->nfiles > 2)
 		return refuse(s, "--delete with more than one SRC is not supported over a remote "
 		                 "shell yet");
-	if (s->delete && s->delete_when == DEL_BEFORE)
-		return refuse(s, "--delete-before is not supported over a remote shell yet "
-		                 "(--delete and --delete-after are)");
 	return true;
 }
 
@@ -155,6 +152,8 @@ int sync_server_options(const struct sync *s, struct strbuf *sb)
 		{ s->hard_links, "-H" }, { s->quiet, "-q" }, { s->dry_run, "-n" },
 		{ s->update, "-u" }, { s->one_fs, "-x" }, { s->itemize, "-i" },
 		{ s->delete, "--delete" }, { s->size_only, "--size-only" },
+		{ s->delete && s->delete_when == DEL_BEFORE, "--delete-before" },
+		{ s->delete && s->delete_when == DEL_AFTER, "--delete-after" },
 		{ s->ignore_existing, "--ignore-existing" }, { s->existing, "--existing" },
 		{ s->inplace, "--inplace" }, { s->numeric_ids, "--numeric-ids" },
 		{ s->stats, "--stats" }, { s->compress, "-z" }, { s->checksum, "-c" },

@@ -30,6 +30,7 @@ struct sender {
 	struct wire *w;
 	struct manifest m;
 	size_t rootlen;
+	dev_t root_dev;         /* -x: the root's file system */
 	struct strbuf target, names;
 	struct keymap sent;     /* -H: (dev, ino) whose data went already */
 	struct idcache ids;     /* owners' names, for the receiver to map */
@@ -159,7 +160,8 @@ static int send_entry(struct sender *t, const struct sweep_entry *e, unsigned fl
 		            ? readlinkat(e->dirfd, e->name, t->target.s, size) : -1;
 		t->target.len = n > 0 && (size_t)n < size ? (size_t)n : 0;
 	}
-	if (e->kind == SWEEP_DIR && t->s->delete && dir_names(t, e) == 0) {
+	if (e->kind == SWEEP_DIR && t->s->delete && t->s->delete_when != DEL_BEFORE &&
+	    dir_names(t, e) == 0) {
 		if (send_names(t) < 0)
 			return -1;
 		flags |= E_NAMES;
@@ -311,6 +313,50 @@ static int send_frame(struct wire *w, enum wire_type type)
 	return r;
 }
 
+/* --delete-before's pass: the directories the transfer will go through
+ * (not excluded; on the root's file system under -x), in the walk's order. */
+static enum sweep_verdict predelete_filter(const struct sweep_entry *e, void *arg)
+{
+	struct sender *t = arg;
+	struct sync *s = t->s;
+	if (t->err || !S_ISDIR(e->st.st_mode) || (s->one_fs && e->st.st_dev != t->root_dev))
+		return SWEEP_PRUNE;
+	if (!(e->depth == 0 && !*s->prefix) &&
+	    filter_excluded(s, sync_relname(s, rel_of(t, e)), true))
+		return SWEEP_PRUNE;
+	return SWEEP_KEEP;
+}
+
+/* Each directory's names, then its path (W_PREDELETE), for the receiver
+ * to delete what they lack before anything is sent; W_PREDELETE_END. */
+static int send_predeletes(struct sender *t, const char *src)
+{
+	struct sweep_options so = {
+		.follow = t->s->copy_links ? SWEEP_FOLLOW_ALL : SWEEP_FOLLOW_NONE,
+		.flags = SWEEP_NODATA | (t->s->one_fs ? SWEEP_XDEV : 0),
+		.filter = predelete_filter,
+		.filter_arg = t,
+	};
+	walkenv_read(&so.order, &so.warm);
+	struct sweep *sw = sweep_open(NULL, &so);
+	if (!sw || sweep_add_root(sw, AT_FDCWD, src) < 0)
+		report_error(t->s, errno, "[sender] cannot walk \"%s\"", src);
+	const struct sweep_entry *e;
+	struct wire_frame f = { STRBUF_INIT };
+	while (sw && !t->err && (e = sweep_next(sw)) != NULL) {
+		if (e->kind != SWEEP_DIR || dir_names(t, e) < 0)
+			continue; /* unread: nothing is deleted there */
+		const char *rel = rel_of(t, e);
+		wire_begin(&f, W_PREDELETE);
+		wire_str(&f, rel, strlen(rel));
+		if (send_names(t) < 0 || wire_send(t->w, &f) < 0)
+			t->err = -1;
+	}
+	sb_free(&f.b);
+	sweep_close(sw);
+	return t->err ? -1 : send_frame(t->w, W_PREDELETE_END);
+}
+
 /* One source tree: its root, the receiver's manifest, the walk. */
 static int send_tree(struct sender *t, const char *src, mode_t mode, int nsrc)
 {
@@ -322,7 +368,13 @@ static int send_tree(struct sender *t, const char *src, mode_t mode, int nsrc)
 	wire_str(&f, src, strlen(src));
 	int r = wire_send(t->w, &f);
 	sb_free(&f.b);
-	if (r < 0 || manifest_recv(&t->m, t->w) < 0) {
+	t->rootlen = strlen(src);
+	struct stat rst;
+	t->root_dev = lstat(src, &rst) == 0 ? rst.st_dev : 0;
+	t->err = 0;
+	if (r < 0 || manifest_recv(&t->m, t->w) < 0 ||
+	    (s->delete && s->delete_when == DEL_BEFORE && !s->no_descend &&
+	     send_predeletes(t, src) < 0)) {
 		manifest_free(&t->m);
 		return -1;
 	}
@@ -334,8 +386,6 @@ static int send_tree(struct sender *t, const char *src, mode_t mode, int nsrc)
 	};
 	walkenv_read(&so.order, &so.warm);
 	struct sweep *sw = sweep_open(NULL, &so);
-	t->rootlen = strlen(src);
-	t->err = 0;
 	if (!sw || sweep_add_root(sw, AT_FDCWD, src) < 0)
 		report_error(s, errno, "[sender] cannot walk \"%s\"", src);
 	const struct sweep_entry *e;

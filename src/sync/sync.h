@@ -290,6 +290,10 @@ void late_deletes_free(struct late_deletes *l);
 int late_deletes_keep(struct late_deletes *l, const char *rel, const char *const *names,
                       size_t n, const struct timespec *mtime);
 void late_deletes_run(struct sync *s, struct late_deletes *l, int dfd, const char *name);
+/* One directory rel's deletions, of what s->src_names (set: the source's
+ * names, sorted) does not hold; then its time set to mtime, if given. */
+void late_delete_dir(struct sync *s, int dfd, const char *name, const char *rel,
+                     const struct timespec *mtime);
 /* --delete-WHEN (DEL_*): 0, or -1 after a usage error (two of them). */
 int delete_when_set(struct sync *s, int when);
 

@@ -12,10 +12,13 @@
  *   sender   -> receiver  W_TREE      the source's root: name, kind
  *   receiver -> sender    W_MANIFEST* the destination's entries (disk
  *                                     order), then W_MANIFEST_END
+ *   sender   -> receiver  W_PREDELETE* --delete-before only: each source
+ *                                     directory's path, after W_NAMES*
+ *                                     with its names; W_PREDELETE_END
  *   sender   -> receiver  W_ENTRY*    the source's entries in its walk's
  *                                     order (a directory's, under --delete,
- *                                     after W_NAMES* with its names)
- *                                     order; a regular file whose data
+ *                                     after W_NAMES* with its names); a
+ *                                     regular file whose data
  *                                     the receiver lacks is followed by
  *                                     W_DATA/W_DATAZ frames and W_DATA_END
  *                                     (data in the sender's read order)
@@ -43,6 +46,7 @@ enum wire_type {
 	W_TREE = 1, W_MANIFEST, W_MANIFEST_END, W_ENTRY, W_DATA, W_DATAZ, W_DATA_END,
 	W_TREE_END, W_END, W_OUTPUT, W_DONE,
 	W_NAMES,  /* before a directory's W_ENTRY (--delete): its source names */
+	W_PREDELETE, W_PREDELETE_END, /* --delete-before's pass */
 };
 
 struct wire {

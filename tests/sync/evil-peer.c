@@ -4,7 +4,8 @@
  * as a sender, and lies: run as "evil-peer SCENARIO" in place of
  * "sweep-sync --server --sender" (through --rsync-path), it greets, sends
  * one tree "src" with a root directory, reads the receiver's manifest, then
- * sends what SCENARIO names (see scenario()). The receiver must refuse it,
+ * sends what SCENARIO names (see scenario(); "predelete REL": a directory
+ * REL for --delete-before to delete in). The receiver must refuse it,
  * with a message, and write nothing outside its destination.
  */
 #include <stdint.h>
@@ -15,7 +16,7 @@
 #include <unistd.h>
 
 enum { W_TREE = 1, W_MANIFEST, W_MANIFEST_END, W_ENTRY, W_DATA, W_DATAZ, W_DATA_END,
-       W_TREE_END, W_END };
+       W_TREE_END, W_END, W_OUTPUT, W_DONE, W_NAMES, W_PREDELETE };
 enum { K_DIR, K_DIR_POST, K_FILE, K_DATA };
 
 static unsigned char frame[1 << 16];
@@ -201,6 +202,19 @@ int main(int argc, char **argv)
 				return 2;
 		if (h[4] == W_MANIFEST_END)
 			break;
+	}
+	if (strcmp(argv[1], "predelete") == 0 && argc > 2) {
+		/* --delete-before: a directory REL, where only "keep" is to stay */
+		begin(W_NAMES);
+		put("keep", 5);
+		send_frame();
+		begin(W_PREDELETE);
+		str(argv[2]);
+		send_frame();
+		fflush(stdout);
+		while (getchar() != EOF)
+			;
+		return 0;
 	}
 	if (file_root)
 		entry(K_FILE, 0, 0, 0, 1, "", S_IFLNK | 0777, getenv("EVIL_OUTSIDE"));

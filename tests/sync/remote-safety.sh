@@ -60,6 +60,20 @@ else
 	echo "SKIP part: no user attributes here (setfattr)" >&2
 fi
 
+# --delete-before in a directory that is not below DEST: refused, and
+# nothing deleted
+for rel in .. sub/../.. /tmp sub//x sub/; do
+	rm -rf "$T/work/dst" && mkdir -p "$T/work/dst/src/sub" &&
+		touch "$T/work/dst/victim" "$T/work/dst/src/victim" "$T/work/dst/src/sub/victim"
+	(cd "$T/work" && timeout 30 sweep-sync -r --delete-before -e "$T/rsh" \
+		--rsync-path="$peer predelete '$rel' #" localhost:src dst) > "$T/out" 2> "$T/err"
+	status=$?
+	[ $status = 12 ] && grep -q "protocol error: a directory to delete in that is not below" "$T/err" ||
+		{ cat "$T/err" >&2; fail "predelete $rel: status $status"; }
+	[ -e "$T/work/dst/victim" ] && [ -e "$T/work/dst/src/victim" ] &&
+		[ -e "$T/work/dst/src/sub/victim" ] || fail "predelete $rel: deleted"
+done
+
 # the half-sent file is under no name, not even its temporary one
 [ -z "$(find "$T/work/dst" -name '*half*')" ] || fail "hang-up: a part of a file was kept"
 evil link-then-dir 0

@@ -47,6 +47,48 @@ PREPARE="rsync -a ../src/ dst/ && echo extra > dst/extra && touch -d 2001-01-01 
 PREPARE="rsync -a ../src/ dst/ && echo x > dst/x.tmp && echo y > dst/sub/y.tmp" \
 	both "push, --delete-after --delete-excluded" -ai --delete-after --delete-excluded \
 	--exclude='*.tmp' -e "$E" src/ localhost:DST
+# --delete-before: the sender's directories first, each deleted in before
+# anything is sent (no time given back: the transfer sets it)
+PREPARE="rsync -a ../src/ dst/ && echo extra > dst/extra && mkdir -p dst/gone/deep && touch dst/gone/deep/x dst/sub/extra && touch -d 2001-01-01 dst/sub" \
+	both "push, --delete-before" -ai --delete-before -e "$E" src/ localhost:DST
+PREPARE="rsync -a ../src/ dst/ && echo extra > dst/extra && touch dst/sub/extra" \
+	both "pull, --delete-before" -ai --delete-before -e "$E" localhost:src/ DST
+PREPARE="mkdir -p dst/src && echo extra > dst/src/extra && touch -d 2001-01-01 dst/src" TOUCH_DST=1 \
+	both "pull a directory, --delete-before" -ai --delete-before -e "$E" localhost:src DST
+PREPARE="rsync -a ../src/ dst/ && echo extra > dst/extra && touch -d 2001-01-01 dst/extra dst" \
+	both "push, dry run, --delete-before" -ain --delete-before -e "$E" src/ localhost:DST
+PREPARE="rsync -a ../src/ dst/ && echo x > dst/x.tmp && echo y > dst/sub/y.tmp && touch dst/sub/z && touch -d 2001-01-01 dst/x.tmp dst/sub/y.tmp" \
+	both "pull, --delete-before, excludes" -ai --delete-before --exclude='*.tmp' -e "$E" localhost:src/ DST
+PREPARE="rsync -a ../src/ dst/ && echo x > dst/x.tmp && echo y > dst/sub/y.tmp" \
+	both "push, --delete-before --delete-excluded" -ai --delete-before --delete-excluded \
+	--exclude='*.tmp' -e "$E" src/ localhost:DST
+# ... and when: a deletion's line comes before (after) the file sent, as
+# rsync's does, at either end
+when_deleted() { # before|after push|pull PROG
+	rm -rf "$T/when" && mkdir -p "$T/when/src" "$T/when/dst"
+	echo new > "$T/when/src/new" && echo extra > "$T/when/dst/extra"
+	src=src/ dst=localhost:dst
+	[ "$2" = pull ] && src=localhost:src/ dst=dst
+	(cd "$T/when" && $3 -rv --delete-"$1" -e "$E" "$src" "$dst") > "$T/when.out" 2>&1 ||
+		fail "$3 --delete-$1, $2: status"
+	d=$(grep -n '^deleting extra$' "$T/when.out" | cut -d: -f1)
+	f=$(grep -n '^new$' "$T/when.out" | cut -d: -f1)
+	[ -n "$d" ] && [ -n "$f" ] || { cat "$T/when.out" >&2; fail "$3 --delete-$1, $2: lines"; }
+	[ ! -e "$T/when/dst/extra" ] || fail "$3 --delete-$1, $2: not deleted"
+	if [ "$1" = before ]; then [ "$d" -lt "$f" ]; else [ "$d" -gt "$f" ]; fi ||
+		{ cat "$T/when.out" >&2; fail "$3 --delete-$1, $2: deleted $1? no"; }
+}
+for when in before after; do
+	for dir in push pull; do
+		when_deleted $when $dir rsync
+		when_deleted $when $dir sweep-sync
+	done
+done
+# a peer naming a directory outside DEST to delete in is refused
+rm -rf "$T/evil" && mkdir -p "$T/evil/dst" "$T/evil/outside" && touch "$T/evil/outside/keep"
+(cd "$T/evil" && sweep-sync -r --delete-before -e "$E" \
+	--rsync-path="SWEEP_TEST_PREDELETE=../outside sweep-sync" localhost:src/ dst) > /dev/null 2>&1
+
 both "push, excludes" -ai --exclude=sub --exclude='*.txt' -e "$E" src/ localhost:DST
 # which name of a hard-linked file is the first follows the walk: -i differs
 both "pull, -aHz" -aHz -e "$E" localhost:src/ DST
@@ -143,4 +185,3 @@ msg="one host" usage -e "$E" h:src g:src dst
 msg="cannot be mixed" usage -e "$E" src h:src dst
 msg="not supported" usage -e "$E" h::module dst
 msg="--files-from is not supported" usage -e "$E" --files-from=/dev/null h:src dst
-msg="--delete-before is not supported" usage -e "$E" --delete-before h:src/ dst
