@@ -70,9 +70,6 @@ bool remote_operands(struct sync *s)
 	/* both need the source's tree where the destination is */
 	if (s->files_from)
 		return refuse(s, "--files-from is not supported over a remote shell yet");
-	if (s->delete && s->nfiles > 2)
-		return refuse(s, "--delete with more than one SRC is not supported over a remote "
-		                 "shell yet");
 	return true;
 }
 

@@ -30,7 +30,9 @@ struct sender {
 	struct wire *w;
 	struct manifest m;
 	size_t rootlen;
-	dev_t root_dev;         /* -x: the root's file system */
+	dev_t root_dev;
+	char **srcs;            /* every SRC, and the one being sent */
+	int nsrc, cur;         /* -x: the root's file system */
 	struct strbuf target, names;
 	struct keymap sent;     /* -H: (dev, ino) whose data went already */
 	struct idcache ids;     /* owners' names, for the receiver to map */
@@ -60,43 +62,108 @@ static int cmp_names(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The names in directory e, sorted, NUL-separated, into t->names (for the
- * receiver's --delete). Returns 0, or -1: it cannot be read (then nothing
- * is deleted there, as rsync's I/O errors turn --delete off). */
-static int dir_names(struct sender *t, const struct sweep_entry *e)
+/* A copy of name appended to v. Returns 0 or -1 (no memory). */
+static int add_name(const char *name, char ***v, size_t *n, size_t *cap)
 {
-	int fd = openat(e->dirfd, e->name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+	if (*n == *cap) {
+		size_t c = *cap ? 2 * *cap : 64;
+		char **nv = reallocarray(*v, c, sizeof(**v));
+		if (!nv)
+			return -1;
+		*v = nv;
+		*cap = c;
+	}
+	if (!((*v)[*n] = strdup(name)))
+		return -1;
+	(*n)++;
+	return 0;
+}
+
+/* The names in the directory dirfd/name, appended to v. Returns 0, or -1
+ * (it cannot be read, or no memory). */
+static int read_names(int dirfd, const char *name, char ***v, size_t *n, size_t *cap)
+{
+	int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
 	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
 	if (!d) {
 		if (fd >= 0)
 			close(fd);
 		return -1;
 	}
-	char **v = NULL;
-	size_t n = 0, cap = 0;
 	int r = 0;
 	struct dirent *de;
-	while (r == 0 && (de = readdir(d)) != NULL) {
-		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
-			continue;
-		if (n == cap) {
-			cap = cap ? 2 * cap : 64;
-			char **nv = reallocarray(v, cap, sizeof(*v));
-			r = nv ? 0 : -1;
-			v = nv ? nv : v;
-		}
-		if (r == 0 && !(v[n++] = strdup(de->d_name)))
-			r = -1, n--;
-	}
+	while (r == 0 && (de = readdir(d)) != NULL)
+		if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0)
+			r = add_name(de->d_name, v, n, cap);
 	closedir(d);
+	return r;
+}
+
+/* Where several SRC go to one DEST, rsync takes them as one tree: a name
+ * another SRC brings to the directory at dpath (below DEST) is no
+ * deletion's. Its names are added to v; none when it has no such
+ * directory (or it cannot be read: then nothing is deleted on its
+ * account, as in a local run's other_source_has()). */
+static int add_other_sources(struct sender *t, const char *dpath, char ***v, size_t *n,
+                             size_t *cap)
+{
+	struct strbuf path = STRBUF_INIT, base = STRBUF_INIT;
+	int r = 0;
+	for (int i = 0; r == 0 && i < t->nsrc; i++) {
+		const char *src = t->srcs[i];
+		struct stat st;
+		if (i == t->cur)
+			continue;
+		sb_reset(&path);
+		if (sync_is_contents(src)) {
+			r = sb_printf(&path, "%s/%s", src, dpath);
+		} else if ((r = sb_last_component(&base, src)) == 0) {
+			size_t k = base.len;
+			if (!*dpath) { /* DEST itself holds this SRC's name, if it is */
+				if (lstat(src, &st) == 0 || errno != ENOENT)
+					r = add_name(base.s, v, n, cap);
+				continue;
+			}
+			if (strncmp(dpath, base.s, k) != 0 || (dpath[k] && dpath[k] != '/'))
+				continue;
+			r = sb_printf(&path, "%s%s", src, dpath + k);
+		}
+		if (r == 0 && (stat(path.s, &st) < 0 || !S_ISDIR(st.st_mode)))
+			continue;
+		if (r == 0)
+			r = read_names(AT_FDCWD, path.s, v, n, cap);
+	}
+	sb_free(&path);
+	sb_free(&base);
+	return r < 0 ? -1 : 0;
+}
+
+/* The names in directory e (with what other SRC bring there), sorted,
+ * without repeats, NUL-separated, into t->names (for the receiver's
+ * --delete). Returns 0, or -1: it cannot be read (then nothing is deleted
+ * there, as rsync's I/O errors turn --delete off). */
+static int dir_names(struct sender *t, const struct sweep_entry *e)
+{
+	char **v = NULL;
+	size_t n = 0, cap = 0;
+	int r = read_names(e->dirfd, e->name, &v, &n, &cap);
+	if (r == 0 && t->nsrc > 1) {
+		const char *rel = rel_of(t, e), *prefix = t->s->prefix;
+		struct strbuf dpath = STRBUF_INIT;
+		r = sb_printf(&dpath, "%s%s%s", prefix, *prefix && *rel ? "/" : "", rel) < 0 ? -1
+		    : add_other_sources(t, dpath.s, &v, &n, &cap);
+		sb_free(&dpath);
+	}
 	if (n)
 		qsort(v, n, sizeof(*v), cmp_names);
 	sb_reset(&t->names);
 	for (size_t i = 0; i < n; i++) {
-		if (r == 0 && sb_add(&t->names, v[i], strlen(v[i]) + 1) < 0)
+		bool repeat = i && strcmp(v[i], v[i - 1]) == 0;
+		if (r == 0 && !repeat && sb_add(&t->names, v[i], strlen(v[i]) + 1) < 0)
 			r = -1;
-		free(v[i]);
 	}
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
 	free(v);
 	return r;
 }
@@ -399,7 +466,8 @@ static int send_tree(struct sender *t, const char *src, mode_t mode, int nsrc)
 
 int send_trees(struct sync *s, struct wire *w, char **srcs, int nsrc)
 {
-	struct sender t = { .s = s, .w = w, .buf = malloc(WIRE_CHUNK) };
+	struct sender t = { .s = s, .w = w, .buf = malloc(WIRE_CHUNK), .srcs = srcs,
+	                    .nsrc = nsrc };
 	int r = t.buf ? 0 : -1;
 	s->sender_side = true;
 	for (int i = 0; r == 0 && i < nsrc; i++) {
@@ -416,6 +484,7 @@ int send_trees(struct sync *s, struct wire *w, char **srcs, int nsrc)
 			break;
 		}
 		s->prefix = all ? "" : base.s;
+		t.cur = i;
 		r = send_tree(&t, srcs[i], st.st_mode, nsrc);
 		s->prefix = NULL;
 		sb_free(&base);

@@ -89,6 +89,20 @@ rm -rf "$T/evil" && mkdir -p "$T/evil/dst" "$T/evil/outside" && touch "$T/evil/o
 (cd "$T/evil" && sweep-sync -r --delete-before -e "$E" \
 	--rsync-path="SWEEP_TEST_PREDELETE=../outside sweep-sync" localhost:src/ dst) > /dev/null 2>&1
 
+# --delete with several SRC: they are one tree to rsync, so what one
+# brings to a directory is no deletion of another's
+mkdir -p "$T/ma/common" "$T/mb/common/deep"
+echo x > "$T/ma/x" && echo m1 > "$T/ma/common/m1"
+echo y > "$T/mb/y" && echo m2 > "$T/mb/common/m2" && echo d > "$T/mb/common/deep/d"
+find "$T/ma" "$T/mb" -exec touch -d 2011-01-01 {} +
+MERGED="rsync -a ../ma/ ../mb/ dst/ && echo e > dst/extra && echo e > dst/common/extra && mkdir dst/mb dst/gone && touch -d 2001-01-01 dst/common dst/mb dst"
+for when in "" -before -after; do
+	PREPARE=$MERGED both "push, two SRC/, --delete$when" -ai --delete$when -e "$E" ma/ mb/ localhost:DST
+	PREPARE=$MERGED both "pull, two SRC/, --delete$when" -ai --delete$when -e "$E" localhost:ma/ localhost:mb/ DST
+	PREPARE=$MERGED both "push, SRC and SRC/, --delete$when" -ai --delete$when -e "$E" mb ma/ localhost:DST
+	PREPARE=$MERGED both "pull, SRC and SRC/, --delete$when" -ai --delete$when -e "$E" localhost:mb localhost:ma/ DST
+done
+
 both "push, excludes" -ai --exclude=sub --exclude='*.txt' -e "$E" src/ localhost:DST
 # which name of a hard-linked file is the first follows the walk: -i differs
 both "pull, -aHz" -aHz -e "$E" localhost:src/ DST
