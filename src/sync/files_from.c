@@ -13,6 +13,11 @@
  * Each name is one tree for the copy engine, whose root is the name in
  * its destination directory. The directories' times are set once more
  * at the end, since what was put in them afterwards moved them.
+ *
+ * The names are gone over once, for a local run and for a sender over a
+ * remote shell alike (files_from_each, through struct ff_ops); a tree is
+ * placed below DEST by its path the same way by a local run and by a
+ * receiver (ff_place).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -75,71 +80,84 @@ int files_from_read(struct sync *s)
 	return -1;
 }
 
-/* The destination directory of the first len bytes of path below dfd,
- * opened without following a link; -1 when it is not there. */
-static int open_below(int dfd, const char *path, size_t len)
+void ff_dest_init(struct ff_dest *d, struct sync *s, int dfd, const char *dest, bool made)
 {
-	int fd = dup(dfd);
-	struct strbuf part = STRBUF_INIT;
-	for (const char *p = path; fd >= 0 && p < path + len;) {
-		size_t n = strcspn(p, "/");
-		sb_reset(&part);
-		int next = sb_add(&part, p, n) < 0 ? -1
-		           : openat(fd, part.s, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		close(fd);
-		fd = next;
-		p += n + 1;
-	}
-	sb_free(&part);
-	return fd;
+	*d = (struct ff_dest){ .s = s, .dfd = dfd, .dest = dest, .made = made,
+	                       .shown = STRBUF_INIT, .held = STRBUF_INIT };
 }
-
-struct run {
-	struct sync *s;
-	struct copy *c;
-	const char *src, *dest;
-	int dfd;
-	bool made;                /* DEST was made by this run */
-	bool root_sent;
-	struct strbuf base;       /* the source directory of a name */
-	struct strbuf from, shown;
-	struct strbuf held;       /* -H: descriptors kept open (release()) */
-};
 
 /* Done with a tree's destination directory pfd. Under -H the copy engine
  * links later names of a file to its first through the directory its
  * tree had, until the end: kept open then. */
-static void release(struct run *r, int pfd)
+static void release(struct ff_dest *d, int pfd)
 {
-	if (!r->s->hard_links || sb_add(&r->held, &pfd, sizeof(pfd)) < 0)
+	if (!d->s->hard_links || sb_add(&d->held, &pfd, sizeof(pfd)) < 0)
 		close(pfd);
 }
+
+void ff_dest_end(struct ff_dest *d)
+{
+	for (size_t i = 0; i + sizeof(int) <= d->held.len; i += sizeof(int)) {
+		int fd;
+		memcpy(&fd, d->held.s + i, sizeof(fd));
+		close(fd);
+	}
+	sb_free(&d->held);
+	sb_free(&d->shown);
+}
+
+int ff_place(struct ff_dest *d, struct copy *c, const char *from, const char *path, bool root,
+             sync_tree_fn run, void *arg)
+{
+	struct sync *s = d->s;
+	if (root) {
+		s->root_created = d->made;
+		int r = run(arg, c, from, d->dfd, ".", d->dest);
+		s->root_created = false;
+		return r;
+	}
+	const char *slash = strrchr(path, '/');
+	size_t dirlen = slash ? (size_t)(slash - path) : 0;
+	sb_reset(&d->shown);
+	if (sb_printf(&d->shown, "%s/%s", d->dest, path) < 0) {
+		report_error(s, ENOMEM, "%s", path);
+		return -1;
+	}
+	int pfd = d->dfd < 0 ? -1 : dirlen ? destdir_walk(d->dfd, path, dirlen) : dup(d->dfd);
+	s->root_created = false;
+	int r = 0;
+	if (pfd >= 0 || s->dry_run)
+		r = run(arg, c, from, pfd, slash ? slash + 1 : path, d->shown.s);
+	if (pfd >= 0)
+		release(d, pfd);
+	return r;
+}
+
+struct run {
+	struct sync *s;
+	const struct ff_ops *ops;
+	const char *src;
+	bool root_sent;
+	struct strbuf base;       /* the source directory of a name */
+	struct strbuf from;
+};
 
 /* Transfer the first len bytes of name (below base), its root only when
  * alone. */
 static void transfer(struct run *r, const char *name, size_t len, bool alone)
 {
 	struct sync *s = r->s;
-	const char *slash = memrchr(name, '/', len);
-	size_t dirlen = slash ? (size_t)(slash - name) : 0;
 	char *path = strndup(name, len);
 	sb_reset(&r->from);
-	sb_reset(&r->shown);
-	if (!path || sb_printf(&r->from, "%s/%s", r->base.s, path) < 0 ||
-	    sb_printf(&r->shown, "%s/%s", r->dest, path) < 0) {
+	if (!path || sb_printf(&r->from, "%s/%s", r->base.s, path) < 0) {
 		report_error(s, ENOMEM, "%s", name);
 		free(path);
 		return;
 	}
-	int pfd = r->dfd < 0 ? -1 : dirlen ? open_below(r->dfd, name, dirlen) : dup(r->dfd);
 	s->prefix = path;
-	s->root_created = false;
 	s->no_descend = alone;
-	if ((pfd >= 0 || s->dry_run) &&
-	    copy_tree(r->c, r->from.s, pfd, path + (slash ? dirlen + 1 : 0), r->shown.s) < 0)
+	if (r->ops->tree(r->ops->arg, r->from.s, path, alone, false) < 0)
 		s->partial = true;
-	if (pfd >= 0)
-		release(r, pfd);
 	s->prefix = "";
 	free(path);
 }
@@ -152,11 +170,9 @@ static void transfer_root(struct run *r)
 		return;
 	r->root_sent = true;
 	s->prefix = "";
-	s->root_created = r->made;
 	s->no_descend = true;
-	if (copy_tree(r->c, r->base.s, r->dfd, ".", r->dest) < 0)
+	if (r->ops->tree(r->ops->arg, r->base.s, "", true, true) < 0)
 		s->partial = true;
-	s->root_created = false;
 }
 
 /* Whether the first len bytes of name are a directory of prev's. */
@@ -192,27 +208,26 @@ static void one_name(struct run *r, bool dot, const char *name, const char *prev
 		if (!made_before(prev, name, (size_t)(p - name)))
 			transfer(r, name, (size_t)(p - name), true);
 		else if (!same_dir(prev, name, (size_t)(last - name)))
-			s->n.files[K_DIR]++; /* rsync sends it again, for --stats */
+			r->ops->dir_again(r->ops->arg); /* rsync sends it again */
 	}
 	transfer(r, name, strlen(name), !s->recursive || !S_ISDIR(st.st_mode));
 }
 
 /* The source's time again on every directory of name, and on name if it
  * is one (in base), and on DEST itself when it was sent. */
-static void touch_up(struct run *r, const char *name, bool dot)
+static void touch_up(struct run *r, bool dot, const char *name, const char *prev)
 {
+	(void)prev;
 	struct stat st;
 	size_t len = strlen(name);
 	for (size_t n = dot ? 0 : 1; n <= len; n++) {
 		if (n && name[n] != '/' && name[n] != '\0')
 			continue;
-		char *path = n ? strndup(name, n) : strdup(".");
+		char *path = strndup(name, n);
 		sb_reset(&r->from);
-		if (path && sb_printf(&r->from, "%s/%s", r->base.s, path) == 0 &&
-		    lstat(r->from.s, &st) == 0 && S_ISDIR(st.st_mode)) {
-			struct timespec times[2] = { { .tv_nsec = UTIME_OMIT }, st.st_mtim };
-			utimensat(r->dfd, path, times, AT_SYMLINK_NOFOLLOW);
-		}
+		if (path && sb_printf(&r->from, "%s%s%s", r->base.s, n ? "/" : "", path) == 0 &&
+		    lstat(r->from.s, &st) == 0 && S_ISDIR(st.st_mode))
+			r->ops->dir_time(r->ops->arg, path, &st.st_mtim);
 		free(path);
 	}
 }
@@ -234,27 +249,56 @@ static void each_name(struct run *r, void (*fn)(struct run *, bool, const char *
 	}
 }
 
-static void touch_up_name(struct run *r, bool dot, const char *name, const char *prev)
+void files_from_each(struct sync *s, const char *src, const struct ff_ops *ops)
 {
-	(void)prev;
-	touch_up(r, name, dot);
+	struct run r = { .s = s, .ops = ops, .src = src, .base = STRBUF_INIT, .from = STRBUF_INIT };
+	each_name(&r, one_name);
+	if (s->times && !s->copy.omit_dir_times && !s->dry_run)
+		each_name(&r, touch_up);
+	sb_free(&r.base);
+	sb_free(&r.from);
+}
+
+/* A local run's trees, and times, in DEST. */
+struct local {
+	struct ff_dest d;
+	struct copy *c;
+};
+
+static int local_copy(void *arg, struct copy *c, const char *src, int dfd, const char *name,
+                      const char *shown)
+{
+	(void)arg;
+	return copy_tree(c, src, dfd, name, shown);
+}
+
+static int local_tree(void *arg, const char *from, const char *path, bool alone, bool root)
+{
+	(void)alone;
+	struct local *l = arg;
+	return ff_place(&l->d, l->c, from, path, root, local_copy, NULL);
+}
+
+static void local_dir_again(void *arg)
+{
+	struct local *l = arg;
+	l->d.s->n.files[K_DIR]++; /* for --stats */
+}
+
+static void local_dir_time(void *arg, const char *path, const struct timespec *mtime)
+{
+	struct local *l = arg;
+	struct timespec times[2] = { { .tv_nsec = UTIME_OMIT }, *mtime };
+	if (l->d.dfd >= 0)
+		utimensat(l->d.dfd, *path ? path : ".", times, AT_SYMLINK_NOFOLLOW);
 }
 
 void files_from_run(struct sync *s, struct copy *c, const char *src, int dfd,
                     const char *dest, bool made)
 {
-	struct run r = { s, c, src, dest, dfd, made, false, STRBUF_INIT, STRBUF_INIT,
-	                 STRBUF_INIT, STRBUF_INIT };
-	each_name(&r, one_name);
-	if (s->times && !s->copy.omit_dir_times && !s->dry_run && dfd >= 0)
-		each_name(&r, touch_up_name);
-	for (size_t i = 0; i + sizeof(int) <= r.held.len; i += sizeof(int)) {
-		int fd;
-		memcpy(&fd, r.held.s + i, sizeof(fd));
-		close(fd);
-	}
-	sb_free(&r.held);
-	sb_free(&r.base);
-	sb_free(&r.from);
-	sb_free(&r.shown);
+	struct local l = { .c = c };
+	ff_dest_init(&l.d, s, dfd, dest, made);
+	const struct ff_ops ops = { local_tree, local_dir_again, local_dir_time, &l };
+	files_from_each(s, src, &ops);
+	ff_dest_end(&l.d);
 }

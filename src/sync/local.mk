@@ -28,6 +28,7 @@ sweep_sync_SOURCES = \
 	src/sync/listfile.c \
 	src/sync/deletepass.c \
 	src/sync/latedelete.c \
+	src/sync/files_from_wire.c \
 	src/sync/files_from.c \
 	src/sync/limits.c
 sweep_sync_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common -I$(top_srcdir)/src/copy $(ZLIB_CFLAGS)
@@ -55,6 +56,7 @@ SYNC_TESTS = \
 	tests/sync/delete-when.sh \
 	tests/sync/exclude-from.sh \
 	tests/sync/files-from.sh \
+	tests/sync/files-from-remote.sh \
 	tests/sync/copy-links.sh \
 	tests/sync/sparse.sh \
 	tests/sync/partial.sh \

@@ -134,8 +134,7 @@ static bool place_file(struct sync *s, struct copy *c, const char *src, const ch
 	return pfd >= 0;
 }
 
-/* DEST as a directory, opened (or made) the first time. Whether it is. */
-static bool dest_open(struct sync *s, struct sync_dest *d)
+bool sync_dest_open(struct sync *s, struct sync_dest *d)
 {
 	if (d->dfd == -2 && !d->failed) {
 		d->dfd = open_dest_dir(s, d->dest, &d->made);
@@ -155,7 +154,7 @@ bool sync_place(struct sync *s, struct copy *c, struct sync_dest *d, const char 
 	if (nsrc == 1 && !S_ISDIR(mode) && !ends_in_slash(d->dest) &&
 	    (stat(d->dest, &dst) < 0 || !S_ISDIR(dst.st_mode)))
 		return place_file(s, c, src, d->dest, run, arg);
-	if (!dest_open(s, d))
+	if (!sync_dest_open(s, d))
 		return false;
 	sync_into(s, c, src, d, run, arg);
 	d->made = false;
@@ -225,7 +224,7 @@ void sync_run(struct sync *s)
 			continue;
 		}
 		if (s->files_from) { /* DEST a directory, whatever SRC is */
-			if (dest_open(s, &d))
+			if (sync_dest_open(s, &d))
 				files_from_run(s, c, s->files[i], d.dfd, d.dest, d.made);
 			d.made = false;
 			continue;

@@ -312,7 +312,13 @@ int sync_parse_options(struct sync *s, int argc, char **argv)
 			return 1;
 		}
 		s->recursive = s->recursive_given;
-		if (files_from_read(s) < 0)
+		if (remote_is_host_path(s->files_from)) {
+			diag_error(s->diag, 0, "--files-from=HOST:FILE is not supported (the list is "
+			                       "read where sweep-sync runs)");
+			return 1;
+		}
+		/* a server's names come over the connection (files_from_wire.c) */
+		if (!s->server && files_from_read(s) < 0)
 			return 1;
 	}
 	if (s->delete && !s->recursive && !s->files_from) {

@@ -63,6 +63,8 @@ struct receiver {
 	char scratch_path[64];
 	bool failed, tree_done;
 	struct late_deletes late; /* --delete-after: what to delete at the end */
+	struct ff_dest ff;        /* --files-from: DEST, as the trees go in */
+	bool ff_open;
 };
 
 static int bad(struct receiver *r, const char *what)
@@ -569,6 +571,61 @@ static int recv_one(struct receiver *r, struct copy *c, struct sync_dest *d)
 	return skip_tree(r);
 }
 
+/* --files-from: a W_TREE_AT frame, placed by its path below DEST as a
+ * local run places it (files_from.c), or passed over. */
+static int recv_at(struct receiver *r, struct copy *c, struct sync_dest *d)
+{
+	struct sync *s = r->s;
+	unsigned flags = wire_get_u8(&r->m);
+	mode_t mode = (mode_t)wire_get_u32(&r->m);
+	bool ok = wire_get_cstr(&r->m, &r->src) && valid_rel(r->src.s, r->src.len);
+	uint32_t again = wire_get_u32(&r->m);
+	if (!ok || r->m.bad || (!(flags & FF_ROOT) && !r->src.len) || !s->files_from)
+		return bad(r, "a tree whose path does not parse");
+	s->n.files[K_DIR] += again;
+	tree_reset(r);
+	r->root_mode = mode;
+	if (sync_dest_open(s, d)) {
+		if (!r->ff_open) {
+			ff_dest_init(&r->ff, s, d->dfd, d->dest, d->made);
+			r->ff_open = true;
+		}
+		s->prefix = r->src.s;
+		s->no_descend = flags & FF_ALONE;
+		if (ff_place(&r->ff, c, r->src.s, r->src.s, flags & FF_ROOT, recv_tree, r) < 0)
+			s->partial = true;
+		s->prefix = "";
+		if (r->failed)
+			return -1;
+		if (r->tree_done)
+			return 0;
+	}
+	/* not placed: the sender still waits for a manifest */
+	if (manifest_send(s, r->w, -1, ".") < 0 ||
+	    (predeletes_come(s) && recv_predeletes(r, -1, ".") < 0))
+		return -1;
+	return skip_tree(r);
+}
+
+/* --files-from: a directory's source time, set again at the end (below
+ * DEST, opened a component at a time, following no link). */
+static int recv_dir_time(struct receiver *r)
+{
+	struct timespec t[2] = { { .tv_nsec = UTIME_OMIT } };
+	if (!wire_get_cstr(&r->m, &r->src) || !valid_rel(r->src.s, r->src.len))
+		return bad(r, "a directory time whose path does not parse");
+	t[1].tv_sec = (time_t)wire_get_u64(&r->m);
+	t[1].tv_nsec = (long)wire_get_u32(&r->m);
+	if (r->m.bad || t[1].tv_nsec >= 1000000000L)
+		return bad(r, "a directory time that does not parse");
+	int fd = r->ff_open && r->ff.dfd >= 0 ? destdir_walk(r->ff.dfd, r->src.s, r->src.len) : -1;
+	if (fd >= 0) {
+		futimens(fd, t);
+		close(fd);
+	}
+	return 0;
+}
+
 static void receiver_free(struct receiver *r)
 {
 	if (r->scratch >= 0) {
@@ -580,6 +637,8 @@ static void receiver_free(struct receiver *r)
 	free(r->rdirs);
 	free(r->name_index);
 	late_deletes_free(&r->late);
+	if (r->ff_open)
+		ff_dest_end(&r->ff);
 	sb_free(&r->zbuf);
 	sb_free(&r->src);
 	sb_free(&r->path);
@@ -622,6 +681,10 @@ int recv_trees(struct sync *s, struct wire *w, const char *dest, unsigned nsrc)
 			ret = -1;
 		} else if (r.m.type == W_END) {
 			break;
+		} else if (r.m.type == W_TREE_AT) {
+			ret = recv_at(&r, c, &d);
+		} else if (r.m.type == W_DIR_TIME && s->files_from) {
+			ret = recv_dir_time(&r);
 		} else if (r.m.type != W_TREE) {
 			ret = bad(&r, "a frame out of place between trees");
 		} else {

@@ -35,6 +35,11 @@ static size_t host_len(const char *arg)
 	return (size_t)(colon - arg);
 }
 
+bool remote_is_host_path(const char *arg)
+{
+	return host_len(arg) > 0;
+}
+
 /* A usage error, said with rsync's words where it has them. */
 static bool refuse(struct sync *s, const char *why)
 {
@@ -67,9 +72,6 @@ bool remote_operands(struct sync *s)
 		if (c && host_len(s->files[i]) && c[1] == ':')
 			return refuse(s, "HOST::MODULE (an rsync daemon) is not supported");
 	}
-	/* both need the source's tree where the destination is */
-	if (s->files_from)
-		return refuse(s, "--files-from is not supported over a remote shell yet");
 	return true;
 }
 
@@ -158,6 +160,7 @@ int sync_server_options(const struct sync *s, struct strbuf *sb)
 		{ s->copy_links, "-L" }, { s->copy.keep_partial, "--partial" },
 		{ s->copy.sparse == COPY_SPARSE_ALWAYS, "-S" }, { s->backup, "-b" },
 		{ s->progress_names, "--progress" }, /* a push's names, from the far end */
+		{ s->files_from != NULL, "--files-from=-" }, /* the names come on the wire */
 	};
 	for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
 		if (flags[i].on && shell_quote(sb, flags[i].word) < 0)
@@ -343,6 +346,8 @@ static int far_command(const struct sync *s, bool push, size_t hlen, struct strb
 static int run_local_end(struct sync *s, struct wire *w, bool push)
 {
 	int nsrc = s->nfiles - 1;
+	if (!push && s->files_from && files_from_send(s, w) < 0)
+		return -1;
 	return push ? send_trees(s, w, s->files, nsrc)
 	            : recv_trees(s, w, s->files[nsrc], (unsigned)nsrc);
 }

@@ -32,7 +32,8 @@ struct sender {
 	size_t rootlen;
 	dev_t root_dev;
 	char **srcs;            /* every SRC, and the one being sent */
-	int nsrc, cur;         /* -x: the root's file system */
+	int nsrc, cur;
+	uint32_t dirs_again;    /* --files-from: for the next W_TREE_AT */         /* -x: the root's file system */
 	struct strbuf target, names;
 	struct keymap sent;     /* -H: (dev, ino) whose data went already */
 	struct idcache ids;     /* owners' names, for the receiver to map */
@@ -328,8 +329,13 @@ static enum sweep_verdict send_filter(const struct sweep_entry *e, void *arg)
 		return SWEEP_PRUNE;
 	bool dir = S_ISDIR(e->st.st_mode), reg = S_ISREG(e->st.st_mode);
 	const char *rel = rel_of(t, e);
+	if (s->no_descend && e->depth > 0)
+		return SWEEP_PRUNE; /* --files-from: the root alone */
 	s->sum_differs = true; /* -c: summed when its data is read */
-	if (!(e->depth == 0 && !*s->prefix) && filter_excluded(s, sync_relname(s, rel), dir))
+	/* --files-from filters a listed name itself, never its implied
+	 * directories (files_from.c) */
+	if (!(e->depth == 0 && (!*s->prefix || s->files_from)) &&
+	    filter_excluded(s, sync_relname(s, rel), dir))
 		return SWEEP_PRUNE;
 	enum copy_verdict v = decide(t, e);
 	if (v != COPY_LEAVE && !reg)
@@ -424,17 +430,11 @@ static int send_predeletes(struct sender *t, const char *src)
 	return t->err ? -1 : send_frame(t->w, W_PREDELETE_END);
 }
 
-/* One source tree: its root, the receiver's manifest, the walk. */
-static int send_tree(struct sender *t, const char *src, mode_t mode, int nsrc)
+/* One source tree, once its W_TREE or W_TREE_AT is sent (r: how that
+ * went): the receiver's manifest, the walk. */
+static int send_tree_body(struct sender *t, const char *src, int r)
 {
 	struct sync *s = t->s;
-	struct wire_frame f = { STRBUF_INIT };
-	wire_begin(&f, W_TREE);
-	wire_u32(&f, (uint32_t)nsrc);
-	wire_u32(&f, (uint32_t)mode);
-	wire_str(&f, src, strlen(src));
-	int r = wire_send(t->w, &f);
-	sb_free(&f.b);
 	t->rootlen = strlen(src);
 	struct stat rst;
 	t->root_dev = lstat(src, &rst) == 0 ? rst.st_dev : 0;
@@ -464,12 +464,82 @@ static int send_tree(struct sender *t, const char *src, mode_t mode, int nsrc)
 	return t->err ? -1 : send_frame(t->w, W_TREE_END);
 }
 
+/* One source tree, named as a SRC operand. */
+static int send_tree(struct sender *t, const char *src, mode_t mode, int nsrc)
+{
+	struct wire_frame f = { STRBUF_INIT };
+	wire_begin(&f, W_TREE);
+	wire_u32(&f, (uint32_t)nsrc);
+	wire_u32(&f, (uint32_t)mode);
+	wire_str(&f, src, strlen(src));
+	int r = wire_send(t->w, &f);
+	sb_free(&f.b);
+	return send_tree_body(t, src, r);
+}
+
+/* --files-from: a tree placed by its path below DEST (files_from.c). */
+static int send_tree_at(void *arg, const char *from, const char *path, bool alone, bool root)
+{
+	struct sender *t = arg;
+	struct stat st;
+	if (t->err)
+		return -1;
+	if (lstat(from, &st) < 0) {
+		link_stat_failed(t->s, from, errno);
+		return 0;
+	}
+	struct wire_frame f = { STRBUF_INIT };
+	wire_begin(&f, W_TREE_AT);
+	wire_u8(&f, (uint8_t)((alone ? FF_ALONE : 0) | (root ? FF_ROOT : 0)));
+	wire_u32(&f, (uint32_t)st.st_mode);
+	wire_str(&f, path, strlen(path));
+	wire_u32(&f, t->dirs_again);
+	t->dirs_again = 0;
+	int r = wire_send(t->w, &f);
+	sb_free(&f.b);
+	if (send_tree_body(t, from, r) < 0)
+		t->err = -1;
+	return t->err;
+}
+
+/* --files-from: an implied directory counted again, told with the next
+ * tree (its receiver's --stats count it). */
+static void send_dir_again(void *arg)
+{
+	struct sender *t = arg;
+	t->dirs_again++;
+}
+
+/* --files-from: a directory's source time, for the receiver to set again
+ * once everything is in. */
+static void send_dir_time(void *arg, const char *path, const struct timespec *mtime)
+{
+	struct sender *t = arg;
+	if (t->err)
+		return;
+	struct wire_frame f = { STRBUF_INIT };
+	wire_begin(&f, W_DIR_TIME);
+	wire_str(&f, path, strlen(path));
+	wire_u64(&f, (uint64_t)mtime->tv_sec);
+	wire_u32(&f, (uint32_t)mtime->tv_nsec);
+	if (wire_send(t->w, &f) < 0)
+		t->err = -1;
+	sb_free(&f.b);
+}
+
 int send_trees(struct sync *s, struct wire *w, char **srcs, int nsrc)
 {
 	struct sender t = { .s = s, .w = w, .buf = malloc(WIRE_CHUNK), .srcs = srcs,
 	                    .nsrc = nsrc };
 	int r = t.buf ? 0 : -1;
 	s->sender_side = true;
+	if (r == 0 && s->files_from && nsrc == 1) {
+		const struct ff_ops ops = { send_tree_at, send_dir_again, send_dir_time, &t };
+		s->prefix = "";
+		files_from_each(s, srcs[0], &ops);
+		r = t.err;
+		nsrc = 0;
+	}
 	for (int i = 0; r == 0 && i < nsrc; i++) {
 		struct stat st;
 		if (lstat(srcs[i], &st) < 0) {

@@ -83,6 +83,8 @@ void server_run(struct sync *s)
 	}
 	remote_wire_options(s, &w);
 	int r = wire_greet(&w);
+	if (r == 0 && s->sender && s->files_from)
+		r = files_from_recv(s, &w);
 	if (r == 0)
 		r = s->sender ? send_trees(s, &w, s->files, s->nfiles) : recv_trees(s, &w, s->files[0], 0);
 	if (r == 0 && !s->sender) {

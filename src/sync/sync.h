@@ -134,6 +134,8 @@ struct sync_dest {
 bool sync_place(struct sync *s, struct copy *c, struct sync_dest *d, const char *src,
                 mode_t mode, int nsrc, sync_tree_fn run, void *arg);
 void sync_dest_close(struct sync_dest *d);
+/* DEST as a directory, opened (or made) the first time. Whether it is. */
+bool sync_dest_open(struct sync *s, struct sync_dest *d);
 /* Whether SRC... DEST are there (else said: a usage error). */
 bool sync_operands_ok(struct sync *s);
 /* Whether SRC stands for its directory's contents (a trailing '/'...). */
@@ -151,6 +153,7 @@ void sync_prewalk_end(struct prewalk *p);
 /* remote.c: whether an operand is HOST:PATH (then checked: a usage error
  * for what rsync refuses), and the run through the remote shell. */
 bool remote_operands(struct sync *s);
+bool remote_is_host_path(const char *arg);
 void remote_run(struct sync *s);
 struct wire;
 void remote_wire_options(const struct sync *s, struct wire *w);
@@ -196,6 +199,36 @@ void sync_run(struct sync *s);
 int files_from_read(struct sync *s);
 void files_from_run(struct sync *s, struct copy *c, const char *src, int dfd,
                     const char *dest, bool made);
+/* The names gone over: each tree to transfer (from, the source; path,
+ * below DEST, "" for DEST itself when root; alone: without what it holds;
+ * s->prefix and s->no_descend set for it), an implied directory rsync
+ * sends once more (counted by --stats), then each directory's source
+ * time to set again at the end. */
+struct ff_ops {
+	int (*tree)(void *arg, const char *from, const char *path, bool alone, bool root);
+	void (*dir_again)(void *arg);
+	void (*dir_time)(void *arg, const char *path, const struct timespec *mtime);
+	void *arg;
+};
+void files_from_each(struct sync *s, const char *src, const struct ff_ops *ops);
+/* DEST (dfd; -1: not there) as the trees of --files-from go in it. */
+struct ff_dest {
+	struct sync *s;
+	int dfd;
+	const char *dest;
+	bool made;
+	struct strbuf shown;
+	struct strbuf held;       /* -H: descriptors kept open to the end */
+};
+void ff_dest_init(struct ff_dest *d, struct sync *s, int dfd, const char *dest, bool made);
+/* Run a tree at path below DEST (DEST itself when root) through run. */
+int ff_place(struct ff_dest *d, struct copy *c, const char *from, const char *path, bool root,
+             sync_tree_fn run, void *arg);
+void ff_dest_end(struct ff_dest *d);
+/* files_from_wire.c: a pull's names, sent to the far end, and taken
+ * there (refusing any that leaves SRC). Each returns 0 or -1 (said). */
+int files_from_send(struct sync *s, struct wire *w);
+int files_from_recv(struct sync *s, struct wire *w);
 
 /* decide.c: the copy engine's decide and walk_error hooks. */
 enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char *rel, int pfd,

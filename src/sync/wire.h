@@ -24,6 +24,12 @@
  *                                     (data in the sender's read order)
  *   sender   -> receiver  W_TREE_END
  *
+ * Under --files-from the trees are the listed names and the directories
+ * on their way, each W_TREE_AT (placed by its path below DEST) instead
+ * of W_TREE, then W_DIR_TIME* (times set again once all is in); in a
+ * pull the names go first to the sender (W_FILES_FROM*, one each, as
+ * files_from.c keeps them, then W_FILES_FROM_END).
+ *
  * then W_END from the sender, and from the server W_OUTPUT (what it would
  * have printed) and W_DONE (its status) at the very end. The phases
  * alternate (one side writes while the other reads), so no side ever
@@ -41,12 +47,19 @@
 #define WIRE_VERSION 1u
 #define WIRE_MAX_FRAME (8u << 20)   /* a frame longer than this is a bad peer */
 #define WIRE_CHUNK (128u << 10)     /* file data per frame */
+#define FF_ALONE 1u  /* W_TREE_AT: the root alone, not what it holds */
+#define FF_ROOT 2u   /* W_TREE_AT: DEST itself (path "") */
 
 enum wire_type {
 	W_TREE = 1, W_MANIFEST, W_MANIFEST_END, W_ENTRY, W_DATA, W_DATAZ, W_DATA_END,
 	W_TREE_END, W_END, W_OUTPUT, W_DONE,
 	W_NAMES,  /* before a directory's W_ENTRY (--delete): its source names */
 	W_PREDELETE, W_PREDELETE_END, /* --delete-before's pass */
+	W_TREE_AT,       /* --files-from: a tree placed by its path below DEST
+	                    (flags, mode, path, implied directories sent again) */
+	W_DIR_TIME,      /* --files-from: a directory's time, set at the end */
+	W_FILES_FROM,    /* --files-from, a pull: the names, to the sender */
+	W_FILES_FROM_END,
 };
 
 struct wire {

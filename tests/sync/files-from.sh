@@ -13,18 +13,7 @@
 # (DST/: with a single file listed, rsync would make DEST that file)
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
-sync_tree "$T/src"
-mkdir -p "$T/src/a/b" "$T/src/d/e"
-echo f > "$T/src/a/b/f"
-echo g > "$T/src/a/g"
-echo h > "$T/src/d/e/h"
-chmod 0700 "$T/src/a/b"
-find "$T/src/a" "$T/src/d" "$T/src" -maxdepth 0 -exec touch -d 2011-01-01 {} +
-find "$T/src/a" "$T/src/d" -exec touch -d 2011-01-01 {} +
-printf 'a/b/f\n/file\n# a comment\n\n./d\nsub/linked\nsub/deeper/link3\nrel-link\nfifo\n' > "$T/list"
-printf 'a/b/f\0./file\0d\0#x\0' > "$T/nul"
-printf './a/g\nnowhere\nfile\n' > "$T/missing"
-printf './file\na/./b/f\nsub/./deeper\n' > "$T/marker"
+files_from_tree
 both "-a" -ai --files-from=list src DST/
 both "-a, src/" -ai --files-from=list src/ DST/
 both "-ar" -air --files-from=list src DST/

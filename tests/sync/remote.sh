@@ -198,4 +198,3 @@ msg="cannot both be remote" usage -e "$E" h:src h:dst
 msg="one host" usage -e "$E" h:src g:src dst
 msg="cannot be mixed" usage -e "$E" src h:src dst
 msg="not supported" usage -e "$E" h::module dst
-msg="--files-from is not supported" usage -e "$E" --files-from=/dev/null h:src dst

@@ -5,6 +5,11 @@
 #                    set in the past (rsync sets no time that is equal to
 #                    the second, so a tree made this very second would
 #                    keep the copy's own times)
+#   files_from_tree  sync_tree in $T/src, with a/b/f, a/g and d/e/h more
+#                    (a/b mode 0700, their times in the past) and the
+#                    lists of $T: marker (names with "/./"), missing (one
+#                    that is not there), list and nul (by lines and by
+#                    NULs; COMMENTS=no leaves out their comment lines)
 #   local_rsh        make $T/rsh, a remote shell (-e) that runs the far
 #                    end's command here, in its working directory: both
 #                    ends and the protocol are the real ones, without a
@@ -38,6 +43,23 @@ sync_tree() {
 	cp_tree "$1"
 	find "$1" ! -name file ! -name rel-link ! -path '*/sub/deeper' ! -name ro ! -name sub \
 		-exec touch -h -d '2010-05-06 07:08:09.25' {} +
+}
+
+files_from_tree() {
+	sync_tree "$T/src"
+	mkdir -p "$T/src/a/b" "$T/src/d/e"
+	echo f > "$T/src/a/b/f"
+	echo g > "$T/src/a/g"
+	echo h > "$T/src/d/e/h"
+	chmod 0700 "$T/src/a/b"
+	find "$T/src/a" "$T/src/d" "$T/src" -maxdepth 0 -exec touch -d 2011-01-01 {} +
+	find "$T/src/a" "$T/src/d" -exec touch -d 2011-01-01 {} +
+	c='# a comment\n' c0='#x\0'
+	[ "${COMMENTS:-}" = no ] && c= c0=
+	printf "a/b/f\n/file\n$c\n./d\nsub/linked\nsub/deeper/link3\nrel-link\nfifo\n" > "$T/list"
+	printf "a/b/f\0./file\0d\0$c0" > "$T/nul"
+	printf './a/g\nnowhere\nfile\n' > "$T/missing"
+	printf './file\na/./b/f\nsub/./deeper\n' > "$T/marker"
 }
 
 local_rsh() {
