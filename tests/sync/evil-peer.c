@@ -5,7 +5,9 @@
  * "sweep-sync --server --sender" (through --rsync-path), it greets, sends
  * one tree "src" with a root directory, reads the receiver's manifest, then
  * sends what SCENARIO names (see scenario(); "predelete REL": a directory
- * REL for --delete-before to delete in). The receiver must refuse it,
+ * REL for --delete-before to delete in; "tree-at PATH" and "dir-time
+ * PATH": under --files-from, a tree or a time at PATH below DEST, after
+ * the names, before any W_TREE). The receiver must refuse it,
  * with a message, and write nothing outside its destination.
  */
 #include <stdint.h>
@@ -16,7 +18,8 @@
 #include <unistd.h>
 
 enum { W_TREE = 1, W_MANIFEST, W_MANIFEST_END, W_ENTRY, W_DATA, W_DATAZ, W_DATA_END,
-       W_TREE_END, W_END, W_OUTPUT, W_DONE, W_NAMES, W_PREDELETE };
+       W_TREE_END, W_END, W_OUTPUT, W_DONE, W_NAMES, W_PREDELETE, W_PREDELETE_END,
+       W_TREE_AT, W_DIR_TIME, W_FILES_FROM, W_FILES_FROM_END };
 enum { K_DIR, K_DIR_POST, K_FILE, K_DATA };
 
 static unsigned char frame[1 << 16];
@@ -175,6 +178,42 @@ static int scenario(const char *what)
 	return 0;
 }
 
+/* Frames read and passed over up to one of type last. Returns 0 or 2. */
+static int skip_until(unsigned last)
+{
+	for (;;) {
+		unsigned char h[5];
+		if (fread(h, 1, 5, stdin) != 5)
+			return 2;
+		uint32_t n = h[0] | h[1] << 8 | h[2] << 16 | (uint32_t)h[3] << 24;
+		for (uint32_t i = 1; i < n; i++)
+			if (getchar() == EOF)
+				return 2;
+		if (h[4] == last)
+			return 0;
+	}
+}
+
+/* --files-from in a pull: after the names, a tree (W_TREE_AT) or a
+ * directory's time (W_DIR_TIME) at PATH below DEST. */
+static int files_from_scenario(const char *what, const char *path)
+{
+	if (skip_until(W_FILES_FROM_END))
+		return 2;
+	if (strcmp(what, "tree-at") == 0) {
+		begin(W_TREE_AT);
+		u8(0), u32(S_IFDIR | 0755), str(path), u32(0);
+	} else {
+		begin(W_DIR_TIME);
+		str(path), u64(1000000000), u32(0);
+	}
+	send_frame();
+	fflush(stdout);
+	while (getchar() != EOF)
+		;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2)
@@ -185,6 +224,8 @@ int main(int argc, char **argv)
 	fflush(stdout);
 	if (fread(peer, 1, sizeof(peer), stdin) != sizeof(peer))
 		return 2;
+	if ((strcmp(argv[1], "tree-at") == 0 || strcmp(argv[1], "dir-time") == 0) && argc > 2)
+		return files_from_scenario(argv[1], argv[2]);
 	const char *root = getenv("EVIL_ROOT") ? getenv("EVIL_ROOT") : "src";
 	int file_root = strcmp(argv[1], "two-trees") == 0;
 	begin(W_TREE);

@@ -74,6 +74,26 @@ for rel in .. sub/../.. /tmp sub//x sub/; do
 		[ -e "$T/work/dst/src/sub/victim" ] || fail "predelete $rel: deleted"
 done
 
+# --files-from: a tree or a directory time at a path that is not below
+# DEST is refused (nothing made, no time set outside)
+echo f > "$T/work/names"
+touch -d 2020-02-02 "$T/outside"
+for what in tree-at dir-time; do
+	for path in .. ../escaped /abs a/../.. a//b; do
+		rm -rf "$T/work/dst" && mkdir "$T/work/dst"
+		(cd "$T/work" && timeout 30 sweep-sync -a --files-from=names -e "$T/rsh" \
+			--rsync-path="$peer $what '$path' #" localhost:src dst) > "$T/out" 2> "$T/err"
+		status=$?
+		[ $status = 12 ] && grep -q "protocol error: a .* whose path does not parse" "$T/err" ||
+			{ cat "$T/err" >&2; fail "$what $path: status $status"; }
+		[ -z "$(ls -A "$T/work/dst")" ] && [ ! -e "$T/escaped" ] && [ ! -e "$T/work/escaped" ] ||
+			fail "$what $path: something was made"
+		[ "$(stat -c %Y "$T/outside")" = "$(date -d 2020-02-02 +%s)" ] ||
+			fail "$what $path: a time was set outside DEST"
+	done
+done
+rm -f "$T/work/names"
+
 # the half-sent file is under no name, not even its temporary one
 [ -z "$(find "$T/work/dst" -name '*half*')" ] || fail "hang-up: a part of a file was kept"
 evil link-then-dir 0
