@@ -67,6 +67,12 @@ out:
 		close(dd);
 }
 
+bool sync_delete_pass(const struct sync *s, int when)
+{
+	/* --files-from deletes in each listed directory as it comes (decide.c) */
+	return s->delete && (int)s->delete_when == when && !s->no_descend && !s->files_from;
+}
+
 int delete_when_set(struct sync *s, int when)
 {
 	if (s->delete_when_given) {

@@ -10,6 +10,9 @@
  * excludes a listed name leaves it out, with its implied directories;
  * the implied directories themselves are not filtered.
  *
+ * A name with a ".." component is said and skipped (exit 23): the list
+ * must not reach out of SRC, nor put anything outside DEST.
+ *
  * Each name is one tree for the copy engine, whose root is the name in
  * its destination directory. The directories' times are set once more
  * at the end, since what was put in them afterwards moved them.
@@ -232,29 +235,46 @@ static void touch_up(struct run *r, bool dot, const char *name, const char *prev
 	}
 }
 
-/* Each listed name to fn, with its source directory in r->base. */
-static void each_name(struct run *r, void (*fn)(struct run *, bool, const char *, const char *))
+/* Whether path has a ".." component. */
+static bool has_dotdot(const char *path)
+{
+	for (const char *p = path; *p; p += strcspn(p, "/"), p += *p == '/')
+		if (p[0] == '.' && p[1] == '.' && (p[2] == '/' || !p[2]))
+			return true;
+	return false;
+}
+
+/* Each listed name to fn, with its source directory in r->base; a name
+ * that leaves SRC never (said when first is true: the first pass). */
+static void each_name(struct run *r, void (*fn)(struct run *, bool, const char *, const char *),
+                      bool first)
 {
 	const char *p = r->s->from_names.s, *end = p + r->s->from_names.len, *prev = NULL;
 	while (p && p < end) {
 		bool dot = *p++ == '.';
 		const char *pre = p, *name = pre + strlen(pre) + 1;
+		p = name + strlen(name) + 1;
+		if (has_dotdot(pre) || has_dotdot(name)) {
+			if (first)
+				report_error(r->s, 0, "skipping \"%s%s%s\": a --files-from name may not "
+				             "leave the source directory", pre, *pre ? "/" : "", name);
+			continue;
+		}
 		sb_reset(&r->base);
 		if ((*pre ? sb_printf(&r->base, "%s/%s", r->src, pre) : sb_addstr(&r->base, r->src)) < 0)
 			report_error(r->s, ENOMEM, "%s", name);
 		else
 			fn(r, dot, name, prev);
 		prev = name;
-		p = name + strlen(name) + 1;
 	}
 }
 
 void files_from_each(struct sync *s, const char *src, const struct ff_ops *ops)
 {
 	struct run r = { .s = s, .ops = ops, .src = src, .base = STRBUF_INIT, .from = STRBUF_INIT };
-	each_name(&r, one_name);
+	each_name(&r, one_name, true);
 	if (s->times && !s->copy.omit_dir_times && !s->dry_run)
-		each_name(&r, touch_up);
+		each_name(&r, touch_up, false);
 	sb_free(&r.base);
 	sb_free(&r.from);
 }

@@ -5,7 +5,8 @@
  * goes to the far end, which sends, before anything else: one W_FILES_FROM
  * frame a name, as files_from.c keeps them (a flag, the source directory
  * below SRC, the path below it and DEST), then W_FILES_FROM_END. The
- * sender takes nothing that leaves SRC: no ".." component.
+ * sender takes them in files_from.c's cleaned form only, and skips a
+ * name that leaves SRC (a ".." component) as a local run does.
  */
 #include <string.h>
 #include "wire.h"
@@ -20,8 +21,7 @@ int files_from_send(struct sync *s, struct wire *w)
 		const char *pre = p + 1, *name = pre + strlen(pre) + 1;
 		const char *next = name + strlen(name) + 1;
 		wire_begin(&f, W_FILES_FROM);
-		sb_add(&f.b, p, (size_t)(next - p));
-		r = wire_send(w, &f);
+		r = sb_add(&f.b, p, (size_t)(next - p)) < 0 ? -1 : wire_send(w, &f);
 		p = next;
 	}
 	if (r == 0) {
@@ -32,16 +32,16 @@ int files_from_send(struct sync *s, struct wire *w)
 	return r < 0 ? -1 : wire_flush(w);
 }
 
-/* Whether the n bytes at p are a path of components, none "..", with no
- * NUL in it and no '/' first (files_from.c's cleaned form). */
-static bool below(const char *p, size_t n)
+/* Whether the n bytes at p are a path in files_from.c's cleaned form:
+ * components, none empty nor ".", no NUL. */
+static bool cleaned(const char *p, size_t n)
 {
-	if (memchr(p, '\0', n) || (n && *p == '/'))
+	if (memchr(p, '\0', n))
 		return false;
 	for (size_t i = 0; i < n;) {
 		size_t len = strcspn(p + i, "/");
 		len = len < n - i ? len : n - i;
-		if (len == 2 && p[i] == '.' && p[i + 1] == '.')
+		if (len == 0 || i + len + 1 == n || (len == 1 && p[i] == '.'))
 			return false;
 		i += len + 1;
 	}
@@ -55,8 +55,8 @@ static bool one_name(const char *p, const char *end)
 		return false;
 	const char *pre = p + 1, *pre_end = memchr(pre, '\0', (size_t)(end - pre));
 	const char *name = pre_end + 1;
-	return name < end && below(pre, (size_t)(pre_end - pre)) &&
-	       below(name, (size_t)(end - 1 - name)) && *name;
+	return name < end && cleaned(pre, (size_t)(pre_end - pre)) &&
+	       cleaned(name, (size_t)(end - 1 - name)) && *name;
 }
 
 int files_from_recv(struct sync *s, struct wire *w)
@@ -70,7 +70,7 @@ int files_from_recv(struct sync *s, struct wire *w)
 			break;
 		}
 		if (m.type != W_FILES_FROM || !one_name(m.p, m.end)) {
-			wire_bad(w, m.type == W_FILES_FROM ? "a --files-from name that leaves SRC"
+			wire_bad(w, m.type == W_FILES_FROM ? "a --files-from name that does not parse"
 			                                   : "a frame out of place in --files-from");
 			break;
 		}

@@ -5,8 +5,9 @@
  * local run; so, as each directory is decided, it keeps what the sender
  * said of it (its sorted names, W_NAMES, and its time) with its path
  * below the tree's top, as the engine names it ("" for the top). Once
- * the tree is in, each kept directory, in the order they came, loses what it holds beyond those names (delete_extraneous, as in
- * a local run), and gets its source's time back if that moved it. A
+ * the tree is in, each kept directory, in the order they came, loses
+ * what it holds beyond those names (delete_extraneous, as in a local
+ * run), and gets its source's time back if that moved it. A
  * directory is opened one component at a time below the top, following no
  * symbolic link: what the transfer made may have been swapped since.
  * Memory: the names of the source's directories, as rsync's file list.
@@ -124,9 +125,14 @@ void late_delete_dir(struct sync *s, int dfd, const char *name, const char *rel,
                      const struct timespec *mtime)
 {
 	const char *last;
+	struct stat st;
 	int pfd = open_parent(dfd, name, rel, &last);
 	if (pfd < 0)
 		return; /* gone, or made a link since: nothing of ours */
+	if (fstatat(pfd, last, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISDIR(st.st_mode)) {
+		close(pfd); /* not a directory here (yet): nothing in it to delete */
+		return;
+	}
 	/* named as a local run names it: below DEST */
 	const char *shown = sync_relname(s, rel);
 	if (!s->src_names)

@@ -20,7 +20,7 @@ enum {
 	OPT_HELP, OPT_VERSION, OPT_LINK_DEST, OPT_BACKUP_DIR, OPT_SUFFIX, OPT_DELETE_BEFORE,
 	OPT_DELETE_DURING, OPT_DELETE_AFTER, OPT_DELETE_EXCLUDED, OPT_EXCLUDE_FROM,
 	OPT_INCLUDE_FROM, OPT_FILES_FROM, OPT_PARTIAL, OPT_PROGRESS, OPT_INFO, OPT_BWLIMIT,
-	OPT_TIMEOUT,
+	OPT_TIMEOUT, OPT_FILES_FROM_WIRE,
 };
 
 static const struct option long_options[] = {
@@ -75,6 +75,9 @@ static const struct option long_options[] = {
 	{ "contimeout", required_argument, NULL, OPT_CONTIMEOUT },
 	{ "server", no_argument, NULL, OPT_SERVER },
 	{ "sender", no_argument, NULL, OPT_SENDER },
+	/* a server's --files-from: the names come on the connection (a name
+	 * older servers refuse, rather than read their standard input) */
+	{ "files-from-wire", no_argument, NULL, OPT_FILES_FROM_WIRE },
 	{ "link-dest", required_argument, NULL, OPT_LINK_DEST },
 	{ "backup", no_argument, NULL, 'b' },
 	{ "backup-dir", required_argument, NULL, OPT_BACKUP_DIR },
@@ -227,6 +230,7 @@ static int take_option(struct sync *s, int c, const char *arg)
 	case OPT_RSYNC_PATH: s->remote_prog = arg; break;
 	case OPT_SERVER: s->server = true; break;
 	case OPT_SENDER: s->sender = true; break;
+	case OPT_FILES_FROM_WIRE: s->files_from = "-"; s->files_from_wire = true; break;
 	case OPT_CONTIMEOUT:
 		if (contimeout(s, arg) < 0)
 			return -1;
@@ -318,7 +322,7 @@ int sync_parse_options(struct sync *s, int argc, char **argv)
 			return 1;
 		}
 		/* a server's names come over the connection (files_from_wire.c) */
-		if (!s->server && files_from_read(s) < 0)
+		if (!s->files_from_wire && files_from_read(s) < 0)
 			return 1;
 	}
 	if (s->delete && !s->recursive && !s->files_from) {

@@ -416,8 +416,7 @@ static enum copy_verdict recv_decide(void *arg, const struct sweep_entry *e, con
 {
 	struct receiver *r = arg;
 	struct sync *s = r->s;
-	if (s->delete && s->delete_when == DEL_AFTER && S_ISDIR(e->st.st_mode) && s->src_names &&
-	    !s->no_descend &&
+	if (sync_delete_pass(s, DEL_AFTER) && S_ISDIR(e->st.st_mode) && s->src_names &&
 	    late_deletes_keep(&r->late, rel, s->src_names, s->nsrc_names, &e->st.st_mtim) < 0)
 		report_error(s, ENOMEM, "[receiver] --delete-after in %s", sync_relname(s, rel));
 	enum copy_verdict v = sync_decide(s, e, rel, pfd, name, dst);
@@ -514,7 +513,7 @@ static int recv_predeletes(struct receiver *r, int dfd, const char *name)
 
 static bool predeletes_come(const struct sync *s)
 {
-	return s->delete && s->delete_when == DEL_BEFORE && !s->no_descend;
+	return sync_delete_pass(s, DEL_BEFORE);
 }
 
 /* A tree, placed: the manifest of name in dfd, then its entries. */
@@ -585,26 +584,26 @@ static int recv_at(struct receiver *r, struct copy *c, struct sync_dest *d)
 	s->n.files[K_DIR] += again;
 	tree_reset(r);
 	r->root_mode = mode;
+	/* as the sender set them for this tree, placed or not */
+	s->prefix = r->src.s;
+	s->no_descend = flags & FF_ALONE;
 	if (sync_dest_open(s, d)) {
 		if (!r->ff_open) {
 			ff_dest_init(&r->ff, s, d->dfd, d->dest, d->made);
 			r->ff_open = true;
 		}
-		s->prefix = r->src.s;
-		s->no_descend = flags & FF_ALONE;
 		if (ff_place(&r->ff, c, r->src.s, r->src.s, flags & FF_ROOT, recv_tree, r) < 0)
 			s->partial = true;
-		s->prefix = "";
-		if (r->failed)
-			return -1;
-		if (r->tree_done)
-			return 0;
+		if (r->failed || r->tree_done) {
+			s->prefix = "";
+			return r->failed ? -1 : 0;
+		}
 	}
 	/* not placed: the sender still waits for a manifest */
-	if (manifest_send(s, r->w, -1, ".") < 0 ||
-	    (predeletes_come(s) && recv_predeletes(r, -1, ".") < 0))
-		return -1;
-	return skip_tree(r);
+	int ret = manifest_send(s, r->w, -1, ".") < 0 ||
+	          (predeletes_come(s) && recv_predeletes(r, -1, ".") < 0) ? -1 : skip_tree(r);
+	s->prefix = "";
+	return ret;
 }
 
 /* --files-from: a directory's source time, set again at the end (below
@@ -618,7 +617,10 @@ static int recv_dir_time(struct receiver *r)
 	t[1].tv_nsec = (long)wire_get_u32(&r->m);
 	if (r->m.bad || t[1].tv_nsec >= 1000000000L)
 		return bad(r, "a directory time that does not parse");
-	int fd = r->ff_open && r->ff.dfd >= 0 ? destdir_walk(r->ff.dfd, r->src.s, r->src.len) : -1;
+	const struct sync *s = r->s;
+	bool wanted = s->times && !s->copy.omit_dir_times && !s->dry_run;
+	int fd = wanted && r->ff_open && r->ff.dfd >= 0
+	         ? destdir_walk(r->ff.dfd, r->src.s, r->src.len) : -1;
 	if (fd >= 0) {
 		futimens(fd, t);
 		close(fd);

@@ -160,7 +160,7 @@ int sync_server_options(const struct sync *s, struct strbuf *sb)
 		{ s->copy_links, "-L" }, { s->copy.keep_partial, "--partial" },
 		{ s->copy.sparse == COPY_SPARSE_ALWAYS, "-S" }, { s->backup, "-b" },
 		{ s->progress_names, "--progress" }, /* a push's names, from the far end */
-		{ s->files_from != NULL, "--files-from=-" }, /* the names come on the wire */
+		{ s->files_from != NULL, "--files-from-wire" },
 	};
 	for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
 		if (flags[i].on && shell_quote(sb, flags[i].word) < 0)

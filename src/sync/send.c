@@ -30,10 +30,10 @@ struct sender {
 	struct wire *w;
 	struct manifest m;
 	size_t rootlen;
-	dev_t root_dev;
+	dev_t root_dev;         /* -x: the root's file system */
 	char **srcs;            /* every SRC, and the one being sent */
 	int nsrc, cur;
-	uint32_t dirs_again;    /* --files-from: for the next W_TREE_AT */         /* -x: the root's file system */
+	uint32_t dirs_again;    /* --files-from: for the next W_TREE_AT */
 	struct strbuf target, names;
 	struct keymap sent;     /* -H: (dev, ino) whose data went already */
 	struct idcache ids;     /* owners' names, for the receiver to map */
@@ -129,9 +129,14 @@ static int add_other_sources(struct sender *t, const char *dpath, char ***v, siz
 				continue;
 			r = sb_printf(&path, "%s%s", src, dpath + k);
 		}
-		if (r == 0 && (stat(path.s, &st) < 0 || !S_ISDIR(st.st_mode)))
+		if (r < 0)
+			break;
+		if (stat(path.s, &st) < 0) {
+			if (errno != ENOENT && errno != ENOTDIR)
+				r = -1; /* a doubt: nothing is deleted there */
 			continue;
-		if (r == 0)
+		}
+		if (S_ISDIR(st.st_mode))
 			r = read_names(AT_FDCWD, path.s, v, n, cap);
 	}
 	sb_free(&path);
@@ -228,7 +233,7 @@ static int send_entry(struct sender *t, const struct sweep_entry *e, unsigned fl
 		            ? readlinkat(e->dirfd, e->name, t->target.s, size) : -1;
 		t->target.len = n > 0 && (size_t)n < size ? (size_t)n : 0;
 	}
-	if (e->kind == SWEEP_DIR && t->s->delete && t->s->delete_when != DEL_BEFORE &&
+	if (e->kind == SWEEP_DIR && t->s->delete && !sync_delete_pass(t->s, DEL_BEFORE) &&
 	    dir_names(t, e) == 0) {
 		if (send_names(t) < 0)
 			return -1;
@@ -394,7 +399,7 @@ static enum sweep_verdict predelete_filter(const struct sweep_entry *e, void *ar
 	struct sync *s = t->s;
 	if (t->err || !S_ISDIR(e->st.st_mode) || (s->one_fs && e->st.st_dev != t->root_dev))
 		return SWEEP_PRUNE;
-	if (!(e->depth == 0 && !*s->prefix) &&
+	if (!(e->depth == 0 && (!*s->prefix || s->files_from)) &&
 	    filter_excluded(s, sync_relname(s, rel_of(t, e)), true))
 		return SWEEP_PRUNE;
 	return SWEEP_KEEP;
@@ -412,8 +417,10 @@ static int send_predeletes(struct sender *t, const char *src)
 	};
 	walkenv_read(&so.order, &so.warm);
 	struct sweep *sw = sweep_open(NULL, &so);
-	if (!sw || sweep_add_root(sw, AT_FDCWD, src) < 0)
-		report_error(t->s, errno, "[sender] cannot walk \"%s\"", src);
+	if (sw && sweep_add_root(sw, AT_FDCWD, src) < 0) {
+		sweep_close(sw); /* said by the transfer's own walk */
+		sw = NULL;
+	}
 	const struct sweep_entry *e;
 	struct wire_frame f = { STRBUF_INIT };
 	while (sw && !t->err && (e = sweep_next(sw)) != NULL) {
@@ -440,8 +447,7 @@ static int send_tree_body(struct sender *t, const char *src, int r)
 	t->root_dev = lstat(src, &rst) == 0 ? rst.st_dev : 0;
 	t->err = 0;
 	if (r < 0 || manifest_recv(&t->m, t->w) < 0 ||
-	    (s->delete && s->delete_when == DEL_BEFORE && !s->no_descend &&
-	     send_predeletes(t, src) < 0)) {
+	    (sync_delete_pass(s, DEL_BEFORE) && send_predeletes(t, src) < 0)) {
 		manifest_free(&t->m);
 		return -1;
 	}

@@ -69,6 +69,7 @@ struct sync {
 	bool recursive_given;     /* -r itself, not -a (--files-from) */
 	/* --files-from (files_from.c): FILE, its names NUL-separated */
 	const char *files_from;
+	bool files_from_wire;     /* a server's: the names come on the wire */
 	struct strbuf from_names;
 	bool no_descend;          /* the tree's root only, not what it holds */
 	bool copy_links;          /* -L */
@@ -327,6 +328,9 @@ void late_deletes_run(struct sync *s, struct late_deletes *l, int dfd, const cha
  * names, sorted) does not hold; then its time set to mtime, if given. */
 void late_delete_dir(struct sync *s, int dfd, const char *name, const char *rel,
                      const struct timespec *mtime);
+/* Whether the deletions are a pass of their own, DEL_BEFORE or
+ * DEL_AFTER (when), for the tree being synced. */
+bool sync_delete_pass(const struct sync *s, int when);
 /* --delete-WHEN (DEL_*): 0, or -1 after a usage error (two of them). */
 int delete_when_set(struct sync *s, int when);
 

@@ -44,7 +44,7 @@
 #include "rate.h"
 #include "strbuf.h"
 
-#define WIRE_VERSION 1u
+#define WIRE_VERSION 2u    /* 2: --delete-before, --files-from (W_PREDELETE...) */
 #define WIRE_MAX_FRAME (8u << 20)   /* a frame longer than this is a bad peer */
 #define WIRE_CHUNK (128u << 10)     /* file data per frame */
 #define FF_ALONE 1u  /* W_TREE_AT: the root alone, not what it holds */

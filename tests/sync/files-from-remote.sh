@@ -32,17 +32,41 @@ for dir in push pull; do
 	PREPARE='rsync -a ../src/ dst/; echo extra > dst/d/extra'
 	both "$dir -r --delete" -air --delete --files-from=list -e "$E" $S $D
 	both "$dir -r --delete-after" -air --delete-after --files-from=list -e "$E" $S $D
+	PREPARE='rsync -a ../src/ dst/; echo extra > dst/d/extra; touch -d 2001-01-01 dst/d/extra dst/d' \
+		both "$dir -nr --delete-after" -ainr --delete-after --files-from=list -e "$E" $S $D
+	both "$dir -r --delete-before" -air --delete-before --files-from=list -e "$E" $S $D
 	PREPARE=
 done
 
-# a list that leaves SRC is refused by the far end that sends
-printf '../secret\n' > "$T/up"
-mkdir -p "$T/secret" "$T/up-dst" && echo s > "$T/secret/s"
-(cd "$T" && sweep-sync -a --files-from=up -e "$E" localhost:src up-dst/) > /dev/null 2> "$T/err"
-status=$?
-[ $status = 12 ] && grep -q "a --files-from name that leaves SRC" "$T/err" ||
-	{ cat "$T/err" >&2; fail "a name with '..': status $status"; }
-[ -z "$(ls -A "$T/up-dst")" ] || fail "a name with '..': something was sent"
+# DEST a file: said as a local run says it, and the two ends stay in step
+echo x > "$T/dest-file"
+for dir in local push pull; do
+	S=src D=localhost:dest-file
+	[ $dir = pull ] && S=localhost:src D=dest-file
+	[ $dir = local ] && S=src D=dest-file
+	(cd "$T" && sweep-sync -r --delete-before --files-from=list -e "$E" $S $D) > /dev/null 2> "$T/$dir.err"
+	echo $? > "$T/$dir.status"
+	! grep -q "protocol error" "$T/$dir.err" || { cat "$T/$dir.err" >&2; fail "DEST a file, $dir: out of step"; }
+	[ "$(cat "$T/dest-file")" = x ] || fail "DEST a file, $dir: written"
+done
+check_same "$T/local.status" "$T/push.status"
+check_same "$T/local.status" "$T/pull.status"
+
+# a name that leaves SRC is skipped, said, at either end (exit 23): the
+# others go
+printf '../secret/s\nsub/../../secret/s\nfile\n' > "$T/up"
+mkdir -p "$T/secret" && echo s > "$T/secret/s"
+for dir in push pull; do
+	S=src D=localhost:up-dst/
+	[ $dir = pull ] && S=localhost:src D=up-dst/
+	rm -rf "$T/up-dst" && mkdir "$T/up-dst"
+	(cd "$T" && sweep-sync -a --files-from=up -e "$E" $S $D) > /dev/null 2> "$T/err"
+	status=$?
+	[ $status = 23 ] && [ "$(grep -c "may not leave the source directory" "$T/err")" = 2 ] ||
+		{ cat "$T/err" >&2; fail "$dir, a name with '..': status $status"; }
+	[ "$(ls -A "$T/up-dst")" = file ] && [ ! -e "$T/s" ] && [ ! -e "$T/up-dst/s" ] ||
+		fail "$dir, a name with '..': $(ls -A "$T" "$T/up-dst")"
+done
 (cd "$T" && sweep-sync -a --files-from=localhost:list -e "$E" src localhost:x/) > /dev/null 2> "$T/err"
 [ $? = 1 ] && grep -q "HOST:FILE" "$T/err" || { cat "$T/err" >&2; fail "HOST:FILE not refused"; }
 exit 0

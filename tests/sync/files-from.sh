@@ -34,5 +34,15 @@ PREPARE='rsync -a ../src/ dst/; echo extra > dst/d/extra'
 both "-r --delete" -air --delete --files-from=list src DST/
 both "-r --delete-after" -air --delete-after --files-from=list src DST/
 PREPARE=
+# a name that leaves SRC is said and skipped (exit 23), the others go:
+# nothing is read outside SRC nor written outside DEST
+printf '../secret/s\nsub/../../secret/s\n./../x\nfile\n' > "$T/up"
+mkdir -p "$T/secret" "$T/up-dst" && echo s > "$T/secret/s"
+(cd "$T" && sweep-sync -a --files-from=up src up-dst/) > /dev/null 2> "$T/err"
+status=$?
+[ $status = 23 ] && [ "$(grep -c "may not leave the source directory" "$T/err")" = 3 ] ||
+	{ cat "$T/err" >&2; fail "a name with '..': status $status"; }
+[ "$(ls -A "$T/up-dst")" = file ] && [ ! -e "$T/s" ] && [ ! -e "$T/x" ] ||
+	fail "a name with '..': $(ls -A "$T" "$T/up-dst")"
 NO_TREE=1 both "an unreadable list" -a --files-from=none src DST/
 exit 0

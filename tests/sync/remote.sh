@@ -62,6 +62,12 @@ PREPARE="rsync -a ../src/ dst/ && echo x > dst/x.tmp && echo y > dst/sub/y.tmp &
 PREPARE="rsync -a ../src/ dst/ && echo x > dst/x.tmp && echo y > dst/sub/y.tmp" \
 	both "push, --delete-before --delete-excluded" -ai --delete-before --delete-excluded \
 	--exclude='*.tmp' -e "$E" src/ localhost:DST
+# a file in DEST where the source has a directory: replaced, nothing to
+# delete in it and nothing said
+PREPARE="rsync -a ../src/ dst/ && rm -rf dst/sub && echo file > dst/sub && touch -d 2001-01-01 dst" \
+	both "push, --delete-before, a file for a directory" -ai --delete-before -e "$E" src/ localhost:DST
+PREPARE="rsync -a ../src/ dst/ && rm -rf dst/sub && ln -s /tmp dst/sub && touch -d 2001-01-01 dst" \
+	both "pull, --delete-before, a link for a directory" -ai --delete-before -e "$E" localhost:src/ DST
 # ... and when: a deletion's line comes before (after) the file sent, as
 # rsync's does, at either end
 when_deleted() { # before|after push|pull PROG
@@ -180,7 +186,7 @@ far() {
 far 12 "is not sweep-sync --server" --rsync-path=echo
 far 127 "remote command not found" --rsync-path=/nonexistent/sweep-sync
 far 12 "protocol version mismatch" \
-	--rsync-path="printf 'SWEEPSYNC\\0\\002\\0\\0\\0'; cat >/dev/null; exit 0; #"
+	--rsync-path="printf 'SWEEPSYNC\\0\\001\\0\\0\\0'; cat >/dev/null; exit 0; #"
 far 12 "no greeting in time" --contimeout=1 --rsync-path="sleep 10; #"
 (cd "$T" && sweep-sync -a -e "$T/nonexistent-rsh" src/ localhost:far) 2> "$T/err"
 [ $? = 127 ] && grep -q "cannot run" "$T/err" || fail "a remote shell that is not there"
