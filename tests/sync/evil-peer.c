@@ -232,18 +232,8 @@ int main(int argc, char **argv)
 	u32(1), u32(file_root ? S_IFREG | 0644 : S_IFDIR | 0755), str(root);
 	send_frame();
 	fflush(stdout);
-	/* the manifest, up to its end */
-	for (;;) {
-		unsigned char h[5];
-		if (fread(h, 1, 5, stdin) != 5)
-			return 2;
-		uint32_t n = h[0] | h[1] << 8 | h[2] << 16 | (uint32_t)h[3] << 24;
-		for (uint32_t i = 1; i < n; i++)
-			if (getchar() == EOF)
-				return 2;
-		if (h[4] == W_MANIFEST_END)
-			break;
-	}
+	if (skip_until(W_MANIFEST_END)) /* the manifest, up to its end */
+		return 2;
 	if (strcmp(argv[1], "predelete") == 0 && argc > 2) {
 		/* --delete-before: a directory REL, where only "keep" is to stay */
 		begin(W_NAMES);
