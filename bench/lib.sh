@@ -25,6 +25,9 @@
 #   trace_seek FILE              print "REQUESTS SEEK_SECTORS" of a trace
 #   vm_dirty_set BYTES           writeback from BYTES dirty (background) and
 #                                4x BYTES (writers throttled); undone on exit
+#   reclaim_state                one line: the machine's proactive reclaim
+#                                (DAMON pageout schemes, damon_reclaim)
+#   reclaim_pause                turn it off for the run; undone on exit
 
 BENCH_SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 : "${SWEEP_BUILD:=$(cd "$BENCH_SRC/.." && pwd)}"
@@ -58,6 +61,7 @@ _undo() { # kind what extra
 	trace) _trace_remove "$2" ;;
 	dir) rm -rf -- "$2" ;;
 	vmdirty) _vm_dirty_restore "$2" ;;
+	reclaim) echo "$3" >"$2" 2>/dev/null ;;
 	esac
 }
 
@@ -261,4 +265,46 @@ vm_dirty_set() { # bytes
 	_res_add vmdirty "$old"
 	echo $(($1 * 4)) >$_VM/dirty_bytes || die "cannot set vm.dirty_bytes"
 	echo "$1" >$_VM/dirty_background_bytes || die "cannot set vm.dirty_background_bytes"
+}
+
+# ---- proactive reclaim ----------------------------------------------------------
+# Some machines (this VM among them) run DAMON to page out page cache nobody
+# touched for a while. A walk reads metadata first and data later: what the
+# first phase cached can be gone when the second needs it (btrfs looks up
+# each file's extents in leaves read during the metadata phase), which turns
+# a sweep back into seeks. Runs say whether it was on, and can pause it.
+
+_DAMON=/sys/kernel/mm/damon/admin/kdamonds
+_DAMON_RECLAIM=/sys/module/damon_reclaim/parameters/enabled
+
+# The pageout schemes of running kdamonds, as "kdamond N: pageout of page
+# cache idle for >= S s", and damon_reclaim's switch; "none" without either.
+reclaim_state() {
+	local k c s age aggr out=
+	for k in "$_DAMON"/[0-9]*; do
+		[ "$(cat "$k/state" 2>/dev/null)" = on ] || continue
+		for s in "$k"/contexts/*/schemes/[0-9]*; do
+			[ "$(cat "$s/action" 2>/dev/null)" = pageout ] || continue
+			c=${s%/schemes/*}
+			age=$(cat "$s/access_pattern/age/min")
+			aggr=$(cat "$c/monitoring_attrs/intervals/aggr_us")
+			out+="kdamond ${k##*/} pages out memory it sees idle for $((age * aggr / 1000000)) s; "
+		done
+	done
+	[ "$(cat "$_DAMON_RECLAIM" 2>/dev/null)" != Y ] || out+="damon_reclaim on; "
+	out=${out%; }
+	echo "${out:-none}"
+}
+
+reclaim_pause() {
+	local k
+	for k in "$_DAMON"/[0-9]*; do
+		[ "$(cat "$k/state" 2>/dev/null)" = on ] || continue
+		echo off >"$k/state" || die "cannot turn $k off"
+		_res_add reclaim "$k/state" on
+	done
+	if [ "$(cat "$_DAMON_RECLAIM" 2>/dev/null)" = Y ]; then
+		echo N >"$_DAMON_RECLAIM" || die "cannot turn damon_reclaim off"
+		_res_add reclaim "$_DAMON_RECLAIM" Y
+	fi
 }
