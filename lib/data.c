@@ -80,13 +80,16 @@ static size_t file_size(size_t namelen)
  * call, on a descriptor opened only for it: the data phase may be far away,
  * and descriptors are few). Returns 0 when queued; 1 when the file has no
  * place in the sweep and is to be handed out now, with *fd its descriptor (a
- * file in the page cache) or -1 (it cannot be opened: opening again says
- * why); -1 when memory ran out (v is left alone). */
+ * file in the page cache, or one whose data lives in its metadata) or -1 (it
+ * cannot be opened: opening again says why); -1 when memory ran out (v is
+ * left alone). */
 int sw_data_queue(struct sweep *sw, const struct sw_name *v, int pfd, const struct stat *st,
                   bool follow, int *fd)
 {
 	*fd = -1;
 	int ffd = -1;
+	struct sw_run runs[SPLIT_RUNS];
+	size_t nruns = 0;
 	if (st->st_size > 0) {
 		while ((ffd = sw_open_file(sw->euid, pfd, v->name, follow, st)) < 0 &&
 		       sw_fds_out(errno) && sw_fds_shed(sw, NULL))
@@ -97,22 +100,23 @@ int sw_data_queue(struct sweep *sw, const struct sw_name *v, int pfd, const stru
 			*fd = ffd;
 			return 1;
 		}
-	}
-	struct sw_file **q = sw_grow(sw->dq.data, &sw->dq.capdata, sw->dq.ndata + 1, sizeof(*q));
-	size_t size = file_size(v->namelen);
-	struct sw_file *f = q ? sw_alloc(sw, size) : NULL;
-	if (!f) {
-		close(ffd);
-		return -1;
-	}
-	sw->dq.data = q;
-	struct sw_run runs[SPLIT_RUNS];
-	size_t nruns = 0;
-	if (ffd >= 0) {
 		sw->stats.fiemap_calls++;
 		nruns = sw_place_runs(ffd, st->st_size, runs, SPLIT_RUNS);
+		if (nruns == SW_RUNS_INLINE) { /* read with the inode: now, not later */
+			*fd = ffd;
+			return 1;
+		}
 		close(ffd);
 	}
+	/* kept as soon as grown: realloc has freed the old array */
+	struct sw_file **q = sw_grow(sw->dq.data, &sw->dq.capdata, sw->dq.ndata + 1, sizeof(*q));
+	if (!q)
+		return -1;
+	sw->dq.data = q;
+	size_t size = file_size(v->namelen);
+	struct sw_file *f = sw_alloc(sw, size);
+	if (!f)
+		return -1;
 	f->phys = nruns ? runs[0].phys : SWEEP_PHYS_NONE;
 	f->key = sort_key(st, f->phys);
 	f->seq = sw->dq.seq++;

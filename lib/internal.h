@@ -380,6 +380,7 @@ void sw_runs_announce(struct sweep *sw, uint64_t limit);
 void sw_runs_end_flush(struct sweep *sw);
 
 /* place.c */
+#define SW_RUNS_INLINE SIZE_MAX /* sw_place_runs: the data lives in the metadata */
 uint64_t sw_place_first_byte(int fd);
 size_t sw_place_runs(int fd, off_t size, struct sw_run *runs, size_t max);
 enum sweep_order sw_place_policy(int fd);

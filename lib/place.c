@@ -51,12 +51,30 @@ uint64_t sw_place_first_byte(int fd)
 	return req.extent[0].fe_physical;
 }
 
+/* Whether extent e goes on where prev, the last extent kept, left off: next
+ * in the file, and next on the disk. A compressed extent (btrfs) gives its
+ * length in the file; on the disk it takes at most that, so the piece written
+ * after it starts inside that span and is read in the same pass. */
+static bool continues(const struct fiemap_extent *prev, const struct fiemap_extent *e)
+{
+	if (prev->fe_logical + prev->fe_length != e->fe_logical)
+		return false;
+	if (prev->fe_physical + prev->fe_length == e->fe_physical)
+		return true;
+	return (prev->fe_flags & e->fe_flags & FIEMAP_EXTENT_ENCODED) &&
+	       e->fe_physical > prev->fe_physical &&
+	       e->fe_physical <= prev->fe_physical + prev->fe_length;
+}
+
 /* Fills runs with the places of the data of fd (size bytes) that are apart
  * on the disk (extents that follow each other on the disk make one run), in
  * file order. Unwritten extents and what lies past size are never read, and
  * left out. Returns how many: 0 when the first has no known place (no extent,
  * or delayed allocation), max + 1 when there are more than max or one has no
- * known place (runs[0] is then still right). */
+ * known place (runs[0] is then still right), SW_RUNS_INLINE when the data is
+ * kept inside the metadata (btrfs inline extents, ext4 inline_data): the walk
+ * has read it with the inode, and FIEMAP's address for it (0 on btrfs) is no
+ * place to sort by. */
 size_t sw_place_runs(int fd, off_t size, struct sw_run *runs, size_t max)
 {
 	enum { ASK = 16 }; /* more extents than runs: neighbours merge */
@@ -65,6 +83,7 @@ size_t sw_place_runs(int fd, off_t size, struct sw_run *runs, size_t max)
 		struct fiemap_extent extent[ASK];
 	} req;
 	uint32_t got = ask_extents(fd, &req.map, ASK);
+	const struct fiemap_extent *prev = NULL;
 	size_t n = 0;
 	for (uint32_t i = 0; i < got; i++) {
 		const struct fiemap_extent *e = &req.extent[i];
@@ -72,17 +91,19 @@ size_t sw_place_runs(int fd, off_t size, struct sw_run *runs, size_t max)
 			return n;
 		if (e->fe_flags & FIEMAP_EXTENT_UNWRITTEN)
 			continue;
+		if (e->fe_flags & FIEMAP_EXTENT_DATA_INLINE)
+			return n ? max + 1 : SW_RUNS_INLINE;
 		if (e->fe_flags & UNKNOWN_PLACE)
 			return n ? max + 1 : 0;
-		struct sw_run *last = n ? &runs[n - 1] : NULL;
-		if (last && last->phys + last->len == e->fe_physical &&
-		    last->off + last->len == e->fe_logical) {
-			last->len += e->fe_length;
+		if (prev && continues(prev, e)) {
+			runs[n - 1].len += e->fe_length;
+			prev = e;
 			continue;
 		}
 		if (n == max)
 			return max + 1;
 		runs[n++] = (struct sw_run){ e->fe_physical, e->fe_logical, e->fe_length };
+		prev = e;
 	}
 	if (got && !(req.extent[got - 1].fe_flags & FIEMAP_EXTENT_LAST))
 		return max + 1; /* more extents than asked for */
