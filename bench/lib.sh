@@ -277,8 +277,8 @@ vm_dirty_set() { # bytes
 _DAMON=/sys/kernel/mm/damon/admin/kdamonds
 _DAMON_RECLAIM=/sys/module/damon_reclaim/parameters/enabled
 
-# The pageout schemes of running kdamonds, as "kdamond N: pageout of page
-# cache idle for >= S s", and damon_reclaim's switch; "none" without either.
+# The pageout schemes of running kdamonds, as "kdamond N pages out memory it
+# sees idle for S s", and damon_reclaim's switch; "none" without either.
 reclaim_state() {
 	local k c s age aggr out=
 	for k in "$_DAMON"/[0-9]*; do
