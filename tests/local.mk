@@ -109,8 +109,8 @@ noinst_PROGRAMS += tests/devinfo
 tests_devinfo_LDADD = lib/libsweep.la
 TESTS += tests/device.sh
 EXTRA_DIST += tests/device.sh
-TESTS += tests/btrfs.sh
-EXTRA_DIST += tests/btrfs.sh
+TESTS += tests/fs-extents.sh
+EXTRA_DIST += tests/fs-extents.sh
 
 # every entry once, against GNU find, in every order and symlink mode
 TESTS += tests/walk-vs-find.sh
