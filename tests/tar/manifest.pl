@@ -12,7 +12,9 @@
 # Options: -n keep nanoseconds; -o leave owners out; -x leave xattrs out;
 # -s also say whether regular files are sparse (fewer blocks than bytes);
 # -R leave out the time of DIR itself (a directory extracted into); -D leave
-# out the times of all directories (made on the way to a chosen member).
+# out the times of all directories (made on the way to a chosen member);
+# -t SECS print a time at or after SECS as "new" (written by a run that
+# began then: two runs of tar -m may straddle a second).
 use strict;
 use warnings;
 use File::Find;
@@ -21,8 +23,9 @@ use Getopt::Std;
 use Time::HiRes qw(lstat);
 
 my %o;
-getopts('noxsRD', \%o) or die "usage: manifest.pl [-noxsRD] DIR\n";
-my $root = shift or die "usage: manifest.pl [-noxs] DIR\n";
+my $usage = "usage: manifest.pl [-noxsRD] [-t SECS] DIR\n";
+getopts('noxsRDt:', \%o) or die $usage;
+my $root = shift or die $usage;
 chdir $root or die "$root: $!\n";
 
 my (%st, %group);
@@ -61,6 +64,7 @@ for my $p (sort keys %st) {
 	lstat($p);
 	my $type = -l _ ? 'l' : -d _ ? 'd' : -f _ ? 'f' : -p _ ? 'p' : -c _ ? 'c' : -b _ ? 'b' : -S _ ? 's' : '?';
 	my $mtime = $o{n} ? sprintf("%.9f", $s[9]) : int($s[9]);
+	$mtime = 'new' if defined $o{t} && $s[9] >= $o{t};
 	$mtime = '-' if ($o{R} && $p eq '.') || ($o{D} && -d _);
 	my $size = $type eq 'd' ? '-' : $s[7];
 	my $sum = $type eq 'f' ? md5($p) : '-';

@@ -41,6 +41,8 @@ make_dest() { # DIR: what the archive is extracted over
 	if [ "$(id -u)" = 0 ]; then
 		chown nobody "$1/d/sub"
 	fi
+	# older than any run, so that -m's "written now" shows
+	find "$1" -exec touch -h -d '2020-06-01' {} +
 }
 make_dest "$T/dest"
 # and a directory where the archive has a file
@@ -53,7 +55,11 @@ dest=dest
 extract_over "by default" -x
 extract_over "--overwrite" --overwrite -x
 extract_over "--overwrite -v" --overwrite -xv
+# -m: what is written takes the time of extraction, and the two runs may
+# fall in different seconds
+tree_state() { manifest -R -t "$extract_start" "$1"; }
 extract_over "--overwrite -m" --overwrite -m -x
+tree_state() { manifest -R "$1"; }
 extract_over "--overwrite -p" --overwrite -p -x
 extract_over "--overwrite-dir" --overwrite-dir -x
 extract_over "--no-overwrite-dir" --no-overwrite-dir -x

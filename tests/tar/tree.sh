@@ -17,7 +17,8 @@
 #                        in copies ($T/g, $T/s) of the tree $T/$dest: the
 #                        same messages and status (compare_run -k), and the
 #                        same trees after, as tree_state DIR prints them
-#                        (manifest -R unless the test defines it)
+#                        (manifest -R unless the test defines it);
+#                        $extract_start holds the second they began
 # and it has compare_run (tests/lib.sh) read GNU tar's messages as naming
 # sweep-tar.
 
@@ -30,6 +31,7 @@ extract_over() {
 	rm -rf "$T/g" "$T/s"
 	cp -a "$T/$dest" "$T/g"
 	cp -a "$T/$dest" "$T/s"
+	extract_start=$(date +%s)
 	compare_run -k extract_gnu extract_our "$@" || fail "$_what"
 	tree_state "$T/g" > "$T/want"
 	tree_state "$T/s" > "$T/got"
