@@ -11,6 +11,7 @@
 #   hddsim_stop MNT
 #   bench_workdir [TMPFS_SIZE]   make BENCH_WORK (a tmpfs if a size is given)
 #   loop_attach FILE             set LOOP_DEV to a new loop device on FILE
+#                                (rotational unless LOOP_ROTATIONAL=0)
 #
 # Functions that make something record it, so call them directly, never in
 # $(...): a subshell's records are lost with it.
@@ -141,7 +142,7 @@ loop_attach() { # file
 	# A new loop device says rotational 0 with a 2.5 MiB read-ahead; a SATA
 	# disk says 1 and 128 KiB. Writing rotational may switch the elevator,
 	# so set_elevator must come after.
-	echo 1 >"$q/rotational"
+	echo "${LOOP_ROTATIONAL:-1}" >"$q/rotational"
 	echo 128 >"$q/read_ahead_kb"
 }
 

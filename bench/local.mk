@@ -7,7 +7,7 @@ noinst_PROGRAMS += bench/hddsim/hddsim
 endif
 bench_hddsim_hddsim_SOURCES = bench/hddsim/hddsim.h bench/hddsim/main.c \
 	bench/hddsim/params.c bench/hddsim/geom.c bench/hddsim/model.c \
-	bench/hddsim/arm.c bench/hddsim/stats.c bench/hddsim/predict.c \
+	bench/hddsim/arm.c bench/hddsim/flat.c bench/hddsim/stats.c bench/hddsim/predict.c \
 	bench/hddsim/fs.c
 bench_hddsim_hddsim_CPPFLAGS = $(AM_CPPFLAGS) -DFUSE_USE_VERSION=314 $(FUSE3_CFLAGS)
 bench_hddsim_hddsim_LDADD = $(FUSE3_LIBS) -lm

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: BSD-2-Clause
 # bench/smoke.sh: the bench end to end in miniature (and bench/compare, which
-# runs without root). A synthetic tree of a
+# runs without root), and the emulator's device classes. A synthetic tree of a
 # few hundred files (bench/age), a 64 MiB emulated disk at 1/100 time, ext4,
 # one elevator, one run of every cell available here; checks a CSV row per
 # cell, that the emulator counted requests and busy time for each, that the
@@ -51,6 +51,47 @@ after=$(grep -c sweep-bench /proc/mounts || true)
 loops=$(losetup -a)
 case $loops in *"$T"*) fail "bench/run left a loop device behind" ;; esac
 ! grep -q " $T" /proc/mounts || fail "bench/run left something mounted under $T"
+
+# The emulator's device classes (hddsim --class): each serves and counts,
+# says what it is, and the flat ones (network block storage, SSD) serve
+# requests at once: 16 readers must overlap in the model, the busy time
+# under a quarter of the requests' summed latency (one request at a time
+# would be all of it). The SSD is slowed ten times: its 80 us are less than
+# a FUSE round trip here.
+class_run() { # class scale: prints "requests busy_ns class depth policy"
+	( . "$top_srcdir/bench/lib.sh"
+	  bench_workdir
+	  w=$BENCH_WORK
+	  hddsim_start "$w/img" "$w/mnt" --size=64M --scale="$2" --class="$1"
+	  loop_attach "$w/mnt/disk"
+	  stats_snap "$w/mnt" "$w/s0"
+	  readers=()
+	  for i in $(seq 16); do
+		dd if="$LOOP_DEV" of=/dev/null bs=4k count=20 skip=$((i * 797)) \
+			iflag=direct 2>/dev/null &
+		readers+=($!)
+	  done
+	  wait "${readers[@]}" # not the emulator, also a child here
+	  stats_snap "$w/mnt" "$w/s1"
+	  echo "$(stats_diff "$w/s0" "$w/s1" requests) $(stats_diff "$w/s0" "$w/s1" busy_ns)" \
+		"$(awk '{ v[$1] = $2 } END { print v["class"], v["depth"], v["policy"] }' "$w/s1")"
+	)
+}
+for class in hdd-ncq:1 flat:1 ssd:10; do
+	scale=${class#*:} class=${class%:*}
+	read -r requests busy got_class depth policy <<<"$(class_run "$class" "$scale")" ||
+		fail "--class $class: the emulator did not run"
+	[ "$got_class" = "$class" ] || fail "--class $class: the stats say $got_class"
+	[ "${requests:-0}" -ge 320 ] || fail "--class $class: $requests requests for 320 reads"
+	case $class in
+	hdd-ncq) [ "$depth $policy" = "32 satf" ] || fail "hdd-ncq: depth $depth, policy $policy" ;;
+	flat) latency_ns=800000 ;;
+	ssd) latency_ns=80000 ;;
+	esac
+	[ "$class" = hdd-ncq ] || [ "$busy" -lt $((requests * latency_ns / 4)) ] ||
+		fail "--class $class served one request at a time: busy $busy ns for $requests"
+	echo "--class $class: $requests requests, busy $busy ns"
+done
 
 # One bfq cell in real time (scale 1), where bfq's idling and slice constants
 # are those of a real disk, on the tree written into the holes of a thinned

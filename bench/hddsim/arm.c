@@ -7,6 +7,10 @@
  * lets the request go. Model time runs with real time divided by the scale,
  * so the platter keeps turning while the drive is idle.
  *
+ * A flat device (--class flat, ssd) has no arm and no thread: the FUSE
+ * thread that brings a request asks flat.c when it ends and sleeps until
+ * then, so as many are served at once as there are threads waiting.
+ *
  * With host_us, each request is charged that much host round trip (FUSE,
  * loop, the kernel's completion) before the drive starts on it, and its
  * answer leaves that much before the modelled end: the host's real overhead
@@ -111,15 +115,18 @@ static void *arm_main(void *arg)
 	return NULL;
 }
 
-/* Starts the arm thread; returns 0 or an errno value. */
+/* Starts the arm thread (a flat device needs none); returns 0 or an errno
+ * value. */
 int hd_arm_start(struct hd_arm *a, const struct hd_params *p, const struct hd_geom *g)
 {
 	*a = (struct hd_arm){ .p = p, .g = g, .buf = hd_buffer_of(p) };
 	hd_head_init(&a->head);
+	if (p->flat && hd_flat_init(&a->flat, p) < 0)
+		return ENOMEM;
 	pthread_mutex_init(&a->mu, NULL);
 	pthread_cond_init(&a->work, NULL);
 	clock_gettime(CLOCK_MONOTONIC, &a->t0);
-	int e = pthread_create(&a->thread, NULL, arm_main, a);
+	int e = p->flat ? 0 : pthread_create(&a->thread, NULL, arm_main, a);
 	if (e)
 		return e;
 	a->started = 1;
@@ -134,10 +141,34 @@ void hd_arm_stop(struct hd_arm *a)
 	a->stop = 1;
 	pthread_cond_broadcast(&a->work);
 	pthread_mutex_unlock(&a->mu);
-	pthread_join(a->thread, NULL);
+	if (!a->p->flat)
+		pthread_join(a->thread, NULL);
 	a->started = 0;
 	pthread_cond_destroy(&a->work);
 	pthread_mutex_destroy(&a->mu);
+	hd_flat_free(&a->flat);
+}
+
+/* A request to the flat device: its end computed at once, then waited for
+ * on the calling thread, the channels and link state updated under the lock
+ * so that concurrent callers queue as the model says. host_us is taken as
+ * part of the latency there: the answer leaves that much early, so that a
+ * request at depth 1 takes the modelled latency, host included. */
+static void flat_submit(struct hd_arm *a, uint64_t len, int write)
+{
+	double host = a->p->host_us * 1e3;
+	pthread_mutex_lock(&a->mu);
+	double t = model_now(a);
+	double end = hd_flat_serve(&a->flat, a->p, len, write, t, &a->stats);
+	if (++a->in_flight > a->stats.queue_max)
+		a->stats.queue_max = a->in_flight;
+	if (a->p->scale <= 0)
+		a->head.now = end; /* the only clock there is */
+	pthread_mutex_unlock(&a->mu);
+	sleep_until(a, end - host);
+	pthread_mutex_lock(&a->mu);
+	a->in_flight--;
+	pthread_mutex_unlock(&a->mu);
 }
 
 /* Queues a request and returns once the drive has served it. The request
@@ -148,6 +179,10 @@ int hd_arm_submit(struct hd_arm *a, uint64_t off, uint64_t len, int write)
 	struct hd_req r = { .off = off, .len = len, .write = write };
 	if (len == 0)
 		return 0;
+	if (a->p->flat) {
+		flat_submit(a, len, write);
+		return 0;
+	}
 	pthread_cond_init(&r.cv, NULL);
 	pthread_mutex_lock(&a->mu);
 	r.arrive = model_now(a);

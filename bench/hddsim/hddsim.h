@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * hddsim.h: an emulated 7200 RPM disk served over FUSE.
+ * hddsim.h: an emulated 7200 RPM disk served over FUSE, or (--class flat,
+ * ssd) a device whose requests cost the same wherever they land.
  *
  * The parts: params.c (the figures and the command line), geom.c (zones,
  * cylinders, the seek curve), model.c (what one request costs and what it
- * leaves behind in the head and the track buffer), arm.c (the one arm that
- * serves requests one at a time, sleeping the modelled time), stats.c (the
+ * leaves behind in the head and the track buffer), flat.c (the same for a
+ * device without an arm), arm.c (the one arm that serves requests one at a
+ * time, sleeping the modelled time; or the flat device's), stats.c (the
  * counters as text), predict.c (what the model expects of fio), fs.c (the
  * FUSE file system: the files "disk" and "stats"), main.c (wiring).
  *
@@ -42,6 +44,11 @@ struct hd_params {
 	unsigned depth;        /* requests the drive sees at once */
 	int satf;              /* 0: serve them FIFO; 1: shortest access first */
 	unsigned threads;      /* FUSE worker threads (concurrency offered) */
+	int flat;              /* no arm: flat.c's model instead of the disk's */
+	const char *class_name; /* hdd, hdd-ncq, flat or ssd: what set the defaults */
+	double latency_us;     /* flat: what a request waits, wherever it lands */
+	unsigned channels;     /* flat: requests served at once */
+	double link_mibs;      /* flat: the rate of the link all of them share */
 	double host_us;        /* host round trip charged to each request and paid
 	                          back by answering that much before its end */
 	int predict;           /* print the model's expectations and exit */
@@ -102,6 +109,14 @@ struct hd_stats {
 	double idle_ns;        /* arm idle, waiting for the host */
 };
 
+/* The flat device's state between requests (flat.c). */
+struct hd_flat {
+	double *chan_free;     /* model time each channel becomes free */
+	unsigned n;
+	double link_free;      /* ... and the link */
+	double busy_until;     /* the end of the last request */
+};
+
 struct hd_req;
 
 /* The arm: a queue of waiting requests and the thread that serves them. */
@@ -116,12 +131,15 @@ struct hd_arm {
 	const struct hd_geom *g;
 	struct hd_buffer buf;
 	struct hd_head head;
+	struct hd_flat flat;   /* with p->flat, instead of head and thread */
+	unsigned in_flight;    /* flat: requests being served */
 	struct hd_stats stats;
 	struct timespec t0;    /* real time of model time 0 */
 };
 
 /* params.c */
 void hd_params_default(struct hd_params *p);
+int hd_params_class(struct hd_params *p, const char *name, int policy_given);
 int hd_params_check(const struct hd_params *p, char *err, size_t errlen);
 int hd_parse_size(const char *s, uint64_t *out);
 void hd_usage(const char *prog);
@@ -143,6 +161,12 @@ void hd_cost(const struct hd_geom *g, const struct hd_head *h, const struct hd_b
 double hd_commit(const struct hd_geom *g, struct hd_head *h, const struct hd_buffer *b,
 		 uint64_t off, uint64_t len, int write, double t,
 		 const struct hd_cost *c, struct hd_stats *st);
+
+/* flat.c */
+int hd_flat_init(struct hd_flat *f, const struct hd_params *p);
+void hd_flat_free(struct hd_flat *f);
+double hd_flat_serve(struct hd_flat *f, const struct hd_params *p, uint64_t len, int write,
+		     double t, struct hd_stats *st);
 
 /* arm.c */
 int hd_arm_start(struct hd_arm *a, const struct hd_params *p, const struct hd_geom *g);

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * main.c: hddsim, a FUSE server that serves a disk image as slowly as a
- * rotating disk would (see hddsim.h for the map of the parts). Reads the
- * options, opens or creates the sparse image, lays out the drive, then
+ * rotating disk would, or another class of device (see hddsim.h for the map
+ * of the parts). Reads the options, opens or creates the sparse image, lays
+ * out the drive, then
  * either prints the model's predictions (--predict) or mounts.
  */
 #include <errno.h>
@@ -19,7 +20,7 @@
 /* Options as fuse_opt hands them over: numbers directly, sizes as text. */
 struct raw_opts {
 	struct hd_params p;
-	char *size, *disk_size, *buffer, *prefetch, *hit, *policy, *pbs, *pseq;
+	char *size, *disk_size, *buffer, *prefetch, *hit, *policy, *pbs, *pseq, *klass;
 	int help;
 };
 
@@ -33,7 +34,9 @@ static const struct fuse_opt opt_spec[] = {
 	OPT("--zones=%u", p.zones), OPT("--heads=%u", p.heads), OPT("--buffer=%s", buffer),
 	OPT("--prefetch=%s", prefetch), OPT("--hit=%s", hit),
 	OPT("--depth=%u", p.depth), OPT("--policy=%s", policy), OPT("--threads=%u", p.threads),
-	OPT("--host-us=%lf", p.host_us),
+	OPT("--host-us=%lf", p.host_us), OPT("--class=%s", klass),
+	OPT("--latency-us=%lf", p.latency_us), OPT("--channels=%u", p.channels),
+	OPT("--link-rate=%lf", p.link_mibs),
 	OPT("--predict-bs=%s", pbs), OPT("--predict-seq=%s", pseq),
 	{ "--predict", offsetof(struct raw_opts, p.predict), 1 },
 	{ "--help", offsetof(struct raw_opts, help), 1 },
@@ -73,6 +76,10 @@ static int raw_finish(struct raw_opts *r)
 		fprintf(stderr, "hddsim: --hit: stream or filled, not %s\n", r->hit);
 		return -1;
 	}
+	if (hd_params_class(&r->p, r->klass ? r->klass : "hdd", r->policy != NULL) < 0) {
+		fprintf(stderr, "hddsim: --class: hdd, hdd-ncq, flat or ssd, not %s\n", r->klass);
+		return -1;
+	}
 	if (!r->p.image) {
 		fprintf(stderr, "hddsim: --image=FILE is required (try --help)\n");
 		return -1;
@@ -108,7 +115,7 @@ static void raw_free(struct raw_opts *r)
 {
 	free((char *)r->p.image);
 	free(r->size), free(r->disk_size), free(r->buffer), free(r->prefetch), free(r->hit);
-	free(r->policy), free(r->pbs), free(r->pseq);
+	free(r->policy), free(r->pbs), free(r->pseq), free(r->klass);
 }
 
 static int serve(struct fuse_args *args, struct hd_params *p, struct hd_geom *g, int fd)

@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * predict.c: what the model expects of the two fio jobs that validate the
+ * predict.c: what the model expects of the fio jobs that validate the
  * emulator (bench/hddsim-validate): random reads at depth 1 over the whole
- * disk, and sequential reads over its outermost zone. It drives the same model code
+ * disk, sequential reads over its outermost zone, and for a flat device
+ * random reads with as many in flight as it has channels (what it is
+ * for). It drives the same model code
  * as the server, without threads or sleeping, so a mismatch with fio points
  * at the serving path (FUSE, loop, timers), not at the arithmetic.
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include "hddsim.h"
 
 #define RAND_SAMPLES 50000
@@ -22,26 +25,49 @@ static uint64_t next_rand(uint64_t *s)
 	return *s;
 }
 
-/* Serves one request arriving at t; returns its completion time. */
-static double serve(const struct hd_params *p, const struct hd_geom *g, struct hd_head *h,
-		    struct hd_stats *st, uint64_t off, uint64_t len, double t)
+/* The device between requests: an arm's head, or a flat device's channels. */
+struct device {
+	struct hd_head h;
+	struct hd_flat f;
+};
+
+static int device_init(struct device *d, const struct hd_params *p)
 {
-	struct hd_cost c;
-	struct hd_buffer b = hd_buffer_of(p);
-	hd_cost(g, h, &b, off, len, 0, t, &c);
-	return hd_commit(g, h, &b, off, len, 0, t, &c, st);
+	hd_head_init(&d->h);
+	d->f = (struct hd_flat){0};
+	return p->flat ? hd_flat_init(&d->f, p) : 0;
 }
 
-static void predict_random(const struct hd_params *p, const struct hd_geom *g)
+/* Serves one read arriving at t; returns its completion time. */
+static double serve(const struct hd_params *p, const struct hd_geom *g, struct device *d,
+		    struct hd_stats *st, uint64_t off, uint64_t len, double t)
 {
-	struct hd_head h;
+	if (p->flat)
+		return hd_flat_serve(&d->f, p, len, 0, t, st);
+	struct hd_cost c;
+	struct hd_buffer b = hd_buffer_of(p);
+	hd_cost(g, &d->h, &b, off, len, 0, t, &c);
+	return hd_commit(g, &d->h, &b, off, len, 0, t, &c, st);
+}
+
+/* The time between an answer and the next request, in model time; a flat
+ * device answers host_us early, which the host's own time then fills. */
+static double host_gap(const struct hd_params *p)
+{
+	double gap = HOST_GAP_NS / (p->scale > 0 ? p->scale : 1);
+	if (p->flat)
+		gap = gap > p->host_us * 1e3 ? gap - p->host_us * 1e3 : 0;
+	return gap;
+}
+
+static void predict_random(const struct hd_params *p, const struct hd_geom *g, struct device *d)
+{
 	struct hd_stats st = {0};
 	uint64_t s = 0x9e3779b97f4a7c15ull, blocks = p->size / p->predict_bs;
 	double t = 0;
-	hd_head_init(&h);
 	for (int i = 0; i < RAND_SAMPLES; i++) {
 		uint64_t off = next_rand(&s) % blocks * p->predict_bs;
-		t = serve(p, g, &h, &st, off, p->predict_bs, t) + HOST_GAP_NS / (p->scale > 0 ? p->scale : 1);
+		t = serve(p, g, d, &st, off, p->predict_bs, t) + host_gap(p);
 	}
 	double n = (double)st.requests;
 	printf("rand_read_bytes %" PRIu64 "\n", p->predict_bs);
@@ -51,9 +77,30 @@ static void predict_random(const struct hd_params *p, const struct hd_geom *g)
 	printf("rand_read_iops %.2f\n", n / (st.busy_ns / 1e9));
 }
 
-static void predict_seq(const struct hd_params *p, const struct hd_geom *g)
+/* Random reads from `channels` readers, each sending its next read as its
+ * last one ends: what fio does at that iodepth. */
+static void predict_random_depth(const struct hd_params *p, struct device *d)
 {
-	struct hd_head h;
+	struct hd_stats st = {0};
+	double *next = calloc(p->channels, sizeof(*next)), end = 0;
+	if (!next)
+		return;
+	for (int i = 0; i < RAND_SAMPLES; i++) {
+		unsigned k = 0;
+		for (unsigned j = 1; j < p->channels; j++)
+			if (next[j] < next[k])
+				k = j;
+		double done = hd_flat_serve(&d->f, p, p->predict_bs, 0, next[k], &st);
+		next[k] = done + host_gap(p);
+		end = done > end ? done : end;
+	}
+	free(next);
+	printf("rand_depth %u\nrand_depth_iops %.2f\n", p->channels,
+	       (double)st.requests / (end / 1e9));
+}
+
+static void predict_seq(const struct hd_params *p, const struct hd_geom *g, struct device *d)
+{
 	struct hd_stats st = {0};
 	/* The outermost zone only: fio loops over it for as long as it runs, so
 	 * the rate must not depend on how far it gets. */
@@ -61,9 +108,8 @@ static void predict_seq(const struct hd_params *p, const struct hd_geom *g)
 	if (span > p->size)
 		span = p->size;
 	double t = 0;
-	hd_head_init(&h);
 	for (off = 0; off + p->predict_seq <= span; off += p->predict_seq)
-		t = serve(p, g, &h, &st, off, p->predict_seq, t) + HOST_GAP_NS / (p->scale > 0 ? p->scale : 1);
+		t = serve(p, g, d, &st, off, p->predict_seq, t) + host_gap(p);
 	printf("seq_read_bytes %" PRIu64 "\nseq_span_bytes %" PRIu64 "\n", p->predict_seq, span);
 	printf("seq_read_mibs %.3f\n", (double)st.bytes_read / 1048576.0 / (t / 1e9));
 }
@@ -82,7 +128,21 @@ int hd_predict(const struct hd_params *p, const struct hd_geom *g)
 		fprintf(stderr, "hddsim: the disk is smaller than --predict-bs\n");
 		return -1;
 	}
-	predict_random(p, g);
-	predict_seq(p, g);
+	printf("class %s\n", p->class_name);
+	struct device d;
+	if (device_init(&d, p) < 0)
+		return -1;
+	predict_random(p, g, &d);
+	if (p->flat) {
+		hd_flat_free(&d.f);
+		if (device_init(&d, p) < 0)
+			return -1;
+		predict_random_depth(p, &d);
+	}
+	hd_flat_free(&d.f);
+	if (device_init(&d, p) < 0)
+		return -1;
+	predict_seq(p, g, &d);
+	hd_flat_free(&d.f);
 	return 0;
 }

@@ -19,10 +19,10 @@ int hd_stats_format(const struct hd_stats *s, const struct hd_params *p,
 		"buffer_hits %" PRIu64 "\n" "queue_max %" PRIu64 "\n"
 		"busy_ns %.0f\n" "idle_ns %.0f\n" "seek_ns %.0f\n" "rotation_ns %.0f\n" "transfer_ns %.0f\n"
 		"cylinders %" PRIu32 "\n" "zones %u\n" "scale %g\n" "depth %u\n"
-		"policy %s\n",
+		"policy %s\n" "class %s\n",
 		s->requests, s->reads, s->writes, s->bytes_read, s->bytes_written,
 		s->seeks, s->seek_cylinders, s->buffer_hits, s->queue_max,
 		s->busy_ns, s->idle_ns, s->seek_ns, s->rot_ns, s->xfer_ns,
-		g->cylinders, g->nzones, p->scale, p->depth, p->satf ? "satf" : "fifo");
+		g->cylinders, g->nzones, p->scale, p->depth, p->satf ? "satf" : "fifo", p->class_name);
 	return n < 0 || (size_t)n >= len ? -1 : n;
 }
