@@ -136,10 +136,12 @@ run:touch -a -d @1600000000 tree/times/noon
 -mmin -30
 -mmin +60
 -mmin -120
+run:touch -d '-10 minutes -30 seconds' tree/times/min10; touch -a -d '-5 days' tree/times/min10
 -mmin 11
+run:touch -d '-90 minutes' tree/times/min90
 -mmin +20 -mmin -100
 -amin +100
--cmin -5
+-cmin -120
 # -daystart: from the coming midnight, for the time tests after it only
 run:touch -d 'today 00:00:30' tree/times/today; touch -d 'yesterday 23:59:30' tree/times/yesterday
 run:find tree/times >/dev/null

@@ -78,7 +78,7 @@ g="globexthdr.mtime=1"
 same_bytes "overrides" -H posix --pax-option="delete=?time,a:=1,b:=two,$g,k=v,j= w" $files
 same_bytes "exthdr.name" -H posix --pax-option="delete=[ac]time,exthdr.name=%d/H.%f.%n%%,$g" $files
 same_bytes "exthdr.mtime" --pax-option="delete=[ac]time,exthdr.mtime=-12,a:=1" $files
-same_bytes "globexthdr.name" --pax-option="delete=*time,x=1,globexthdr.name=G%d%f.%n" -V lbl d/a
+same_bytes "globexthdr.name" --pax-option="delete=*time,x=1,globexthdr.name=G%d%f.%n,$g" -V lbl d/a
 same_bytes "label and overrides" --pax-option="delete=*time,x:=1,$g" -V lbl d/a d/link
 same_bytes "mtime overridden" --pax-option="delete=[ac]time,mtime:=7" $files
 mopt=-D # directories made on the way have the time of the run
