@@ -153,6 +153,13 @@ struct sw_links;
 struct hold_batch;
 
 /* latency.c: see there */
+/* The last directory misses of one kind (latency.c). */
+#define MISS_RING 16
+struct sw_miss_ring {
+	uint64_t ns[MISS_RING]; /* their times, the newest at (n - 1) % MISS_RING */
+	uint64_t n;          /* misses counted */
+};
+
 struct sw_latency {
 	unsigned level;      /* share of recent directory reads that missed,
 	                        in 1/65536 */
@@ -162,7 +169,10 @@ struct sw_latency {
 	uint64_t miss_ns;    /* moving average of their time */
 	dev_t dev;           /* the device they were on */
 	bool cheap;          /* misses judged cheap: under FAST_MISS_NS, until
-	                        they average SLOW_MISS_NS (latency.c) */
+	                        they average SLOW_MISS_NS, or flat (latency.c) */
+	struct sw_miss_ring near, far; /* misses close after the read before in
+	                        block order, and the others */
+	bool flat;           /* ... far ones cost what near ones do: no arm */
 };
 
 #define NO_DIRQ_KEY UINT64_MAX
@@ -404,6 +414,7 @@ void sw_latency_reset(struct sw_latency *l, dev_t dev);
 bool sw_dirs_probing(const struct sw_latency *l);
 bool sw_dirs_cached(const struct sw_latency *l);
 bool sw_misses_cheap(const struct sw_latency *l);
+bool sw_misses_flat(const struct sw_latency *l);
 
 /* announce.c */
 struct sw_announcer;

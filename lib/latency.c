@@ -38,6 +38,22 @@
  * at all: it reads what they have not reached yet, behind eight threads on
  * a few cores, and its reads then take milliseconds even on an SSD, which
  * would turn cold walks back to block order midway.
+ *
+ * What makes a device an arm is not the size of a miss but that its cost
+ * grows with the distance from the request before: network block storage
+ * misses take 0.5-2 ms wherever they land and wins with depth alone, like
+ * an SSD. So misses are also averaged apart by distance: those of reads
+ * close after the one before in block order (near) and all others (far).
+ * On an arm a near miss costs a short seek or a partial turn, or is a hit
+ * in the drive's buffer, and a far one a seek and half a turn on average:
+ * several times more. Where, over DISTANCE_SAMPLES misses of each kind at
+ * least, the median of the last MISS_RING far misses is at most
+ * FLAT_RATIO_PCT % of that of the near ones, the device is judged flat, and
+ * its misses cheap, however long they take. Medians, so that stragglers (a
+ * read queued behind another's, a network hiccup) do not decide while they
+ * are fewer than half. A disk far bigger than the tree on it still seeks,
+ * and still turns: its near misses and buffer hits stay well under its far
+ * misses.
  */
 #include <time.h>
 #include "internal.h"
@@ -52,12 +68,40 @@
 #define FAST_MISS_NS                300000
 #define SLOW_MISS_NS                1500000
 #define MISSES_TO_JUDGE             6
+#define DISTANCE_SAMPLES            8
+#define FLAT_RATIO_PCT              125
 
 uint64_t sw_now_ns(void)
 {
 	struct timespec t;
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+static void note_distance(struct sw_miss_ring *r, uint64_t ns)
+{
+	r->ns[r->n++ % MISS_RING] = ns;
+}
+
+/* The median of the misses in r (of the two in the middle, their mean). */
+static uint64_t ring_median(const struct sw_miss_ring *r)
+{
+	uint64_t v[MISS_RING];
+	size_t n = r->n < MISS_RING ? (size_t)r->n : MISS_RING;
+	for (size_t i = 0; i < n; i++) { /* insertion sort: sixteen at most */
+		size_t j = i;
+		for (; j > 0 && v[j - 1] > r->ns[i]; j--)
+			v[j] = v[j - 1];
+		v[j] = r->ns[i];
+	}
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Far misses cost about what near ones do, over enough of each. */
+static bool misses_flat(const struct sw_latency *l)
+{
+	return l->near.n >= DISTANCE_SAMPLES && l->far.n >= DISTANCE_SAMPLES &&
+	       ring_median(&l->far) * 100 <= ring_median(&l->near) * FLAT_RATIO_PCT;
 }
 
 /* helpers_run: the helper threads are at work (their load then times the
@@ -69,6 +113,8 @@ void sw_note_dir_read(struct sw_latency *l, uint64_t ns, ssize_t len, bool near_
 		return; /* a failure says nothing of the cache */
 	uint64_t names = len > 0 ? (uint64_t)len / DIRENT_SIZE_GUESS : 0;
 	bool miss = ns > DIR_READ_CACHED_NS + names * DIR_READ_CACHED_NS_PER_NAME;
+	if (miss && !(l->cheap && helpers_run))
+		note_distance(near_last ? &l->near : &l->far, ns);
 	if (near_last && !miss)
 		return;
 	l->level -= l->level / 16;
@@ -79,7 +125,10 @@ void sw_note_dir_read(struct sw_latency *l, uint64_t ns, ssize_t len, bool near_
 	if (miss && !near_last && !(l->cheap && helpers_run)) {
 		l->miss_ns = l->misses ? l->miss_ns - l->miss_ns / 8 + ns / 8 : ns;
 		l->misses++;
-		if (l->misses >= MISSES_TO_JUDGE && l->miss_ns < FAST_MISS_NS)
+	}
+	if (miss && !(l->cheap && helpers_run)) {
+		l->flat = misses_flat(l);
+		if (l->flat || (l->misses >= MISSES_TO_JUDGE && l->miss_ns < FAST_MISS_NS))
 			l->cheap = true;
 		else if (l->miss_ns > SLOW_MISS_NS)
 			l->cheap = false;
@@ -97,6 +146,8 @@ void sw_latency_reset(struct sw_latency *l, dev_t dev)
 	if (l->dev != dev) {
 		l->misses = 0;
 		l->miss_ns = 0;
+		l->near = l->far = (struct sw_miss_ring){0};
+		l->flat = false;
 		l->cheap = false;
 		l->dev = dev;
 	}
@@ -116,4 +167,9 @@ bool sw_dirs_cached(const struct sw_latency *l)
 bool sw_misses_cheap(const struct sw_latency *l)
 {
 	return l->cheap;
+}
+
+bool sw_misses_flat(const struct sw_latency *l)
+{
+	return l->flat;
 }

@@ -102,7 +102,8 @@ enum sweep_dir_order {
 enum sweep_warm {
 	SWEEP_WARM_AUTO = 0, /* the library's choice: while directory reads miss
 	                        the cache and misses are cheap (under 0.3 ms: an
-	                        SSD, not a disk arm, whose seeks the elevator
+	                        SSD; or as costly far as near: network block
+	                        storage; not a disk arm, whose seeks the elevator
 	                        saves better alone) */
 	SWEEP_WARM_OFF,      /* never: one thread, one request at a time */
 	SWEEP_WARM_ON,       /* from the first directory on */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * test-latency.c: what libsweep concludes from the times of directory reads
- * (lib/latency.c), fed with the times a warm cache, a rotating disk and an
- * SSD give. The walk's side of it (block order dropped warm, helper threads
+ * (lib/latency.c), fed with the times a warm cache, a rotating disk, an
+ * SSD and network block storage give. The walk's side of it (block order dropped warm, helper threads
  * started cold on a fast device) is in test-walk-order.c.
  */
 #include <setjmp.h>
@@ -165,6 +165,103 @@ static void new_root_probes_again(void **state)
 	assert_false(sw_misses_cheap(&p->lat));
 }
 
+/* Synthetic traces of devices: a seeded generator, and reads of a time
+ * drawn uniformly from [lo, hi] microseconds. */
+static uint64_t rng_state = 88172645463325252ull;
+
+static uint64_t uniform_us(uint64_t lo, uint64_t hi)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return (lo + rng_state % (hi - lo + 1)) * US;
+}
+
+/* n rounds of one far miss and two near ones, each in its own range (the
+ * first probe aside, a walk in block order reads so). Returns how many
+ * rounds passed before the misses were judged cheap, or n. */
+static unsigned trace(struct probe *p, unsigned n, uint64_t far_lo, uint64_t far_hi,
+                      uint64_t near_lo, uint64_t near_hi)
+{
+	for (unsigned i = 0; i < n; i++) {
+		sw_note_dir_read(&p->lat, uniform_us(far_lo, far_hi), SMALL_DIR, false, false);
+		for (int k = 0; k < 2; k++)
+			sw_note_dir_read(&p->lat, uniform_us(near_lo, near_hi), SMALL_DIR, true,
+			                 false);
+		if (sw_misses_cheap(&p->lat))
+			return i;
+	}
+	return n;
+}
+
+/* Network block storage: 0.8 ms wherever a read lands, near or far: depth
+ * is what wins there, as on an SSD, though each miss is slow. Judged on
+ * eight misses of each kind, not before. */
+static void network_storage_is_flat(void **state)
+{
+	struct probe *p = *state;
+	assert_int_equal(trace(p, 7, 700, 900, 700, 900), 7);
+	assert_false(sw_misses_flat(&p->lat));
+	assert_int_equal(trace(p, 1, 700, 900, 700, 900), 0);
+	assert_true(sw_misses_flat(&p->lat));
+	assert_false(sw_dirs_cached(&p->lat));
+	/* slower (Ceph, 2 ms), it is still flat */
+	sw_latency_reset(&p->lat, DEV + 1);
+	assert_int_equal(trace(p, 8, 1500, 2500, 1500, 2500), 7);
+}
+
+/* A 7200 RPM disk: a far miss is a seek and part of a turn (4-13 ms), a
+ * near one mostly a hit in the drive's buffer, else a partial turn. Never
+ * flat, over a long walk. */
+static void disk_arm_is_not_flat(void **state)
+{
+	struct probe *p = *state;
+	for (int i = 0; i < 100; i++) {
+		trace(p, 1, 4000, 13000, 100, 250);
+		trace(p, 1, 4000, 13000, 100, 8300);
+	}
+	assert_false(sw_misses_flat(&p->lat));
+	assert_false(sw_misses_cheap(&p->lat));
+}
+
+/* A big disk holding a small tree seeks little between far reads (1.5 ms
+ * and a random turn), and reads near ones in part from its buffer: its
+ * misses still depend on distance. So does a disk on a busy machine, whose
+ * reads all wait 3 ms more for a core. */
+static void short_seeks_and_a_busy_machine_stay_an_arm(void **state)
+{
+	struct probe *p = *state;
+	for (int i = 0; i < 100; i++) {
+		trace(p, 1, 1500, 9800, 100, 250);
+		trace(p, 1, 1500, 9800, 0, 8300);
+	}
+	assert_false(sw_misses_flat(&p->lat));
+	sw_latency_reset(&p->lat, DEV + 1);
+	assert_int_equal(trace(p, 200, 7000, 16000, 3100, 3250), 200);
+	assert_false(sw_misses_flat(&p->lat));
+}
+
+/* Stragglers (one far read in four waiting 20 ms behind another), reads
+ * from the cache between the misses, and after the judgement one read of
+ * 50 ms do not make a flat device an arm. */
+static void flat_device_with_stragglers_and_hits(void **state)
+{
+	struct probe *p = *state;
+	unsigned rounds = 0;
+	for (int i = 0; i < 40 && !sw_misses_cheap(&p->lat); i++, rounds++) {
+		reads(p, 1, i % 4 == 3 ? 20000 * US : uniform_us(700, 900), SMALL_DIR, false);
+		reads(p, 2, 3 * US, SMALL_DIR, false);
+		reads(p, 1, uniform_us(700, 900), SMALL_DIR, true);
+		reads(p, 1, 3 * US, SMALL_DIR, true);
+		reads(p, 1, uniform_us(700, 900), SMALL_DIR, true);
+	}
+	assert_true(sw_misses_flat(&p->lat));
+	assert_in_range(rounds, 8, 12);
+	reads(p, 1, 50000 * US, SMALL_DIR, false);
+	assert_true(sw_misses_flat(&p->lat));
+	assert_true(sw_misses_cheap(&p->lat));
+}
+
 /* A read that failed took no time worth counting. */
 static void failed_reads_do_not_count(void **state)
 {
@@ -188,6 +285,10 @@ int main(void)
 		T(near_misses_do_not_judge_the_device),
 		T(new_root_probes_again),
 		T(failed_reads_do_not_count),
+		T(network_storage_is_flat),
+		T(disk_arm_is_not_flat),
+		T(short_seeks_and_a_busy_machine_stay_an_arm),
+		T(flat_device_with_stragglers_and_hits),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
