@@ -154,7 +154,7 @@ struct hold_batch;
 
 /* latency.c: see there */
 /* The last directory misses of one kind (latency.c). */
-#define MISS_RING 16
+#define MISS_RING 32
 struct sw_miss_ring {
 	uint64_t ns[MISS_RING]; /* their times, the newest at (n - 1) % MISS_RING */
 	uint64_t n;          /* misses counted */
@@ -172,6 +172,7 @@ struct sw_latency {
 	                        they average SLOW_MISS_NS, or flat (latency.c) */
 	struct sw_miss_ring near, far; /* misses close after the read before in
 	                        block order, and the others */
+	unsigned flat_holds; /* misses in a row that found the device flat */
 	bool flat;           /* ... far ones cost what near ones do: no arm */
 };
 

@@ -272,6 +272,32 @@ static const struct sweep_entry *read_later(struct sweep *sw, struct sw_dir *d)
 	return NULL;
 }
 
+/* Whether a directory whose blocks start at key lies close after the one
+ * read before it (forward, within what read-ahead may have brought in). */
+static bool key_near_last(struct sweep *sw, uint64_t key)
+{
+	uint64_t last = sw->reads.last_dirq_key;
+	sw->reads.last_dirq_key = key;
+	return key >= last && key - last < READ_AHEAD_REACH &&
+	       !(key & UNPLACED_DIR); /* inode numbers, not bytes */
+}
+
+/* The same for d, read now, not in block order: once the probes have met
+ * a costly miss, its place is asked (FIEMAP) for as long as the device is
+ * not judged cheap, since the judgement weighs misses near the read before
+ * against far ones (latency.c). */
+static bool placed_near_last(struct sweep *sw, struct sw_dir *d)
+{
+	if (sw_dirs_probing(&sw->lat) || sw_dirs_cached(&sw->lat) || sw_misses_cheap(&sw->lat))
+		return false;
+	int fd = sw_dir_fd(sw, d);
+	if (fd < 0)
+		return false;
+	sw->stats.fiemap_calls++;
+	uint64_t phys = sw_place_first_byte(fd);
+	return key_near_last(sw, phys != SWEEP_PHYS_NONE ? phys : NO_DIRQ_KEY);
+}
+
 /* Read the directory handed out last: in block order (unless, by default,
  * directory reads come from the cache lately, or misses are cheap), else
  * now. */
@@ -282,7 +308,7 @@ static const struct sweep_entry *read_pending(struct sweep *sw)
 	bool by_block = sw->reads.dirs_by_block &&
 	                !(sw->reads.dirs_by_cache && (sw_dirs_probing(&sw->lat) || sw_dirs_cached(&sw->lat) ||
 	                                              sw_misses_cheap(&sw->lat)));
-	return by_block ? read_later(sw, d) : read_now(sw, d, false);
+	return by_block ? read_later(sw, d) : read_now(sw, d, placed_near_last(sw, d));
 }
 
 static const struct sweep_entry *emit_post(struct sweep *sw)
@@ -360,11 +386,7 @@ static const struct sweep_entry *step_metadata(struct sweep *sw, bool *done)
 	struct sw_dir *d = sw_cscan_pop(&sw->reads.dirq);
 	if (d) {
 		sw->reads.reading_dirs = true;
-		bool near = d->dirq_key >= sw->reads.last_dirq_key &&
-		            d->dirq_key - sw->reads.last_dirq_key < READ_AHEAD_REACH &&
-		            !(d->dirq_key & UNPLACED_DIR); /* inode numbers, not bytes */
-		sw->reads.last_dirq_key = d->dirq_key;
-		return read_now(sw, d, near);
+		return read_now(sw, d, key_near_last(sw, d->dirq_key));
 	}
 	sw->reads.reading_dirs = false;
 	n = pick_node(sw);

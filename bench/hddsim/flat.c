@@ -47,14 +47,7 @@ double hd_flat_serve(struct hd_flat *f, const struct hd_params *p, uint64_t len,
 	double end = link + xfer;
 	f->link_free = f->chan_free[c] = end;
 
-	st->requests++;
-	if (write) {
-		st->writes++;
-		st->bytes_written += len;
-	} else {
-		st->reads++;
-		st->bytes_read += len;
-	}
+	hd_stats_count(st, len, write);
 	st->xfer_ns += xfer;
 	/* busy: time with at least one request in service; requests end in
 	 * the order they cross the link, so one running mark is enough */

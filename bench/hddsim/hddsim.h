@@ -175,6 +175,7 @@ int hd_arm_submit(struct hd_arm *a, uint64_t off, uint64_t len, int write);
 void hd_arm_stats(struct hd_arm *a, struct hd_stats *out);
 
 /* stats.c */
+void hd_stats_count(struct hd_stats *st, uint64_t len, int write);
 int hd_stats_format(const struct hd_stats *s, const struct hd_params *p,
 		    const struct hd_geom *g, char *buf, size_t len);
 

@@ -145,14 +145,7 @@ double hd_commit(const struct hd_geom *g, struct hd_head *h, const struct hd_buf
 {
 	double tc = t + c->seek + c->rot + c->xfer;
 	uint64_t end = off + len;
-	st->requests++;
-	if (write) {
-		st->writes++;
-		st->bytes_written += len;
-	} else {
-		st->reads++;
-		st->bytes_read += len;
-	}
+	hd_stats_count(st, len, write);
 	if (c->dist) {
 		st->seeks++;
 		st->seek_cylinders += c->dist;

@@ -8,6 +8,19 @@
 #include <stdio.h>
 #include "hddsim.h"
 
+/* One more request of len bytes in the counts. */
+void hd_stats_count(struct hd_stats *st, uint64_t len, int write)
+{
+	st->requests++;
+	if (write) {
+		st->writes++;
+		st->bytes_written += len;
+	} else {
+		st->reads++;
+		st->bytes_read += len;
+	}
+}
+
 /* Writes the lines into buf; returns their length, or -1 if buf is too small. */
 int hd_stats_format(const struct hd_stats *s, const struct hd_params *p,
 		    const struct hd_geom *g, char *buf, size_t len)
