@@ -170,13 +170,15 @@ struct sw_latency {
 	dev_t dev;           /* the device they were on */
 	bool cheap;          /* misses judged cheap: under FAST_MISS_NS, until
 	                        they average SLOW_MISS_NS, or flat (latency.c) */
-	struct sw_miss_ring near, far; /* misses close after the read before in
-	                        block order, and the others */
+	struct sw_miss_ring close, distant; /* misses within SHORT_BYTES after
+	                        the read before, and the others */
 	unsigned flat_holds; /* misses in a row that found the device flat */
-	bool flat;           /* ... far ones cost what near ones do: no arm */
+	bool flat;           /* ... distant ones cost what close ones do: no
+	                        arm */
 };
 
 #define NO_DIRQ_KEY UINT64_MAX
+#define SW_DIST_UNKNOWN UINT64_MAX /* of a directory read: not placed, or backward */
 #define RA_FILES_DISK 32   /* files announced ahead at most: a disk arm */
 #define RA_FILES_DEEP 128  /* a device that wants depth */
 #define ANNOUNCE_SLOTS 16  /* announcements queued for their thread, at most */
@@ -347,7 +349,7 @@ static inline bool is_dot(const char *s)
 }
 
 /* readdir.c */
-int sw_read_dir(struct sweep *sw, struct sw_dir *d, bool near_last);
+int sw_read_dir(struct sweep *sw, struct sw_dir *d, uint64_t dist);
 
 /* serve.c */
 const struct sweep_entry *sw_serve_node(struct sweep *sw, struct sw_node *n);
@@ -409,7 +411,7 @@ void sw_path_name_only(struct sweep *sw, const char *name, size_t namelen);
 
 /* latency.c */
 uint64_t sw_now_ns(void);
-void sw_note_dir_read(struct sw_latency *l, uint64_t ns, ssize_t len, bool near_last,
+void sw_note_dir_read(struct sw_latency *l, uint64_t ns, ssize_t len, uint64_t dist,
                       bool helpers_run);
 void sw_latency_reset(struct sw_latency *l, dev_t dev);
 bool sw_dirs_probing(const struct sw_latency *l);

@@ -43,21 +43,22 @@
  * grows with the distance from the request before: network block storage
  * misses take 0.5-2 ms wherever they land and wins with depth alone, like
  * an SSD. So the last MISS_RING misses are also kept apart by distance:
- * those of reads close after the one before in block order (near) and all
- * others (far). On an arm a near miss is a hit in the drive's buffer, or a
- * short seek and a partial turn, anything from nothing to a whole one, and
- * a far one a seek and a turn. A device is judged flat, and its misses
- * cheap however long they take, when over DISTANCE_SAMPLES misses of each
- * kind at least, for FLAT_HOLDS misses in a row:
- *  - far misses cost about what near ones do: the lower quartile of the
- *    far ones at most FLAT_RATIO_PCT % of that of the near ones (lower
- *    quartiles: a turn adds the same spread to both kinds, a seek shows
- *    best in the quick ones, and stragglers do not decide);
+ * those of reads within SHORT_BYTES forward of the one before (close: in
+ * block order most reads, in inode order many of a group's) and all others
+ * (distant). On an arm a close miss is a hit in the drive's buffer, or a
+ * short seek and a part of a turn, anything from nothing to a whole one,
+ * and a distant one a longer seek and a turn. A device is judged flat, and
+ * its misses cheap however long they take, when over DISTANCE_SAMPLES
+ * misses of each kind at least, for FLAT_HOLDS misses in a row:
+ *  - distant misses cost about what close ones do: the lower quartile of
+ *    the distant ones at most FLAT_RATIO_PCT % of that of the close ones
+ *    (lower quartiles: a turn adds the same spread to both kinds, a seek
+ *    shows best in the quick ones, and stragglers do not decide);
  *  - misses of each kind take about the same time: the fastest at least
- *    half the lower quartile, the near ones' upper quartile at most twice
- *    it. A drive that seeks little and serves no near read from its
- *    buffer has near and far misses alike, but each waits anything from
- *    nothing to a whole turn; a flat device has a floor, its latency.
+ *    half the lower quartile, the close ones' upper quartile at most twice
+ *    it. A drive that seeks little and serves no close read from its
+ *    buffer has close and distant misses alike, but each waits anything
+ *    from nothing to a whole turn; a flat device has a floor, its latency.
  * Simulated on traces like those of tests/test-latency.c (2,000 rounds of a
  * walk, 1,000 walks), no disk was judged flat; flat devices were, within
  * 30 rounds, those with up to 4x jitter too.
@@ -75,6 +76,9 @@
 #define FAST_MISS_NS                300000
 #define SLOW_MISS_NS                1500000
 #define MISSES_TO_JUDGE             6
+#define READ_AHEAD_REACH            (1u << 20) /* closer, a read may have
+                                                  come with the one before */
+#define SHORT_BYTES                 (64ull << 20)
 #define DISTANCE_SAMPLES            16
 #define FLAT_RATIO_PCT              125
 #define FLAT_HOLDS                  16
@@ -109,28 +113,35 @@ static struct spread ring_spread(const struct sw_miss_ring *r)
 	return (struct spread){ v[0], v[n / 4], v[n * 3 / 4] };
 }
 
-/* Far misses cost about what near ones do, and misses of each kind about
- * the same, over enough of each. */
+/* Distant misses cost about what close ones do, and misses of each kind
+ * about the same, over enough of each. */
 static bool misses_flat_now(const struct sw_latency *l)
 {
-	if (l->near.n < DISTANCE_SAMPLES || l->far.n < DISTANCE_SAMPLES)
+	if (l->close.n < DISTANCE_SAMPLES || l->distant.n < DISTANCE_SAMPLES)
 		return false;
-	struct spread near = ring_spread(&l->near), far = ring_spread(&l->far);
-	return far.q1 * 100 <= near.q1 * FLAT_RATIO_PCT && near.q3 <= 2 * near.q1 &&
-	       2 * near.min >= near.q1 && 2 * far.min >= far.q1;
+	struct spread close = ring_spread(&l->close), distant = ring_spread(&l->distant);
+	return distant.q1 * 100 <= close.q1 * FLAT_RATIO_PCT && close.q3 <= 2 * close.q1 &&
+	       2 * close.min >= close.q1 && 2 * distant.min >= distant.q1;
 }
 
-/* helpers_run: the helper threads are at work (their load then times the
- * walk's reads, not the device's). */
-void sw_note_dir_read(struct sw_latency *l, uint64_t ns, ssize_t len, bool near_last,
+/* dist: how far forward of the directory read before this one lies, in
+ * bytes, or SW_DIST_UNKNOWN; helpers_run: the helper threads are at work
+ * (their load then times the walk's reads, not the device's).
+ *
+ * A directory closer than READ_AHEAD_REACH after the one read before may
+ * have come in with its read-ahead (the kernel's or the drive's): a fast
+ * read of it says nothing of the cache, nor its miss of the device's
+ * speed. */
+void sw_note_dir_read(struct sw_latency *l, uint64_t ns, ssize_t len, uint64_t dist,
                       bool helpers_run)
 {
+	bool near_last = dist < READ_AHEAD_REACH;
 	if (len < 0)
 		return; /* a failure says nothing of the cache */
 	uint64_t names = len > 0 ? (uint64_t)len / DIRENT_SIZE_GUESS : 0;
 	bool miss = ns > DIR_READ_CACHED_NS + names * DIR_READ_CACHED_NS_PER_NAME;
 	if (miss && !(l->cheap && helpers_run))
-		note_distance(near_last ? &l->near : &l->far, ns);
+		note_distance(dist < SHORT_BYTES ? &l->close : &l->distant, ns);
 	if (near_last && !miss)
 		return;
 	l->level -= l->level / 16;
@@ -163,7 +174,7 @@ void sw_latency_reset(struct sw_latency *l, dev_t dev)
 	if (l->dev != dev) {
 		l->misses = 0;
 		l->miss_ns = 0;
-		l->near = l->far = (struct sw_miss_ring){0};
+		l->close = l->distant = (struct sw_miss_ring){0};
 		l->flat_holds = 0;
 		l->flat = false;
 		l->cheap = false;

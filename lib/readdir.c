@@ -161,14 +161,14 @@ static int take_ahead(struct sweep *sw, struct dir_read *r, struct warm_task *ah
 }
 
 /* Queue the names of the directory read from fd. */
-static int take_read(struct sweep *sw, struct dir_read *r, int fd, bool near_last)
+static int take_read(struct sweep *sw, struct dir_read *r, int fd, uint64_t dist)
 {
 	int err = 0;
 	for (bool first = true; !err; first = false) {
 		uint64_t start = first ? sw_now_ns() : 0;
 		ssize_t len = getdents64(fd, sw->dentbuf, sw->dentcap);
 		if (first)
-			sw_note_dir_read(&sw->lat, sw_now_ns() - start, len, near_last,
+			sw_note_dir_read(&sw->lat, sw_now_ns() - start, len, dist,
 			                 sw->warm != NULL);
 		if (len <= 0)
 			return len < 0 ? errno : 0;
@@ -187,7 +187,7 @@ static int take_read(struct sweep *sw, struct dir_read *r, int fd, bool near_las
  * stay queued, as GNU tools go on with what they could read. Names the
  * helpers stat-ed ahead need no task of theirs but for the subdirectories,
  * to keep them ahead. */
-int sw_read_dir(struct sweep *sw, struct sw_dir *d, bool near_last)
+int sw_read_dir(struct sweep *sw, struct sw_dir *d, uint64_t dist)
 {
 	int fd = sw_dir_fd(sw, d);
 	if (fd < 0)
@@ -199,7 +199,7 @@ int sw_read_dir(struct sweep *sw, struct sw_dir *d, bool near_last)
 	struct dir_read r = { d, warm ? sw_warm_task_for(sw, fd, &d->st, stated) : NULL, NULL };
 	struct warm_ticket *k = r.wt ? sw_warm_task_ticket(r.wt) : NULL;
 	r.batch = k ? sw_hold_begin(sw, d, k) : NULL;
-	int err = ahead ? take_ahead(sw, &r, ahead) : take_read(sw, &r, fd, near_last);
+	int err = ahead ? take_ahead(sw, &r, ahead) : take_read(sw, &r, fd, dist);
 	if (r.wt)
 		sw_pool_submit(sw->warm, r.wt);
 	int serr = stack_names(sw, d);

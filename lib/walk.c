@@ -19,10 +19,6 @@
 #include "internal.h"
 
 #define DENT_BUFSIZE (64u << 10) /* getdents64 buffer */
-/* Directories closer than this after the one read before may have come in
- * with its read-ahead (the kernel's or the drive's): their reads say nothing
- * of the cache or of the device (latency.c). */
-#define READ_AHEAD_REACH (1u << 20)
 #define UNPLACED_DIR     (1ull << 63) /* dirq keys of directories without FIEMAP */
 
 static const char *const order_names[] = {
@@ -243,11 +239,11 @@ static const struct sweep_entry *dir_error(struct sweep *sw, struct sw_dir *d, i
 	return sw_emit_error(sw, SWEEP_OP_READDIR, err);
 }
 
-/* Read d now (near_last: close after the one read before, in a sweep over
- * the directories' blocks). NULL, or an error entry for it. */
-static const struct sweep_entry *read_now(struct sweep *sw, struct sw_dir *d, bool near_last)
+/* Read d now (dist: how far forward of the directory read before it lies,
+ * or SW_DIST_UNKNOWN). NULL, or an error entry for it. */
+static const struct sweep_entry *read_now(struct sweep *sw, struct sw_dir *d, uint64_t dist)
 {
-	int err = sw_read_dir(sw, d, near_last);
+	int err = sw_read_dir(sw, d, dist);
 	if (!err) {
 		sw_dir_unref(sw, d);
 		return NULL;
@@ -267,35 +263,36 @@ static const struct sweep_entry *read_later(struct sweep *sw, struct sw_dir *d)
 	uint64_t key = phys != SWEEP_PHYS_NONE ? phys : UNPLACED_DIR | (uint64_t)d->st.st_ino;
 	d->dirq_key = key;
 	if (sw_cscan_push(&sw->reads.dirq, key, d) < 0)
-		return read_now(sw, d, false);
+		return read_now(sw, d, SW_DIST_UNKNOWN);
 	sw->stats.dirs_by_block++;
 	return NULL;
 }
 
-/* Whether a directory whose blocks start at key lies close after the one
- * read before it (forward, within what read-ahead may have brought in). */
-static bool key_near_last(struct sweep *sw, uint64_t key)
+/* How far forward of the directory read before a directory whose blocks
+ * start at key lies, in bytes (latency.c weighs misses by it). */
+static uint64_t key_distance(struct sweep *sw, uint64_t key)
 {
 	uint64_t last = sw->reads.last_dirq_key;
 	sw->reads.last_dirq_key = key;
-	return key >= last && key - last < READ_AHEAD_REACH &&
-	       !(key & UNPLACED_DIR); /* inode numbers, not bytes */
+	if (key < last || (key & UNPLACED_DIR)) /* the latter: inode numbers */
+		return SW_DIST_UNKNOWN;
+	return key - last;
 }
 
 /* The same for d, read now, not in block order: once the probes have met
  * a costly miss, its place is asked (FIEMAP) for as long as the device is
- * not judged cheap, since the judgement weighs misses near the read before
- * against far ones (latency.c). */
-static bool placed_near_last(struct sweep *sw, struct sw_dir *d)
+ * not judged cheap, since the judgement weighs misses close to the read
+ * before against distant ones (latency.c). */
+static uint64_t placed_distance(struct sweep *sw, struct sw_dir *d)
 {
 	if (sw_dirs_probing(&sw->lat) || sw_dirs_cached(&sw->lat) || sw_misses_cheap(&sw->lat))
-		return false;
+		return SW_DIST_UNKNOWN;
 	int fd = sw_dir_fd(sw, d);
 	if (fd < 0)
-		return false;
+		return SW_DIST_UNKNOWN;
 	sw->stats.fiemap_calls++;
 	uint64_t phys = sw_place_first_byte(fd);
-	return key_near_last(sw, phys != SWEEP_PHYS_NONE ? phys : NO_DIRQ_KEY);
+	return key_distance(sw, phys != SWEEP_PHYS_NONE ? phys : NO_DIRQ_KEY);
 }
 
 /* Read the directory handed out last: in block order (unless, by default,
@@ -308,7 +305,7 @@ static const struct sweep_entry *read_pending(struct sweep *sw)
 	bool by_block = sw->reads.dirs_by_block &&
 	                !(sw->reads.dirs_by_cache && (sw_dirs_probing(&sw->lat) || sw_dirs_cached(&sw->lat) ||
 	                                              sw_misses_cheap(&sw->lat)));
-	return by_block ? read_later(sw, d) : read_now(sw, d, placed_near_last(sw, d));
+	return by_block ? read_later(sw, d) : read_now(sw, d, placed_distance(sw, d));
 }
 
 static const struct sweep_entry *emit_post(struct sweep *sw)
@@ -386,7 +383,7 @@ static const struct sweep_entry *step_metadata(struct sweep *sw, bool *done)
 	struct sw_dir *d = sw_cscan_pop(&sw->reads.dirq);
 	if (d) {
 		sw->reads.reading_dirs = true;
-		return read_now(sw, d, key_near_last(sw, d->dirq_key));
+		return read_now(sw, d, key_distance(sw, d->dirq_key));
 	}
 	sw->reads.reading_dirs = false;
 	n = pick_node(sw);

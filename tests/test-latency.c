@@ -16,11 +16,15 @@
 #define US 1000u
 #define SMALL_DIR 200 /* bytes getdents returns for a few names */
 #define DEV 0x801     /* the device of the root */
+#define NEAR_DIST (64u << 10)  /* a directory just after the one read before */
+#define FAR_DIST  (1ull << 30) /* one a seek away on a disk */
 
-/* What latency.c is given: its own state, and whether helper threads run. */
+/* What latency.c is given: its own state, whether helper threads run, and
+ * how far after the one before a directory read in trace() lies. */
 struct probe {
 	struct sw_latency lat;
 	bool helpers_run;
+	uint64_t close_dist;
 };
 
 static int setup(void **state)
@@ -28,6 +32,7 @@ static int setup(void **state)
 	struct probe *p = calloc(1, sizeof(*p));
 	assert_non_null(p);
 	sw_latency_reset(&p->lat, DEV);
+	p->close_dist = NEAR_DIST;
 	*state = p;
 	return 0;
 }
@@ -41,7 +46,7 @@ static int teardown(void **state)
 static void reads(struct probe *p, unsigned n, uint64_t ns, ssize_t len, bool near)
 {
 	while (n--)
-		sw_note_dir_read(&p->lat, ns, len, near, p->helpers_run);
+		sw_note_dir_read(&p->lat, ns, len, near ? NEAR_DIST : FAR_DIST, p->helpers_run);
 }
 
 static void warm_cache_shows_in_four_reads(void **state)
@@ -184,10 +189,10 @@ static unsigned trace(struct probe *p, unsigned n, uint64_t far_lo, uint64_t far
                       uint64_t near_lo, uint64_t near_hi)
 {
 	for (unsigned i = 0; i < n; i++) {
-		sw_note_dir_read(&p->lat, uniform_us(far_lo, far_hi), SMALL_DIR, false, false);
+		sw_note_dir_read(&p->lat, uniform_us(far_lo, far_hi), SMALL_DIR, FAR_DIST, false);
 		for (int k = 0; k < 2; k++)
-			sw_note_dir_read(&p->lat, uniform_us(near_lo, near_hi), SMALL_DIR, true,
-			                 false);
+			sw_note_dir_read(&p->lat, uniform_us(near_lo, near_hi), SMALL_DIR,
+			                 p->close_dist, false);
 		if (sw_misses_cheap(&p->lat))
 			return i;
 	}
@@ -253,6 +258,19 @@ static void short_seeks_and_a_busy_machine_stay_an_arm(void **state)
 	assert_false(sw_misses_flat(&p->lat));
 }
 
+/* In inode order few directories lie just after the one before, many a
+ * few megabytes on (in the same group): those count as close too, on a
+ * flat device and on a disk. */
+static void inode_order_distances_judge_too(void **state)
+{
+	struct probe *p = *state;
+	p->close_dist = 8u << 20;
+	assert_in_range(trace(p, 40, 700, 900, 700, 900), 16, 30);
+	sw_latency_reset(&p->lat, DEV + 1);
+	assert_int_equal(trace(p, 200, 4000, 13000, 1000, 9300), 200);
+	assert_false(sw_misses_flat(&p->lat));
+}
+
 /* Stragglers (one far read in four waiting 20 ms behind another), reads
  * from the cache between the misses, and after the judgement one read of
  * 50 ms do not make a flat device an arm. */
@@ -301,6 +319,7 @@ int main(void)
 		T(disk_arm_is_not_flat),
 		T(short_seeks_and_a_busy_machine_stay_an_arm),
 		T(flat_device_with_stragglers_and_hits),
+		T(inode_order_distances_judge_too),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
