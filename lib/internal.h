@@ -173,6 +173,7 @@ struct sw_latency {
 	struct sw_miss_ring close, distant; /* misses within SHORT_BYTES after
 	                        the read before, and the others */
 	unsigned flat_holds; /* misses in a row that found the device flat */
+	bool says_solid;     /* sysfs says the device does not rotate */
 	bool flat;           /* ... distant ones cost what close ones do: no
 	                        arm */
 };
@@ -414,6 +415,7 @@ uint64_t sw_now_ns(void);
 void sw_note_dir_read(struct sw_latency *l, uint64_t ns, ssize_t len, uint64_t dist,
                       bool helpers_run);
 void sw_latency_reset(struct sw_latency *l, dev_t dev);
+void sw_latency_says_solid(struct sw_latency *l, bool solid);
 bool sw_dirs_probing(const struct sw_latency *l);
 bool sw_dirs_cached(const struct sw_latency *l);
 bool sw_misses_cheap(const struct sw_latency *l);

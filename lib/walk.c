@@ -157,6 +157,7 @@ static void choose_policy(struct sweep *sw, const struct sw_root *r)
 	sw->q.el.head = 0;
 	sw->reads.last_dirq_key = NO_DIRQ_KEY;
 	sw_latency_reset(&sw->lat, dev);
+	sw_latency_says_solid(&sw->lat, rotational == 0);
 	bool nodata = sw->opt.flags & SWEEP_NODATA;
 	sw->data_by_block = !nodata && (order == SWEEP_ORDER_DISK || order == SWEEP_ORDER_BLOCK);
 	sw->data_inline = !nodata && !sw->data_by_block;

@@ -271,6 +271,38 @@ static void inode_order_distances_judge_too(void **state)
 	assert_false(sw_misses_flat(&p->lat));
 }
 
+/* A walk in disk order over a tree laid out in that order reads each
+ * directory close after the one before: on a device that says it does not
+ * rotate, close misses alike and slower than a buffer hit judge it flat;
+ * on one that says it rotates they do not (nor in any case a disk's close
+ * reads: buffer hits and parts of a turn). */
+static void solid_device_judged_on_close_misses(void **state)
+{
+	struct probe *p = *state;
+	sw_latency_says_solid(&p->lat, true);
+	/* sooner than with distant misses to wait for (16 rounds at least) */
+	assert_in_range(trace(p, 40, 700, 900, 700, 900), 8, 15);
+	sw_latency_reset(&p->lat, DEV + 1);
+	for (int i = 0; i < 60; i++)
+		reads(p, 1, uniform_us(700, 900), SMALL_DIR, true);
+	assert_true(sw_misses_flat(&p->lat));
+	sw_latency_reset(&p->lat, DEV + 2);
+	for (int i = 0; i < 200; i++) {
+		reads(p, 1, uniform_us(100, 250), SMALL_DIR, true);
+		reads(p, 1, uniform_us(30, 8300), SMALL_DIR, true);
+		assert_false(sw_misses_flat(&p->lat));
+	}
+	sw_latency_reset(&p->lat, DEV + 3);
+	for (int i = 0; i < 200; i++) /* all buffer hits */
+		reads(p, 1, uniform_us(100, 250), SMALL_DIR, true);
+	assert_false(sw_misses_flat(&p->lat));
+	sw_latency_says_solid(&p->lat, false);
+	sw_latency_reset(&p->lat, DEV + 4);
+	for (int i = 0; i < 200; i++)
+		reads(p, 1, uniform_us(700, 900), SMALL_DIR, true);
+	assert_false(sw_misses_flat(&p->lat));
+}
+
 /* Stragglers (one far read in four waiting 20 ms behind another), reads
  * from the cache between the misses, and after the judgement one read of
  * 50 ms do not make a flat device an arm. */
@@ -320,6 +352,7 @@ int main(void)
 		T(short_seeks_and_a_busy_machine_stay_an_arm),
 		T(flat_device_with_stragglers_and_hits),
 		T(inode_order_distances_judge_too),
+		T(solid_device_judged_on_close_misses),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
