@@ -296,6 +296,13 @@ static void solid_device_judged_on_close_misses(void **state)
 	for (int i = 0; i < 200; i++) /* all buffer hits */
 		reads(p, 1, uniform_us(100, 250), SMALL_DIR, true);
 	assert_false(sw_misses_flat(&p->lat));
+	/* buffer hits over a slow link (USB: 0.4-0.7 ms), and now and then a
+	 * seek: the distant misses give the disk away */
+	sw_latency_reset(&p->lat, DEV + 5);
+	for (int i = 0; i < 200; i++) {
+		trace(p, 1, 4000, 13000, 400, 700);
+		assert_false(sw_misses_flat(&p->lat));
+	}
 	sw_latency_says_solid(&p->lat, false);
 	sw_latency_reset(&p->lat, DEV + 4);
 	for (int i = 0; i < 200; i++)
