@@ -119,6 +119,8 @@ static struct spread ring_spread(const struct sw_miss_ring *r)
 {
 	uint64_t v[MISS_RING];
 	size_t n = r->n < MISS_RING ? (size_t)r->n : MISS_RING;
+	if (!n)
+		return (struct spread){0};
 	for (size_t i = 0; i < n; i++) { /* insertion sort: a few dozen */
 		size_t j = i;
 		for (; j > 0 && v[j - 1] > r->ns[i]; j--)
