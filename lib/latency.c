@@ -49,7 +49,9 @@
  * short seek and a part of a turn, anything from nothing to a whole one,
  * and a distant one a longer seek and a turn. A device is judged flat, and
  * its misses cheap however long they take, when over DISTANCE_SAMPLES
- * misses of each kind at least, for FLAT_HOLDS misses in a row:
+ * misses of each kind at least, for FLAT_HOLDS misses in a row (and then
+ * for the rest of the walk on that device: a slow flat device's misses
+ * pass SLOW_MISS_NS, which must not take it back to an arm):
  *  - distant misses cost about what close ones do: the lower quartile of
  *    the distant ones at most FLAT_RATIO_PCT % of that of the close ones
  *    (lower quartiles: a turn adds the same spread to both kinds, a seek
@@ -176,7 +178,7 @@ void sw_note_dir_read(struct sw_latency *l, uint64_t ns, ssize_t len, uint64_t d
 	}
 	if (miss && !(l->cheap && helpers_run)) {
 		l->flat_holds = misses_flat_now(l) ? l->flat_holds + 1 : 0;
-		l->flat = l->flat_holds >= FLAT_HOLDS;
+		l->flat = l->flat || l->flat_holds >= FLAT_HOLDS; /* for the device */
 		if (l->flat || (l->misses >= MISSES_TO_JUDGE && l->miss_ns < FAST_MISS_NS))
 			l->cheap = true;
 		else if (l->miss_ns > SLOW_MISS_NS)

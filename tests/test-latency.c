@@ -214,6 +214,8 @@ static void network_storage_is_flat(void **state)
 	 * (a busy network), it is still flat */
 	sw_latency_reset(&p->lat, DEV + 1);
 	assert_in_range(trace(p, 40, 1500, 2500, 1500, 2500), 16, 30);
+	reads(p, 40, 5000 * US, SMALL_DIR, false); /* a busy spell: it stays flat */
+	assert_true(sw_misses_cheap(&p->lat));
 	sw_latency_reset(&p->lat, DEV + 2);
 	assert_in_range(trace(p, 100, 500, 2000, 500, 2000), 16, 99);
 }
