@@ -147,6 +147,23 @@ static bool misses_flat_now(const struct sw_latency *l)
 	return distant.q1 * 100 <= close.q1 * FLAT_RATIO_PCT && 2 * distant.min >= distant.q1;
 }
 
+/* A miss taken into the judgement of the device: its time among those of
+ * its kind, far ones (not near_last) in the average, and the verdict. */
+static void judge_device(struct sw_latency *l, uint64_t ns, uint64_t dist, bool near_last)
+{
+	note_distance(dist < SHORT_BYTES ? &l->close : &l->distant, ns);
+	if (!near_last) {
+		l->miss_ns = l->misses ? l->miss_ns - l->miss_ns / 8 + ns / 8 : ns;
+		l->misses++;
+	}
+	l->flat_holds = misses_flat_now(l) ? l->flat_holds + 1 : 0;
+	l->flat = l->flat || l->flat_holds >= FLAT_HOLDS; /* for the device */
+	if (l->flat || (l->misses >= MISSES_TO_JUDGE && l->miss_ns < FAST_MISS_NS))
+		l->cheap = true;
+	else if (l->miss_ns > SLOW_MISS_NS)
+		l->cheap = false;
+}
+
 /* dist: how far forward of the directory read before this one lies, in
  * bytes, or SW_DIST_UNKNOWN; helpers_run: the helper threads are at work
  * (their load then times the walk's reads, not the device's).
@@ -163,8 +180,6 @@ void sw_note_dir_read(struct sw_latency *l, uint64_t ns, ssize_t len, uint64_t d
 		return; /* a failure says nothing of the cache */
 	uint64_t names = len > 0 ? (uint64_t)len / DIRENT_SIZE_GUESS : 0;
 	bool miss = ns > DIR_READ_CACHED_NS + names * DIR_READ_CACHED_NS_PER_NAME;
-	if (miss && !(l->cheap && helpers_run))
-		note_distance(dist < SHORT_BYTES ? &l->close : &l->distant, ns);
 	if (near_last && !miss)
 		return;
 	l->level -= l->level / 16;
@@ -172,18 +187,8 @@ void sw_note_dir_read(struct sw_latency *l, uint64_t ns, ssize_t len, uint64_t d
 		l->level += LEVEL_ONE / 16;
 	if (miss && !near_last && ns >= FAST_MISS_NS)
 		l->costly_miss = true;
-	if (miss && !near_last && !(l->cheap && helpers_run)) {
-		l->miss_ns = l->misses ? l->miss_ns - l->miss_ns / 8 + ns / 8 : ns;
-		l->misses++;
-	}
-	if (miss && !(l->cheap && helpers_run)) {
-		l->flat_holds = misses_flat_now(l) ? l->flat_holds + 1 : 0;
-		l->flat = l->flat || l->flat_holds >= FLAT_HOLDS; /* for the device */
-		if (l->flat || (l->misses >= MISSES_TO_JUDGE && l->miss_ns < FAST_MISS_NS))
-			l->cheap = true;
-		else if (l->miss_ns > SLOW_MISS_NS)
-			l->cheap = false;
-	}
+	if (miss && !(l->cheap && helpers_run))
+		judge_device(l, ns, dist, near_last);
 	l->reads++;
 }
 

@@ -31,11 +31,16 @@ struct device {
 	struct hd_flat f;
 };
 
+/* A fresh device, as each prediction starts from; -1 without memory. */
 static int device_init(struct device *d, const struct hd_params *p)
 {
 	hd_head_init(&d->h);
 	d->f = (struct hd_flat){0};
-	return p->flat ? hd_flat_init(&d->f, p) : 0;
+	if (p->flat && hd_flat_init(&d->f, p) < 0) {
+		fprintf(stderr, "hddsim: --predict: out of memory\n");
+		return -1;
+	}
+	return 0;
 }
 
 /* Serves one read arriving at t; returns its completion time. */
@@ -60,8 +65,11 @@ static double host_gap(const struct hd_params *p)
 	return gap;
 }
 
-static void predict_random(const struct hd_params *p, const struct hd_geom *g, struct device *d)
+static int predict_random(const struct hd_params *p, const struct hd_geom *g)
 {
+	struct device dev, *d = &dev;
+	if (device_init(d, p) < 0)
+		return -1;
 	struct hd_stats st = {0};
 	uint64_t s = 0x9e3779b97f4a7c15ull, blocks = p->size / p->predict_bs;
 	double t = 0;
@@ -75,32 +83,44 @@ static void predict_random(const struct hd_params *p, const struct hd_geom *g, s
 	printf("rand_seek_ms %.4f\nrand_rotation_ms %.4f\nrand_transfer_ms %.4f\n",
 	       st.seek_ns / n / 1e6, st.rot_ns / n / 1e6, st.xfer_ns / n / 1e6);
 	printf("rand_read_iops %.2f\n", n / (st.busy_ns / 1e9));
+	hd_flat_free(&d->f);
+	return 0;
 }
 
 /* Random reads from `channels` readers, each sending its next read as its
  * last one ends: what fio does at that iodepth. */
-static void predict_random_depth(const struct hd_params *p, struct device *d)
+static int predict_random_depth(const struct hd_params *p)
 {
+	struct device d;
 	struct hd_stats st = {0};
 	double *next = calloc(p->channels, sizeof(*next)), end = 0;
-	if (!next)
-		return;
+	if (!next || device_init(&d, p) < 0) {
+		free(next);
+		if (!next)
+			fprintf(stderr, "hddsim: --predict: out of memory\n");
+		return -1;
+	}
 	for (int i = 0; i < RAND_SAMPLES; i++) {
 		unsigned k = 0;
 		for (unsigned j = 1; j < p->channels; j++)
 			if (next[j] < next[k])
 				k = j;
-		double done = hd_flat_serve(&d->f, p, p->predict_bs, 0, next[k], &st);
+		double done = hd_flat_serve(&d.f, p, p->predict_bs, 0, next[k], &st);
 		next[k] = done + host_gap(p);
 		end = done > end ? done : end;
 	}
 	free(next);
+	hd_flat_free(&d.f);
 	printf("rand_depth %u\nrand_depth_iops %.2f\n", p->channels,
 	       (double)st.requests / (end / 1e9));
+	return 0;
 }
 
-static void predict_seq(const struct hd_params *p, const struct hd_geom *g, struct device *d)
+static int predict_seq(const struct hd_params *p, const struct hd_geom *g)
 {
+	struct device dev, *d = &dev;
+	if (device_init(d, p) < 0)
+		return -1;
 	struct hd_stats st = {0};
 	/* The outermost zone only: fio loops over it for as long as it runs, so
 	 * the rate must not depend on how far it gets. */
@@ -112,6 +132,8 @@ static void predict_seq(const struct hd_params *p, const struct hd_geom *g, stru
 		t = serve(p, g, d, &st, off, p->predict_seq, t) + host_gap(p);
 	printf("seq_read_bytes %" PRIu64 "\nseq_span_bytes %" PRIu64 "\n", p->predict_seq, span);
 	printf("seq_read_mibs %.3f\n", (double)st.bytes_read / 1048576.0 / (t / 1e9));
+	hd_flat_free(&d->f);
+	return 0;
 }
 
 /* Prints the geometry and the predictions as "name value" lines. */
@@ -129,20 +151,7 @@ int hd_predict(const struct hd_params *p, const struct hd_geom *g)
 		return -1;
 	}
 	printf("class %s\n", p->class_name);
-	struct device d;
-	if (device_init(&d, p) < 0)
+	if (predict_random(p, g) < 0 || (p->flat && predict_random_depth(p) < 0))
 		return -1;
-	predict_random(p, g, &d);
-	if (p->flat) {
-		hd_flat_free(&d.f);
-		if (device_init(&d, p) < 0)
-			return -1;
-		predict_random_depth(p, &d);
-	}
-	hd_flat_free(&d.f);
-	if (device_init(&d, p) < 0)
-		return -1;
-	predict_seq(p, g, &d);
-	hd_flat_free(&d.f);
-	return 0;
+	return predict_seq(p, g);
 }
