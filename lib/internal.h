@@ -416,6 +416,7 @@ void sw_note_dir_read(struct sw_latency *l, uint64_t ns, ssize_t len, uint64_t d
                       bool helpers_run);
 void sw_latency_reset(struct sw_latency *l, dev_t dev);
 void sw_latency_says_solid(struct sw_latency *l, bool solid);
+bool sw_latency_wants_places(const struct sw_latency *l);
 bool sw_dirs_probing(const struct sw_latency *l);
 bool sw_dirs_cached(const struct sw_latency *l);
 bool sw_misses_cheap(const struct sw_latency *l);

@@ -99,6 +99,7 @@
 #define DISTANCE_SAMPLES            16
 #define FLAT_RATIO_PCT              125
 #define FLAT_HOLDS                  16
+#define PLACES_TO_JUDGE             (8 * MISS_RING)
 
 uint64_t sw_now_ns(void)
 {
@@ -208,6 +209,17 @@ void sw_latency_reset(struct sw_latency *l, dev_t dev)
 		l->cheap = false;
 		l->dev = dev;
 	}
+}
+
+/* Whether a directory read out of block order is still worth placing
+ * (FIEMAP) for the distance the judgement weighs: not once the device is
+ * judged, nor past PLACES_TO_JUDGE misses. A flat device is judged within
+ * a few dozen; one that is not by then is an arm, or near enough, and on a
+ * walk in inode order every further directory would cost a FIEMAP call
+ * (on btrfs, reads of its extent tree) for nothing. */
+bool sw_latency_wants_places(const struct sw_latency *l)
+{
+	return !l->cheap && l->close.n + l->distant.n < PLACES_TO_JUDGE;
 }
 
 /* What sysfs says of the device: that it does not rotate (solid). Only a

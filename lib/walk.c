@@ -281,12 +281,13 @@ static uint64_t key_distance(struct sweep *sw, uint64_t key)
 }
 
 /* The same for d, read now, not in block order: once the probes have met
- * a costly miss, its place is asked (FIEMAP) for as long as the device is
- * not judged cheap, since the judgement weighs misses close to the read
- * before against distant ones (latency.c). */
+ * a costly miss, its place is asked (FIEMAP) for as long as the judgement
+ * of the device wants it, since it weighs misses close to the read before
+ * against distant ones (latency.c). */
 static uint64_t placed_distance(struct sweep *sw, struct sw_dir *d)
 {
-	if (sw_dirs_probing(&sw->lat) || sw_dirs_cached(&sw->lat) || sw_misses_cheap(&sw->lat))
+	if (sw_dirs_probing(&sw->lat) || sw_dirs_cached(&sw->lat) ||
+	    !sw_latency_wants_places(&sw->lat))
 		return SW_DIST_UNKNOWN;
 	int fd = sw_dir_fd(sw, d);
 	if (fd < 0)

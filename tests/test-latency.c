@@ -220,6 +220,21 @@ static void network_storage_is_flat(void **state)
 	assert_in_range(trace(p, 100, 500, 2000, 500, 2000), 16, 99);
 }
 
+/* Directories read out of block order are placed for the judgement until
+ * it is made, or for 256 misses on a device that is no flat one. */
+static void places_wanted_until_judged(void **state)
+{
+	struct probe *p = *state;
+	assert_true(sw_latency_wants_places(&p->lat));
+	trace(p, 85, 4000, 13000, 100, 8300); /* 255 misses of a disk */
+	assert_true(sw_latency_wants_places(&p->lat));
+	reads(p, 1, 9000 * US, SMALL_DIR, false);
+	assert_false(sw_latency_wants_places(&p->lat));
+	sw_latency_reset(&p->lat, DEV + 1);
+	assert_int_equal(trace(p, 40, 700, 900, 700, 900) < 40, true);
+	assert_false(sw_latency_wants_places(&p->lat));
+}
+
 /* A long walk on a disk whose far misses take [far_lo, far_hi] us and near
  * ones are half hits in its buffer, half partial turns: never judged flat
  * on the way. */
@@ -358,6 +373,7 @@ int main(void)
 		T(failed_reads_do_not_count),
 		T(network_storage_is_flat),
 		T(disk_arm_is_not_flat),
+		T(places_wanted_until_judged),
 		T(short_seeks_and_a_busy_machine_stay_an_arm),
 		T(flat_device_with_stragglers_and_hits),
 		T(inode_order_distances_judge_too),
