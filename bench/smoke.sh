@@ -93,6 +93,39 @@ for class in hdd-ncq:1 flat:1 ssd:10; do
 	echo "--class $class: $requests requests, busy $busy ns"
 done
 
+# libsweep's judgement of the device, end to end: a cold walk of 300
+# directories on the flat class (the loop device saying rotational 0, as
+# bench/run --device flat makes it) judges it flat within a few dozen reads
+# and starts its helper threads; on the disk it stays one request at a
+# time, in block order. Prints walk-dump's stats line.
+judged_walk() { # class rotational
+	( . "$top_srcdir/bench/lib.sh"
+	  bench_workdir
+	  w=$BENCH_WORK
+	  hddsim_start "$w/img" "$w/hd" --size=256M --scale=0
+	  loop_attach "$w/hd/disk"
+	  fs_mkfs ext4 "$LOOP_DEV"
+	  fs_mount "$LOOP_DEV" "$w/m" rw,noatime
+	  for i in $(seq 300); do mkdir -p "$w/m/t/d$((i % 17))/e$i" && : >"$w/m/t/d$((i % 17))/e$i/f"; done
+	  fs_umount "$w/m"
+	  loop_detach "$LOOP_DEV"
+	  hddsim_stop "$w/hd"
+	  hddsim_start "$w/img" "$w/hd" --size=256M --scale=1 --class="$1" --host-us=130
+	  LOOP_ROTATIONAL=$2 loop_attach "$w/hd/disk"
+	  fs_mount "$LOOP_DEV" "$w/m" ro,noatime
+	  drop_caches
+	  (cd "$w/m" && "$top_builddir/tests/walk-dump" -n -s t 2>&1 >/dev/null | grep '^entries ')
+	)
+}
+stats=$(judged_walk flat 0) || fail "the walk on the flat class failed"
+echo "flat: $stats"
+case " $stats " in *" warm 0 "*) fail "the flat class was not judged flat: $stats" ;; esac
+fiemap=$(awk '{ for (i = 1; i < NF; i++) if ($i == "fiemap") print $(i + 1) }' <<<"$stats")
+[ "$fiemap" -le 64 ] || fail "the flat class took $fiemap directory placements to judge"
+stats=$(judged_walk hdd 1) || fail "the walk on the disk failed"
+echo "hdd: $stats"
+case " $stats " in *" warm 0 "*) ;; *) fail "the disk was judged flat: $stats" ;; esac
+
 # One bfq cell in real time (scale 1), where bfq's idling and slice constants
 # are those of a real disk, on the tree written into the holes of a thinned
 # copy and the emulator's other timing (a small buffer that only what it
