@@ -18,6 +18,8 @@
 #   loop_detach DEV
 #   set_elevator DEV NAME        none, mq-deadline, kyber or bfq
 #   fs_mkfs TYPE DEV / fs_mount DEV MNT OPTS / fs_umount MNT
+#                                (ext4: an inode per BENCH_EXT4_INODE_BYTES
+#                                of the device if set, for big trees)
 #   drop_caches                  sync, then drop page cache, dentries, inodes
 #   stats_snap MNT FILE          copy the emulator's counters to FILE
 #   stats_diff A B KEY           KEY's growth from snapshot A to snapshot B
@@ -63,6 +65,7 @@ _undo() { # kind what extra
 	dir) rm -rf -- "$2" ;;
 	vmdirty) _vm_dirty_restore "$2" ;;
 	reclaim) echo "$3" >"$2" 2>/dev/null ;;
+	pid) kill "$2" 2>/dev/null ;;
 	esac
 }
 
@@ -159,7 +162,8 @@ set_elevator() { # dev name
 
 fs_mkfs() { # type dev
 	case $1 in
-	ext4) mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0,nodiscard "$2" ;;
+	ext4) mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0,nodiscard \
+		${BENCH_EXT4_INODE_BYTES:+-i "$BENCH_EXT4_INODE_BYTES"} "$2" ;;
 	xfs) mkfs.xfs -q -f -K "$2" ;;
 	btrfs) mkfs.btrfs -q -f -K "$2" >/dev/null ;;
 	*) die "unknown file system: $1" ;;
