@@ -1,11 +1,12 @@
 #!/bin/bash
 # SPDX-License-Identifier: BSD-2-Clause
-# bench/smoke.sh: the bench end to end in miniature (and bench/compare, which
-# runs without root), and the emulator's device classes. A synthetic tree of a
-# few hundred files (bench/age), a 64 MiB emulated disk at 1/100 time, ext4,
-# one elevator, one run of every cell available here; checks a CSV row per
-# cell, that the emulator counted requests and busy time for each, that the
-# report was written, and that no mount or loop device is left behind.
+# bench/smoke.sh: the bench end to end in miniature (and bench/compare and
+# bench/shape, which run without root), and the emulator's device classes. A
+# synthetic tree of a few hundred files (bench/age), a 64 MiB emulated disk at
+# 1/100 time, ext4, one elevator, one run of every cell available here;
+# checks a CSV row per cell, that the emulator counted requests and busy time
+# for each, that the report was written, and that no mount or loop device is
+# left behind.
 set -euo pipefail
 . "$top_srcdir/tests/lib.sh"
 
@@ -16,6 +17,35 @@ out=$("$top_srcdir/bench/compare" 3 'sleep 0.05' 'false' 2>"$T/compare.err")
 printf '%s\n' "$out" | awk '$2 > $4 || $2 < 0.04 && NR == 1 { exit 1 }' ||
 	fail "bench/compare: times out of order: $out"
 grep -q "failed: false" "$T/compare.err" || fail "bench/compare did not say a command failed"
+# --rss: the peak memory of each command, the one holding 64 MiB above
+# the one holding none
+if [ -x /usr/bin/time ]; then
+	out=$("$top_srcdir/bench/compare" --rss 1 'true' \
+		"perl -e '\$x = \"y\" x (64 << 20)'" 2>&1)
+	printf '%s\n' "$out" | awk '$5 == "rss" { r[NR] = $6 } END { exit !(r[2] - r[1] >= 60) }' ||
+		fail "bench/compare --rss: $out"
+else
+	echo "bench/compare --rss not checked: no GNU time (package time)"
+fi
+
+# bench/shape: exactly the entries asked for, every tenth file --size
+# bytes, the shape's depth; an existing directory refused
+for shape in big-dirs:1 wide:2 deep:256; do
+	rm -rf "$T/shape"
+	"$top_srcdir/bench/shape" --shape "${shape%:*}" --entries 2345 --size 7 "$T/shape" ||
+		fail "bench/shape --shape ${shape%:*} failed"
+	n=$(find "$T/shape" -mindepth 1 | wc -l)
+	[ "$n" = 2345 ] || fail "bench/shape --shape ${shape%:*}: $n entries, not 2345"
+	files=$(find "$T/shape" -type f | wc -l)
+	sized=$(find "$T/shape" -type f -size 7c | wc -l)
+	empty=$(find "$T/shape" -type f -empty | wc -l)
+	[ "$sized" = $((files / 10)) ] && [ $((sized + empty)) = "$files" ] ||
+		fail "bench/shape --shape ${shape%:*}: $sized of $files files sized, $empty empty"
+	depth=$(find "$T/shape" -mindepth 1 -type d -printf '%d\n' | sort -n | tail -1)
+	[ "$depth" = "${shape#*:}" ] || fail "bench/shape --shape ${shape%:*}: depth $depth"
+done
+! "$top_srcdir/bench/shape" --shape wide --entries 5 "$T/shape" 2>/dev/null ||
+	fail "bench/shape wrote into an existing directory"
 
 need_root
 [ -c /dev/fuse ] || skip "needs /dev/fuse"
@@ -97,8 +127,13 @@ done
 # directories on the flat class (the loop device saying rotational 0, as
 # bench/run --device flat makes it) judges it flat within a few dozen reads
 # and starts its helper threads; on the disk it stays one request at a
-# time, in block order. Prints walk-dump's stats line.
-judged_walk() { # class rotational
+# time, in block order, also with a spinning process on every core (a busy
+# machine delays every read, the emulator's replies too, without the disk
+# changing). In a tree of 24 directories of 1,000 files, a directory read
+# costs a round trip for each of its blocks: on a fast device that says it
+# rotates (as virtio disks do) that is no seek, and the helpers start; on
+# the disk, not. Prints walk-dump's stats line.
+judged_walk() { # class rotational small|big [busy] [hddsim options]
 	( . "$top_srcdir/bench/lib.sh"
 	  bench_workdir
 	  w=$BENCH_WORK
@@ -106,25 +141,50 @@ judged_walk() { # class rotational
 	  loop_attach "$w/hd/disk"
 	  fs_mkfs ext4 "$LOOP_DEV"
 	  fs_mount "$LOOP_DEV" "$w/m" rw,noatime
-	  for i in $(seq 300); do mkdir -p "$w/m/t/d$((i % 17))/e$i" && : >"$w/m/t/d$((i % 17))/e$i/f"; done
+	  if [ "$3" = small ]; then
+		  for i in $(seq 300); do mkdir -p "$w/m/t/d$((i % 17))/e$i" && : >"$w/m/t/d$((i % 17))/e$i/f"; done
+	  else
+		  mkdir "$w/m/t"
+		  for i in $(seq 12); do
+			  "$top_srcdir/bench/shape" --shape big-dirs --entries 2002 "$w/m/t/a$i"
+		  done
+	  fi
 	  fs_umount "$w/m"
 	  loop_detach "$LOOP_DEV"
 	  hddsim_stop "$w/hd"
-	  hddsim_start "$w/img" "$w/hd" --size=256M --scale=1 --class="$1" --host-us=130
-	  LOOP_ROTATIONAL=$2 loop_attach "$w/hd/disk"
+	  local class=$1 rotational=$2 busy=
+	  shift 3
+	  [ "${1:-}" != busy ] || { busy=1; shift; }
+	  hddsim_start "$w/img" "$w/hd" --size=256M --scale=1 --class="$class" --host-us=130 "$@"
+	  LOOP_ROTATIONAL=$rotational loop_attach "$w/hd/disk"
 	  fs_mount "$LOOP_DEV" "$w/m" ro,noatime
 	  drop_caches
+	  if [ -n "$busy" ]; then
+		  for _ in $(seq "$(nproc)"); do
+			  perl -e '1 while 1' >/dev/null 2>&1 &
+			  _res_add pid $!
+		  done
+	  fi
 	  (cd "$w/m" && "$top_builddir/tests/walk-dump" -n -s t 2>&1 >/dev/null | grep '^entries ')
 	)
 }
-stats=$(judged_walk flat 0) || fail "the walk on the flat class failed"
+stats=$(judged_walk flat 0 small) || fail "the walk on the flat class failed"
 echo "flat: $stats"
 case " $stats " in *" warm 0 "*) fail "the flat class was not judged flat: $stats" ;; esac
 fiemap=$(awk '{ for (i = 1; i < NF; i++) if ($i == "fiemap") print $(i + 1) }' <<<"$stats")
 [ "$fiemap" -le 64 ] || fail "the flat class took $fiemap directory placements to judge"
-stats=$(judged_walk hdd 1) || fail "the walk on the disk failed"
+stats=$(judged_walk hdd 1 small) || fail "the walk on the disk failed"
 echo "hdd: $stats"
 case " $stats " in *" warm 0 "*) ;; *) fail "the disk was judged flat: $stats" ;; esac
+stats=$(judged_walk hdd 1 small busy) || fail "the walk on the disk of a busy machine failed"
+echo "hdd, every core busy: $stats"
+case " $stats " in *" warm 0 "*) ;; *) fail "a busy machine's disk was judged flat: $stats" ;; esac
+stats=$(judged_walk flat 1 big --latency-us=20) || fail "the walk of big directories on a fast device failed"
+echo "big directories, a fast device saying it rotates: $stats"
+case " $stats " in *" warm 0 "*) fail "big directories on a fast device: no helper threads: $stats" ;; esac
+stats=$(judged_walk hdd 1 big) || fail "the walk of big directories on the disk failed"
+echo "big directories, hdd: $stats"
+case " $stats " in *" warm 0 "*) ;; *) fail "big directories on the disk: judged cheap: $stats" ;; esac
 
 # One bfq cell in real time (scale 1), where bfq's idling and slice constants
 # are those of a real disk, on the tree written into the holes of a thinned

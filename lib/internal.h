@@ -160,6 +160,14 @@ struct sw_miss_ring {
 	uint64_t n;          /* misses counted */
 };
 
+/* Stats timed in a row (latency.c). */
+struct sw_stat_window {
+	unsigned n;          /* timed */
+	unsigned slow;       /* ... that took STAT_COLD_NS */
+	unsigned waited;     /* ... that took STAT_MISS_NS */
+	uint64_t max;        /* the slowest, ns */
+};
+
 struct sw_latency {
 	unsigned level;      /* share of recent directory reads that missed,
 	                        in 1/65536 */
@@ -176,6 +184,12 @@ struct sw_latency {
 	bool says_solid;     /* sysfs says the device does not rotate */
 	bool flat;           /* ... distant ones cost what close ones do: no
 	                        arm */
+	uint64_t stats;      /* stats the walk took itself (timed or not) */
+	uint64_t stat_miss_at; /* stats, at the last window that found the
+	                        inodes cold (0: none yet) */
+	struct sw_stat_window window; /* the stats timed since */
+	uint64_t stat_misses; /* windows that found the inodes cold */
+	uint64_t stat_ns;    /* moving average of their slowest stats */
 };
 
 #define NO_DIRQ_KEY UINT64_MAX
@@ -413,7 +427,7 @@ void sw_path_name_only(struct sweep *sw, const char *name, size_t namelen);
 /* latency.c */
 uint64_t sw_now_ns(void);
 void sw_note_dir_read(struct sw_latency *l, uint64_t ns, ssize_t len, uint64_t dist,
-                      bool helpers_run);
+                      uint64_t size, bool helpers_run);
 void sw_latency_reset(struct sw_latency *l, dev_t dev);
 void sw_latency_says_solid(struct sw_latency *l, bool solid);
 bool sw_latency_wants_places(const struct sw_latency *l);
@@ -421,6 +435,8 @@ bool sw_dirs_probing(const struct sw_latency *l);
 bool sw_dirs_cached(const struct sw_latency *l);
 bool sw_misses_cheap(const struct sw_latency *l);
 bool sw_misses_flat(const struct sw_latency *l);
+bool sw_latency_times_stat(struct sw_latency *l, bool helpers_run);
+void sw_note_stat(struct sw_latency *l, uint64_t ns);
 
 /* announce.c */
 struct sw_announcer;

@@ -169,7 +169,7 @@ static int take_read(struct sweep *sw, struct dir_read *r, int fd, uint64_t dist
 		ssize_t len = getdents64(fd, sw->dentbuf, sw->dentcap);
 		if (first)
 			sw_note_dir_read(&sw->lat, sw_now_ns() - start, len, dist,
-			                 sw->warm != NULL);
+			                 (uint64_t)r->d->st.st_size, sw->warm != NULL);
 		if (len <= 0)
 			return len < 0 ? errno : 0;
 		for (ssize_t off = 0; off < len && !err;) {

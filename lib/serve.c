@@ -57,6 +57,21 @@ static int stat_entry(int dirfd, const char *name, bool follow, struct stat *st)
 	return -1;
 }
 
+/* stat_entry, timed where the judgement of the device asks (latency.c):
+ * a big directory's read hides whether it came from the device, the
+ * stats of its names tell. */
+static int timed_stat(struct sweep *sw, int dirfd, const char *name, bool follow,
+                      struct stat *st)
+{
+	if (!sw_latency_times_stat(&sw->lat, sw->warm != NULL))
+		return stat_entry(dirfd, name, follow, st);
+	uint64_t start = sw_now_ns();
+	int r = stat_entry(dirfd, name, follow, st);
+	if (r == 0)
+		sw_note_stat(&sw->lat, sw_now_ns() - start);
+	return r;
+}
+
 static mode_t type_of(unsigned char d_type)
 {
 	switch (d_type) {
@@ -112,7 +127,7 @@ const struct sweep_entry *sw_serve_name(struct sweep *sw, const struct sw_name *
 	struct stat st;
 	bool ahead = !err && stated_ahead(sw, v, follow, &st);
 	bool nostat = !err && !ahead && type_is_enough(sw, v, follow, &st);
-	if (!err && !ahead && !nostat && stat_entry(pfd, v->name, follow, &st) < 0)
+	if (!err && !ahead && !nostat && timed_stat(sw, pfd, v->name, follow, &st) < 0)
 		err = errno;
 	sw_ent_fill(sw, err ? SWEEP_ERROR : SWEEP_FILE, err ? NULL : &st, pfd, depth, v->parent);
 	if (nostat)

@@ -25,6 +25,7 @@ struct probe {
 	struct sw_latency lat;
 	bool helpers_run;
 	uint64_t close_dist;
+	uint64_t dir_size;   /* the st_size of the directories read */
 };
 
 static int setup(void **state)
@@ -46,7 +47,8 @@ static int teardown(void **state)
 static void reads(struct probe *p, unsigned n, uint64_t ns, ssize_t len, bool near)
 {
 	while (n--)
-		sw_note_dir_read(&p->lat, ns, len, near ? NEAR_DIST : FAR_DIST, p->helpers_run);
+		sw_note_dir_read(&p->lat, ns, len, near ? NEAR_DIST : FAR_DIST, p->dir_size,
+		                 p->helpers_run);
 }
 
 static void warm_cache_shows_in_four_reads(void **state)
@@ -189,10 +191,11 @@ static unsigned trace(struct probe *p, unsigned n, uint64_t far_lo, uint64_t far
                       uint64_t near_lo, uint64_t near_hi)
 {
 	for (unsigned i = 0; i < n; i++) {
-		sw_note_dir_read(&p->lat, uniform_us(far_lo, far_hi), SMALL_DIR, FAR_DIST, false);
+		sw_note_dir_read(&p->lat, uniform_us(far_lo, far_hi), SMALL_DIR, FAR_DIST, 0,
+		                 false);
 		for (int k = 0; k < 2; k++)
 			sw_note_dir_read(&p->lat, uniform_us(near_lo, near_hi), SMALL_DIR,
-			                 p->close_dist, false);
+			                 p->close_dist, 0, false);
 		if (sw_misses_cheap(&p->lat))
 			return i;
 	}
@@ -357,6 +360,98 @@ static void failed_reads_do_not_count(void **state)
 	assert_true(sw_dirs_probing(&p->lat));
 }
 
+/* n stats as the walk takes them: fast, and slow where i % every is
+ * every / 5 (ext4 reads 32 blocks of an inode table at once: in inode
+ * order few stats wait for the device). */
+static void stats(struct probe *p, unsigned n, uint64_t fast, uint64_t slow, unsigned every)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (sw_latency_times_stat(&p->lat, p->helpers_run))
+			sw_note_stat(&p->lat, i % every == every / 5 ? slow : fast);
+}
+
+/* A quarter of the stats are timed, in windows of consecutive ones; none
+ * while helper threads stat ahead on a device judged cheap. */
+static void stats_timed_in_windows(void **state)
+{
+	struct probe *p = *state;
+	unsigned timed = 0, run = 0, longest = 0;
+	for (int i = 0; i < 4096; i++) {
+		bool t = sw_latency_times_stat(&p->lat, false);
+		timed += t;
+		run = t ? run + 1 : 0;
+		longest = run > longest ? run : longest;
+	}
+	assert_int_equal(timed, 1024);
+	assert_true(longest >= 200);
+	reads(p, 6, 90 * US, SMALL_DIR, false);
+	assert_true(sw_misses_cheap(&p->lat));
+	for (int i = 0; i < 4096; i++)
+		assert_false(sw_latency_times_stat(&p->lat, true));
+}
+
+/* A big directory from a fast device reads in less than its names allow
+ * (0.6 ms for 1,000 names, 0.26 from the cache): the tree looks cached,
+ * but the stats of its names are slow, a few wait for the device, and
+ * cheaply: not cached, and misses cheap. Once they are fast, cached again. */
+static void big_directories_cold_on_a_fast_device(void **state)
+{
+	struct probe *p = *state;
+	p->dir_size = 32 << 10;
+	reads(p, 4, 600 * US, 32 << 10, false);
+	assert_true(sw_dirs_cached(&p->lat));
+	/* over its names' allowance: a miss, but 8 blocks read one at a time,
+	 * 0.25 ms each */
+	reads(p, 1, 3000 * US, 32 << 10, false);
+	assert_true(sw_dirs_probing(&p->lat));
+	stats(p, 2048, 6 * US, 450 * US, 128);
+	assert_false(sw_dirs_cached(&p->lat));
+	assert_false(sw_misses_cheap(&p->lat)); /* two windows do not judge */
+	stats(p, 6144, 6 * US, 450 * US, 128);
+	assert_true(sw_misses_cheap(&p->lat));
+	assert_false(sw_dirs_cached(&p->lat));
+	reads(p, 8, 300 * US, 32 << 10, false); /* from the cache now */
+	assert_false(sw_dirs_cached(&p->lat)); /* the stats waited lately */
+	stats(p, 5000, 1 * US, 1 * US, 128);
+	assert_true(sw_dirs_cached(&p->lat));
+}
+
+/* A warm tree's stats take a microsecond, a few of them tens (interrupts,
+ * the scheduler): they say nothing. Nor do a slow machine's, that all take
+ * a few microseconds but none waits. */
+static void cached_stats_say_nothing(void **state)
+{
+	struct probe *p = *state;
+	reads(p, 4, 3 * US, SMALL_DIR, false);
+	stats(p, 100000, 1 * US, 40 * US, 300);
+	assert_true(sw_dirs_cached(&p->lat));
+	assert_false(sw_misses_cheap(&p->lat));
+	stats(p, 100000, 4 * US, 4 * US, 300);
+	assert_true(sw_dirs_cached(&p->lat));
+	assert_false(sw_misses_cheap(&p->lat));
+}
+
+/* On a disk the inode table's reads are seeks, or hits in the drive's
+ * buffer between them: the arm stays an arm, and directory misses at its
+ * cost are not undone by a few cheap windows. */
+static void disk_stats_stay_an_arm(void **state)
+{
+	struct probe *p = *state;
+	p->dir_size = 32 << 10;
+	reads(p, 4, 600 * US, 32 << 10, false);
+	reads(p, 1, 12000 * US, 32 << 10, false); /* a seek, a turn, 8 blocks */
+	assert_false(sw_dirs_probing(&p->lat));
+	for (int i = 0; i < 50; i++) {
+		stats(p, 1024, 6 * US, 150 * US, 128); /* buffer hits */
+		stats(p, 1024, 6 * US, 8000 * US, 512); /* a seek */
+	}
+	assert_false(sw_misses_cheap(&p->lat));
+	assert_false(sw_dirs_cached(&p->lat));
+	reads(p, 3, 9000 * US, 32 << 10, false);
+	stats(p, 10240, 6 * US, 100 * US, 512);
+	assert_false(sw_misses_cheap(&p->lat));
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
@@ -378,6 +473,10 @@ int main(void)
 		T(flat_device_with_stragglers_and_hits),
 		T(inode_order_distances_judge_too),
 		T(solid_device_judged_on_close_misses),
+		T(stats_timed_in_windows),
+		T(big_directories_cold_on_a_fast_device),
+		T(cached_stats_say_nothing),
+		T(disk_stats_stay_an_arm),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
