@@ -100,8 +100,8 @@
  * directory misses said it is not (on an arm a seek and a turn, over a
  * directory's blocks, cost more than FAST_MISS_NS; on the emulated disk
  * windows of stats alternate between 18-25 ms and 0.15-0.18 ms, hits in
- * its buffer). While such windows come (STAT_MISS_MEMORY stats),
- * directories are not taken for cached.
+ * its buffer). While such windows come (STAT_MISS_MEMORY stats) on a
+ * device so judged, directories are not taken for cached.
  */
 #include <time.h>
 #include "internal.h"
@@ -330,14 +330,18 @@ bool sw_dirs_probing(const struct sw_latency *l)
 	return l->reads < PROBES && !l->costly_miss;
 }
 
-/* Directory reads come from the cache lately, and no stat waited for the
- * device lately: a big directory's read from a fast device takes less than
- * its names allow (DIR_READ_CACHED_NS_PER_NAME), but its inodes still
- * have to be read. */
+/* Directory reads come from the cache lately, and, on a device judged
+ * cheap, no window of stats found the inodes cold lately: a big
+ * directory's read from a fast device takes less than its names allow
+ * (DIR_READ_CACHED_NS_PER_NAME), but its inodes still have to be read.
+ * Before the device is judged, such a walk reads directories as they
+ * come, as from the cache: on a fast device that is right, and a disk
+ * arm's directory misses would show. */
 bool sw_dirs_cached(const struct sw_latency *l)
 {
-	bool stat_missed = l->stat_miss_at && l->stats - l->stat_miss_at < STAT_MISS_MEMORY;
-	return l->level < LEVEL_CACHED && !stat_missed;
+	bool stats_cold = l->cheap && l->stat_miss_at &&
+	                  l->stats - l->stat_miss_at < STAT_MISS_MEMORY;
+	return l->level < LEVEL_CACHED && !stats_cold;
 }
 
 bool sw_misses_cheap(const struct sw_latency *l)
