@@ -139,6 +139,14 @@ uint64_t sw_now_ns(void)
 	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
+/* Takes v into a moving average over about 8 values (the first is the
+ * average), and counts it in n. */
+static void average_in(uint64_t *avg, uint64_t *n, uint64_t v)
+{
+	*avg = *n ? *avg - *avg / 8 + v / 8 : v;
+	(*n)++;
+}
+
 static void note_distance(struct sw_miss_ring *r, uint64_t ns)
 {
 	r->ns[r->n++ % MISS_RING] = ns;
@@ -200,13 +208,13 @@ static void judge_device(struct sw_latency *l)
 static void judge_dir_miss(struct sw_latency *l, uint64_t ns, uint64_t cost,
                            struct sw_miss_ring *ring, bool near_last)
 {
-	if (!near_last) {
-		l->miss_ns = l->misses ? l->miss_ns - l->miss_ns / 8 + cost / 8 : cost;
-		l->misses++;
-	}
+	if (!near_last)
+		average_in(&l->miss_ns, &l->misses, cost);
 	note_distance(ring, ns);
-	l->flat_holds = misses_flat_now(l) ? l->flat_holds + 1 : 0;
-	l->flat = l->flat || l->flat_holds >= FLAT_HOLDS; /* for the device */
+	if (!l->flat) { /* flat is for the device: no need to ask again */
+		l->flat_holds = misses_flat_now(l) ? l->flat_holds + 1 : 0;
+		l->flat = l->flat_holds >= FLAT_HOLDS;
+	}
 	judge_device(l);
 }
 
@@ -299,8 +307,7 @@ void sw_note_stat(struct sw_latency *l, uint64_t ns)
 		return;
 	if (2 * w->slow >= w->n && w->waited) {
 		l->stat_miss_at = l->stats;
-		l->stat_ns = l->stat_misses ? l->stat_ns - l->stat_ns / 8 + w->max / 8 : w->max;
-		l->stat_misses++;
+		average_in(&l->stat_ns, &l->stat_misses, w->max);
 		judge_device(l);
 	}
 	*w = (struct sw_stat_window){0};
