@@ -179,8 +179,16 @@ case " $stats " in *" warm 0 "*) ;; *) fail "the disk was judged flat: $stats" ;
 stats=$(judged_walk hdd 1 small busy) || fail "the walk on the disk of a busy machine failed"
 echo "hdd, every core busy: $stats"
 case " $stats " in *" warm 0 "*) ;; *) fail "a busy machine's disk was judged flat: $stats" ;; esac
-stats=$(judged_walk flat 1 big --latency-us=20) || fail "the walk of big directories on a fast device failed"
-echo "big directories, a fast device saying it rotates: $stats"
+# The fast device is fast only while FUSE answers at once: on a machine
+# busy with other tests its round trips pass the 0.3 ms of a cheap miss,
+# and the walk rightly keeps to one request at a time. So three tries; the
+# rule before (a big directory's whole read as one miss, 2-3 ms) fails all.
+for try in 1 2 3; do
+	stats=$(judged_walk flat 1 big --latency-us=20) ||
+		fail "the walk of big directories on a fast device failed"
+	echo "big directories, a fast device saying it rotates (try $try): $stats"
+	case " $stats " in *" warm 0 "*) ;; *) break ;; esac
+done
 case " $stats " in *" warm 0 "*) fail "big directories on a fast device: no helper threads: $stats" ;; esac
 stats=$(judged_walk hdd 1 big) || fail "the walk of big directories on the disk failed"
 echo "big directories, hdd: $stats"
