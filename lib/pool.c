@@ -511,11 +511,14 @@ size_t sw_pool_threads(const struct sw_pool *w)
 	return w->nthreads;
 }
 
-/* Takes out what the stash holds of directory (dev, ino): see sw_stash_take. */
+/* Takes out what the stash holds of directory (dev, ino), see
+ * sw_stash_take: the walk has that directory now, from there or read by
+ * itself, and a thread's task of it done later is not kept. */
 struct warm_task *sw_pool_claim(struct sw_pool *w, dev_t dev, ino_t ino)
 {
 	pthread_mutex_lock(&w->mu);
 	struct warm_task *t = sw_stash_take(&w->stash, dev, ino);
+	sw_stash_walk_read(&w->stash, dev, ino);
 	pthread_mutex_unlock(&w->mu);
 	return t;
 }

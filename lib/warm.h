@@ -57,6 +57,8 @@ struct warm_ticket {
 #define SWEEP_WARM_THREADS 8
 #define WARM_CHUNK    1024       /* names of a task, at most */
 #define STASH_BUCKETS 4096
+#define STASH_READ    4096       /* directories the walk has, remembered
+                                    (stash.c) */
 
 /* A well-mixed hash of a directory, for the stash's buckets and the
  * threads' bitmaps: take its top bits. */
@@ -71,6 +73,7 @@ struct warm_stash {
 	struct warm_task *bucket[STASH_BUCKETS];
 	struct warm_task *oldest, *newest;
 	size_t bytes, max_bytes;
+	struct { dev_t dev; ino_t ino; } read[STASH_READ]; /* by hash; ino 0: none */
 };
 
 struct sw_pool;
@@ -115,6 +118,7 @@ int sw_thread_start(pthread_t *t, void *(*fn)(void *), void *arg);
 /* stash.c */
 void sw_stash_put(struct warm_stash *s, struct warm_task *t);
 struct warm_task *sw_stash_take(struct warm_stash *s, dev_t dev, ino_t ino);
+void sw_stash_walk_read(struct warm_stash *s, dev_t dev, ino_t ino);
 void sw_stash_free(struct warm_stash *s);
 
 #endif

@@ -4,7 +4,8 @@
  *
  * A task with a ticket comes back done with every name stat-ed as lstat(2)
  * sees it; a subdirectory the threads meet and cannot queue is listed into
- * the stash, where claiming it gives its names once; a task dropped or
+ * the stash, where claiming it gives its names once, and is not kept
+ * where the walk claimed the directory before (it read it itself); a task dropped or
  * empty still marks its ticket done (the walk may wait on it); stopping the
  * pool finishes whatever was queued; shedding empties the stash.
  */
@@ -159,6 +160,26 @@ static void subdirectory_listed_into_stash(void **state)
 	sw_pool_stop(p);
 }
 
+/* The walk came to sub before the thread listed it, and read it itself:
+ * the listing made after it would wait in the stash for nothing, and
+ * leftovers like it filled the stash of a walk of a million entries. */
+static void directory_claimed_before_not_stashed(void **state)
+{
+	struct fixture *f = *state;
+	struct sw_pool *p = sw_pool_start(1u << 20, 5, SIZE_MAX);
+	assert_non_null(p);
+	struct stat sub;
+	assert_int_equal(fstatat(f->fd, "sub", &sub, 0), 0);
+	assert_null(sw_pool_claim(p, sub.st_dev, sub.st_ino));
+	struct warm_ticket *k;
+	assert_true(sw_pool_submit(p, task_of(f, 1, &k)));
+	sw_pool_wait(p, k);
+	sw_warm_ticket_put(k);
+	assert_false(sw_pool_shed(p)); /* nothing was kept */
+	assert_null(sw_pool_claim(p, sub.st_dev, sub.st_ino));
+	sw_pool_stop(p);
+}
+
 static void dropped_tickets_are_done(void **state)
 {
 	struct fixture *f = *state;
@@ -225,6 +246,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(ticket_comes_back_stated, setup, teardown),
 		cmocka_unit_test_setup_teardown(subdirectory_listed_into_stash, setup, teardown),
+		cmocka_unit_test_setup_teardown(directory_claimed_before_not_stashed, setup, teardown),
 		cmocka_unit_test_setup_teardown(dropped_tickets_are_done, setup, teardown),
 		cmocka_unit_test_setup_teardown(stop_finishes_the_queue, setup, teardown),
 		cmocka_unit_test_setup_teardown(shed_empties_the_stash, setup, teardown),
