@@ -299,6 +299,9 @@ struct sweep {
 
 	char *pathbuf;
 	size_t pathcap;
+	uint64_t path_dir;       /* the directory whose path pathbuf begins
+	                            with, by id (0: none), ... */
+	size_t path_dir_len;     /* ... and that path's length, with its '/' */
 	char *dentbuf;
 	size_t dentcap;
 	struct sw_node **tmp;    /* one directory's names, depth-first orders */
