@@ -285,8 +285,6 @@ struct sweep {
 	struct sw_announcer *announcer; /* announcing for the data phase, or NULL */
 	size_t announce_fds;     /* descriptors its queue may hold (limits.c) */
 	bool announcer_failed;   /* it could not be started: not tried again */
-	bool warm_idle;          /* they found nothing to read lately: no tasks
-	                            until the walk's reads miss (warm.c) */
 	bool warm_failed;        /* they could not be started, or gave back
 	                            their memory (sw_mem_shed): no more tasks */
 	struct sw_hold hold;
@@ -438,7 +436,6 @@ void sw_latency_says_solid(struct sw_latency *l, bool solid);
 bool sw_latency_wants_places(const struct sw_latency *l);
 bool sw_dirs_probing(const struct sw_latency *l);
 bool sw_dirs_cached(const struct sw_latency *l);
-void sw_latency_assume_cached(struct sw_latency *l);
 bool sw_misses_cheap(const struct sw_latency *l);
 bool sw_misses_flat(const struct sw_latency *l);
 bool sw_latency_times_stat(struct sw_latency *l, bool helpers_run);
@@ -452,7 +449,6 @@ void sw_announcer_stop(struct sw_announcer *a);
 
 /* warm.c (the tasks and the pool they run in: warm.h) */
 bool sw_warm_ready(struct sweep *sw);
-bool sw_warm_running(const struct sweep *sw);
 struct warm_task *sw_warm_task_for(struct sweep *sw, int dirfd, const struct stat *st,
                                    bool stated);
 struct warm_task *sw_warm_task_next(struct sweep *sw, struct warm_task *t);

@@ -351,14 +351,6 @@ bool sw_dirs_cached(const struct sw_latency *l)
 	return l->level < LEVEL_CACHED && !stats_cold;
 }
 
-/* Takes the directories for cached from now on, until reads miss again
- * (the helper threads found nothing to read lately: warm.c). */
-void sw_latency_assume_cached(struct sw_latency *l)
-{
-	l->level = 0;
-	l->stat_miss_at = 0;
-}
-
 bool sw_misses_cheap(const struct sw_latency *l)
 {
 	return l->cheap;

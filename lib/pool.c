@@ -39,13 +39,6 @@
  * the queue is full the walk may wait for room (sw_pool_wait_room): reading a
  * directory without a task, it would stat the names itself, cold and one at
  * a time, and the threads would not read its subdirectories ahead either.
- *
- * Whether the threads still find anything to read is counted without a
- * clock (the threads' own time is the scheduler's on a small machine): the
- * blocks a task's run read from a device, as the kernel accounts them to
- * the thread (getrusage). Many tasks in a row that read none say the tree
- * is in the cache after all (sw_pool_idle), where the device accounts its
- * reads at all: a network file system's never show there.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -54,7 +47,6 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -68,7 +60,6 @@
 #define WARM_STACK    (64u << 10) /* a thread's: a few frames, no buffers */
 #define WARM_MIN_SPACE ((size_t)16 << 20) /* address space left below which no
                                              thread starts */
-#define WARM_IDLE_TASKS 256      /* in a row that read nothing: idle help */
 
 struct sw_pool {
 	pthread_mutex_t mu;
@@ -85,9 +76,6 @@ struct sw_pool {
 	uint64_t *seen;          /* directories taken as tasks, hashed; atomic */
 	uint64_t *done;          /* ... and whose names were all stat-ed */
 	struct warm_stash stash; /* what the threads' own tasks found */
-	unsigned long quiet;     /* atomic: tasks in a row that read nothing
-	                            from a device */
-	bool reads_seen;         /* atomic: one did: reads are accounted here */
 	pid_t pid;               /* the process the threads belong to */
 	size_t nthreads;
 	pthread_t threads[SWEEP_WARM_THREADS];
@@ -305,26 +293,6 @@ static void run_task(struct sw_pool *w, struct warm_task *t, char *buf)
 	t->complete = i == t->n;
 }
 
-/* Blocks the calling thread read from a device so far. */
-static uint64_t blocks_read(void)
-{
-	struct rusage ru;
-	return getrusage(RUSAGE_THREAD, &ru) == 0 ? (uint64_t)ru.ru_inblock : 0;
-}
-
-/* Runs t, counting whether that read anything from a device. */
-static void run_counted(struct sw_pool *w, struct warm_task *t, char *buf)
-{
-	uint64_t before = blocks_read();
-	run_task(w, t, buf);
-	if (blocks_read() == before) {
-		__atomic_add_fetch(&w->quiet, 1, __ATOMIC_RELAXED);
-		return;
-	}
-	__atomic_store_n(&w->quiet, 0, __ATOMIC_RELAXED);
-	__atomic_store_n(&w->reads_seen, true, __ATOMIC_RELAXED);
-}
-
 static void *warm_thread(void *arg)
 {
 	struct sw_pool *w = arg;
@@ -347,7 +315,7 @@ static void *warm_thread(void *arg)
 			pthread_cond_signal(&w->room_cv);
 		pthread_mutex_unlock(&w->mu);
 		if (buf)
-			run_counted(w, t, buf);
+			run_task(w, t, buf);
 		if (buf && t->stat_all) /* a hint: the kernel's caches are the truth */
 			bit_mark(w->done, t->dev, t->ino);
 		task_finish(w, t);
@@ -541,20 +509,6 @@ bool sw_pool_ours(const struct sw_pool *w)
 size_t sw_pool_threads(const struct sw_pool *w)
 {
 	return w->nthreads;
-}
-
-/* Whether the threads' last WARM_IDLE_TASKS tasks read nothing from a
- * device that accounts its reads. */
-bool sw_pool_idle(const struct sw_pool *w)
-{
-	return __atomic_load_n(&w->reads_seen, __ATOMIC_RELAXED) &&
-	       __atomic_load_n(&w->quiet, __ATOMIC_RELAXED) >= WARM_IDLE_TASKS;
-}
-
-/* Counts the tasks in a row that read nothing from now on. */
-void sw_pool_rouse(struct sw_pool *w)
-{
-	__atomic_store_n(&w->quiet, 0, __ATOMIC_RELAXED);
 }
 
 /* Takes out what the stash holds of directory (dev, ino), see

@@ -63,7 +63,7 @@ static int stat_entry(int dirfd, const char *name, bool follow, struct stat *st)
 static int timed_stat(struct sweep *sw, int dirfd, const char *name, bool follow,
                       struct stat *st)
 {
-	if (!sw_latency_times_stat(&sw->lat, sw_warm_running(sw)))
+	if (!sw_latency_times_stat(&sw->lat, sw->warm != NULL))
 		return stat_entry(dirfd, name, follow, st);
 	uint64_t start = sw_now_ns();
 	int r = stat_entry(dirfd, name, follow, st);

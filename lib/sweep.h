@@ -226,8 +226,6 @@ struct sweep_stats {
 	uint64_t lookahead_cuts; /* files whose announced data the kernel took
 	                            back before they were read (memory was
 	                            short): each halved the look-ahead */
-	uint64_t warm_pauses;   /* times the helper threads, started, were left
-	                           without work: they found nothing to read */
 };
 
 /*

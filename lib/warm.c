@@ -20,40 +20,11 @@
 
 #define WARM_LEVELS   2          /* of subdirectories taken ahead of the walk */
 
-/* By default, started threads get work until they find nothing to read
- * (sw_pool_idle): the walk's own reads cannot tell, since the cache is warm
- * because of them. A tree in the cache after all (partly cached, or thinned
- * by the kernel's reclaim: a few directories in a thousand miss) then cost
- * the walk a hand-off per directory for nothing, twice the time of a walk
- * without them on chains of small directories. The walk then goes alone,
- * timing its own reads again as if it had just begun (cached), and the
- * threads get work again once those miss as a cold walk's do. */
-static bool still_wanted(struct sweep *sw)
-{
-	if (sw->opt.warm != SWEEP_WARM_AUTO)
-		return true;
-	if (!sw->warm_idle && sw_pool_idle(sw->warm)) {
-		sw->warm_idle = true;
-		sw->stats.warm_pauses++;
-		sw_latency_assume_cached(&sw->lat);
-	} else if (sw->warm_idle && !sw_dirs_cached(&sw->lat)) {
-		sw->warm_idle = false;
-		sw_pool_rouse(sw->warm);
-	}
-	return !sw->warm_idle;
-}
-
-/* Whether the helper threads are at work: the walk's own reads then time
- * their load as much as the device (latency.c). */
-bool sw_warm_running(const struct sweep *sw)
-{
-	return sw->warm && !sw->warm_idle;
-}
-
 /* Whether to warm ahead now: asked for; or by default, while directory
  * reads miss and misses are cheap (latency.c). Started, the threads stay
  * for the rest of the walk, and get work for as long as misses are cheap
- * (a later root may be on a disk arm) and they find something to read. */
+ * (a later root may be on a disk arm); a warm cache does not stop them,
+ * since it is warm because of them. */
 static bool warm_wanted(struct sweep *sw)
 {
 	if (sw->opt.warm == SWEEP_WARM_OFF || sw->warm_failed)
@@ -63,7 +34,7 @@ static bool warm_wanted(struct sweep *sw)
 	if (sw->opt.warm == SWEEP_WARM_AUTO && !sw->warm && sw_dirs_cached(&sw->lat))
 		return false;
 	if (sw->warm)
-		return still_wanted(sw);
+		return true;
 	if (!(sw->warm = sw_pool_start(sw->opt.max_bytes / 4, sw->warm_fds, sw_limits_space()))) {
 		sw->warm_failed = true;
 		return false;

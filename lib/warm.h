@@ -110,8 +110,6 @@ void sw_pool_wait_room(struct sw_pool *w);
 bool sw_pool_shed(struct sw_pool *w);
 bool sw_pool_ours(const struct sw_pool *w);
 size_t sw_pool_threads(const struct sw_pool *w);
-bool sw_pool_idle(const struct sw_pool *w);
-void sw_pool_rouse(struct sw_pool *w);
 struct warm_task *sw_pool_claim(struct sw_pool *w, dev_t dev, ino_t ino);
 void sw_pool_mark_taken(struct sw_pool *w, dev_t dev, ino_t ino);
 bool sw_pool_stated(const struct sw_pool *w, dev_t dev, ino_t ino);

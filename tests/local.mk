@@ -111,8 +111,6 @@ TESTS += tests/device.sh
 EXTRA_DIST += tests/device.sh
 TESTS += tests/fs-extents.sh
 EXTRA_DIST += tests/fs-extents.sh
-TESTS += tests/warm-pause.sh
-EXTRA_DIST += tests/warm-pause.sh
 
 # every entry once, against GNU find, in every order and symlink mode
 TESTS += tests/walk-vs-find.sh

@@ -93,10 +93,10 @@ int main(int argc, char **argv)
 	if (stats)
 		fprintf(stderr, "entries %" PRIu64 " flushes %" PRIu64 " fiemap %" PRIu64
 		        " sweeps %" PRIu64 " deferred %" PRIu64 " by_block %" PRIu64 " warm %u"
-		        " warm_pauses %" PRIu64 " peak_data %zu peak_bytes %zu stated_ahead %" PRIu64
+		        " peak_data %zu peak_bytes %zu stated_ahead %" PRIu64
 		        " read_ahead %" PRIu64 " lookahead_cuts %" PRIu64 " split %" PRIu64 "\n",
 		        s.entries, s.flushes, s.fiemap_calls, s.sweeps, s.dirs_deferred,
-		        s.dirs_by_block, s.warm_threads, s.warm_pauses, s.peak_data_entries, s.peak_bytes,
+		        s.dirs_by_block, s.warm_threads, s.peak_data_entries, s.peak_bytes,
 		        s.names_stated_ahead, s.dirs_read_ahead, s.lookahead_cuts, s.files_split);
 	sweep_close(sw);
 	return 0;
