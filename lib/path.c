@@ -30,8 +30,6 @@ void sw_path_name_only(struct sweep *sw, const char *name, size_t namelen)
 	sw->ent.pathlen = namelen;
 }
 
-/* Make sw->ent.path the path of name in parent. Returns 0, or -1 (ENOMEM,
- * and the entry is named by name alone, so an error still names it). */
 /* Names the entry name in the directory whose path the buffer holds. */
 static void path_in_same_dir(struct sweep *sw, const char *name, size_t namelen)
 {
@@ -43,6 +41,8 @@ static void path_in_same_dir(struct sweep *sw, const char *name, size_t namelen)
 	sw->ent.name = sw->pathbuf + sw->path_dir_len;
 }
 
+/* Make sw->ent.path the path of name in parent. Returns 0, or -1 (ENOMEM,
+ * and the entry is named by name alone, so an error still names it). */
 int sw_path_build(struct sweep *sw, const struct sw_dir *parent, const char *name,
                   size_t namelen)
 {

@@ -366,7 +366,8 @@ struct sw_pool *sw_pool_start(size_t max_bytes, size_t fds, size_t space)
 	size_t threads = fds < 5 ? 0 : (fds + 1) / 4;
 	if (threads > SWEEP_WARM_THREADS)
 		threads = SWEEP_WARM_THREADS;
-	size_t bitmaps = 2 * WARM_SEEN / 8;
+	size_t fixed = 2 * WARM_SEEN / 8 + sizeof(struct sw_pool); /* the bitmaps, the
+	                                                             stash's records */
 	/* under a limit this tight the threads' malloc arenas (glibc reserves
 	 * 64 MiB of address space for each, and falls back when it cannot)
 	 * left the walk's own allocations failing now and then: 7 runs of 400
@@ -375,7 +376,7 @@ struct sw_pool *sw_pool_start(size_t max_bytes, size_t fds, size_t space)
 	if (space < WARM_MIN_SPACE)
 		return NULL;
 	if (space < SIZE_MAX) {
-		size_t left = space > bitmaps ? space - bitmaps : 0;
+		size_t left = space > fixed ? space - fixed : 0;
 		size_t fit = left / 2 / (WARM_STACK + WARM_DENTBUF);
 		threads = fit < threads ? fit : threads;
 		max_bytes = left / 8 < max_bytes ? left / 8 : max_bytes;

@@ -67,15 +67,13 @@ void sw_stash_walk_read(struct warm_stash *s, dev_t dev, ino_t ino)
 	s->read[i].ino = ino;
 }
 
-/* Whether the walk read t's directory already, as far as the records
- * tell; forgets it, a directory being read once. */
-static bool walk_read_it(struct warm_stash *s, const struct warm_task *t)
+/* Whether the walk has t's directory already, as far as the records tell.
+ * A record stays after it matched: a directory can be listed by one thread
+ * and taken as a task by another, and both come here. */
+static bool walk_read_it(const struct warm_stash *s, const struct warm_task *t)
 {
 	size_t i = read_slot(t->dev, t->ino);
-	bool read = s->read[i].ino == t->ino && s->read[i].dev == t->dev;
-	if (read)
-		s->read[i].ino = 0;
-	return read;
+	return s->read[i].ino == t->ino && s->read[i].dev == t->dev;
 }
 
 /* Keeps finished task t, or frees it when there is no room or the walk has

@@ -175,8 +175,8 @@ static void directory_claimed_before_not_stashed(void **state)
 	assert_true(sw_pool_submit(p, task_of(f, 1, &k)));
 	sw_pool_wait(p, k);
 	sw_warm_ticket_put(k);
-	assert_false(sw_pool_shed(p)); /* nothing was kept */
-	assert_null(sw_pool_claim(p, sub.st_dev, sub.st_ino));
+	assert_null(sw_pool_claim(p, sub.st_dev, sub.st_ino)); /* nothing was kept */
+	assert_false(sw_pool_shed(p));
 	sw_pool_stop(p);
 }
 
