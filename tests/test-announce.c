@@ -4,7 +4,8 @@
  * (lib/announce.c): it takes what its queue has room for and no more (the
  * caller announces the rest itself), closes every duplicate it was given,
  * announced or dropped at the stop, and a walk without it (NULL) or in a
- * child of fork() announces itself.
+ * child of fork() announces itself. Every job is taken without a stop
+ * to push it: the thread, once asleep, wakes for the next one.
  */
 #include <dirent.h>
 #include <fcntl.h>
@@ -14,6 +15,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include <cmocka.h>
 #include "internal.h"
@@ -74,11 +76,49 @@ static void none_or_not_ours_announces_nothing(void **state)
 	close(fd);
 }
 
+/* Whether the open descriptors come back to n within five seconds. */
+static bool fds_come_back_to(int n)
+{
+	for (int i = 0; i < 500; i++) {
+		if (open_fds() == n)
+			return true;
+		nanosleep(&(struct timespec){ 0, 10 * 1000 * 1000 }, NULL);
+	}
+	return false;
+}
+
+/* Jobs given one at a time, each after the thread went back to sleep, and
+ * then in bursts: each is taken (its duplicate closed) with no stop to
+ * flush it, so no wake-up was lost between the thread's last look at the
+ * queue and its wait. */
+static void wakes_for_each_job(void **state)
+{
+	(void)state;
+	int fd = temp_file(), before = open_fds();
+	struct sw_announcer *a = sw_announcer_start(4);
+	assert_non_null(a);
+	for (int i = 0; i < 50; i++) {
+		assert_true(sw_announce(a, fd, 0, 4));
+		assert_true(fds_come_back_to(before));
+	}
+	for (int i = 0; i < 200; i++) {
+		while (!sw_announce(a, fd, 0, 4))
+			; /* full: the thread takes one soon */
+		if (i % 16 == 15)
+			assert_true(fds_come_back_to(before));
+	}
+	assert_true(fds_come_back_to(before));
+	sw_announcer_stop(a);
+	assert_int_equal(open_fds(), before);
+	close(fd);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(takes_what_fits_and_closes_all),
 		cmocka_unit_test(none_or_not_ours_announces_nothing),
+		cmocka_unit_test(wakes_for_each_job),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
