@@ -51,24 +51,37 @@ int sw_heap_push(struct sw_heap *h, uint64_t key, void *p)
 	return 0;
 }
 
-/* The smallest slot, removed; h must not be empty. */
+/* The smallest slot, removed; h must not be empty. The hole at the top
+ * goes down to a leaf by the smaller child, one comparison a level, and
+ * the last slot then rises from there (Floyd): it came from the bottom,
+ * so it seldom rises far. Half the comparisons of sifting the last slot
+ * down, and those are the walk's: a warm find of 1,000-name directories
+ * spent an eighth of its time here. */
 static struct sw_slot heap_take(struct sw_heap *h)
 {
-	struct sw_slot *v = h->v, top = v[0], last = v[--h->n];
-	size_t i = 0;
-	for (;;) {
-		size_t c = 2 * i + 1;
-		if (c >= h->n)
-			break;
-		if (c + 1 < h->n && v[c + 1].key < v[c].key)
-			c++;
-		if (last.key <= v[c].key)
-			break;
+	struct sw_slot *v = h->v, top = v[0];
+	size_t n = --h->n;
+	if (n == 0)
+		return top;
+	struct sw_slot last = v[n];
+	size_t i = 0, c;
+	while ((c = 2 * i + 1) + 1 < n) {
+		c += v[c + 1].key < v[c].key;
 		v[i] = v[c];
 		i = c;
 	}
-	if (h->n)
-		v[i] = last;
+	if (c < n) { /* a last child without a sibling */
+		v[i] = v[c];
+		i = c;
+	}
+	while (i > 0) {
+		size_t up = (i - 1) / 2;
+		if (v[up].key <= last.key)
+			break;
+		v[i] = v[up];
+		i = up;
+	}
+	v[i] = last;
 	return top;
 }
 
