@@ -85,6 +85,8 @@ struct copy_opts {
 	                              written out (writeback.c); 0: the kernel's
 	                              writeback decides */
 	bool write_batch_auto;     /* instead: a batch onto a disk that seeks */
+	bool write_behind;         /* a batch written out while the next is
+	                              read (auto: onto another disk) */
 	/* -i: whether to overwrite the destination shown (as GNU quotes it). */
 	bool (*ask)(void *arg, const char *dst_shown);
 	/* --progress: called after each file. known: the bytes of the regular

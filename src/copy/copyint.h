@@ -64,6 +64,7 @@ struct copy {
 	uint64_t synced;         /* bytes when the last batch was written out */
 	int wb_fd;               /* on the file system written to */
 	bool wb_own;             /* ... opened for it, closed at the tree's end */
+	struct behind *behind;   /* writing batches out while reading on, or NULL */
 	struct copy_temp temp;
 	struct rate bw;           /* bwlimit (throttle.c) */
 	bool failed;             /* something failed in this tree */
@@ -95,6 +96,16 @@ void writeback_plan(struct copy *c);
 void writeback_file_done(struct copy *c);
 void writeback_flush(struct copy *c);
 void writeback_end(struct copy *c);
+
+/* behind.c: a thread that writes a batch out (syncfs) while the walk reads
+ * the next: started on a descriptor of the destination's file system (NULL
+ * when it cannot be), waited for (the errno of its last write-out, or 0),
+ * given the next batch, stopped. */
+struct behind;
+struct behind *behind_start(int fd);
+int behind_wait(struct behind *b);
+void behind_write(struct behind *b);
+void behind_stop(struct behind *b);
 
 /* destdir.c: the directory e goes in (borrowed), or -1 with errno; its
  * name there. */

@@ -4,12 +4,16 @@
 # out, read on): the copy is the same as GNU cp -a's whatever the batch;
 # the destination is written out (syncfs) once a batch, and never with 0;
 # auto batches onto a disk that seeks only; a bad SIZE is a usage error in
-# GNU's words for sizes.
+# GNU's words for sizes. --write-behind: the same copy, each batch written
+# out by a thread while the next is read, its failure said all the same.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/cp/tree.sh"
 cp_tree "$T/src"
 for batch in 1 4K 64KiB 1M 0 auto; do
 	OUR_ARGS=--write-batch=$batch both "-a --write-batch=$batch" -a src DST
+done
+for batch in 1 64KiB; do
+	OUR_ARGS="--write-batch=$batch --write-behind" both "-a --write-batch=$batch --write-behind" -a src DST
 done
 
 # Bad sizes: exit 1, nothing copied, the message of du -B's kind.
@@ -36,7 +40,7 @@ while [ $i -lt 40 ]; do
 done
 trace() { # ARGS...: sweep-cp -a ARGS even dst, traced
 	rm -rf "$T/dst"
-	strace -f -qq -y -e trace=syncfs -o "$T/trace" \
+	strace -f -qq -y -e trace=syncfs,execve -o "$T/trace" \
 		"$top_builddir/sweep-cp" -a "$@" "$T/even" "$T/dst" || fail "sweep-cp -a $*"
 	diff -r "$T/even" "$T/dst" >&2 || fail "sweep-cp -a $*: not the same"
 }
@@ -47,6 +51,12 @@ trace --write-batch=64K
 [ "$(count syncfs)" = 10 ] || fail "--write-batch=64K: $(count syncfs) syncfs for 40 files of 16 KiB, not 10"
 trace --write-batch=1
 [ "$(count syncfs)" = 40 ] || fail "--write-batch=1: $(count syncfs) syncfs for 40 files, not 40"
+trace --write-batch=64K --write-behind
+[ "$(count syncfs)" = 10 ] || fail "--write-behind: $(count syncfs) syncfs for 40 files of 16 KiB, not 10"
+[ "$(awk '/syncfs\(/ {print $1}' "$T/trace" | sort -u | wc -l)" = 1 ] ||
+	fail "--write-behind: syncfs from more than one thread"
+main=$(awk '/execve\(/ {p = $1} END {print p}' "$T/trace") # the program's, after a wrapper's
+! grep "syncfs(" "$T/trace" | grep -q "^$main " || fail "--write-behind: syncfs on the walk's own thread"
 # auto, the default: a batch onto a disk that seeks, the kernel's writeback elsewhere
 rota=$(devinfo "$T" | cut -d' ' -f1)
 trace
@@ -80,6 +90,14 @@ if ${CC:-cc} -shared -fPIC -o "$T/eio.so" "$top_srcdir/tests/faults/eio-shim.c" 
 		sweep-cp -a --write-batch=64K "$T/even" "$T/dst" 2> "$T/err" && fail "a failed write-out exits 0"
 	grep -qx "sweep-cp: cannot write '$T/dst' out: Input/output error" "$T/err" ||
 		fail "a failed write-out: $(head -2 "$T/err")"
+	for behind in "--write-batch=64K --write-behind" "--write-batch=1G --write-behind"; do
+		rm -rf "$T/dst"
+		EIO_SYNCFS=1 LD_PRELOAD="$T/eio.so" ASAN_OPTIONS="$ASAN_OPTIONS:verify_asan_link_order=0" \
+			sweep-cp -a $behind "$T/even" "$T/dst" 2> "$T/err" &&
+			fail "$behind: a failed write-out exits 0"
+		grep -qx "sweep-cp: cannot write '$T/dst' out: Input/output error" "$T/err" ||
+			fail "$behind: a failed write-out: $(head -2 "$T/err")"
+	done
 else
 	echo "SKIP part: cannot build the LD_PRELOAD shim: the failed write-out not tested" >&2
 fi
