@@ -71,11 +71,14 @@ static void *announce_thread(void *arg)
 			wait_for_job(a, head);
 			continue;
 		}
+		/* taken before it is done: a child of fork() closes what is
+		 * still queued, and must not close a descriptor this thread
+		 * closed and the walk may have opened again */
 		struct announce_job j = a->job[head % a->slots];
+		atomic_store_explicit(&a->head, head + 1, memory_order_release);
 		if (!atomic_load_explicit(&a->stop, memory_order_relaxed))
 			posix_fadvise(j.fd, j.off, j.len, POSIX_FADV_WILLNEED);
 		close(j.fd);
-		atomic_store_explicit(&a->head, head + 1, memory_order_release);
 	}
 	return NULL;
 }
