@@ -24,7 +24,7 @@
  * tmpfs or a network file system to the kernel. bench/results/cp-write
  * has the measurements behind it. Onto another disk than the source's,
  * a batch is written out while the next is read (behind.c); leaving that
- * disk to the kernel instead wrote it all at the end (74 s against 63 for
+ * disk to the kernel instead wrote it all at the end (77 s against 63 for
  * the whole Linux tree, bench/results/cp-full-s1).
  */
 #include <dirent.h>
