@@ -31,11 +31,13 @@ void diag_free(struct diag *d)
 void diag_vmsg(struct diag *d, int errnum, const char *fmt, va_list ap)
 {
 	fflush(stdout);
+	flockfile(stderr); /* one line, whatever other threads say */
 	fprintf(stderr, "%s: ", d->prog);
 	vfprintf(stderr, fmt, ap);
 	if (errnum)
 		fprintf(stderr, ": %s", strerror(errnum));
 	fputc('\n', stderr);
+	funlockfile(stderr);
 }
 
 void diag_error(struct diag *d, int errnum, const char *fmt, ...)

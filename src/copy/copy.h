@@ -87,6 +87,7 @@ struct copy_opts {
 	bool write_batch_auto;     /* instead: a batch onto a disk that seeks */
 	bool write_behind;         /* a batch written out while the next is
 	                              read (auto: onto another disk) */
+	bool no_write_thread;      /* every file copied on the walk's thread */
 	/* -i: whether to overwrite the destination shown (as GNU quotes it). */
 	bool (*ask)(void *arg, const char *dst_shown);
 	/* --progress: called after each file. known: the bytes of the regular

@@ -65,6 +65,7 @@ struct copy {
 	int wb_fd;               /* on the file system written to */
 	bool wb_own;             /* ... opened for it, closed at the tree's end */
 	struct behind *behind;   /* writing batches out while reading on, or NULL */
+	struct writer *writer;   /* finishing files' copies beside the walk, or NULL */
 	struct copy_temp temp;
 	struct rate bw;           /* bwlimit (throttle.c) */
 	bool failed;             /* something failed in this tree */
@@ -106,6 +107,23 @@ struct behind *behind_start(int fd);
 int behind_wait(struct behind *b);
 void behind_write(struct behind *b);
 void behind_stop(struct behind *b);
+
+/* writer.c: a thread finishing regular files' copies while the walk goes
+ * on, started for a tree when the options allow (else c->writer stays
+ * NULL); given the open copy dfd (owned from then on, when it returns
+ * true) of e, whose data is read from sfd (duplicated); the bytes it
+ * copied since the last drain, and the sizes of the files given since
+ * (a batch counts what is given, not what is done); drained (every file
+ * given is done, its bytes and failures the walk's: true when some were
+ * still being copied, their descriptors closed since); stopped at the tree's end. */
+struct writer;
+void writer_start(struct copy *c);
+bool writer_give(struct copy *c, const struct sweep_entry *e, int sfd, int dfd,
+                 const struct stat *st, bool created, mode_t mode);
+uint64_t writer_bytes(const struct copy *c);
+uint64_t writer_pending(const struct copy *c);
+bool writer_drain(struct copy *c);
+void writer_stop(struct copy *c);
 
 /* destdir.c: the directory e goes in (borrowed), or -1 with errno; its
  * name there. */

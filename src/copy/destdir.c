@@ -96,7 +96,7 @@ static void evict(struct copy *c)
 /* Close every kept descriptor but keep's. Returns whether one was. */
 static bool shed(struct copy *c, int keep)
 {
-	bool any = false;
+	bool any = writer_drain(c); /* its queue's descriptors first */
 	for (size_t i = 0; i < c->dirs.cap; i++) {
 		struct keymap_slot *s = &c->dirs.slots[i];
 		int fd = s->used ? unpack_fd(s->value) : -1;

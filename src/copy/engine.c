@@ -52,7 +52,7 @@ void copy_free(struct copy *c)
 void copy_counts(const struct copy *c, uint64_t *files, uint64_t *bytes)
 {
 	*files = c->files;
-	*bytes = c->bytes;
+	*bytes = c->bytes + writer_bytes(c);
 }
 
 const char *cq(struct copy *c, int slot, const char *name)
@@ -216,7 +216,8 @@ static void copy_entry(struct copy *c, const struct sweep_entry *e)
 		writeback_file_done(c);
 		c->files++;
 		if (c->o->progress)
-			c->o->progress(c->o->arg, c->files, c->bytes, c->known);
+			c->o->progress(c->o->arg, c->files, c->bytes + writer_bytes(c),
+			               c->known);
 	}
 }
 
@@ -264,11 +265,13 @@ static int tree_start(struct copy *c, const char *src, int dst_dirfd, const char
 		writeback_end(c);
 		return -1;
 	}
+	writer_start(c);
 	return 0;
 }
 
 static int tree_end(struct copy *c)
 {
+	writer_stop(c); /* its files' data before the last batch's write-out */
 	writeback_end(c);
 	destdir_close_all(c);
 	return c->failed ? -1 : 0;
@@ -281,6 +284,7 @@ int copy_tree(struct copy *c, const char *src, int dst_dirfd, const char *name,
 		return -1;
 	if (!(c->sw = open_walk(c))) {
 		copy_error(c, errno, "%s", cq(c, 0, src));
+		writer_stop(c);
 		writeback_end(c);
 		return -1;
 	}

@@ -94,6 +94,8 @@ void regular_copy(struct copy *c, const struct sweep_entry *e)
 	if (dfd < 0)
 		goto out;
 	copy_verbose(c, e, backup);
+	if (!c->o->attributes_only && writer_give(c, e, sfd, dfd, &st, created, mode))
+		goto out; /* the rest is the writer's (writer.c) */
 	bool whole = c->o->attributes_only || data_copy(c, sfd, &st, dfd, e->path) == 0;
 	if (whole)
 		attrs_fd(c, dfd, sfd, &st, created, mode, 0);

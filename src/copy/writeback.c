@@ -158,7 +158,10 @@ void writeback_end(struct copy *c)
  * so it is said and counted. */
 void writeback_flush(struct copy *c)
 {
-	if (!c->batch || c->bytes == c->synced)
+	if (!c->batch)
+		return;
+	writer_drain(c); /* the batch's last files may still be with it */
+	if (c->bytes == c->synced)
 		return;
 	c->synced = c->bytes;
 	int err = 0;
@@ -174,6 +177,6 @@ void writeback_flush(struct copy *c)
 
 void writeback_file_done(struct copy *c)
 {
-	if (c->batch && c->bytes - c->synced >= c->batch)
+	if (c->batch && c->bytes + writer_pending(c) - c->synced >= c->batch)
 		writeback_flush(c);
 }

@@ -20,6 +20,7 @@ CP_TESTS = \
 	tests/cp/dest-symlink.sh \
 	tests/cp/special.sh \
 	tests/cp/deep.sh \
-	tests/cp/write-batch.sh
+	tests/cp/write-batch.sh \
+	tests/cp/write-thread.sh
 TESTS += $(CP_TESTS)
 EXTRA_DIST += $(CP_TESTS) tests/cp/tree.sh

@@ -16,7 +16,8 @@
 enum {
 	OPT_ATTRIBUTES_ONLY = 256, OPT_BACKUP, OPT_NO_PRESERVE, OPT_PARENTS, OPT_PRESERVE,
 	OPT_REFLINK, OPT_REMOVE_DESTINATION, OPT_SPARSE, OPT_STRIP_TRAILING_SLASHES,
-	OPT_PROGRESS, OPT_WRITE_BATCH, OPT_WRITE_BEHIND, OPT_HELP, OPT_VERSION,
+	OPT_PROGRESS, OPT_WRITE_BATCH, OPT_WRITE_BEHIND,
+	OPT_NO_WRITE_THREAD, OPT_HELP, OPT_VERSION,
 };
 
 static const struct option long_options[] = {
@@ -47,6 +48,7 @@ static const struct option long_options[] = {
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "write-batch", required_argument, NULL, OPT_WRITE_BATCH },
 	{ "write-behind", no_argument, NULL, OPT_WRITE_BEHIND },
+	{ "no-write-thread", no_argument, NULL, OPT_NO_WRITE_THREAD },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -124,6 +126,8 @@ static void usage(const char *prog)
 	      "                                 default): batches onto a disk that seeks\n"
 	      "      --write-behind           write a batch out while reading the next\n"
 	      "                                 (auto onto another disk than the source)\n"
+	      "      --no-write-thread        copy every file's data on the walk's own\n"
+	      "                                 thread, not a second one\n"
 	      "  -x, --one-file-system        stay on this file system\n"
 	      "      --help        display this help and exit\n"
 	      "      --version     output version information and exit\n"
@@ -278,6 +282,7 @@ static int take_option(struct cp *cp, int c, const char *arg)
 	case OPT_PROGRESS: cp->progress_wanted = true; break;
 	case OPT_WRITE_BATCH: v = write_batch(cp, arg); break;
 	case OPT_WRITE_BEHIND: cp->copy.write_behind = true; break;
+	case OPT_NO_WRITE_THREAD: cp->copy.no_write_thread = true; break;
 	case OPT_SPARSE:
 		v = choose(cp, "--sparse", arg, sparse_words, sparse_values);
 		o->sparse = v < 0 ? COPY_SPARSE_AUTO : (enum copy_sparse)v;
