@@ -55,15 +55,17 @@ static int open_dest(struct copy *c, const struct stat *st, int pfd, const char 
 	}
 	fd = destdir_openat(c, pfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY,
 	            create_mode(c, st));
+	/* the mode it was made with (the umask, a default ACL) counts only
+	 * where the source's is not given it (attrs.c) */
 	struct stat now;
-	if (fd < 0 || fstat(fd, &now) < 0) {
+	if (fd < 0 || (!c->o->preserve_mode && fstat(fd, &now) < 0)) {
 		copy_error(c, errno, "cannot create regular file %s", cq(c, 0, shown));
 		if (fd >= 0)
 			close(fd);
 		return -1;
 	}
 	*created = true;
-	*mode = now.st_mode & 07777;
+	*mode = c->o->preserve_mode ? 0 : now.st_mode & 07777;
 	return fd;
 }
 

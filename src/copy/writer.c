@@ -59,6 +59,7 @@ struct writer {
 	struct copy wc;          /* the thread's copy state: options, buffer */
 	struct diag d;           /* and its messages */
 	size_t slots;
+	size_t wake_at;          /* jobs queued that wake the thread */
 	struct writer_job job[WRITER_SLOTS];
 };
 
@@ -140,6 +141,7 @@ void writer_start(struct copy *c)
 	if (!w || !(w->wc.buf = malloc(COPY_BUFSIZE)))
 		goto fail;
 	w->slots = slots;
+	w->wake_at = (slots + 3) / 4;
 	w->wc.o = c->o;
 	w->wc.umask = c->umask;
 	w->wc.d = &w->d;
@@ -194,7 +196,9 @@ bool writer_give(struct copy *c, const struct sweep_entry *e, int sfd, int dfd,
 	j->mode = mode;
 	w->pending += (uint64_t)st->st_size;
 	atomic_store(&w->given, given + 1);
-	if (atomic_load(&w->sleeping)) {
+	/* a wake-up costs the walk more than a small file's copy: a sleeping
+	 * thread is woken for a few files at once (and by a drain) */
+	if (given + 1 - atomic_load(&w->done) >= w->wake_at && atomic_load(&w->sleeping)) {
 		pthread_mutex_lock(&w->mu);
 		pthread_cond_signal(&w->cv);
 		pthread_mutex_unlock(&w->mu);
@@ -221,6 +225,7 @@ bool writer_drain(struct copy *c)
 	bool busy = atomic_load(&w->done) != given;
 	if (busy) {
 		pthread_mutex_lock(&w->mu);
+		pthread_cond_signal(&w->cv); /* it may sleep on fewer than wake_at */
 		atomic_store(&w->draining, true);
 		while (atomic_load(&w->done) != given)
 			pthread_cond_wait(&w->drained, &w->mu);
