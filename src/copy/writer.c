@@ -12,8 +12,9 @@
  * thread and reads on. A file that needs the walk's tables afterwards (a
  * first name of several hard links), or an option that ties the copy to
  * the walk's thread (-v's line before its errors, a rate limit, sweep-sync's
- * renames and hooks), is copied on the walk's thread as before, and so is
- * any file that finds the queue full: the walk never waits for the thread
+ * renames and hooks), or whose bytes a disk arm must still bring (see
+ * off_the_arm), is copied on the walk's thread as before, and so is any
+ * file that finds the queue full: the walk never waits for the thread
  * but to drain it, before a batch is written out and at a tree's end.
  *
  * The thread reports through a struct copy and a struct diag of its own
@@ -169,6 +170,21 @@ fail:
 	free(w); /* the walk's thread copies every file itself */
 }
 
+/* Whether e's bytes may be read by another thread than the walk's: they
+ * are in the page cache (the walk found them there, or has no place for
+ * them on a disk), or the walk keeps requests in flight from threads of
+ * its own (its helpers run: the device is not an arm). On an arm the
+ * walk's thread alone reads, in the sweep's order, as one I/O context
+ * (bfq gives each its own queue and turn). */
+static bool off_the_arm(const struct copy *c, const struct sweep_entry *e)
+{
+	if (e->phys == SWEEP_PHYS_NONE || !c->sw)
+		return true;
+	struct sweep_stats s;
+	sweep_get_stats(c->sw, &s, sizeof(s));
+	return s.warm_threads > 0;
+}
+
 static bool full(struct writer *w)
 {
 	size_t given = atomic_load_explicit(&w->given, memory_order_relaxed);
@@ -179,7 +195,7 @@ bool writer_give(struct copy *c, const struct sweep_entry *e, int sfd, int dfd,
                  const struct stat *st, bool created, mode_t mode)
 {
 	struct writer *w = c->writer;
-	if (!w || (c->o->preserve_links && st->st_nlink > 1) || full(w))
+	if (!w || (c->o->preserve_links && st->st_nlink > 1) || full(w) || !off_the_arm(c, e))
 		return false;
 	size_t given = atomic_load_explicit(&w->given, memory_order_relaxed);
 	struct writer_job *j = &w->job[given % w->slots];

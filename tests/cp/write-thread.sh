@@ -5,7 +5,8 @@
 # copy is GNU cp -a's with the thread and without (--no-write-thread); the
 # data of files of one name is copied off the walk's thread, every byte on
 # it with --no-write-thread, with -v (its line comes before the file's
-# errors), and for files of several names (later names link to them); a
+# errors), for files of several names (later names link to them), and
+# for files not in the page cache when the walk reads as on a disk arm; a
 # write that fails on the thread is said in GNU cp's words, the rest is
 # copied and the status is 1.
 . "$top_srcdir/tests/lib.sh"
@@ -53,6 +54,24 @@ for args in "-a --no-write-thread" "-av"; do
 	[ "$(copies)" -ge 61 ] || fail "$args: $(copies) copy_file_range calls for 61 files with data"
 	[ "$(off_main 'copy_file_range(')" = 0 ] || fail "$args: a file copied off the walk's thread"
 done
+
+# Bytes a disk arm must still bring are the walk's own to read, in its
+# order, as one I/O context: with the files' pages dropped (dd's nocache),
+# a walk without helper threads (as on an arm: SWEEP_WARM=off) copies every
+# file itself; with them (on: a device that wants depth) the thread takes
+# files all the same.
+uncache() {
+	sync
+	for f in "$T/many"/*; do
+		dd if="$f" iflag=nocache count=0 status=none || skip "dd cannot drop a file's pages"
+	done
+}
+uncache
+SWEEP_WARM=off trace copy_file_range -a
+[ "$(off_main 'copy_file_range(')" = 0 ] || fail "cold, no helpers: a file copied off the walk's thread"
+uncache
+SWEEP_WARM=on trace copy_file_range -a
+[ "$(off_main 'copy_file_range(')" -ge 1 ] || fail "cold, helpers: every file copied on the walk's thread"
 
 # A write that fails on the thread: --sparse=always reads and writes (the
 # kernel cannot leave zeros out), so the failing device of tests/faults,
