@@ -110,19 +110,39 @@ void behind_stop(struct behind *b);
 
 /* writer.c: a thread finishing regular files' copies while the walk goes
  * on, started for a tree when the options allow (else c->writer stays
- * NULL); given the open copy dfd (owned from then on, when it returns
- * true) of e, whose data is read from sfd (duplicated); the bytes it
- * copied since the last drain, and the sizes of the files given since
- * (a batch counts what is given, not what is done); drained (every file
- * given is done, its bytes and failures the walk's: true when some were
- * still being copied, their descriptors closed since); stopped at the tree's end. */
+ * NULL). A job: e's data, read from sfd (duplicated), into the open copy
+ * dfd (owned by the thread once given), created (with mode) or not; for
+ * sweep-sync, no dfd but name in pfd (duplicated), which the thread writes
+ * as tempfile_write() does. writer_give() returns whether the thread took
+ * it; a temporary file is never made by the walk while the thread has one
+ * (it waits for room, or drains the thread before it writes one itself). Then: the bytes it copied since the last drain, and the sizes of the
+ * files given since (a batch counts what is given, not what is done);
+ * drained (every file given is done, its bytes and failures the walk's:
+ * true when some were still being copied, their descriptors closed
+ * since); its temporary files removed (async-signal-safe, for
+ * copy_remove_temp); stopped at the tree's end. */
 struct writer;
+struct writer_job {
+	const struct sweep_entry *e;
+	int sfd, dfd;
+	const struct stat *st;
+	bool created;
+	mode_t mode;
+	int pfd;                 /* sweep-sync: -1 for a copy in place */
+	const char *name;
+};
 void writer_start(struct copy *c);
-bool writer_give(struct copy *c, const struct sweep_entry *e, int sfd, int dfd,
-                 const struct stat *st, bool created, mode_t mode);
+bool writer_give(struct copy *c, const struct writer_job *job);
+/* A directory's attributes (as dirs_leave gives them: its fd and source
+ * sfd, -1 or owned, given when it returns true), after the files given
+ * before it; false when the walk is to give them itself (then nothing is
+ * left with the thread). */
+bool writer_give_dir(struct copy *c, const struct sweep_entry *e, int fd, int sfd,
+                     unsigned flags, mode_t mode);
 uint64_t writer_bytes(const struct copy *c);
 uint64_t writer_pending(const struct copy *c);
 bool writer_drain(struct copy *c);
+void writer_remove_temps(struct copy *c);
 void writer_stop(struct copy *c);
 
 /* destdir.c: the directory e goes in (borrowed), or -1 with errno; its
@@ -165,6 +185,13 @@ int special_place(struct copy *c, const struct sweep_entry *e, const char *what,
 
 /* regular.c: a regular file (fd: its data, or -1 to open it here). */
 void regular_copy(struct copy *c, const struct sweep_entry *e);
+/* The rest of a regular file's copy into the open dfd: its data from sfd
+ * (source path src, status st), its attributes when whole (created, with
+ * mode, as attrs_fd), the close. Returns 0 when whole, 1 when its data is
+ * not all there, -1 when it is but the copy could not be closed (each
+ * reported). */
+int regular_finish(struct copy *c, int sfd, const struct stat *st, int dfd, const char *src,
+                   bool created, mode_t mode);
 
 /* data.c: copy the bytes of sfd (status st) to dfd. Returns 0, or -1
  * (reported: then dfd holds a part only). */
@@ -211,9 +238,17 @@ enum sweep_verdict check_entry(struct copy *c, const struct sweep_entry *e);
 
 /* tempfile.c: write e's data (sfd, st) to a temporary name beside name in
  * pfd, give it its attributes, and rename it over name. Returns 0 or -1
- * (reported; nothing is left under either name then). */
+ * (reported; nothing is left under either name then); 0 too when the
+ * writer took it (it reports). */
 int tempfile_copy(struct copy *c, const struct sweep_entry *e, int sfd, const struct stat *st,
                   int pfd, const char *name);
+/* The same from a thread of the copy's (writer.c): src is the source's
+ * path; c->temp records the temporary file while it exists. */
+int tempfile_write(struct copy *c, const char *src, int sfd, const struct stat *st, int pfd,
+                   const char *name);
+/* Remove (or, under keep_partial, keep) the temporary file t records, if
+ * it is armed (async-signal-safe). */
+void tempfile_remove_armed(const struct copy *c, struct copy_temp *t);
 
 /* replace.c: what to do at name in pfd before e is made there. */
 enum dest_state { DEST_NEW, DEST_EXISTS, DEST_SKIP, DEST_FAIL };

@@ -139,6 +139,10 @@ void dirs_leave(struct copy *c, const struct sweep_entry *e)
 	}
 	int sfd = c->o->preserve_xattr || c->o->preserve_mode || c->o->preserve_acl
 	          ? open_source(c, e) : -1;
+	/* after the files the writer thread may still be finishing in it
+	 * (sweep-sync renames them into place: the directory's times move) */
+	if (writer_give_dir(c, e, fd, sfd, flags, mode))
+		return;
 	attrs_fd(c, fd, sfd, &e->st, flags & DIR_CREATED, mode, flags);
 	if (sfd >= 0)
 		close(sfd);

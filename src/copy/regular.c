@@ -69,6 +69,20 @@ static int open_dest(struct copy *c, const struct stat *st, int pfd, const char 
 	return fd;
 }
 
+int regular_finish(struct copy *c, int sfd, const struct stat *st, int dfd, const char *src,
+                   bool created, mode_t mode)
+{
+	int r = c->o->attributes_only || data_copy(c, sfd, st, dfd, src) == 0 ? 0 : 1;
+	if (r == 0)
+		attrs_fd(c, dfd, sfd, st, created, mode, 0);
+	if (close(dfd) < 0) {
+		copy_error(c, errno, "failed to close %s", cq(c, 0, sb_str(&c->shown)));
+		if (r == 0)
+			r = -1;
+	}
+	return r;
+}
+
 void regular_copy(struct copy *c, const struct sweep_entry *e)
 {
 	const char *name, *backup;
@@ -96,16 +110,11 @@ void regular_copy(struct copy *c, const struct sweep_entry *e)
 	if (dfd < 0)
 		goto out;
 	copy_verbose(c, e, backup);
-	if (!c->o->attributes_only && writer_give(c, e, sfd, dfd, &st, created, mode))
-		goto out; /* the rest is the writer's (writer.c) */
-	bool whole = c->o->attributes_only || data_copy(c, sfd, &st, dfd, e->path) == 0;
-	if (whole)
-		attrs_fd(c, dfd, sfd, &st, created, mode, 0);
-	if (close(dfd) < 0) {
-		copy_error(c, errno, "failed to close %s", cq(c, 0, sb_str(&c->shown)));
-		whole = false;
-	}
-	if (whole)
+	struct writer_job j = { .e = e, .sfd = sfd, .dfd = dfd, .st = &st, .created = created,
+	                        .mode = mode, .pfd = -1 };
+	if (!c->o->attributes_only && writer_give(c, &j))
+		goto out; /* the rest is the writer's */
+	if (regular_finish(c, sfd, &st, dfd, e->path, created, mode) == 0)
 		hardlink_remember(c, e);
 out:
 	if (sfd != e->fd)

@@ -45,24 +45,22 @@ static int temp_name(struct strbuf *sb, const char *name, uint64_t *seed)
 	return 0;
 }
 
-/* Say that name in dirfd is our temporary file for final, for
- * copy_remove_temp(). */
-static void temp_arm(struct copy *c, int dirfd, const char *name, const char *final)
+static void temp_arm(struct copy_temp *t, int dirfd, const char *name, const char *final)
 {
 	size_t n = strlen(name), f = strlen(final);
-	if (n >= sizeof(c->temp.name) || f >= sizeof(c->temp.final))
+	if (n >= sizeof(t->name) || f >= sizeof(t->final))
 		return; /* cannot be: names keep within NAME_MAX */
-	c->temp.dirfd = dirfd;
-	memcpy(c->temp.name, name, n + 1);
-	memcpy(c->temp.final, final, f + 1);
-	atomic_signal_fence(memory_order_release); /* the name before the flag */
-	c->temp.armed = 1;
+	t->dirfd = dirfd;
+	memcpy(t->name, name, n + 1);
+	memcpy(t->final, final, f + 1);
+	atomic_thread_fence(memory_order_release); /* the name before the flag */
+	t->armed = 1;
 }
 
 /* The temporary file is gone (renamed or removed): nothing to clean up. */
-static void temp_disarm(struct copy *c)
+static void temp_disarm(struct copy_temp *t)
 {
-	c->temp.armed = 0;
+	t->armed = 0;
 }
 
 /* The temporary file name in dirfd, not whole: removed, or kept as final
@@ -81,20 +79,21 @@ static void temp_drop(const struct copy *c, int dirfd, const char *name, const c
 		unlinkat(dirfd, name, 0);
 }
 
-/* Dropped before disarmed: a signal in between drops it twice, harmlessly. */
-static void temp_remove(struct copy *c, int dirfd, const char *name, const char *final)
+void tempfile_remove_armed(const struct copy *c, struct copy_temp *t)
 {
-	temp_drop(c, dirfd, name, final);
-	temp_disarm(c);
+	if (t->armed) {
+		atomic_thread_fence(memory_order_acquire);
+		t->armed = 0;
+		temp_drop(c, t->dirfd, t->name, t->final);
+	}
 }
 
 void copy_remove_temp(struct copy *c)
 {
-	if (c && c->temp.armed) {
-		atomic_signal_fence(memory_order_acquire);
-		c->temp.armed = 0;
-		temp_drop(c, c->temp.dirfd, c->temp.name, c->temp.final);
-	}
+	if (!c)
+		return;
+	tempfile_remove_armed(c, &c->temp);
+	writer_remove_temps(c);
 }
 
 /* Create the temporary file; its descriptor, or -1 (reported). */
@@ -114,7 +113,7 @@ static int temp_create(struct copy *c, const struct stat *st, int pfd, const cha
 		int fd = destdir_openat(c, pfd, tmp->s, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC |
 		                O_NOCTTY, create_mode(c, st));
 		if (fd >= 0)
-			temp_arm(c, pfd, tmp->s, name);
+			temp_arm(&c->temp, pfd, tmp->s, name);
 		struct stat got;
 		if (fd >= 0 && fstat(fd, &got) == 0) {
 			*mode = got.st_mode & 07777;
@@ -123,7 +122,7 @@ static int temp_create(struct copy *c, const struct stat *st, int pfd, const cha
 		if (fd >= 0) {
 			close(fd);
 			unlinkat(pfd, tmp->s, 0); /* nothing in it yet */
-			temp_disarm(c);
+			temp_disarm(&c->temp);
 		} else if (errno == EEXIST) {
 			continue;
 		}
@@ -133,39 +132,52 @@ static int temp_create(struct copy *c, const struct stat *st, int pfd, const cha
 	return -1;
 }
 
-int tempfile_copy(struct copy *c, const struct sweep_entry *e, int sfd, const struct stat *st,
-                  int pfd, const char *name)
+/* The temporary file c->temp records, its copy written (regular_finish's
+ * result): renamed over name in pfd when whole, else removed or kept as
+ * keep_partial asks. Returns 0 when renamed, else -1 (reported). */
+static int temp_finish(struct copy *c, int pfd, const char *name, int written)
+{
+	struct copy_temp *t = &c->temp;
+	bool whole = written == 0;
+	if (whole && c->o->backup && backup_replaced(c, pfd, name) < 0)
+		whole = false;
+	if (whole && renameat(pfd, t->name, pfd, name) < 0) {
+		copy_error(c, errno, "rename %s -> %s", cq(c, 0, t->name), cq(c, 1, sb_str(&c->shown)));
+		whole = false;
+	}
+	if (whole) {
+		temp_disarm(t);
+	} else if (written > 0) { /* the data itself is not all there */
+		/* dropped before disarmed: a signal in between drops it twice,
+		 * harmlessly */
+		temp_drop(c, pfd, t->name, name);
+		temp_disarm(t);
+	} else { /* whole data that could not be put in place: nothing to keep */
+		unlinkat(pfd, t->name, 0);
+		temp_disarm(t);
+	}
+	return whole ? 0 : -1;
+}
+
+int tempfile_write(struct copy *c, const char *src, int sfd, const struct stat *st, int pfd,
+                   const char *name)
 {
 	struct strbuf tmp = STRBUF_INIT;
 	mode_t mode = 0;
 	int r = -1;
 	int dfd = temp_create(c, st, pfd, name, &tmp, &mode);
-	if (dfd < 0)
-		goto out;
-	bool whole = data_copy(c, sfd, st, dfd, e->path) == 0;
-	bool partial = !whole; /* the data itself is not all there */
-	if (whole)
-		attrs_fd(c, dfd, sfd, st, true, mode, 0);
-	if (close(dfd) < 0 && whole) {
-		copy_error(c, errno, "failed to close %s", cq(c, 0, sb_str(&c->shown)));
-		whole = partial = false;
-	}
-	if (whole && c->o->backup && backup_replaced(c, pfd, name) < 0)
-		whole = false;
-	if (whole && renameat(pfd, tmp.s, pfd, name) < 0) {
-		copy_error(c, errno, "rename %s -> %s", cq(c, 0, tmp.s), cq(c, 1, sb_str(&c->shown)));
-		whole = false;
-	}
-	if (whole) {
-		temp_disarm(c);
-	} else if (partial) {
-		temp_remove(c, pfd, tmp.s, name);
-	} else { /* whole data that could not be put in place: nothing to keep */
-		unlinkat(pfd, tmp.s, 0);
-		temp_disarm(c);
-	}
-	r = whole ? 0 : -1;
-out:
+	if (dfd >= 0)
+		r = temp_finish(c, pfd, name, regular_finish(c, sfd, st, dfd, src, true, mode));
 	sb_free(&tmp);
 	return r;
+}
+
+int tempfile_copy(struct copy *c, const struct sweep_entry *e, int sfd, const struct stat *st,
+                  int pfd, const char *name)
+{
+	struct writer_job j = { .e = e, .sfd = sfd, .dfd = -1, .st = st, .created = true,
+	                        .pfd = pfd, .name = name };
+	if (writer_give(c, &j))
+		return 0; /* the writer's to make, write and rename (it reports) */
+	return tempfile_write(c, e->path, sfd, st, pfd, name);
 }

@@ -36,13 +36,17 @@
 #define WRITER_SLOTS 16 /* two descriptors each, at most */
 #define FDS_PER_SLOT 64 /* the descriptor limit's share: none below 64 */
 
-struct writer_job {
-	int sfd, dfd;
+struct writer_slot {
+	bool dir;                /* a directory's attributes, after its files */
+	unsigned dflags;         /* its DIR_* flags */
+	int sfd, dfd;            /* a directory's sfd may be -1 */
+	int pfd;                 /* sweep-sync: the directory of temp, or -1 */
 	bool created;
 	mode_t mode;             /* as created */
 	struct stat st;          /* the source's */
 	struct strbuf src;       /* its path, for messages */
 	struct strbuf shown;     /* the copy's name in messages */
+	struct strbuf name;      /* sweep-sync: its name in pfd */
 };
 
 struct writer {
@@ -61,21 +65,26 @@ struct writer {
 	struct diag d;           /* and its messages */
 	size_t slots;
 	size_t wake_at;          /* jobs queued that wake the thread */
-	struct writer_job job[WRITER_SLOTS];
+	struct writer_slot job[WRITER_SLOTS];
 };
 
-static void run_job(struct writer *w, struct writer_job *j)
+static void run_job(struct writer *w, struct writer_slot *j)
 {
 	struct copy *wc = &w->wc;
-	sb_reset(&wc->shown);
-	if (sb_add(&wc->shown, j->shown.s, j->shown.len) < 0) {
-		copy_error(wc, ENOMEM, "%s", j->shown.s);
-	} else if (data_copy(wc, j->sfd, &j->st, j->dfd, j->src.s) == 0) {
-		attrs_fd(wc, j->dfd, j->sfd, &j->st, j->created, j->mode, 0);
+	wc->shown = j->shown; /* lent for the messages, given back below */
+	if (j->dir) {
+		attrs_fd(wc, j->dfd, j->sfd, &j->st, j->created, j->mode, j->dflags);
+		close(j->dfd);
+	} else if (j->pfd >= 0) {
+		tempfile_write(wc, j->src.s, j->sfd, &j->st, j->pfd, j->name.s);
+		close(j->pfd);
+	} else {
+		regular_finish(wc, j->sfd, &j->st, j->dfd, j->src.s, j->created, j->mode);
 	}
-	if (close(j->dfd) < 0)
-		copy_error(wc, errno, "failed to close %s", cq(wc, 0, j->shown.s));
-	close(j->sfd);
+	j->shown = wc->shown;
+	wc->shown = (struct strbuf)STRBUF_INIT;
+	if (j->sfd >= 0)
+		close(j->sfd);
 	atomic_fetch_add(&w->bytes, wc->bytes);
 	wc->bytes = 0;
 }
@@ -117,8 +126,8 @@ static void *writer_thread(void *arg)
 /* Whether the options let a file's copy leave the walk's thread. */
 static bool options_allow(const struct copy_opts *o)
 {
-	return !o->no_write_thread && !o->verbose && !o->temp_rename && !o->read_data &&
-	       !o->decide && !o->bwlimit && !o->alive && !o->attributes_only && !o->dry_run;
+	return !o->no_write_thread && !o->verbose && !o->read_data && !o->bwlimit &&
+	       !o->alive && !o->attributes_only && !o->dry_run;
 }
 
 /* Slots for the descriptor limit: the queue's share is small, so that the
@@ -191,35 +200,118 @@ static bool full(struct writer *w)
 	return given - atomic_load_explicit(&w->done, memory_order_acquire) >= w->slots;
 }
 
-bool writer_give(struct copy *c, const struct sweep_entry *e, int sfd, int dfd,
-                 const struct stat *st, bool created, mode_t mode)
+/* Hand the slot filled at given to the thread. A wake-up costs the walk
+ * more than a small file's copy: a sleeping thread is woken for a few
+ * jobs at once (and by a drain). */
+static void publish(struct writer *w, size_t given)
 {
-	struct writer *w = c->writer;
-	if (!w || (c->o->preserve_links && st->st_nlink > 1) || full(w) || !off_the_arm(c, e))
-		return false;
-	size_t given = atomic_load_explicit(&w->given, memory_order_relaxed);
-	struct writer_job *j = &w->job[given % w->slots];
-	sb_reset(&j->src);
-	sb_reset(&j->shown);
-	if (sb_addstr(&j->src, e->path) < 0 || sb_add(&j->shown, c->shown.s, c->shown.len) < 0)
-		return false;
-	/* the walk's descriptor is valid until its next entry only */
-	if ((j->sfd = fcntl(sfd, F_DUPFD_CLOEXEC, 0)) < 0)
-		return false;
-	j->dfd = dfd;
-	j->st = *st;
-	j->created = created;
-	j->mode = mode;
-	w->pending += (uint64_t)st->st_size;
 	atomic_store(&w->given, given + 1);
-	/* a wake-up costs the walk more than a small file's copy: a sleeping
-	 * thread is woken for a few files at once (and by a drain) */
 	if (given + 1 - atomic_load(&w->done) >= w->wake_at && atomic_load(&w->sleeping)) {
 		pthread_mutex_lock(&w->mu);
 		pthread_cond_signal(&w->cv);
 		pthread_mutex_unlock(&w->mu);
 	}
+}
+
+/* Fill slot j from job, its names and descriptors its own. Returns 0, or
+ * -1 (nothing taken). */
+static int fill_slot(struct copy *c, struct writer_slot *j, const struct writer_job *job)
+{
+	sb_reset(&j->src);
+	sb_reset(&j->shown);
+	sb_reset(&j->name);
+	if (sb_addstr(&j->src, job->e->path) < 0 || sb_add(&j->shown, c->shown.s, c->shown.len) < 0 ||
+	    (job->pfd >= 0 && sb_addstr(&j->name, job->name) < 0))
+		return -1;
+	j->pfd = -1;
+	/* the walk's descriptors are valid until its next entry only */
+	if (job->pfd >= 0 && (j->pfd = fcntl(job->pfd, F_DUPFD_CLOEXEC, 0)) < 0)
+		return -1;
+	if ((j->sfd = fcntl(job->sfd, F_DUPFD_CLOEXEC, 0)) < 0) {
+		if (j->pfd >= 0)
+			close(j->pfd);
+		return -1;
+	}
+	j->dir = false;
+	j->dfd = job->dfd;
+	j->st = *job->st;
+	j->created = job->created;
+	j->mode = job->mode;
+	return 0;
+}
+
+/* Wait until the thread has room for one more job. */
+static void wait_for_room(struct writer *w)
+{
+	pthread_mutex_lock(&w->mu);
+	atomic_store(&w->draining, true);
+	while (full(w))
+		pthread_cond_wait(&w->drained, &w->mu);
+	atomic_store(&w->draining, false);
+	pthread_mutex_unlock(&w->mu);
+}
+
+bool writer_give(struct copy *c, const struct writer_job *job)
+{
+	struct writer *w = c->writer;
+	const struct stat *st = job->st;
+	if (!w)
+		return false;
+	bool temp = job->pfd >= 0;
+	if ((c->o->preserve_links && st->st_nlink > 1) || (temp && c->o->backup) ||
+	    !off_the_arm(c, job->e)) {
+		/* one temporary file at a time, as rsync's: killed, the run
+		 * leaves no more behind */
+		if (temp)
+			writer_drain(c);
+		return false;
+	}
+	if (full(w)) {
+		if (!temp)
+			return false; /* the walk copies it itself */
+		wait_for_room(w);
+	}
+	size_t given = atomic_load_explicit(&w->given, memory_order_relaxed);
+	if (fill_slot(c, &w->job[given % w->slots], job) < 0)
+		return false;
+	w->pending += (uint64_t)st->st_size;
+	publish(w, given);
 	return true;
+}
+
+bool writer_give_dir(struct copy *c, const struct sweep_entry *e, int fd, int sfd,
+                     unsigned flags, mode_t mode)
+{
+	struct writer *w = c->writer;
+	if (!w)
+		return false;
+	if (full(w)) {
+		writer_drain(c); /* its files are done: the walk's turn */
+		return false;
+	}
+	size_t given = atomic_load_explicit(&w->given, memory_order_relaxed);
+	struct writer_slot *j = &w->job[given % w->slots];
+	sb_reset(&j->shown);
+	if (sb_add(&j->shown, c->shown.s, c->shown.len) < 0) {
+		writer_drain(c);
+		return false;
+	}
+	j->dir = true;
+	j->dfd = fd;
+	j->sfd = sfd;
+	j->pfd = -1;
+	j->st = e->st;
+	j->created = flags & DIR_CREATED;
+	j->mode = mode;
+	j->dflags = flags;
+	publish(w, given);
+	return true;
+}
+
+void writer_remove_temps(struct copy *c)
+{
+	if (c->writer)
+		tempfile_remove_armed(c, &c->writer->wc.temp);
 }
 
 uint64_t writer_bytes(const struct copy *c)
@@ -275,8 +367,8 @@ void writer_stop(struct copy *c)
 	for (size_t i = 0; i < WRITER_SLOTS; i++) {
 		sb_free(&w->job[i].src);
 		sb_free(&w->job[i].shown);
+		sb_free(&w->job[i].name);
 	}
-	sb_free(&w->wc.shown);
 	diag_free(&w->d);
 	free(w->wc.buf);
 	free(w);
