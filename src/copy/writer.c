@@ -27,6 +27,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -56,7 +57,8 @@ struct writer {
 	pthread_t thread;
 	atomic_bool stop;
 	atomic_bool sleeping;    /* the thread waits, or is about to */
-	atomic_bool draining;    /* the walk waits, or is about to */
+	atomic_size_t waiting;   /* the walk waits (or is about to) for no more
+	                            than this many jobs queued; SIZE_MAX: not */
 	atomic_size_t done;      /* jobs finished: the thread's to move */
 	atomic_size_t given;     /* jobs given: the walk's to move */
 	atomic_uint_fast64_t bytes; /* copied by the thread, not yet folded */
@@ -114,7 +116,8 @@ static void *writer_thread(void *arg)
 		}
 		run_job(w, &w->job[done % w->slots]);
 		atomic_store(&w->done, done + 1);
-		if (atomic_load(&w->draining)) {
+		size_t want = atomic_load(&w->waiting);
+		if (want != SIZE_MAX && atomic_load(&w->given) - (done + 1) <= want) {
 			pthread_mutex_lock(&w->mu);
 			pthread_cond_signal(&w->drained);
 			pthread_mutex_unlock(&w->mu);
@@ -152,6 +155,7 @@ void writer_start(struct copy *c)
 		goto fail;
 	w->slots = slots;
 	w->wake_at = (slots + 3) / 4;
+	atomic_init(&w->waiting, SIZE_MAX);
 	w->wc.o = c->o;
 	w->wc.umask = c->umask;
 	w->wc.d = &w->d;
@@ -240,14 +244,17 @@ static int fill_slot(struct copy *c, struct writer_slot *j, const struct writer_
 	return 0;
 }
 
-/* Wait until the thread has room for one more job. */
-static void wait_for_room(struct writer *w)
+/* Wait until at most most jobs are queued. The thread, mostly busy when
+ * the walk waits for room, wakes it when half the queue is free, not for
+ * every job done. */
+static void wait_for_queued(struct writer *w, size_t most)
 {
 	pthread_mutex_lock(&w->mu);
-	atomic_store(&w->draining, true);
-	while (full(w))
+	pthread_cond_signal(&w->cv); /* it may sleep on fewer than wake_at */
+	atomic_store(&w->waiting, most);
+	while (atomic_load(&w->given) - atomic_load(&w->done) > most)
 		pthread_cond_wait(&w->drained, &w->mu);
-	atomic_store(&w->draining, false);
+	atomic_store(&w->waiting, SIZE_MAX);
 	pthread_mutex_unlock(&w->mu);
 }
 
@@ -269,7 +276,7 @@ bool writer_give(struct copy *c, const struct writer_job *job)
 	if (full(w)) {
 		if (!temp)
 			return false; /* the walk copies it itself */
-		wait_for_room(w);
+		wait_for_queued(w, w->slots / 2);
 	}
 	size_t given = atomic_load_explicit(&w->given, memory_order_relaxed);
 	if (fill_slot(c, &w->job[given % w->slots], job) < 0)
@@ -331,15 +338,8 @@ bool writer_drain(struct copy *c)
 		return false;
 	size_t given = atomic_load_explicit(&w->given, memory_order_relaxed);
 	bool busy = atomic_load(&w->done) != given;
-	if (busy) {
-		pthread_mutex_lock(&w->mu);
-		pthread_cond_signal(&w->cv); /* it may sleep on fewer than wake_at */
-		atomic_store(&w->draining, true);
-		while (atomic_load(&w->done) != given)
-			pthread_cond_wait(&w->drained, &w->mu);
-		atomic_store(&w->draining, false);
-		pthread_mutex_unlock(&w->mu);
-	}
+	if (busy)
+		wait_for_queued(w, 0);
 	/* the thread is idle: what it did and said is the walk's now */
 	c->bytes += atomic_exchange(&w->bytes, 0);
 	w->pending = 0;
