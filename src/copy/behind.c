@@ -14,7 +14,6 @@
  */
 #include <errno.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -59,14 +58,7 @@ struct behind *behind_start(int fd)
 	b->fd = fd;
 	pthread_mutex_init(&b->mu, NULL);
 	pthread_cond_init(&b->cv, NULL);
-	/* signals stay the walk's thread's to take (sweep-sync's handlers
-	 * remove the temporary file it writes, its --timeout ticks) */
-	sigset_t all, old;
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	int err = pthread_create(&b->thread, NULL, behind_thread, b);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (err != 0) {
+	if (copy_thread_start(&b->thread, behind_thread, b) != 0) {
 		pthread_cond_destroy(&b->cv);
 		pthread_mutex_destroy(&b->mu);
 		free(b);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * copy.h: the copy engine, shared by sweep-cp and (later) sweep-sync.
+ * copy.h: the copy engine, shared by sweep-cp and sweep-sync.
  *
  * One call copies one source tree to one destination name: libsweep walks
  * the source (directories, symbolic links and special files in its
@@ -23,8 +23,10 @@
  * with an existing destination), backup.c (backup names), check.c (the
  * decide hook of sweep-sync: what to do with each entry before it is made),
  * tempfile.c (a regular file written aside and renamed into place),
- * writeback.c (when written data goes to the disk), throttle.c (a limit
- * on the rate data is written at).
+ * writeback.c (when written data goes to the disk), behind.c (written
+ * out by a thread while the walk reads on), writer.c (a thread finishing
+ * each file's copy while the walk goes on), thread.c (how those threads
+ * start), throttle.c (a limit on the rate data is written at).
  */
 #ifndef SWEEP_COPY_H
 #define SWEEP_COPY_H

@@ -7,6 +7,7 @@
 #define SWEEP_COPYINT_H
 
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -97,6 +98,10 @@ void writeback_plan(struct copy *c);
 void writeback_file_done(struct copy *c);
 void writeback_flush(struct copy *c);
 void writeback_end(struct copy *c);
+
+/* thread.c: pthread_create() with every signal blocked in the thread.
+ * Returns 0 or an errno. */
+int copy_thread_start(pthread_t *thread, void *(*fn)(void *), void *arg);
 
 /* behind.c: a thread that writes a batch out (syncfs) while the walk reads
  * the next: started on a descriptor of the destination's file system (NULL

@@ -20,5 +20,6 @@ src_copy_libcopy_la_SOURCES = \
 	src/copy/writeback.c \
 	src/copy/behind.c \
 	src/copy/writer.c \
+	src/copy/thread.c \
 	src/copy/throttle.c
 src_copy_libcopy_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common

@@ -9,13 +9,21 @@
  * walk still makes every destination name itself, in the order it reads
  * (so backups, replacements, -i and the messages about names stay where
  * they were); it hands the open copy and a duplicate of the source to this
- * thread and reads on. A file that needs the walk's tables afterwards (a
- * first name of several hard links), or an option that ties the copy to
- * the walk's thread (-v's line before its errors, a rate limit, sweep-sync's
- * renames and hooks), or whose bytes a disk arm must still bring (see
- * off_the_arm), is copied on the walk's thread as before, and so is any
- * file that finds the queue full: the walk never waits for the thread
- * but to drain it, before a batch is written out and at a tree's end.
+ * thread and reads on. sweep-sync hands the name instead: the thread makes
+ * the temporary file, writes it and renames it over the name, one at a
+ * time, so that a killed run leaves no more behind than rsync. A
+ * directory's attributes are a job too, after the files given before it
+ * (a rename moves its times).
+ *
+ * A file that needs the walk's tables afterwards (a first name of several
+ * hard links), an option that ties the copy to the walk's thread (-v's
+ * line before its errors, a rate limit, sweep-sync's --timeout watch), or
+ * bytes that a disk arm must still bring (off_the_arm) are copied on the
+ * walk's thread as before; so is a file of sweep-cp that finds the queue
+ * full (sweep-sync waits for room instead, and drains the thread before it
+ * writes a file itself). Otherwise the walk waits for the thread only to
+ * drain it: before a batch is written out, when descriptors run out, and
+ * at a tree's end.
  *
  * The thread reports through a struct copy and a struct diag of its own
  * (their quoting buffers are not shared); its failures are folded into the
@@ -25,7 +33,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -34,7 +41,7 @@
 #include <unistd.h>
 #include "copyint.h"
 
-#define WRITER_SLOTS 16 /* two descriptors each, at most */
+#define WRITER_SLOTS 16 /* two or three descriptors each, at most */
 #define FDS_PER_SLOT 64 /* the descriptor limit's share: none below 64 */
 
 struct writer_slot {
@@ -164,13 +171,7 @@ void writer_start(struct copy *c)
 	pthread_mutex_init(&w->mu, NULL);
 	pthread_cond_init(&w->cv, NULL);
 	pthread_cond_init(&w->drained, NULL);
-	/* signals stay the walk's thread's to take, as behind.c's */
-	sigset_t all, old;
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	int err = pthread_create(&w->thread, NULL, writer_thread, w);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (err == 0) {
+	if (copy_thread_start(&w->thread, writer_thread, w) == 0) {
 		c->writer = w;
 		return;
 	}
@@ -279,8 +280,11 @@ bool writer_give(struct copy *c, const struct writer_job *job)
 		wait_for_queued(w, w->slots / 2);
 	}
 	size_t given = atomic_load_explicit(&w->given, memory_order_relaxed);
-	if (fill_slot(c, &w->job[given % w->slots], job) < 0)
+	if (fill_slot(c, &w->job[given % w->slots], job) < 0) {
+		if (temp)
+			writer_drain(c); /* the walk writes it: the thread has none */
 		return false;
+	}
 	w->pending += (uint64_t)st->st_size;
 	publish(w, given);
 	return true;
@@ -356,6 +360,9 @@ void writer_stop(struct copy *c)
 	if (!w)
 		return;
 	writer_drain(c);
+	/* gone for the signal handler (copy_remove_temp) before it is freed;
+	 * drained, the thread holds no temporary file */
+	c->writer = NULL;
 	pthread_mutex_lock(&w->mu);
 	atomic_store(&w->stop, true);
 	pthread_cond_signal(&w->cv);
@@ -372,5 +379,4 @@ void writer_stop(struct copy *c)
 	diag_free(&w->d);
 	free(w->wc.buf);
 	free(w);
-	c->writer = NULL;
 }
