@@ -9,6 +9,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/stat.h>
@@ -23,7 +24,8 @@
 /* The temporary file being written (tempfile.c), for a signal handler to
  * remove (copy_remove_temp): armed only while it exists under name. */
 struct copy_temp {
-	volatile sig_atomic_t armed;
+	atomic_int armed;        /* lock-free: set and read across threads and
+	                            by the signal handler */
 	int dirfd;
 	char name[NAME_MAX + 1];
 	char final[NAME_MAX + 1];   /* keep_partial: the name it is kept as */

@@ -53,14 +53,13 @@ static void temp_arm(struct copy_temp *t, int dirfd, const char *name, const cha
 	t->dirfd = dirfd;
 	memcpy(t->name, name, n + 1);
 	memcpy(t->final, final, f + 1);
-	atomic_thread_fence(memory_order_release); /* the name before the flag */
-	t->armed = 1;
+	atomic_store_explicit(&t->armed, 1, memory_order_release); /* after the name */
 }
 
 /* The temporary file is gone (renamed or removed): nothing to clean up. */
 static void temp_disarm(struct copy_temp *t)
 {
-	t->armed = 0;
+	atomic_store_explicit(&t->armed, 0, memory_order_relaxed);
 }
 
 /* The temporary file name in dirfd, not whole: removed, or kept as final
@@ -81,11 +80,9 @@ static void temp_drop(const struct copy *c, int dirfd, const char *name, const c
 
 void tempfile_remove_armed(const struct copy *c, struct copy_temp *t)
 {
-	if (t->armed) {
-		atomic_thread_fence(memory_order_acquire);
-		t->armed = 0;
+	/* armed by the writer thread, maybe: its name is seen with the flag */
+	if (atomic_exchange_explicit(&t->armed, 0, memory_order_acquire))
 		temp_drop(c, t->dirfd, t->name, t->final);
-	}
 }
 
 void copy_remove_temp(struct copy *c)
