@@ -129,17 +129,18 @@ static int temp_create(struct copy *c, const struct stat *st, int pfd, const cha
 	return -1;
 }
 
-/* The temporary file c->temp records, its copy written (regular_finish's
- * result): renamed over name in pfd when whole, else removed or kept as
- * keep_partial asks. Returns 0 when renamed, else -1 (reported). */
-static int temp_finish(struct copy *c, int pfd, const char *name, int written)
+/* The temporary file tmp that c->temp records, its copy written
+ * (regular_finish's result): renamed over name in pfd when whole, else
+ * removed or kept as keep_partial asks. Returns 0 when renamed, else -1
+ * (reported). */
+static int temp_finish(struct copy *c, int pfd, const char *tmp, const char *name, int written)
 {
 	struct copy_temp *t = &c->temp;
 	bool whole = written == 0;
 	if (whole && c->o->backup && backup_replaced(c, pfd, name) < 0)
 		whole = false;
-	if (whole && renameat(pfd, t->name, pfd, name) < 0) {
-		copy_error(c, errno, "rename %s -> %s", cq(c, 0, t->name), cq(c, 1, sb_str(&c->shown)));
+	if (whole && renameat(pfd, tmp, pfd, name) < 0) {
+		copy_error(c, errno, "rename %s -> %s", cq(c, 0, tmp), cq(c, 1, sb_str(&c->shown)));
 		whole = false;
 	}
 	if (whole) {
@@ -147,10 +148,10 @@ static int temp_finish(struct copy *c, int pfd, const char *name, int written)
 	} else if (written > 0) { /* the data itself is not all there */
 		/* dropped before disarmed: a signal in between drops it twice,
 		 * harmlessly */
-		temp_drop(c, pfd, t->name, name);
+		temp_drop(c, pfd, tmp, name);
 		temp_disarm(t);
 	} else { /* whole data that could not be put in place: nothing to keep */
-		unlinkat(pfd, t->name, 0);
+		unlinkat(pfd, tmp, 0);
 		temp_disarm(t);
 	}
 	return whole ? 0 : -1;
@@ -164,7 +165,7 @@ int tempfile_write(struct copy *c, const char *src, int sfd, const struct stat *
 	int r = -1;
 	int dfd = temp_create(c, st, pfd, name, &tmp, &mode);
 	if (dfd >= 0)
-		r = temp_finish(c, pfd, name, regular_finish(c, sfd, st, dfd, src, true, mode));
+		r = temp_finish(c, pfd, tmp.s, name, regular_finish(c, sfd, st, dfd, src, true, mode));
 	sb_free(&tmp);
 	return r;
 }
