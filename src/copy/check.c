@@ -55,7 +55,10 @@ enum sweep_verdict check_entry(struct copy *c, const struct sweep_entry *e)
 		errno = saved;
 	}
 	struct stat dst;
-	bool have = pfd >= 0 && fstatat(pfd, name, &dst, AT_SYMLINK_NOFOLLOW) == 0;
+	/* a directory the walk made holds what it met before only: each name
+	 * once, so nothing at e's (a first copy's look at every name saved) */
+	bool have = pfd >= 0 && !destdir_made(c, e) &&
+	            fstatat(pfd, name, &dst, AT_SYMLINK_NOFOLLOW) == 0;
 	bool same = have && hardlink_same(c, e, &dst);
 	if (same || hardlink_known(c, e)) {
 		if (c->o->linked &&

@@ -73,6 +73,7 @@ struct copy {
 	struct rate bw;           /* bwlimit (throttle.c) */
 	bool failed;             /* something failed in this tree */
 	bool nomem;              /* the walk ran out of memory: stop */
+	bool link_by_proc;       /* tempfile.c: linkat(AT_EMPTY_PATH) refused */
 	struct keymap pruned;    /* copy_stream(): directories passed over */
 };
 
@@ -155,6 +156,9 @@ void writer_stop(struct copy *c);
 /* destdir.c: the directory e goes in (borrowed), or -1 with errno; its
  * name there. */
 int destdir_parent(struct copy *c, const struct sweep_entry *e, const char **name);
+/* Whether e's destination directory was made by this copy (so that it
+ * holds nothing the copy did not put there). */
+bool destdir_made(struct copy *c, const struct sweep_entry *e);
 /* Remember fd (owned from now on) as directory id's destination, with
  * flags and mode for dirs.c. */
 int destdir_add(struct copy *c, uint64_t id, int fd, unsigned flags, mode_t mode);
@@ -199,6 +203,9 @@ void regular_copy(struct copy *c, const struct sweep_entry *e);
  * reported). */
 int regular_finish(struct copy *c, int sfd, const struct stat *st, int dfd, const char *src,
                    bool created, mode_t mode);
+/* The same without the close: 0 when whole, 1 when not all there. */
+int regular_fill(struct copy *c, int sfd, const struct stat *st, int dfd, const char *src,
+                 bool created, mode_t mode);
 
 /* data.c: copy the bytes of sfd (status st) to dfd. Returns 0, or -1
  * (reported: then dfd holds a part only). */
@@ -250,9 +257,15 @@ enum sweep_verdict check_entry(struct copy *c, const struct sweep_entry *e);
 int tempfile_copy(struct copy *c, const struct sweep_entry *e, int sfd, const struct stat *st,
                   int pfd, const char *name);
 /* The same from a thread of the copy's (writer.c): src is the source's
- * path; c->temp records the temporary file while it exists. */
+ * path; c->temp records the temporary file while it exists. unnamed: a
+ * file of tempfile_unnamed() (owned) to write instead of a new temporary
+ * file, or -1. */
 int tempfile_write(struct copy *c, const char *src, int sfd, const struct stat *st, int pfd,
-                   const char *name);
+                   const char *name, int unnamed);
+/* A file without a name (O_TMPFILE) in pfd, for tempfile_write(): its
+ * descriptor, or -1 with errno (not reported: a named temporary file will
+ * do). */
+int tempfile_unnamed(const struct copy *c, const struct stat *st, int pfd);
 /* Remove (or, under keep_partial, keep) the temporary file t records, if
  * it is armed (async-signal-safe). */
 void tempfile_remove_armed(const struct copy *c, struct copy_temp *t);

@@ -69,12 +69,19 @@ static int open_dest(struct copy *c, const struct stat *st, int pfd, const char 
 	return fd;
 }
 
+int regular_fill(struct copy *c, int sfd, const struct stat *st, int dfd, const char *src,
+                 bool created, mode_t mode)
+{
+	if (!c->o->attributes_only && data_copy(c, sfd, st, dfd, src) < 0)
+		return 1;
+	attrs_fd(c, dfd, sfd, st, created, mode, 0);
+	return 0;
+}
+
 int regular_finish(struct copy *c, int sfd, const struct stat *st, int dfd, const char *src,
                    bool created, mode_t mode)
 {
-	int r = c->o->attributes_only || data_copy(c, sfd, st, dfd, src) == 0 ? 0 : 1;
-	if (r == 0)
-		attrs_fd(c, dfd, sfd, st, created, mode, 0);
+	int r = regular_fill(c, sfd, st, dfd, src, created, mode);
 	if (close(dfd) < 0) {
 		copy_error(c, errno, "failed to close %s", cq(c, 0, sb_str(&c->shown)));
 		if (r == 0)

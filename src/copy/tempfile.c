@@ -9,6 +9,14 @@
  * keep_partial (rsync's --partial), a file that could not be finished is
  * renamed over NAME as far as it got instead, with the time 0 so that the
  * next run sees it changed.
+ *
+ * The writer thread's files start without a name (O_TMPFILE, made by the
+ * walk's thread: the file system's part of making a file, off the busy
+ * thread) and get one only when written whole: straight the final name
+ * where nothing is there, as on a first copy (one directory operation, not
+ * a temporary name's create and rename), else a temporary name renamed
+ * over what is. A run killed meanwhile leaves nothing of such a file, not
+ * even the temporary file rsync's leaves.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -93,9 +101,11 @@ void copy_remove_temp(struct copy *c)
 	writer_remove_temps(c);
 }
 
-/* Create the temporary file; its descriptor, or -1 (reported). */
-static int temp_create(struct copy *c, const struct stat *st, int pfd, const char *name,
-                       struct strbuf *tmp, mode_t *mode)
+/* A new temporary name tmp for name in pfd, armed: a new file's (from
+ * NULL: its descriptor returned), or a link to the file at the path from
+ * (returns 0). -1 when none could be made (reported). */
+static int temp_new(struct copy *c, const struct stat *st, int pfd, const char *name,
+                    const char *from, struct strbuf *tmp)
 {
 	struct timespec now;
 	clock_gettime(CLOCK_REALTIME, &now);
@@ -107,25 +117,36 @@ static int temp_create(struct copy *c, const struct stat *st, int pfd, const cha
 			copy_error(c, ENOMEM, "%s", cq(c, 0, sb_str(&c->shown)));
 			return -1;
 		}
-		int fd = destdir_openat(c, pfd, tmp->s, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC |
-		                O_NOCTTY, create_mode(c, st));
-		if (fd >= 0)
+		int fd = from ? linkat(AT_FDCWD, from, pfd, tmp->s, AT_SYMLINK_FOLLOW)
+		              : destdir_openat(c, pfd, tmp->s, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+		                               O_CLOEXEC | O_NOCTTY, create_mode(c, st));
+		if (fd >= 0) {
 			temp_arm(&c->temp, pfd, tmp->s, name);
-		struct stat got;
-		if (fd >= 0 && fstat(fd, &got) == 0) {
-			*mode = got.st_mode & 07777;
 			return fd;
 		}
-		if (fd >= 0) {
-			close(fd);
-			unlinkat(pfd, tmp->s, 0); /* nothing in it yet */
-			temp_disarm(&c->temp);
-		} else if (errno == EEXIST) {
-			continue;
-		}
-		break;
+		if (errno != EEXIST)
+			break;
 	}
 	copy_error(c, errno, "mkstemp %s failed", cq(c, 0, sb_str(&c->shown)));
+	return -1;
+}
+
+/* Create the temporary file; its descriptor, or -1 (reported). */
+static int temp_create(struct copy *c, const struct stat *st, int pfd, const char *name,
+                       struct strbuf *tmp, mode_t *mode)
+{
+	int fd = temp_new(c, st, pfd, name, NULL, tmp);
+	struct stat got;
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &got) == 0) {
+		*mode = got.st_mode & 07777;
+		return fd;
+	}
+	copy_error(c, errno, "mkstemp %s failed", cq(c, 0, sb_str(&c->shown)));
+	close(fd);
+	unlinkat(pfd, tmp->s, 0); /* nothing in it yet */
+	temp_disarm(&c->temp);
 	return -1;
 }
 
@@ -157,9 +178,84 @@ static int temp_finish(struct copy *c, int pfd, const char *tmp, const char *nam
 	return whole ? 0 : -1;
 }
 
-int tempfile_write(struct copy *c, const char *src, int sfd, const struct stat *st, int pfd,
-                   const char *name)
+int tempfile_unnamed(const struct copy *c, const struct stat *st, int pfd)
 {
+	return openat(pfd, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, create_mode(c, st));
+}
+
+/* Close the unnamed file fd, linked as name in pfd a moment ago: 0, or -1
+ * with the name taken back (reported: a close that fails may have lost
+ * data, and nothing less than whole stays under a final name). */
+static int unnamed_close(struct copy *c, int fd, int pfd, const char *name)
+{
+	if (close(fd) == 0)
+		return 0;
+	copy_error(c, errno, "failed to close %s", cq(c, 0, sb_str(&c->shown)));
+	unlinkat(pfd, name, 0);
+	return -1;
+}
+
+/* Give the unnamed file fd the name name in pfd: directly where the
+ * process may (AT_EMPTY_PATH needs CAP_DAC_READ_SEARCH), else through
+ * its /proc name (from; writer.c checks /proc is there), a walk of /proc
+ * that cost the thread a sixth of its time. 0, or -1 with errno. */
+static int unnamed_link(struct copy *c, int fd, const char *from, int pfd, const char *name)
+{
+	if (!c->link_by_proc) {
+		if (linkat(fd, "", pfd, name, AT_EMPTY_PATH) == 0)
+			return 0;
+		if (errno != ENOENT)
+			return -1;
+		/* the privilege is missing (the file is there): not asked again */
+		c->link_by_proc = true;
+	}
+	return linkat(AT_FDCWD, from, pfd, name, AT_SYMLINK_FOLLOW);
+}
+
+/* Write the unnamed file ufd (tempfile_unnamed()) and name it: name in
+ * pfd itself when that is free, else a temporary name renamed over name.
+ * Returns 0 or -1 (reported). */
+static int unnamed_write(struct copy *c, const char *src, int sfd, const struct stat *st,
+                         int pfd, const char *name, int ufd)
+{
+	struct stat got;
+	char from[32];
+	int r = -1;
+	if (fstat(ufd, &got) < 0) {
+		copy_error(c, errno, "mkstemp %s failed", cq(c, 0, sb_str(&c->shown)));
+		goto out;
+	}
+	if (regular_fill(c, sfd, st, ufd, src, true, got.st_mode & 07777) != 0)
+		goto out; /* (reported) and nothing of it under any name */
+	snprintf(from, sizeof(from), "/proc/self/fd/%d", ufd);
+	if (unnamed_link(c, ufd, from, pfd, name) == 0)
+		return unnamed_close(c, ufd, pfd, name);
+	if (errno != EEXIST) {
+		copy_error(c, errno, "mkstemp %s failed", cq(c, 0, sb_str(&c->shown)));
+		goto out;
+	}
+	/* a file to replace (or a link planted there, replaced as well) */
+	struct strbuf tmp = STRBUF_INIT;
+	if (temp_new(c, st, pfd, name, from, &tmp) == 0) {
+		int closed = unnamed_close(c, ufd, pfd, tmp.s);
+		if (closed < 0)
+			temp_disarm(&c->temp);
+		else
+			r = temp_finish(c, pfd, tmp.s, name, 0);
+		sb_free(&tmp);
+		return r;
+	}
+	sb_free(&tmp);
+out:
+	close(ufd);
+	return r;
+}
+
+int tempfile_write(struct copy *c, const char *src, int sfd, const struct stat *st, int pfd,
+                   const char *name, int unnamed)
+{
+	if (unnamed >= 0)
+		return unnamed_write(c, src, sfd, st, pfd, name, unnamed);
 	struct strbuf tmp = STRBUF_INIT;
 	mode_t mode = 0;
 	int r = -1;
@@ -177,5 +273,5 @@ int tempfile_copy(struct copy *c, const struct sweep_entry *e, int sfd, const st
 	                        .pfd = pfd, .name = name };
 	if (writer_give(c, &j))
 		return 0; /* the writer's to make, write and rename (it reports) */
-	return tempfile_write(c, e->path, sfd, st, pfd, name);
+	return tempfile_write(c, e->path, sfd, st, pfd, name, -1);
 }

@@ -9,9 +9,11 @@
  * walk still makes every destination name itself, in the order it reads
  * (so backups, replacements, -i and the messages about names stay where
  * they were); it hands the open copy and a duplicate of the source to this
- * thread and reads on. sweep-sync hands the name instead: the thread makes
- * the temporary file, writes it and renames it over the name, one at a
- * time, so that a killed run leaves no more behind than rsync. A
+ * thread and reads on. sweep-sync hands the name instead, with a file
+ * made without one (tempfile.c), which the thread writes and then names;
+ * where such files cannot be made, the thread makes a temporary file,
+ * writes it and renames it over the name, one at a time, so that a killed
+ * run leaves no more behind than rsync. A
  * directory's attributes are a job too, after the files given before it
  * (a rename moves its times).
  *
@@ -74,6 +76,7 @@ struct writer {
 	struct diag d;           /* and its messages */
 	size_t slots;
 	size_t wake_at;          /* jobs queued that wake the thread */
+	bool unnamed;            /* sweep-sync's files start without a name */
 	struct writer_slot job[WRITER_SLOTS];
 };
 
@@ -85,7 +88,7 @@ static void run_job(struct writer *w, struct writer_slot *j)
 		attrs_fd(wc, j->dfd, j->sfd, &j->st, j->created, j->mode, j->dflags);
 		close(j->dfd);
 	} else if (j->pfd >= 0) {
-		tempfile_write(wc, j->src.s, j->sfd, &j->st, j->pfd, j->name.s);
+		tempfile_write(wc, j->src.s, j->sfd, &j->st, j->pfd, j->name.s, j->dfd);
 		close(j->pfd);
 	} else {
 		regular_finish(wc, j->sfd, &j->st, j->dfd, j->src.s, j->created, j->mode);
@@ -162,6 +165,9 @@ void writer_start(struct copy *c)
 		goto fail;
 	w->slots = slots;
 	w->wake_at = (slots + 3) / 4;
+	/* named through /proc; a part kept (--partial) needs a name at once */
+	w->unnamed = c->o->temp_rename && !c->o->keep_partial &&
+	             access("/proc/self/fd", X_OK) == 0;
 	atomic_init(&w->waiting, SIZE_MAX);
 	w->wc.o = c->o;
 	w->wc.umask = c->umask;
@@ -218,9 +224,23 @@ static void publish(struct writer *w, size_t given)
 	}
 }
 
-/* Fill slot j from job, its names and descriptors its own. Returns 0, or
- * -1 (nothing taken). */
-static int fill_slot(struct copy *c, struct writer_slot *j, const struct writer_job *job)
+/* A file without a name for a temporary file in pfd (of the source's
+ * status st), or -1: a named one is made. A file system that has none is
+ * not asked again. */
+static int unnamed_file(struct writer *w, const struct copy *c, const struct stat *st, int pfd)
+{
+	if (!w->unnamed)
+		return -1;
+	int fd = tempfile_unnamed(c, st, pfd);
+	if (fd < 0 && (errno == EOPNOTSUPP || errno == EISDIR))
+		w->unnamed = false;
+	return fd;
+}
+
+/* Fill slot j of w from job, its names and descriptors its own. Returns
+ * 0, or -1 (nothing taken). */
+static int fill_slot(struct writer *w, struct copy *c, struct writer_slot *j,
+                     const struct writer_job *job)
 {
 	sb_reset(&j->src);
 	sb_reset(&j->shown);
@@ -239,6 +259,11 @@ static int fill_slot(struct copy *c, struct writer_slot *j, const struct writer_
 	}
 	j->dir = false;
 	j->dfd = job->dfd;
+	/* making the file is the larger part of a small file's copy: on the
+	 * walk's thread, which waits for this one more often than not (made
+	 * by the thread when its queue was short, the copy took 10% longer) */
+	if (job->pfd >= 0)
+		j->dfd = unnamed_file(w, c, job->st, job->pfd);
 	j->st = *job->st;
 	j->created = job->created;
 	j->mode = job->mode;
@@ -280,7 +305,7 @@ bool writer_give(struct copy *c, const struct writer_job *job)
 		wait_for_queued(w, w->slots / 2);
 	}
 	size_t given = atomic_load_explicit(&w->given, memory_order_relaxed);
-	if (fill_slot(c, &w->job[given % w->slots], job) < 0) {
+	if (fill_slot(w, c, &w->job[given % w->slots], job) < 0) {
 		if (temp)
 			writer_drain(c); /* the walk writes it: the thread has none */
 		return false;

@@ -5,7 +5,8 @@
 # ends killed): as the first, the fourth, the twelfth and the last file
 # start, and over the remote shell half way through the fourth and twelfth. Every file under its final name is then
 # whole, the same bytes as its source, or absent; what is left besides is
-# at most one temporary .NAME.XXXXXX file (which stays, as rsync's do); and
+# at most one temporary .NAME.XXXXXX file (which stays, as rsync's do; the
+# local run's files have no name until written, and leave none); and
 # the next run finishes the copy. The points come from the LD_PRELOAD shim
 # of signal.sh (stall-shim.c: the run stops in a write to a named file).
 . "$top_srcdir/tests/lib.sh"
@@ -32,7 +33,7 @@ kill_at() {
 	[ "$via" = remote ] && dst=localhost:$T/dst rsh="-e $RSH"
 	# its own process group, so that the far end dies with it
 	# shellcheck disable=SC2086
-	STALL_NAME="/.${file##*/}." STALL_SKIP=$skip STALL_MARK="$T/mark" LD_PRELOAD="$T/stall-shim.so" \
+	STALL_NAME="/.${file##*/}." STALL_SOURCE="/src/$file" STALL_SKIP=$skip STALL_MARK="$T/mark" LD_PRELOAD="$T/stall-shim.so" \
 		setsid sh -c 'echo $$ > "$0"; exec "$@"' "$T/leader" sweep-sync -a $rsh "$T/src/" "$dst" \
 		2> /dev/null &
 	n=0
@@ -47,7 +48,9 @@ kill_at() {
 	(cd "$T/dst" && find . -type f ! -name '.*.??????') | while read -r f; do
 		cmp -s "$T/src/$f" "$T/dst/$f" || fail "$point: $f is under its final name, not whole"
 	done
-	[ "$(find "$T/dst" -name '.*.??????' | wc -l)" -le 1 ] || fail "$point: temporary files"
+	temps=$(find "$T/dst" -name '.*.??????' | wc -l)
+	[ "$temps" -le 1 ] || fail "$point: temporary files"
+	[ "$via" = remote ] || [ "$temps" = 0 ] || fail "$point: a temporary file of a new file"
 	# shellcheck disable=SC2086
 	sweep-sync -a $rsh "$T/src/" "$dst" || fail "$point: the next run"
 	(cd "$T/src" && find . -type f) | while read -r f; do

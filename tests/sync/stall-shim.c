@@ -2,7 +2,9 @@
 /*
  * stall-shim.c: an LD_PRELOAD shim that stalls a copy half way, so that a
  * test can signal it while a file is being written: the first write to a
- * file whose name contains $STALL_NAME (write, pwrite, copy_file_range)
+ * file whose name contains $STALL_NAME (write, pwrite, copy_file_range;
+ * or a copy_file_range from a file whose name ends in $STALL_SOURCE to a
+ * file without a name, as sweep-sync writes a new file before it names it)
  * creates the file $STALL_MARK and sleeps for up to a minute before going
  * on ($STALL_SKIP: the write after that many to such files, to stall half
  * way through one; a signal caught ends the sleep, unless $STALL_FIRM is
@@ -34,12 +36,27 @@ static int named(int fd)
 	return shim_fd_path(fd, path) >= 0 && strstr(path, want) != NULL;
 }
 
-static void stall(int fd)
+/* Whether fd is a file without a name (O_TMPFILE) copied from a file
+ * whose name ends in $STALL_SOURCE. */
+static int from_source(int in, int fd)
+{
+	const char *want = getenv("STALL_SOURCE");
+	char path[PATH_MAX];
+	ssize_t n;
+	if (!want || !*want || in < 0 || (n = shim_fd_path(fd, path)) < 0 ||
+	    !strstr(path, " (deleted)") || (n = shim_fd_path(in, path)) < 0)
+		return 0;
+	size_t w = strlen(want);
+	return (size_t)n >= w && strcmp(path + n - w, want) == 0;
+}
+
+/* A write to fd (from in, or -1) is about to be made. */
+static void stall(int in, int fd)
 {
 	static long writes;
 	const char *mark = getenv("STALL_MARK");
 	const char *skip = getenv("STALL_SKIP");
-	if (!mark || !named(fd) || (skip && writes++ < atol(skip)))
+	if (!mark || !(named(fd) || from_source(in, fd)) || (skip && writes++ < atol(skip)))
 		return;
 	int m = open(mark, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 	if (m < 0)
@@ -52,13 +69,13 @@ static void stall(int fd)
 
 ssize_t write(int fd, const void *buf, size_t len)
 {
-	stall(fd);
+	stall(-1, fd);
 	return ((write_fn)dlsym(RTLD_NEXT, "write"))(fd, buf, len);
 }
 
 ssize_t pwrite(int fd, const void *buf, size_t len, off_t off)
 {
-	stall(fd);
+	stall(-1, fd);
 	return ((pwrite_fn)dlsym(RTLD_NEXT, "pwrite"))(fd, buf, len, off);
 }
 
@@ -70,6 +87,6 @@ ssize_t pwrite64(int fd, const void *buf, size_t len, off_t off)
 ssize_t copy_file_range(int in, off_t *in_off, int out, off_t *out_off, size_t len,
                         unsigned flags)
 {
-	stall(out);
+	stall(in, out);
 	return ((cfr_fn)dlsym(RTLD_NEXT, "copy_file_range"))(in, in_off, out, out_off, len, flags);
 }

@@ -16,7 +16,8 @@
 #                    network (sets RSH to its path)
 #   interrupt NAME SIGNAL PROG ARGS...  PROG ARGS in its own process group,
 #                    stalled (build_shim tests/sync/stall-shim.c first) in its
-#                    first write to sub/big (its temporary file); SIGNAL sent
+#                    first write to sub/big (its temporary file, or for
+#                    sweep-sync a new file not yet named); SIGNAL sent
 #                    to the group once it is there, and the group waited for
 #                    to end (rsync's receiver may outlive its parent); the
 #                    status and messages go to NAME.status and NAME.err
@@ -74,7 +75,7 @@ interrupt() {
 	rm -f "$T/mark" "$T/leader"
 	# setsid forks when it leads a group already; -w waits for the program
 	# and exits with its status, and the leader writes its pid down
-	STALL_NAME=/sub/.big. STALL_MARK="$T/mark" LD_PRELOAD="$T/stall-shim.so" \
+	STALL_NAME=/sub/.big. STALL_SOURCE=/src/sub/big STALL_MARK="$T/mark" LD_PRELOAD="$T/stall-shim.so" \
 		setsid -w sh -c 'echo $$ > "$0"; exec "$@"' "$T/leader" "$@" 2> "$T/$name.err" &
 	pid=$!
 	n=0

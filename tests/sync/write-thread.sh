@@ -1,11 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
 # write-thread.sh: sweep-sync's files go to the copy engine's writer
-# thread (src/copy/writer.c), which makes each temporary file, writes it
-# and renames it over its name while the walk reads on; the copy is rsync
-# -a's all the same (directories' times too: a rename moves them, so their
-# attributes come after their files'). With a rate limit (--bwlimit) the
-# walk writes every file itself.
+# thread (src/copy/writer.c) while the walk reads on: a new file is made
+# without a name (O_TMPFILE) by the walk, written by the thread and linked
+# straight to its name, never under a temporary one; a changed file is
+# written the same way, then named .NAME.XXXXXX and renamed over the old
+# one by the thread. The copy is rsync -a's all the same (directories'
+# times too: their attributes come after their files'). With a rate limit
+# (--bwlimit) the walk writes every file itself, through a temporary file.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
 need_cmd rsync
@@ -22,20 +24,45 @@ command -v strace >/dev/null || skip "needs strace to see which thread writes (t
 # LeakSanitizer cannot run under ptrace
 ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 export ASAN_OPTIONS
-# renames ARGS...: sweep-sync ARGS src/ dst/ traced; how many renames over
-# the files' names the walk's thread made, and how many another thread
-renames() {
-	rm -rf "$T/dst"
-	strace -f -qq -e trace=rename,renameat,renameat2,execve -o "$T/trace" \
+# trace ARGS...: sweep-sync ARGS src/ dst/ traced (dst/ kept when KEEP is
+# set); on and off: how many of the calls that name the files (linkat,
+# renames, naming .f*.XXXXXX) the walk's thread made and how many
+# another thread; made: how many files were made without a name
+trace() {
+	[ -n "${KEEP:-}" ] || rm -rf "$T/dst"
+	strace -f -qq -e trace=openat,linkat,rename,renameat,renameat2,execve -o "$T/trace" \
 		"$top_builddir/sweep-sync" "$@" "$T/src/" "$T/dst/" || fail "sweep-sync $*"
 	diff -r "$T/src" "$T/dst" >&2 || fail "sweep-sync $*: not the same"
 	main=$(awk '/execve\("[^"]*sweep-sync"/ {p = $1} END {print p}' "$T/trace")
-	on=$(grep 'rename' "$T/trace" | grep -v 'resumed>' | grep -c "^$main ")
-	off=$(grep 'rename' "$T/trace" | grep -v 'resumed>' | grep -vc "^$main ")
+	grep -v 'resumed>' "$T/trace" > "$T/calls"
+	made=$(grep -c 'O_TMPFILE' "$T/calls")
 }
-renames -a
-[ "$off" -ge 1 ] || fail "-a: every file renamed into place by the walk's thread ($on)"
-[ $((on + off)) = 40 ] || fail "-a: $((on + off)) renames for 40 files"
-renames -a --bwlimit=100000
-[ "$off" = 0 ] || fail "--bwlimit: $off files renamed by another thread than the walk's"
+# count PATTERN: on, off for the calls matching PATTERN
+count() {
+	on=$(grep -E "$1" "$T/calls" | grep -c "^$main ")
+	off=$(grep -E "$1" "$T/calls" | grep -vc "^$main ")
+}
+trace -a
+[ "$made" = 40 ] || fail "-a: $made of 40 new files made without a name"
+count 'O_TMPFILE'
+[ "$off" = 0 ] || fail "-a: $off files made without a name by another thread than the walk's"
+count '"\.f[0-9]+\.[A-Za-z0-9]{6}"'
+[ $((on + off)) = 0 ] || fail "-a: a new file went through a temporary name ($on, $off)"
+count 'linkat\(.*"f[0-9]+",'
+[ "$on" = 0 ] && [ "$off" = 40 ] || fail "-a: $on files named by the walk's thread, $off by another"
+
+# changed: made and written the same way, renamed over the old copy
+sleep 1
+for f in a/f0 a/b/f1 c/f2; do
+	head -c 1000 /dev/urandom > "$T/src/$f"
+done
+KEEP=1 trace -a
+[ "$made" = 3 ] || fail "-a, 3 changed: $made files made without a name"
+count 'rename.*"\.f[0-9]+\.......", '
+[ "$on" = 0 ] && [ "$off" = 3 ] || fail "-a, 3 changed: $on renamed by the walk's thread, $off by another"
+
+trace -a --bwlimit=100000
+[ "$made" = 0 ] || fail "--bwlimit: $made files made without a name"
+count 'rename'
+[ "$off" = 0 ] && [ "$on" = 40 ] || fail "--bwlimit: $on renames on the walk's thread, $off on another"
 exit 0
