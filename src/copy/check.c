@@ -55,9 +55,8 @@ enum sweep_verdict check_entry(struct copy *c, const struct sweep_entry *e)
 		errno = saved;
 	}
 	struct stat dst;
-	/* a directory the walk made holds what it met before only: each name
-	 * once, so nothing at e's (a first copy's look at every name saved) */
-	bool have = pfd >= 0 && !destdir_made(c, e) &&
+	/* a first copy's look at every name saved */
+	bool have = pfd >= 0 && !destdir_fresh(c, e) &&
 	            fstatat(pfd, name, &dst, AT_SYMLINK_NOFOLLOW) == 0;
 	bool same = have && hardlink_same(c, e, &dst);
 	if (same || hardlink_known(c, e)) {

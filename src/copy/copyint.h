@@ -74,6 +74,8 @@ struct copy {
 	bool failed;             /* something failed in this tree */
 	bool nomem;              /* the walk ran out of memory: stop */
 	bool link_by_proc;       /* tempfile.c: linkat(AT_EMPTY_PATH) refused */
+	bool unnamed_refused;    /* tempfile.c: files made without a name cannot
+	                            be linked here (the writer stops making them) */
 	struct keymap pruned;    /* copy_stream(): directories passed over */
 };
 
@@ -121,9 +123,11 @@ void behind_stop(struct behind *b);
  * NULL). A job: e's data, read from sfd (duplicated), into the open copy
  * dfd (owned by the thread once given), created (with mode) or not; for
  * sweep-sync, no dfd but name in pfd (duplicated), which the thread writes
- * as tempfile_write() does. writer_give() returns whether the thread took
- * it; a temporary file is never made by the walk while the thread has one
- * (it waits for room, or drains the thread before it writes one itself). Then: the bytes it copied since the last drain, and the sizes of the
+ * as tempfile_write() does, into a file the walk made without a name
+ * where it could. writer_give() returns whether the thread took it; a
+ * named temporary file is never made by the walk while the thread may
+ * make one (it waits for room, or drains the thread before it writes one
+ * itself). Then: the bytes it copied since the last drain, and the sizes of the
  * files given since (a batch counts what is given, not what is done);
  * drained (every file given is done, its bytes and failures the walk's:
  * true when some were still being copied, their descriptors closed
@@ -156,9 +160,9 @@ void writer_stop(struct copy *c);
 /* destdir.c: the directory e goes in (borrowed), or -1 with errno; its
  * name there. */
 int destdir_parent(struct copy *c, const struct sweep_entry *e, const char **name);
-/* Whether e's destination directory was made by this copy (so that it
- * holds nothing the copy did not put there). */
-bool destdir_made(struct copy *c, const struct sweep_entry *e);
+/* Whether e's destination directory is DIR_FRESH: no name there yet but
+ * those the walk made (each source name comes once), so e's needs no look. */
+bool destdir_fresh(struct copy *c, const struct sweep_entry *e);
 /* Remember fd (owned from now on) as directory id's destination, with
  * flags and mode for dirs.c. */
 int destdir_add(struct copy *c, uint64_t id, int fd, unsigned flags, mode_t mode);
@@ -173,6 +177,9 @@ int destdir_openat(struct copy *c, int pfd, const char *name, int flags, mode_t 
 
 #define DIR_CREATED 1u  /* made by this copy */
 #define DIR_RESTORE 2u  /* made searchable and writable for the copy */
+#define DIR_FRESH   4u  /* made for a local walk, on a file system that
+                           tells every name apart as the source's does: it
+                           holds only what the walk put in */
 
 /* dirs.c: a directory before and after its contents. */
 void dirs_enter(struct copy *c, const struct sweep_entry *e);
@@ -265,7 +272,7 @@ int tempfile_write(struct copy *c, const char *src, int sfd, const struct stat *
 /* A file without a name (O_TMPFILE) in pfd, for tempfile_write(): its
  * descriptor, or -1 with errno (not reported: a named temporary file will
  * do). */
-int tempfile_unnamed(const struct copy *c, const struct stat *st, int pfd);
+int tempfile_unnamed(struct copy *c, const struct stat *st, int pfd);
 /* Remove (or, under keep_partial, keep) the temporary file t records, if
  * it is armed (async-signal-safe). */
 void tempfile_remove_armed(const struct copy *c, struct copy_temp *t);

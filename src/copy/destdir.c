@@ -170,10 +170,10 @@ int destdir_parent(struct copy *c, const struct sweep_entry *e, const char **nam
 	return fd < 0 ? -1 : fd;
 }
 
-bool destdir_made(struct copy *c, const struct sweep_entry *e)
+bool destdir_fresh(struct copy *c, const struct sweep_entry *e)
 {
 	uint64_t *v = e->depth > 0 ? keymap_get(&c->dirs, e->parent_id, 0) : NULL;
-	return v && ((unsigned)(*v >> 32) & DIR_CREATED);
+	return v && ((unsigned)(*v >> 32) & DIR_FRESH);
 }
 
 int destdir_take(struct copy *c, uint64_t id, const char *drel, unsigned *flags,

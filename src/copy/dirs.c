@@ -9,8 +9,39 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/fs.h>
+#include <linux/magic.h>
+#include <sys/ioctl.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 #include "copyint.h"
+
+#ifndef FS_CASEFOLD_FL
+#define FS_CASEFOLD_FL 0x40000000
+#endif
+
+/* Whether the directory fd tells names apart byte by byte, as the source
+ * does: not on file systems that fold case or normalise (vfat, ntfs, cifs
+ * and the like, kept out by naming those that do not), nor in an ext4,
+ * f2fs or tmpfs directory with the casefold attribute. */
+static bool names_exact(int fd)
+{
+	struct statfs sfs;
+	int attrs = 0;
+	if (fstatfs(fd, &sfs) < 0)
+		return false;
+	switch ((unsigned long)sfs.f_type) {
+	case XFS_SUPER_MAGIC:
+	case BTRFS_SUPER_MAGIC:
+		return true;
+	case EXT4_SUPER_MAGIC:
+	case F2FS_SUPER_MAGIC:
+	case TMPFS_MAGIC:
+		return ioctl(fd, FS_IOC_GETFLAGS, &attrs) == 0 && !(attrs & FS_CASEFOLD_FL);
+	default:
+		return false;
+	}
+}
 
 mode_t omitted_mode(const struct copy *c, const struct stat *st)
 {
@@ -35,6 +66,34 @@ mode_t create_mode(const struct copy *c, const struct stat *st)
 	return st->st_mode & bits & ~omitted_mode(c, st);
 }
 
+/* Look at what is at name in pfd, where e's directory goes: 1 when a
+ * directory is to be made there (what was there removed or backed up), 0
+ * when one is there, -1 (reported); -2 in a dry run when there is none. */
+static int look_dir(struct copy *c, const struct sweep_entry *e, int pfd, const char *name,
+                    const char **backup)
+{
+	struct stat st;
+	if (fstatat(pfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+		if (errno != ENOENT) {
+			copy_error(c, errno, "cannot stat %s", cq(c, 0, sb_str(&c->shown)));
+			return -1;
+		}
+		return c->o->dry_run ? -2 : 1;
+	}
+	if (S_ISDIR(st.st_mode))
+		return 0;
+	if (c->o->dry_run)
+		return -2;
+	if (c->o->replace_nondir)
+		return replace_remove(c, pfd, name) < 0 ? -1 : 1;
+	if (!c->o->backup) {
+		copy_error(c, 0, "cannot overwrite non-directory %s with directory %s",
+		           cq(c, 0, sb_str(&c->shown)), cq(c, 1, e->path));
+		return -1;
+	}
+	return backup_make(c, pfd, name, backup) < 0 ? -1 : 1;
+}
+
 /* Make the directory for e at name in pfd, or find the one there. Returns
  * its descriptor, or -1 (reported); -2 in a dry run when there is none. */
 static int make_dir(struct copy *c, const struct sweep_entry *e, int pfd, const char *name,
@@ -42,37 +101,27 @@ static int make_dir(struct copy *c, const struct sweep_entry *e, int pfd, const 
 {
 	struct stat st;
 	const char *backup = NULL;
-	bool make = false;
-	if (fstatat(pfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
-		if (c->o->dry_run && !S_ISDIR(st.st_mode))
-			return -2;
-		if (!S_ISDIR(st.st_mode) && c->o->replace_nondir) {
-			if (replace_remove(c, pfd, name) < 0)
-				return -1;
-		} else if (!S_ISDIR(st.st_mode) && !c->o->backup) {
-			copy_error(c, 0, "cannot overwrite non-directory %s with directory %s",
-			           cq(c, 0, sb_str(&c->shown)), cq(c, 1, e->path));
-			return -1;
-		} else if (!S_ISDIR(st.st_mode) && backup_make(c, pfd, name, &backup) < 0) {
-			return -1;
-		}
-		make = !S_ISDIR(st.st_mode);
-	} else if (errno == ENOENT) {
-		if (c->o->dry_run)
-			return -2;
-		make = true;
-	} else {
-		copy_error(c, errno, "cannot stat %s", cq(c, 0, sb_str(&c->shown)));
-		return -1;
-	}
-	if (make) {
-		/* searchable and writable by us until its contents are in: made
-		 * so, not changed later, which would leave a moment when the
-		 * copy cannot open it */
-		if (mkdirat(pfd, name, create_mode(c, &e->st) | S_IRWXU) < 0) {
+	/* in a fresh directory the name is free (no look), unless the source
+	 * changed under the walk: then what is there is looked at after all */
+	bool fresh = destdir_fresh(c, e);
+	int make = fresh ? 1 : look_dir(c, e, pfd, name, &backup);
+	if (make < 0)
+		return make;
+	/* searchable and writable by us until its contents are in: made so,
+	 * not changed later, which would leave a moment when the copy cannot
+	 * open it */
+	mode_t made_mode = create_mode(c, &e->st) | S_IRWXU;
+	while (make && mkdirat(pfd, name, made_mode) < 0) {
+		if (!fresh || errno != EEXIST) {
 			copy_error(c, errno, "cannot create directory %s", cq(c, 0, sb_str(&c->shown)));
 			return -1;
 		}
+		fresh = false;
+		make = look_dir(c, e, pfd, name, &backup);
+		if (make < 0)
+			return make;
+	}
+	if (make) {
 		*flags |= DIR_CREATED;
 		copy_verbose(c, e, backup);
 	}
@@ -84,6 +133,9 @@ static int make_dir(struct copy *c, const struct sweep_entry *e, int pfd, const 
 		return -1;
 	}
 	*mode = st.st_mode & 07777;
+	/* each name of a local walk comes once; a stream's are a peer's word */
+	if ((*flags & DIR_CREATED) && !c->o->read_data && names_exact(fd))
+		*flags |= DIR_FRESH;
 	mode_t want = create_mode(c, &e->st) & ~c->umask & S_IRWXU;
 	if ((*flags & DIR_CREATED) && want != S_IRWXU) {
 		*mode = (*mode & ~(mode_t)S_IRWXU) | want;

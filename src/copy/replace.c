@@ -66,6 +66,8 @@ enum dest_state replace_prepare(struct copy *c, const struct sweep_entry *e, int
 	const struct copy_opts *o = c->o;
 	struct stat st;
 	*backup = NULL;
+	if (destdir_fresh(c, e))
+		return DEST_NEW; /* as GNU cp's in a directory it made */
 	if (fstatat(pfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
 		if (errno == ENOENT)
 			return DEST_NEW;

@@ -29,6 +29,14 @@
 #include "copyint.h"
 
 #define TEMP_TRIES 100
+#define LINK_REFUSED (-2) /* a file made without a name cannot be linked */
+
+/* Whether a link's errno says links are not for us here (a security
+ * module's rule, a file system without them), not that this one failed. */
+static bool link_refused(int err)
+{
+	return err == EPERM || err == EACCES || err == EOPNOTSUPP;
+}
 /* room for ".", "." and the six letters within NAME_MAX (255) */
 #define TEMP_NAME_MAX (255 - 8)
 
@@ -103,7 +111,8 @@ void copy_remove_temp(struct copy *c)
 
 /* A new temporary name tmp for name in pfd, armed: a new file's (from
  * NULL: its descriptor returned), or a link to the file at the path from
- * (returns 0). -1 when none could be made (reported). */
+ * (returns 0). -1 when none could be made (reported); LINK_REFUSED (not
+ * reported). */
 static int temp_new(struct copy *c, const struct stat *st, int pfd, const char *name,
                     const char *from, struct strbuf *tmp)
 {
@@ -127,6 +136,8 @@ static int temp_new(struct copy *c, const struct stat *st, int pfd, const char *
 		if (errno != EEXIST)
 			break;
 	}
+	if (from && link_refused(errno))
+		return LINK_REFUSED;
 	copy_error(c, errno, "mkstemp %s failed", cq(c, 0, sb_str(&c->shown)));
 	return -1;
 }
@@ -178,9 +189,9 @@ static int temp_finish(struct copy *c, int pfd, const char *tmp, const char *nam
 	return whole ? 0 : -1;
 }
 
-int tempfile_unnamed(const struct copy *c, const struct stat *st, int pfd)
+int tempfile_unnamed(struct copy *c, const struct stat *st, int pfd)
 {
-	return openat(pfd, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, create_mode(c, st));
+	return destdir_openat(c, pfd, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, create_mode(c, st));
 }
 
 /* Close the unnamed file fd, linked as name in pfd a moment ago: 0, or -1
@@ -214,7 +225,8 @@ static int unnamed_link(struct copy *c, int fd, const char *from, int pfd, const
 
 /* Write the unnamed file ufd (tempfile_unnamed()) and name it: name in
  * pfd itself when that is free, else a temporary name renamed over name.
- * Returns 0 or -1 (reported). */
+ * Returns 0 or -1 (reported); LINK_REFUSED when it cannot be named at all
+ * (nothing of it left, nothing reported). */
 static int unnamed_write(struct copy *c, const char *src, int sfd, const struct stat *st,
                          int pfd, const char *name, int ufd)
 {
@@ -222,7 +234,7 @@ static int unnamed_write(struct copy *c, const char *src, int sfd, const struct 
 	char from[32];
 	int r = -1;
 	if (fstat(ufd, &got) < 0) {
-		copy_error(c, errno, "mkstemp %s failed", cq(c, 0, sb_str(&c->shown)));
+		copy_error(c, errno, "cannot create regular file %s", cq(c, 0, sb_str(&c->shown)));
 		goto out;
 	}
 	if (regular_fill(c, sfd, st, ufd, src, true, got.st_mode & 07777) != 0)
@@ -230,18 +242,24 @@ static int unnamed_write(struct copy *c, const char *src, int sfd, const struct 
 	snprintf(from, sizeof(from), "/proc/self/fd/%d", ufd);
 	if (unnamed_link(c, ufd, from, pfd, name) == 0)
 		return unnamed_close(c, ufd, pfd, name);
+	if (link_refused(errno)) {
+		r = LINK_REFUSED;
+		goto out;
+	}
 	if (errno != EEXIST) {
-		copy_error(c, errno, "mkstemp %s failed", cq(c, 0, sb_str(&c->shown)));
+		copy_error(c, errno, "cannot create regular file %s", cq(c, 0, sb_str(&c->shown)));
 		goto out;
 	}
 	/* a file to replace (or a link planted there, replaced as well) */
 	struct strbuf tmp = STRBUF_INIT;
-	if (temp_new(c, st, pfd, name, from, &tmp) == 0) {
-		int closed = unnamed_close(c, ufd, pfd, tmp.s);
-		if (closed < 0)
+	r = temp_new(c, st, pfd, name, from, &tmp);
+	if (r == 0) {
+		if (unnamed_close(c, ufd, pfd, tmp.s) < 0) {
 			temp_disarm(&c->temp);
-		else
+			r = -1;
+		} else {
 			r = temp_finish(c, pfd, tmp.s, name, 0);
+		}
 		sb_free(&tmp);
 		return r;
 	}
@@ -254,8 +272,15 @@ out:
 int tempfile_write(struct copy *c, const char *src, int sfd, const struct stat *st, int pfd,
                    const char *name, int unnamed)
 {
-	if (unnamed >= 0)
-		return unnamed_write(c, src, sfd, st, pfd, name, unnamed);
+	if (unnamed >= 0) {
+		uint64_t bytes = c->bytes;
+		int r = unnamed_write(c, src, sfd, st, pfd, name, unnamed);
+		if (r != LINK_REFUSED)
+			return r;
+		/* copied again, the way that needs no link */
+		c->bytes = bytes;
+		c->unnamed_refused = true;
+	}
 	struct strbuf tmp = STRBUF_INIT;
 	mode_t mode = 0;
 	int r = -1;

@@ -76,7 +76,7 @@ struct writer {
 	struct diag d;           /* and its messages */
 	size_t slots;
 	size_t wake_at;          /* jobs queued that wake the thread */
-	bool unnamed;            /* sweep-sync's files start without a name */
+	atomic_bool unnamed;     /* sweep-sync's files start without a name */
 	struct writer_slot job[WRITER_SLOTS];
 };
 
@@ -89,6 +89,8 @@ static void run_job(struct writer *w, struct writer_slot *j)
 		close(j->dfd);
 	} else if (j->pfd >= 0) {
 		tempfile_write(wc, j->src.s, j->sfd, &j->st, j->pfd, j->name.s, j->dfd);
+		if (wc->unnamed_refused) /* (a link refused): the walk stops */
+			atomic_store_explicit(&w->unnamed, false, memory_order_relaxed);
 		close(j->pfd);
 	} else {
 		regular_finish(wc, j->sfd, &j->st, j->dfd, j->src.s, j->created, j->mode);
@@ -166,8 +168,8 @@ void writer_start(struct copy *c)
 	w->slots = slots;
 	w->wake_at = (slots + 3) / 4;
 	/* named through /proc; a part kept (--partial) needs a name at once */
-	w->unnamed = c->o->temp_rename && !c->o->keep_partial &&
-	             access("/proc/self/fd", X_OK) == 0;
+	atomic_init(&w->unnamed, c->o->temp_rename && !c->o->keep_partial &&
+	                         access("/proc/self/fd", X_OK) == 0);
 	atomic_init(&w->waiting, SIZE_MAX);
 	w->wc.o = c->o;
 	w->wc.umask = c->umask;
@@ -227,13 +229,13 @@ static void publish(struct writer *w, size_t given)
 /* A file without a name for a temporary file in pfd (of the source's
  * status st), or -1: a named one is made. A file system that has none is
  * not asked again. */
-static int unnamed_file(struct writer *w, const struct copy *c, const struct stat *st, int pfd)
+static int unnamed_file(struct writer *w, struct copy *c, const struct stat *st, int pfd)
 {
-	if (!w->unnamed)
+	if (!atomic_load_explicit(&w->unnamed, memory_order_relaxed))
 		return -1;
 	int fd = tempfile_unnamed(c, st, pfd);
 	if (fd < 0 && (errno == EOPNOTSUPP || errno == EISDIR))
-		w->unnamed = false;
+		atomic_store_explicit(&w->unnamed, false, memory_order_relaxed);
 	return fd;
 }
 

@@ -8,7 +8,8 @@
 # at most one temporary .NAME.XXXXXX file (which stays, as rsync's do; the
 # local run's files have no name until written, and leave none); and
 # the next run finishes the copy. The points come from the LD_PRELOAD shim
-# of signal.sh (stall-shim.c: the run stops in a write to a named file).
+# of signal.sh (stall-shim.c: the run stops in a write to a named file,
+# or to a file not named yet copied from the named source).
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
 need_cmd setsid "${CC:-cc}"

@@ -6,7 +6,9 @@
 # straight to its name, never under a temporary one; a changed file is
 # written the same way, then named .NAME.XXXXXX and renamed over the old
 # one by the thread. The copy is rsync -a's all the same (directories'
-# times too: their attributes come after their files'). With a rate limit
+# times too: their attributes come after their files'), also where links
+# to a file without a name are refused (then it goes through a temporary
+# name, as below). With a rate limit
 # (--bwlimit) the walk writes every file itself, through a temporary file.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
@@ -37,10 +39,13 @@ trace() {
 	grep -v 'resumed>' "$T/trace" > "$T/calls"
 	made=$(grep -c 'O_TMPFILE' "$T/calls")
 }
-# count PATTERN: on, off for the calls matching PATTERN
+# count PATTERN: on, off for the calls matching PATTERN, a name (the
+# last quoted "f..." or ".f..." in it) counted once a thread (a link
+# without AT_EMPTY_PATH's privilege is tried again through /proc)
 count() {
-	on=$(grep -E "$1" "$T/calls" | grep -c "^$main ")
-	off=$(grep -E "$1" "$T/calls" | grep -vc "^$main ")
+	grep -E "$1" "$T/calls" | sed -E 's/^([0-9]+) .*"(\.?f[0-9][^"]*)".*/\1 \2/' | sort -u > "$T/named"
+	on=$(grep -c "^$main " "$T/named")
+	off=$(grep -vc "^$main " "$T/named")
 }
 trace -a
 [ "$made" = 40 ] || fail "-a: $made of 40 new files made without a name"
@@ -56,10 +61,23 @@ sleep 1
 for f in a/f0 a/b/f1 c/f2; do
 	head -c 1000 /dev/urandom > "$T/src/$f"
 done
-KEEP=1 trace -a
+KEEP=1
+trace -a
+unset KEEP
 [ "$made" = 3 ] || fail "-a, 3 changed: $made files made without a name"
 count 'rename.*"\.f[0-9]+\.......", '
 [ "$on" = 0 ] && [ "$off" = 3 ] || fail "-a, 3 changed: $on renamed by the walk's thread, $off by another"
+
+# a file system or a security module that will not link a file made
+# without a name: such a file is copied again through a temporary name,
+# the walk makes no more of them, and the copy is rsync -a's all the same
+WRAP="strace -f -qq -o $T/trace -e trace=openat,linkat -e inject=linkat:error=EPERM" \
+	both "-a, links refused" -a src/ DST/
+made=$(grep -c 'O_TMPFILE' "$T/trace")
+refused=$(grep -c 'linkat(.*EPERM' "$T/trace")
+[ "$made" -ge 1 ] && [ "$made" -lt 40 ] && [ "$refused" -ge 1 ] ||
+	fail "links refused: $made files made without a name, $refused links refused"
+[ -z "$(leftovers "$T/O/dst")" ] || fail "links refused: temporary files left: $(leftovers "$T/O/dst")"
 
 trace -a --bwlimit=100000
 [ "$made" = 0 ] || fail "--bwlimit: $made files made without a name"
