@@ -287,6 +287,8 @@ struct sweep {
 	bool announcer_failed;   /* it could not be started: not tried again */
 	bool warm_failed;        /* they could not be started, or gave back
 	                            their memory (sw_mem_shed): no more tasks */
+	bool warm_catch_up;      /* they just started: the directories read
+	                            before them get tasks (sw_warm_catch_up) */
 	struct sw_hold hold;
 	struct sw_dataq dq;
 	struct sw_fds fds;
@@ -453,6 +455,7 @@ struct warm_task *sw_warm_task_for(struct sweep *sw, int dirfd, const struct sta
                                    bool stated);
 struct warm_task *sw_warm_task_next(struct sweep *sw, struct warm_task *t);
 struct warm_task *sw_warm_claim(struct sweep *sw, int dirfd, const struct stat *dirst);
+void sw_warm_catch_up(struct sweep *sw, const struct sw_dir *d);
 
 /* hold.c */
 struct hold_batch *sw_hold_begin(struct sweep *sw, struct sw_dir *d, struct warm_ticket *ticket);

@@ -20,11 +20,14 @@
  *
  * Stat-ing the names of a directory the walk has just read is not far enough
  * ahead: the walk serves those names soon after, and then waits on the very
- * lookups the threads started. So a thread that meets a subdirectory reads
- * its names into a task of its own, down to the task's levels below the
- * directory the walk read, and fixed bitmaps of the directories so taken
- * (and done) let the walk skip what the threads already did; a directory
- * the walk later prunes costs at most those levels. A false hit in them
+ * lookups the threads started. So a thread that meets a subdirectory takes
+ * it as a task of its own, down to the task's levels below the directory
+ * the walk read (its names read by whichever thread runs it where more
+ * subdirectories follow, so that a directory of a thousand is read by all
+ * the threads at once, and by this one where it is the last), and fixed
+ * bitmaps of the directories so taken (and done) let the walk skip what the
+ * threads already did; a directory the walk later prunes costs at most
+ * those levels. A false hit in them
  * only costs warmth: on a tree of millions of directories they fill, and
  * the walk gets less help. (Clearing a directory's bits once the walk read
  * it let a late task of its parent take it again, and cost more than it
@@ -186,6 +189,21 @@ static void read_through(int fd, char *buf)
 		;
 }
 
+/* Reads the names of t, a task submitted without them, in the thread that
+ * runs it: so the subdirectories one task meets are read by as many
+ * threads as are free, not one after the other by its own, and a device
+ * that serves many requests at once gets them. false where they could not
+ * all be read (more than a task holds, or an error): the rest is read for
+ * its blocks, and the task is not run, nor kept. */
+static bool read_unread(struct warm_task *t, char *buf)
+{
+	t->unread = false;
+	if (read_names(t, buf))
+		return true;
+	read_through(t->fd, buf);
+	return false;
+}
+
 /* Whether fd is the directory st: a name can be swapped between the stat
  * and the open, and a stash entry must list the directory it is filed as. */
 static bool is_dir(int fd, const struct stat *st)
@@ -244,9 +262,13 @@ static void stash_listing(struct sw_pool *w, struct warm_task *c)
  * the stash (which warms its blocks). Neither where the walk or a thread
  * took it already: its names come with that task, and a listing made after
  * the walk read it would wait in the stash for nothing, and the directory
- * be read twice. */
+ * be read twice. Where t may meet more subdirectories after this one
+ * (more), the task's names are for the thread that runs it to read, so
+ * that siblings are read at once by the threads free; a last one (a chain
+ * of directories, where each waits for the one above) is read here, which
+ * saves the hand-off. */
 static void warm_subdir(struct sw_pool *w, const struct warm_task *t, const char *name,
-                        const struct stat *st, char *buf)
+                        const struct stat *st, char *buf, bool more)
 {
 	bool take = t->levels > 0 && queue_room(w, false);
 	if (take ? bit_mark(w->seen, st->st_dev, st->st_ino)
@@ -256,7 +278,11 @@ static void warm_subdir(struct sw_pool *w, const struct warm_task *t, const char
 	struct warm_task *c = NULL;
 	if (fd >= 0 && (take || t->stat_below) && is_dir(fd, st))
 		c = sw_task_new(fd, st, t->euid, t->stat_below, t->stat_below, t->levels - 1);
-	if (c && read_names(c, buf)) {
+	if (c && take && more) {
+		c->unread = true;
+		if (sw_pool_submit(w, c)) /* else it is gone, and its fd */
+			return;
+	} else if (c && read_names(c, buf)) {
 		if (!take)
 			stash_listing(w, c);
 		else if (sw_pool_submit(w, c)) /* else it is gone, and its fd */
@@ -272,23 +298,33 @@ static void warm_subdir(struct sw_pool *w, const struct warm_task *t, const char
 		bit_clear(w->seen, st->st_dev, st->st_ino);
 }
 
+static bool maybe_dir(const struct warm_ent *e)
+{
+	return e->type == DT_DIR || e->type == DT_UNKNOWN;
+}
+
 /* Stat the names of t, keeping what was found, and read its
  * subdirectories, until told to stop. A name is always stat-ed (without
  * automounting) before it is opened: a mount point or an automount trigger
  * is left alone. Unless all are to be, only what may be a directory is. */
 static void run_task(struct sw_pool *w, struct warm_task *t, char *buf)
 {
-	size_t i;
+	size_t i, dirs = 0;
+	if (t->unread && !read_unread(t, buf))
+		return;
+	for (i = 0; i < t->n; i++)
+		dirs += maybe_dir(&t->ents[i]);
 	for (i = 0; i < t->n && !__atomic_load_n(&w->stop, __ATOMIC_RELAXED); i++) {
 		struct warm_ent *e = &t->ents[i];
 		const char *name = t->names + e->off;
-		if (!t->stat_all && e->type != DT_DIR && e->type != DT_UNKNOWN)
+		dirs -= maybe_dir(e);
+		if (!t->stat_all && !maybe_dir(e))
 			continue;
 		if (fstatat(t->fd, name, &e->st, AT_SYMLINK_NOFOLLOW | AT_NO_AUTOMOUNT) < 0)
 			continue;
 		e->stated = true;
 		if (S_ISDIR(e->st.st_mode) && e->st.st_dev == t->dev)
-			warm_subdir(w, t, name, &e->st, buf);
+			warm_subdir(w, t, name, &e->st, buf, dirs > 0);
 	}
 	t->complete = i == t->n;
 }
@@ -316,7 +352,7 @@ static void *warm_thread(void *arg)
 		pthread_mutex_unlock(&w->mu);
 		if (buf)
 			run_task(w, t, buf);
-		if (buf && t->stat_all) /* a hint: the kernel's caches are the truth */
+		if (buf && t->stat_all && t->complete) /* a hint: the kernel's caches are the truth */
 			bit_mark(w->done, t->dev, t->ino);
 		task_finish(w, t);
 		pthread_mutex_lock(&w->mu);
@@ -474,7 +510,7 @@ bool sw_pool_submit(struct sw_pool *w, struct warm_task *t)
 {
 	pthread_mutex_lock(&w->mu);
 	size_t bytes = sw_task_bytes(t);
-	bool room = t->n && (t->ticket ? has_room(w, true)
+	bool room = (t->n || t->unread) && (t->ticket ? has_room(w, true)
 	                               : w->queued < w->max_queued &&
 	                                 w->bytes + bytes <= w->max_bytes);
 	if (room) {

@@ -194,6 +194,8 @@ int sw_read_dir(struct sweep *sw, struct sw_dir *d, uint64_t dist)
 		return errno;
 	sw->ntmp = 0;
 	bool warm = sw_warm_ready(sw);
+	if (warm)
+		sw_warm_catch_up(sw, d);
 	struct warm_task *ahead = sw_warm_claim(sw, fd, &d->st);
 	bool stated = ahead && sw_warm_task_stated(ahead);
 	struct dir_read r = { d, warm ? sw_warm_task_for(sw, fd, &d->st, stated) : NULL, NULL };

@@ -11,7 +11,8 @@
  * task is done (hold.c), and takes the stats it found; a directory a thread
  * read on its own is taken from the stash instead of read again
  * (sw_warm_claim). The walk gives a big directory to the threads in parts of
- * WARM_CHUNK names, each with a ticket of its own.
+ * WARM_CHUNK names, each with a ticket of its own. Threads that start
+ * midway are given the directories read before them too (sw_warm_catch_up).
  */
 #include <fcntl.h>
 #include <unistd.h>
@@ -19,6 +20,13 @@
 #include "warm.h"
 
 #define WARM_LEVELS   2          /* of subdirectories taken ahead of the walk */
+
+/* Whether the threads are to stat what they meet (else they only read
+ * directories). */
+static bool warm_stats(const struct sweep *sw)
+{
+	return !(sw->opt.flags & SWEEP_NOSTAT) || (sw->opt.flags & SWEEP_STAT_AHEAD);
+}
 
 /* Whether to warm ahead now: asked for; or by default, while directory
  * reads miss and misses are cheap (latency.c). Started, the threads stay
@@ -40,6 +48,7 @@ static bool warm_wanted(struct sweep *sw)
 		return false;
 	}
 	sw->stats.warm_threads = (unsigned)sw_pool_threads(sw->warm);
+	sw->warm_catch_up = true;
 	return true;
 }
 
@@ -68,7 +77,7 @@ struct warm_task *sw_warm_task_for(struct sweep *sw, int dirfd, const struct sta
                                    bool stated)
 {
 	bool done = stated || sw_pool_stated(sw->warm, st->st_dev, st->st_ino);
-	bool stat = !(sw->opt.flags & SWEEP_NOSTAT) || (sw->opt.flags & SWEEP_STAT_AHEAD);
+	bool stat = warm_stats(sw);
 	int fd = fcntl(dirfd, F_DUPFD_CLOEXEC, 0);
 	struct warm_task *t = fd < 0 ? NULL
 	                             : sw_task_new(fd, st, sw->euid, stat && !done, stat,
@@ -82,6 +91,38 @@ struct warm_task *sw_warm_task_for(struct sweep *sw, int dirfd, const struct sta
 		sw_pool_mark_taken(sw->warm, st->st_dev, st->st_ino);
 	}
 	return t;
+}
+
+/* Once the threads have started during a walk: the directories it read
+ * before them, d's ancestors, gave them no task, so the subdirectories
+ * those queued would be read by the walk alone, one at a time (a root of
+ * a thousand big directories, read before the first misses told the device
+ * cheap). Each gets a task now, whose names a thread reads again (from the
+ * cache) on a descriptor of its own, not the walk's, whose place in the
+ * directory it must not move. Only ancestors the walk holds open: opening
+ * one could take the descriptor of d, being read. */
+void sw_warm_catch_up(struct sweep *sw, const struct sw_dir *d)
+{
+	if (!sw->warm_catch_up)
+		return;
+	sw->warm_catch_up = false;
+	bool stat = warm_stats(sw);
+	for (const struct sw_dir *a = d->parent; a; a = a->parent) {
+		int fd = a->fd < 0 ? -1
+		                   : openat(a->fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC |
+		                            O_NOCTTY | O_NONBLOCK);
+		struct warm_task *t = fd < 0 ? NULL
+		                             : sw_task_new(fd, &a->st, sw->euid, stat, stat, WARM_LEVELS);
+		if (!t) {
+			if (fd >= 0)
+				close(fd);
+			continue;
+		}
+		t->unread = true;
+		t->walk_read = true;
+		sw_pool_mark_taken(sw->warm, a->st.st_dev, a->st.st_ino);
+		sw_pool_submit(sw->warm, t);
+	}
 }
 
 /* Submits t, full, and returns a task for the next names of the same

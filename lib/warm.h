@@ -39,6 +39,8 @@ struct warm_task {
 	bool stat_below;         /* ... in the tasks of its subdirectories */
 	bool complete;           /* every name was read and its stat tried (a
 	                            stashed task that is not: a listing) */
+	bool unread;             /* its names are for the thread that runs it
+	                            to read (pool.c's read_unread) */
 	int levels;              /* of subdirectories still to take as tasks */
 	struct warm_ent *ents;
 	size_t n, capents;

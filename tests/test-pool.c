@@ -7,7 +7,10 @@
  * the stash, where claiming it gives its names once, and is not kept
  * where the walk claimed the directory before (it read it itself); a task dropped or
  * empty still marks its ticket done (the walk may wait on it); stopping the
- * pool finishes whatever was queued; shedding empties the stash.
+ * pool finishes whatever was queued; shedding empties the stash. A task
+ * given without its names has them read by the thread that runs it, as
+ * have the subdirectories it meets; one with more names than a task holds
+ * is not run.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -235,6 +238,78 @@ static void shed_empties_the_stash(void **state)
 	sw_pool_stop(p);
 }
 
+/* A task of f's directory given without its names (unread), with a ticket
+ * to wait on; *k gets a reference of the caller's on it. */
+static struct warm_task *unread_task_of(int dirfd, const struct stat *st, int levels,
+                                        struct warm_ticket **k)
+{
+	int fd = openat(dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	assert_true(fd >= 0);
+	struct warm_task *t = sw_task_new(fd, st, geteuid(), true, true, levels);
+	assert_non_null(t);
+	t->unread = true;
+	assert_true(sw_task_add_ticket(t));
+	*k = sw_warm_ticket_get(sw_warm_task_ticket(t));
+	return t;
+}
+
+/* The thread reads the names itself and stats them; of the two
+ * subdirectories it meets, the first goes to the queue
+ * unread too (its names for another thread to read), the last is read on
+ * the spot: each is run, all its names stat-ed (the bitmap says so). */
+static void unread_task_read_by_its_thread(void **state)
+{
+	struct fixture *f = *state;
+	struct sw_pool *p = sw_pool_start(1u << 20, 64, SIZE_MAX);
+	assert_non_null(p);
+	char path[128];
+	snprintf(path, sizeof(path), "%s/sub2", f->dir);
+	assert_int_equal(mkdir(path, 0755), 0);
+	struct warm_ticket *k;
+	assert_true(sw_pool_submit(p, unread_task_of(f->fd, &f->st, 1, &k)));
+	sw_pool_wait(p, k);
+	assert_int_equal(sw_warm_task_len(sw_warm_ticket_task(k)), FILES + 2);
+	assert_true(sw_warm_task_stated(sw_warm_ticket_task(k)));
+	sw_warm_ticket_put(k);
+	struct stat sub, sub2;
+	assert_int_equal(fstatat(f->fd, "sub", &sub, 0), 0);
+	assert_int_equal(fstatat(f->fd, "sub2", &sub2, 0), 0);
+	int i;
+	for (i = 0; i < 5000 && !(sw_pool_stated(p, sub.st_dev, sub.st_ino) &&
+	                          sw_pool_stated(p, sub2.st_dev, sub2.st_ino)); i++)
+		usleep(1000); /* run by the threads meanwhile */
+	assert_true(i < 5000);
+	sw_pool_stop(p);
+}
+
+/* More names than a task holds: the thread reads them through and does
+ * not run the task (a part of a directory is no listing of it). */
+static void unread_task_too_big_not_run(void **state)
+{
+	struct fixture *f = *state;
+	char path[128];
+	snprintf(path, sizeof(path), "%s/sub/inner", f->dir);
+	for (int i = 0; i <= WARM_CHUNK; i++) {
+		char name[160];
+		snprintf(name, sizeof(name), "%s/n%d", path, i);
+		int fd = open(name, O_CREAT | O_WRONLY, 0644);
+		assert_true(fd >= 0);
+		close(fd);
+	}
+	int dfd = open(path, O_RDONLY | O_DIRECTORY);
+	struct stat st;
+	assert_true(dfd >= 0 && fstat(dfd, &st) == 0);
+	struct sw_pool *p = sw_pool_start(1u << 20, 64, SIZE_MAX);
+	assert_non_null(p);
+	struct warm_ticket *k;
+	assert_true(sw_pool_submit(p, unread_task_of(dfd, &st, 0, &k)));
+	sw_pool_wait(p, k);
+	assert_false(sw_warm_task_stated(sw_warm_ticket_task(k)));
+	sw_warm_ticket_put(k);
+	sw_pool_stop(p);
+	close(dfd);
+}
+
 static void too_few_descriptors_no_pool(void **state)
 {
 	(void)state;
@@ -250,6 +325,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(dropped_tickets_are_done, setup, teardown),
 		cmocka_unit_test_setup_teardown(stop_finishes_the_queue, setup, teardown),
 		cmocka_unit_test_setup_teardown(shed_empties_the_stash, setup, teardown),
+		cmocka_unit_test_setup_teardown(unread_task_read_by_its_thread, setup, teardown),
+		cmocka_unit_test_setup_teardown(unread_task_too_big_not_run, setup, teardown),
 		cmocka_unit_test(too_few_descriptors_no_pool),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

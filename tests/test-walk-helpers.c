@@ -4,7 +4,8 @@
  * and stat names ahead of the walk, and its limits: whatever the timing,
  * memory bound and descriptors left, every entry comes once; what they
  * hand over (names, statuses) is what the walk would have found, atimes
- * included; a directory too big for one of their tasks goes in parts.
+ * included; a directory too big for one of their tasks goes in parts;
+ * threads that start midway read ahead the directories queued before.
  */
 #include <fcntl.h>
 #include <setjmp.h>
@@ -19,6 +20,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include "walk-check.h"
+#include "internal.h" /* to start the helpers midway */
 
 /* walk_every_order_matches() in a child process limited to fds descriptors */
 static void every_order_matches_with_fds(const char *root, rlim_t fds, struct strlist *ref)
@@ -54,6 +56,15 @@ static void fan_tree(int dirfd, int levels)
 		fan_tree(d, levels - 1);
 		close(d);
 	}
+}
+
+/* Makes directory d<i> (two digits) in dirfd; opened. */
+static int numbered_dir(int dirfd, int i)
+{
+	char name[16];
+	snprintf(name, sizeof(name), "d%02d", i);
+	tree_mkdir(dirfd, name);
+	return tree_open_dir(dirfd, name);
 }
 
 /* The helper threads run levels ahead of the walk, which holds each
@@ -181,15 +192,12 @@ static void helpers_leave_atime_alone(void **state)
 	const struct timespec old[2] = { { 978307200, 0 }, { UTIME_OMIT, 0 } };
 	int fd = tree_open_dir(AT_FDCWD, root);
 	for (int i = 0; i < NDIRS; i++) {
-		char name[16];
-		snprintf(name, sizeof(name), "d%02d", i);
-		tree_mkdir(fd, name);
-		int d = tree_open_dir(fd, name);
+		int d = numbered_dir(fd, i);
 		tree_mkdir(d, "inner");
 		tree_file(d, "file", 10, 0);
 		assert_int_equal(utimensat(d, "inner", old, 0), 0);
+		assert_int_equal(futimens(d, old), 0);
 		close(d);
-		assert_int_equal(utimensat(fd, name, old, 0), 0);
 	}
 	close(fd);
 	struct sweep_options o = { .order = SWEEP_ORDER_INODE, .flags = SWEEP_NODATA,
@@ -327,6 +335,49 @@ static void big_directory_goes_to_helpers_in_parts(void **state)
 	strlist_free(&ref);
 }
 
+/* Threads that start midway (as when the first misses tell the device
+ * cheap) get the directories the walk read before them as tasks: here the
+ * root's subdirectories, queued while there were no threads, are read and
+ * stat-ed by them, and the walk takes them from the stash. Without that,
+ * the walk reads every one itself (the threads only read below the
+ * directories the walk reads, here files). */
+static void helpers_started_midway_read_queued_dirs(void **state)
+{
+	const char *root = *state;
+	enum { NDIRS = 16, NFILES = 30 };
+	int fd = tree_open_dir(AT_FDCWD, root);
+	for (int i = 0; i < NDIRS; i++) {
+		int d = numbered_dir(fd, i);
+		empty_files(d, NFILES);
+		close(d);
+	}
+	close(fd);
+	const char *roots[] = { root, NULL };
+	struct sweep_options o = { .order = SWEEP_ORDER_INODE, .flags = SWEEP_NODATA,
+	                           .warm = SWEEP_WARM_OFF };
+	struct sweep *sw = sweep_open(roots, &o);
+	assert_non_null(sw);
+	int dirs = 0, entries = 0;
+	for (const struct sweep_entry *e; (e = sweep_next(sw));) {
+		entries++;
+		if (e->kind != SWEEP_DIR || e->depth != 1)
+			continue;
+		if (++dirs == 1) {
+			sw->opt.warm = SWEEP_WARM_ON; /* the root was read without them */
+		} else if (dirs == 2) {
+			usleep(300000); /* the first was read: they had time since */
+		}
+	}
+	struct sweep_stats s;
+	sweep_get_stats(sw, &s, sizeof(s));
+	sweep_close(sw);
+	assert_int_equal(entries, 1 + NDIRS * (1 + NFILES) + 0);
+	print_message("%u threads, %ju directories read ahead\n", s.warm_threads,
+	              (uintmax_t)s.dirs_read_ahead);
+	assert_true(s.warm_threads > 0);
+	assert_true(s.dirs_read_ahead >= NDIRS / 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -336,6 +387,7 @@ int main(void)
 		WALK_TEST(tiny_bound_with_helpers_ends),
 		WALK_TEST(helpers_leave_atime_alone),
 		WALK_TEST(helpers_hand_over_names_and_stats),
+		WALK_TEST(helpers_started_midway_read_queued_dirs),
 		cmocka_unit_test_setup_teardown(big_directory_goes_to_helpers_in_parts,
 		                                tree_setup_fast, tree_teardown),
 	};
