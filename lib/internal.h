@@ -431,8 +431,9 @@ void sw_path_name_only(struct sweep *sw, const char *name, size_t namelen);
 
 /* latency.c */
 uint64_t sw_now_ns(void);
+uint64_t sw_thread_blocks_read(void);
 void sw_note_dir_read(struct sw_latency *l, uint64_t ns, ssize_t len, uint64_t dist,
-                      uint64_t size, bool helpers_run);
+                      uint64_t size, bool helpers_run, bool read_blocks);
 void sw_latency_reset(struct sw_latency *l, dev_t dev);
 void sw_latency_says_solid(struct sw_latency *l, bool solid);
 bool sw_latency_wants_places(const struct sw_latency *l);

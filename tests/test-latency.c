@@ -26,6 +26,7 @@ struct probe {
 	bool helpers_run;
 	uint64_t close_dist;
 	uint64_t dir_size;   /* the st_size of the directories read */
+	bool read_blocks;    /* the walk's thread had the device read blocks */
 };
 
 static int setup(void **state)
@@ -48,7 +49,7 @@ static void reads(struct probe *p, unsigned n, uint64_t ns, ssize_t len, bool ne
 {
 	while (n--)
 		sw_note_dir_read(&p->lat, ns, len, near ? NEAR_DIST : FAR_DIST, p->dir_size,
-		                 p->helpers_run);
+		                 p->helpers_run, p->read_blocks);
 }
 
 static void warm_cache_shows_in_four_reads(void **state)
@@ -192,10 +193,10 @@ static unsigned trace(struct probe *p, unsigned n, uint64_t far_lo, uint64_t far
 {
 	for (unsigned i = 0; i < n; i++) {
 		sw_note_dir_read(&p->lat, uniform_us(far_lo, far_hi), SMALL_DIR, FAR_DIST, 0,
-		                 false);
+		                 false, false);
 		for (int k = 0; k < 2; k++)
 			sw_note_dir_read(&p->lat, uniform_us(near_lo, near_hi), SMALL_DIR,
-			                 p->close_dist, 0, false);
+			                 p->close_dist, 0, false, false);
 		if (sw_misses_cheap(&p->lat))
 			return i;
 	}
@@ -417,6 +418,25 @@ static void big_directories_cold_on_a_fast_device(void **state)
 	assert_true(sw_dirs_cached(&p->lat));
 }
 
+/* A big directory read from a fast device within its names' allowance,
+ * but with blocks read from the device (a find walk, that takes no stats
+ * to time): a miss, and a cheap one. The same times from the cache, with
+ * no block read, stay hits. */
+static void big_directories_that_read_blocks_miss(void **state)
+{
+	struct probe *p = *state;
+	p->dir_size = 32 << 10;
+	reads(p, 8, 600 * US, 32 << 10, false);
+	assert_true(sw_dirs_cached(&p->lat));
+	p->read_blocks = true;
+	reads(p, 8, 600 * US, 32 << 10, false);
+	assert_false(sw_dirs_cached(&p->lat));
+	assert_true(sw_misses_cheap(&p->lat)); /* 75 us a block: no arm */
+	p->read_blocks = false;
+	reads(p, 40, 250 * US, 32 << 10, false);
+	assert_true(sw_dirs_cached(&p->lat));
+}
+
 /* A warm tree's stats take a microsecond, a few of them tens (interrupts,
  * the scheduler): they say nothing. Nor do a slow machine's, that all take
  * a few microseconds but none waits. */
@@ -453,6 +473,23 @@ static void disk_stats_stay_an_arm(void **state)
 	assert_false(sw_misses_cheap(&p->lat));
 }
 
+/* On a disk in block order, big directories right after the one before
+ * come from the drive's buffer within their names' allowance: blocks read,
+ * so misses, but near ones, which do not make the arm cheap. */
+static void disk_buffer_hits_stay_an_arm(void **state)
+{
+	struct probe *p = *state;
+	p->dir_size = 32 << 10;
+	p->read_blocks = true;
+	for (int i = 0; i < 50; i++) {
+		reads(p, 1, 12000 * US, 32 << 10, false); /* a seek, a turn */
+		reads(p, 3, 900 * US, 32 << 10, true);    /* 8 buffer hits */
+	}
+	assert_false(sw_misses_cheap(&p->lat));
+	assert_false(sw_misses_flat(&p->lat));
+	assert_false(sw_dirs_cached(&p->lat));
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
@@ -476,8 +513,10 @@ int main(void)
 		T(solid_device_judged_on_close_misses),
 		T(stats_timed_in_windows),
 		T(big_directories_cold_on_a_fast_device),
+		T(big_directories_that_read_blocks_miss),
 		T(cached_stats_say_nothing),
 		T(disk_stats_stay_an_arm),
+		T(disk_buffer_hits_stay_an_arm),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
