@@ -84,7 +84,11 @@
  * directory of 1,000 names takes 0.26 ms from the cache on the VM this was
  * measured on and 0.6 ms from its SSD-like disk, under the 1 ms its names
  * allow, and the walk took the tree for cached while its million inodes
- * still came from the device, one stat at a time. So the walk's own stats
+ * still came from the device, one stat at a time. So a big directory's
+ * first read during which the walk's thread had blocks read from the
+ * device (its rusage: readdir.c asks for directories over BIG_DIR_BYTES)
+ * is a miss however quick, its cost its whole time over its blocks; that
+ * is all a find walk, which takes no stats, has to go on. And the walk's own stats
  * are timed too, a window of STAT_WINDOW in a row out of every STAT_PERIOD
  * (a clock reading costs about 20 ns, a cached stat about 1 us). Measured
  * there, a stat in inode order took 1.0-1.1 us at the median warm (99 in
