@@ -169,10 +169,18 @@ judged_walk() { # class rotational small|big [busy] [hddsim options]
 	  (cd "$w/m" && "$top_builddir/tests/walk-dump" "${WALK:--n}" -s t 2>&1 >/dev/null | grep '^entries ')
 	)
 }
-stats=$(judged_walk flat 0 small) || fail "the walk on the flat class failed"
-echo "flat: $stats"
+# Three tries, a pause between them: a machine busy with other tests (make
+# check -j2's loop devices and FUSE servers) adds stragglers to the flat
+# device's round trips, and "misses alike" then takes longer to show (one
+# run of the suite in eight took 255 placements so).
+for try in 1 2 3; do
+	[ "$try" = 1 ] || sleep 3
+	stats=$(judged_walk flat 0 small) || fail "the walk on the flat class failed"
+	echo "flat (try $try): $stats"
+	fiemap=$(awk '{ for (i = 1; i < NF; i++) if ($i == "fiemap") print $(i + 1) }' <<<"$stats")
+	case " $stats " in *" warm 0 "*) ;; *) [ "$fiemap" -gt 64 ] || break ;; esac
+done
 case " $stats " in *" warm 0 "*) fail "the flat class was not judged flat: $stats" ;; esac
-fiemap=$(awk '{ for (i = 1; i < NF; i++) if ($i == "fiemap") print $(i + 1) }' <<<"$stats")
 [ "$fiemap" -le 64 ] || fail "the flat class took $fiemap directory placements to judge"
 stats=$(judged_walk hdd 1 small) || fail "the walk on the disk failed"
 echo "hdd: $stats"
