@@ -188,6 +188,8 @@ struct sw_latency {
 	uint64_t stat_miss_at; /* stats, at the last window that found the
 	                        inodes cold (0: none yet) */
 	struct sw_stat_window window; /* the stats timed since */
+	bool stats_warm;     /* the last full window of them came from the
+	                        cache: few took STAT_COLD_NS */
 	uint64_t stat_misses; /* windows that found the inodes cold */
 	uint64_t stat_ns;    /* moving average of their slowest stats */
 };
@@ -344,6 +346,7 @@ void *sw_cscan_pop(struct sw_cscan *c);
 size_t sw_cscan_len(const struct sw_cscan *c);
 void sw_cscan_free(struct sw_cscan *c);
 int sw_queue_push(struct sw_queue *q, struct sw_node *n);
+int sw_queue_push_direct(struct sw_queue *q, struct sw_node *n);
 struct sw_node *sw_queue_pop(struct sw_queue *q);
 size_t sw_queue_len(const struct sw_queue *q);
 void sw_queue_free(struct sw_queue *q);
@@ -374,6 +377,9 @@ int sw_read_dir(struct sweep *sw, struct sw_dir *d, uint64_t dist);
 /* serve.c */
 const struct sweep_entry *sw_serve_node(struct sweep *sw, struct sw_node *n);
 const struct sweep_entry *sw_serve_name(struct sweep *sw, const struct sw_name *v);
+/* Under SWEEP_NOSTAT, whether a name's d_type is all the walk needs of it:
+ * a non-directory of known type that is not a link to follow. */
+bool sw_type_suffices(const struct sweep *sw, unsigned char d_type, bool follow);
 
 /* entry.c */
 void sw_ent_fill(struct sweep *sw, enum sweep_kind kind, const struct stat *st,
@@ -442,6 +448,7 @@ bool sw_dirs_cached(const struct sw_latency *l);
 bool sw_misses_cheap(const struct sw_latency *l);
 bool sw_misses_flat(const struct sw_latency *l);
 bool sw_latency_times_stat(struct sw_latency *l, bool helpers_run);
+bool sw_stats_warm(const struct sw_latency *l);
 void sw_note_stat(struct sw_latency *l, uint64_t ns);
 
 /* announce.c */

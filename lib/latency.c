@@ -295,6 +295,7 @@ void sw_latency_reset(struct sw_latency *l, dev_t dev)
 		l->stat_misses = 0;
 		l->stat_ns = 0;
 		l->window = (struct sw_stat_window){0};
+		l->stats_warm = false;
 		l->dev = dev;
 	}
 }
@@ -326,12 +327,21 @@ void sw_note_stat(struct sw_latency *l, uint64_t ns)
 	w->max = ns > w->max ? ns : w->max;
 	if (w->n < STAT_WINDOW)
 		return;
+	l->stats_warm = 8 * w->slow < w->n;
 	if (2 * w->slow >= w->n && w->waited) {
 		l->stat_miss_at = l->stats;
 		average_in(&l->stat_ns, &l->stat_misses, w->max);
 		judge_device(l);
 	}
 	*w = (struct sw_stat_window){0};
+}
+
+/* Whether the last full window of timed stats found the inodes in the
+ * cache (fewer than one in eight took STAT_COLD_NS): then the order of
+ * the stats saves no reads, and only costs (readdir.c). */
+bool sw_stats_warm(const struct sw_latency *l)
+{
+	return l->stats_warm;
 }
 
 /* Whether a directory read out of block order is still worth placing

@@ -6,7 +6,8 @@
  * head are served in this sweep, keys below it after the wrap. A heap keeps
  * every entry, so equal keys (hard links, names pushed twice) are all served.
  * The metadata queue is such an elevator keyed by inode number, or a plain
- * stack for the depth-first orders; directory reads in block order use a
+ * stack for the depth-first orders (in C-SCAN walks too, for names whose
+ * inodes are not to be read from the device: served first); directory reads in block order use a
  * second elevator keyed by the directory's first physical byte.
  */
 #include <stdlib.h>
@@ -123,10 +124,11 @@ void sw_cscan_free(struct sw_cscan *c)
 	*c = (struct sw_cscan){0};
 }
 
-int sw_queue_push(struct sw_queue *q, struct sw_node *n)
+/* Onto the stack, even in a C-SCAN walk: a name whose inode the walk will
+ * not read, or not from the device (readdir.c). The stack is served
+ * first. */
+int sw_queue_push_direct(struct sw_queue *q, struct sw_node *n)
 {
-	if (q->cscan)
-		return sw_cscan_push(&q->el, n->ino, n);
 	struct sw_node **v = sw_grow(q->stack, &q->capstack, q->nstack + 1, sizeof(*v));
 	if (!v)
 		return -1;
@@ -135,16 +137,23 @@ int sw_queue_push(struct sw_queue *q, struct sw_node *n)
 	return 0;
 }
 
-struct sw_node *sw_queue_pop(struct sw_queue *q)
+int sw_queue_push(struct sw_queue *q, struct sw_node *n)
 {
 	if (q->cscan)
-		return sw_cscan_pop(&q->el);
-	return q->nstack ? q->stack[--q->nstack] : NULL;
+		return sw_cscan_push(&q->el, n->ino, n);
+	return sw_queue_push_direct(q, n);
+}
+
+struct sw_node *sw_queue_pop(struct sw_queue *q)
+{
+	if (q->nstack)
+		return q->stack[--q->nstack];
+	return q->cscan ? sw_cscan_pop(&q->el) : NULL;
 }
 
 size_t sw_queue_len(const struct sw_queue *q)
 {
-	return q->cscan ? sw_cscan_len(&q->el) : q->nstack;
+	return q->nstack + (q->cscan ? sw_cscan_len(&q->el) : 0);
 }
 
 void sw_queue_free(struct sw_queue *q)

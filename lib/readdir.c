@@ -30,6 +30,23 @@ static int by_name(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+/* Whether a name of a directory being read may skip the elevator of the
+ * library's own order: inode order pays only where the walk reads inodes
+ * from the device. Not where the name's type is all it needs (find's walk
+ * reads no inode of a file), nor while inodes come from the cache, as the
+ * walk's own stats and its directory reads say lately (cached, stat-ing in
+ * the directory's order is the quicker: the big directories' million
+ * names in 0.86 s against 1.00 in inode order). A caller who asked for
+ * inode order gets it; names the threads warm stay in their order. */
+static bool skips_elevator(struct sweep *sw, unsigned char type)
+{
+	if (sw->order != SWEEP_ORDER_DISK)
+		return false;
+	if (sw_type_suffices(sw, type, sw->opt.follow == SWEEP_FOLLOW_ALL))
+		return true;
+	return !sw->warm && sw_stats_warm(&sw->lat) && sw_dirs_cached(&sw->lat);
+}
+
 /* Queue one name, or keep it aside for a depth-first order. st: a helper's
  * stat of it, or NULL. */
 static int take_name(struct sweep *sw, struct sw_dir *d, ino_t ino, unsigned char type,
@@ -39,7 +56,9 @@ static int take_name(struct sweep *sw, struct sw_dir *d, ino_t ino, unsigned cha
 	if (!n)
 		return SW_NOMEM;
 	if (sw->q.cscan) {
-		if (sw_queue_push(&sw->q, n) == 0 || (sw_mem_shed(sw) && sw_queue_push(&sw->q, n) == 0))
+		int (*push)(struct sw_queue *, struct sw_node *) =
+			skips_elevator(sw, type) ? sw_queue_push_direct : sw_queue_push;
+		if (push(&sw->q, n) == 0 || (sw_mem_shed(sw) && push(&sw->q, n) == 0))
 			return 0;
 	} else {
 		struct sw_node **v = sw_grow(sw->tmp, &sw->captmp, sw->ntmp + 1, sizeof(*v));

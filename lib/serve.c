@@ -85,17 +85,21 @@ static mode_t type_of(unsigned char d_type)
 	}
 }
 
+bool sw_type_suffices(const struct sweep *sw, unsigned char d_type, bool follow)
+{
+	mode_t type = type_of(d_type);
+	return (sw->opt.flags & SWEEP_NOSTAT) && type && !(type == S_IFLNK && follow);
+}
+
 /* Under SWEEP_NOSTAT, whether the directory's word on v is all the walk
- * needs: a non-directory of known type that is not a link to follow. This is
- * what lets find -name answer without reading a single inode. */
+ * needs (sw_type_suffices), then in st. This is what lets find -name
+ * answer without reading a single inode. */
 static bool type_is_enough(const struct sweep *sw, const struct sw_name *v, bool follow,
                            struct stat *st)
 {
-	if (!(sw->opt.flags & SWEEP_NOSTAT) || v->root)
+	if (v->root || !sw_type_suffices(sw, v->type, follow))
 		return false;
 	mode_t type = type_of(v->type);
-	if (!type || (type == S_IFLNK && follow))
-		return false;
 	memset(st, 0, sizeof(*st));
 	st->st_mode = type;
 	st->st_ino = v->ino;

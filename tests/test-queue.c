@@ -5,7 +5,9 @@
  * The C-SCAN property: with pushes arriving while it serves, every pop is the
  * smallest pending inode >= the last one served, or, when none is left, the
  * smallest of all (a wrap); nothing pushed is ever lost, equal keys included.
- * Checked against a brute-force model over a random workload.
+ * Checked against a brute-force model over a random workload. Names pushed
+ * past the elevator (sw_queue_push_direct) go first, last first, and the
+ * elevator's order resumes after them.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -107,12 +109,37 @@ static void stack_pops_last_first(void **state)
 	sw_queue_free(&q);
 }
 
+/* In a C-SCAN queue, names pushed past the elevator pop first, last
+ * first; then the elevator serves its own from the head on. */
+static void direct_names_go_first(void **state)
+{
+	(void)state;
+	struct sw_queue q = { .cscan = true };
+	struct sw_node n[5] = { { .ino = 50 }, { .ino = 10 }, { .ino = 7 }, { .ino = 3 },
+	                        { .ino = 30 } };
+	assert_int_equal(sw_queue_push(&q, &n[0]), 0);
+	assert_int_equal(sw_queue_push(&q, &n[1]), 0);
+	assert_int_equal(sw_queue_push_direct(&q, &n[2]), 0);
+	assert_int_equal(sw_queue_push_direct(&q, &n[3]), 0);
+	assert_int_equal(sw_queue_push(&q, &n[4]), 0);
+	assert_int_equal(sw_queue_len(&q), 5);
+	assert_ptr_equal(sw_queue_pop(&q), &n[3]);
+	assert_ptr_equal(sw_queue_pop(&q), &n[2]);
+	assert_ptr_equal(sw_queue_pop(&q), &n[1]);
+	assert_ptr_equal(sw_queue_pop(&q), &n[4]);
+	assert_ptr_equal(sw_queue_pop(&q), &n[0]);
+	assert_null(sw_queue_pop(&q));
+	assert_int_equal(sw_queue_len(&q), 0);
+	sw_queue_free(&q);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(cscan_matches_model),
 		cmocka_unit_test(equal_keys_all_served),
 		cmocka_unit_test(stack_pops_last_first),
+		cmocka_unit_test(direct_names_go_first),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
