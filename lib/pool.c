@@ -105,7 +105,7 @@ static void task_finish(struct sw_pool *w, struct warm_task *t)
 		close(t->fd);
 	t->fd = -1;
 	t->ticket = NULL;
-	bool keep = k || (w && t->stat_all && t->complete && !t->walk_read);
+	bool keep = k || (w && t->stat_all && t->complete && !t->walk_read && !t->no_stash);
 	if (!keep)
 		sw_task_free(t);
 	else if (!k)
@@ -233,6 +233,13 @@ static bool queue_room(struct sw_pool *w, bool walk)
 	return room;
 }
 
+/* Whether a task the walk does not wait on fits in the threads' half of the
+ * queue. */
+bool sw_pool_room(struct sw_pool *w)
+{
+	return queue_room(w, false);
+}
+
 /* Waits until a task of the walk's fits in the queue (see above): the
  * threads, at work on a full queue, have the cores meanwhile. */
 void sw_pool_wait_room(struct sw_pool *w)
@@ -278,11 +285,13 @@ static void warm_subdir(struct sw_pool *w, const struct warm_task *t, const char
 	struct warm_task *c = NULL;
 	if (fd >= 0 && (take || t->stat_below) && is_dir(fd, st))
 		c = sw_task_new(fd, st, t->euid, t->stat_below, t->stat_below, t->levels - 1);
+	if (c)
+		c->no_stash = t->no_stash;
 	if (c && take && more) {
 		c->unread = true;
 		if (sw_pool_submit(w, c)) /* else it is gone, and its fd */
 			return;
-	} else if (c && read_names(c, buf)) {
+	} else if (c && (take || !c->no_stash) && read_names(c, buf)) {
 		if (!take)
 			stash_listing(w, c);
 		else if (sw_pool_submit(w, c)) /* else it is gone, and its fd */

@@ -126,7 +126,7 @@ void sw_cscan_free(struct sw_cscan *c)
 
 /* Onto the stack, even in a C-SCAN walk: a name whose inode the walk will
  * not read, or not from the device (readdir.c). The stack is served
- * first. */
+ * first, last pushed first. */
 int sw_queue_push_direct(struct sw_queue *q, struct sw_node *n)
 {
 	struct sw_node **v = sw_grow(q->stack, &q->capstack, q->nstack + 1, sizeof(*v));

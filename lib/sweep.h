@@ -226,6 +226,8 @@ struct sweep_stats {
 	uint64_t lookahead_cuts; /* files whose announced data the kernel took
 	                            back before they were read (memory was
 	                            short): each halved the look-ahead */
+	uint64_t dirs_caught_up; /* directories read before the helper threads
+	                            started midway, handed to them then */
 };
 
 /*

@@ -99,15 +99,19 @@ struct warm_task *sw_warm_task_for(struct sweep *sw, int dirfd, const struct sta
  * a thousand big directories, read before the first misses told the device
  * cheap). Each gets a task now, whose names a thread reads again (from the
  * cache) on a descriptor of its own, not the walk's, whose place in the
- * directory it must not move. Only ancestors the walk holds open: opening
- * one could take the descriptor of d, being read. */
+ * directory it must not move, while the threads' half of the queue has
+ * room (the walk's own tasks must find theirs). Nothing of such a task is
+ * stashed: it warms the caches only, since the walk may have read those
+ * subdirectories already, and a listing of one would wait in the stash
+ * for nothing. Only ancestors the walk holds open: opening one could take
+ * the descriptor of d, being read; d itself the walk has taken before. */
 void sw_warm_catch_up(struct sweep *sw, const struct sw_dir *d)
 {
 	if (!sw->warm_catch_up)
 		return;
 	sw->warm_catch_up = false;
 	bool stat = warm_stats(sw);
-	for (const struct sw_dir *a = d->parent; a; a = a->parent) {
+	for (const struct sw_dir *a = d->parent; a && sw_pool_room(sw->warm); a = a->parent) {
 		int fd = a->fd < 0 ? -1
 		                   : openat(a->fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC |
 		                            O_NOCTTY | O_NONBLOCK);
@@ -120,8 +124,9 @@ void sw_warm_catch_up(struct sweep *sw, const struct sw_dir *d)
 		}
 		t->unread = true;
 		t->walk_read = true;
+		t->no_stash = true;
 		sw_pool_mark_taken(sw->warm, a->st.st_dev, a->st.st_ino);
-		sw_pool_submit(sw->warm, t);
+		sw->stats.dirs_caught_up += sw_pool_submit(sw->warm, t);
 	}
 }
 

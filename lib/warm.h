@@ -41,6 +41,9 @@ struct warm_task {
 	                            stashed task that is not: a listing) */
 	bool unread;             /* its names are for the thread that runs it
 	                            to read (pool.c's read_unread) */
+	bool no_stash;           /* nothing of it or of its subdirectories'
+	                            tasks is stashed: a catch-up's (warm.c),
+	                            whose directories the walk may have read */
 	int levels;              /* of subdirectories still to take as tasks */
 	struct warm_ent *ents;
 	size_t n, capents;
@@ -109,6 +112,7 @@ bool sw_pool_submit(struct sw_pool *w, struct warm_task *t);
 void sw_warm_task_drop(struct warm_task *t);
 void sw_pool_wait(struct sw_pool *w, const struct warm_ticket *k);
 void sw_pool_wait_room(struct sw_pool *w);
+bool sw_pool_room(struct sw_pool *w);
 bool sw_pool_shed(struct sw_pool *w);
 bool sw_pool_ours(const struct sw_pool *w);
 size_t sw_pool_threads(const struct sw_pool *w);

@@ -10,7 +10,7 @@
  * pool finishes whatever was queued; shedding empties the stash. A task
  * given without its names has them read by the thread that runs it, as
  * have the subdirectories it meets; one with more names than a task holds
- * is not run.
+ * is not run; nothing of a catch-up's task (no_stash) is kept.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -282,6 +282,42 @@ static void unread_task_read_by_its_thread(void **state)
 	sw_pool_stop(p);
 }
 
+/* A task of a catch-up (no_stash): its subdirectories are run as tasks,
+ * their names stat-ed, but kept nowhere: the walk may have read them. */
+static void no_stash_task_keeps_nothing(void **state)
+{
+	struct fixture *f = *state;
+	char path[128];
+	snprintf(path, sizeof(path), "%s/sub2", f->dir);
+	assert_int_equal(mkdir(path, 0755), 0);
+	for (int keep = 0; keep < 2; keep++) {
+		struct sw_pool *p = sw_pool_start(1u << 20, 64, SIZE_MAX);
+		assert_non_null(p);
+		struct warm_ticket *k;
+		struct warm_task *t = unread_task_of(f->fd, &f->st, 1, &k);
+		t->no_stash = !keep;
+		assert_true(sw_pool_submit(p, t));
+		sw_pool_wait(p, k);
+		sw_warm_ticket_put(k);
+		struct stat sub[2];
+		assert_int_equal(fstatat(f->fd, "sub", &sub[0], 0), 0);
+		assert_int_equal(fstatat(f->fd, "sub2", &sub[1], 0), 0);
+		int i;
+		for (i = 0; i < 5000 && !(sw_pool_stated(p, sub[0].st_dev, sub[0].st_ino) &&
+		                          sw_pool_stated(p, sub[1].st_dev, sub[1].st_ino)); i++)
+			usleep(1000);
+		assert_true(i < 5000);
+		usleep(50000); /* the thread stashes right after it marks the bit */
+		for (int j = 0; j < 2; j++) {
+			struct warm_task *s = sw_pool_claim(p, sub[j].st_dev, sub[j].st_ino);
+			assert_true(keep ? s != NULL : s == NULL);
+			if (s)
+				sw_task_free(s);
+		}
+		sw_pool_stop(p);
+	}
+}
+
 /* More names than a task holds: the thread reads them through and does
  * not run the task (a part of a directory is no listing of it). */
 static void unread_task_too_big_not_run(void **state)
@@ -327,6 +363,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(shed_empties_the_stash, setup, teardown),
 		cmocka_unit_test_setup_teardown(unread_task_read_by_its_thread, setup, teardown),
 		cmocka_unit_test_setup_teardown(unread_task_too_big_not_run, setup, teardown),
+		cmocka_unit_test_setup_teardown(no_stash_task_keeps_nothing, setup, teardown),
 		cmocka_unit_test(too_few_descriptors_no_pool),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -279,8 +279,8 @@ static uint64_t descents_of(const char *root, enum sweep_order order, unsigned f
 /* Inode order pays only where inodes come from the device. Where the
  * walk's own stats say they come from the cache (after its first window
  * of them), names are served in their directory's order, which the kernel
- * serves quicker; and a walk that needs no file's inode (SWEEP_NOSTAT)
- * never sorts files. Asked for inode order, a walk keeps it: there the
+ * serves quicker; and a walk that needs no file's inode (SWEEP_NOSTAT,
+ * unless the caller will stat them: SWEEP_STAT_AHEAD) never sorts files. Asked for inode order, a walk keeps it: there the
  * files of each directory, read one by one, come in one rising run. */
 static void cached_names_skip_the_elevator(void **state)
 {
@@ -312,8 +312,12 @@ static void cached_names_skip_the_elevator(void **state)
 		disk = d > disk ? d : disk;
 	}
 	uint64_t nostat = descents_of(root, SWEEP_ORDER_DISK, SWEEP_NOSTAT);
+	/* the caller will stat them (find -size): their inodes are read */
+	uint64_t ahead = descents_of(root, SWEEP_ORDER_DISK, SWEEP_NOSTAT | SWEEP_STAT_AHEAD);
 	print_message("files out of inode order: %ju asked for inode order, %ju in disk order, "
-	              "%ju without stats\n", (uintmax_t)inode, (uintmax_t)disk, (uintmax_t)nostat);
+	              "%ju without stats, %ju stat-ed by the caller\n", (uintmax_t)inode,
+	              (uintmax_t)disk, (uintmax_t)nostat, (uintmax_t)ahead);
+	assert_true(ahead < NDIRS);
 	assert_true(inode < NDIRS);
 	assert_true(disk > NDIRS * NFILES / 8);
 	assert_true(nostat > NDIRS * NFILES / 4);
