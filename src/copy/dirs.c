@@ -23,7 +23,9 @@
 /* Whether the directory fd tells names apart byte by byte, as the source
  * does: not on file systems that fold case or normalise (vfat, ntfs, cifs
  * and the like, kept out by naming those that do not), nor in an ext4,
- * f2fs or tmpfs directory with the casefold attribute. */
+ * f2fs or tmpfs directory with the casefold attribute. An xfs made with
+ * -n version=ci folds ASCII case and passes: two such names then meet
+ * "File exists" (O_EXCL), as with GNU cp, and nothing is overwritten. */
 static bool names_exact(int fd)
 {
 	struct statfs sfs;
