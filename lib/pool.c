@@ -27,9 +27,8 @@
  * the threads at once, and by this one where it is the last), and fixed
  * bitmaps of the directories so taken (and done) let the walk skip what the
  * threads already did; a directory the walk later prunes costs at most
- * those levels. A false hit in them
- * only costs warmth: on a tree of millions of directories they fill, and
- * the walk gets less help. (Clearing a directory's bits once the walk read
+ * those levels. A false hit in them only costs warmth: on a tree of
+ * millions of directories they fill, and the walk gets less help. (Clearing a directory's bits once the walk read
  * it let a late task of its parent take it again, and cost more than it
  * saved.)
  *
@@ -283,7 +282,9 @@ static void warm_subdir(struct sw_pool *w, const struct warm_task *t, const char
 		return;
 	int fd = open_subdir(t, name, st);
 	struct warm_task *c = NULL;
-	if (fd >= 0 && (take || t->stat_below) && is_dir(fd, st))
+	/* not taken, a listing for the stash, where it may be kept */
+	bool listed = t->stat_below && !t->no_stash;
+	if (fd >= 0 && (take || listed) && is_dir(fd, st))
 		c = sw_task_new(fd, st, t->euid, t->stat_below, t->stat_below, t->levels - 1);
 	if (c)
 		c->no_stash = t->no_stash;
@@ -291,7 +292,7 @@ static void warm_subdir(struct sw_pool *w, const struct warm_task *t, const char
 		c->unread = true;
 		if (sw_pool_submit(w, c)) /* else it is gone, and its fd */
 			return;
-	} else if (c && (take || !c->no_stash) && read_names(c, buf)) {
+	} else if (c && read_names(c, buf)) {
 		if (!take)
 			stash_listing(w, c);
 		else if (sw_pool_submit(w, c)) /* else it is gone, and its fd */
@@ -361,9 +362,14 @@ static void *warm_thread(void *arg)
 		pthread_mutex_unlock(&w->mu);
 		if (buf)
 			run_task(w, t, buf);
-		if (buf && t->stat_all && t->complete) /* a hint: the kernel's caches are the truth */
-			bit_mark(w->done, t->dev, t->ino);
+		/* a hint (the kernel's caches are the truth), set once the task
+		 * is handed on: where it says done, the stash has it */
+		bool done = buf && t->stat_all && t->complete;
+		dev_t dev = t->dev;
+		ino_t ino = t->ino;
 		task_finish(w, t);
+		if (done)
+			bit_mark(w->done, dev, ino);
 		pthread_mutex_lock(&w->mu);
 	}
 	pthread_mutex_unlock(&w->mu);
@@ -519,9 +525,9 @@ bool sw_pool_submit(struct sw_pool *w, struct warm_task *t)
 {
 	pthread_mutex_lock(&w->mu);
 	size_t bytes = sw_task_bytes(t);
-	bool room = (t->n || t->unread) && (t->ticket ? has_room(w, true)
-	                               : w->queued < w->max_queued &&
-	                                 w->bytes + bytes <= w->max_bytes);
+	bool room = (t->n || t->unread) &&
+	            (t->ticket ? has_room(w, true)
+	                       : w->queued < w->max_queued && w->bytes + bytes <= w->max_bytes);
 	if (room) {
 		struct warm_task **at = queue_slot(w, t);
 		t->next = *at;

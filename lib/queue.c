@@ -7,8 +7,9 @@
  * every entry, so equal keys (hard links, names pushed twice) are all served.
  * The metadata queue is such an elevator keyed by inode number, or a plain
  * stack for the depth-first orders (in C-SCAN walks too, for names whose
- * inodes are not to be read from the device: served first); directory reads in block order use a
- * second elevator keyed by the directory's first physical byte.
+ * inodes are not to be read from the device: served first); directory
+ * reads in block order use a second elevator keyed by the directory's
+ * first physical byte.
  */
 #include <stdlib.h>
 #include "internal.h"

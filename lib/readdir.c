@@ -30,37 +30,39 @@ static int by_name(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-/* Whether a name of a directory being read may skip the elevator of the
- * library's own order: inode order pays only where inodes are read from
- * the device. Not where the name's type is all the walk needs and the
- * caller will not stat it either (find -name: no SWEEP_STAT_AHEAD), nor
- * while inodes come from the cache, as the walk's own stats and its
- * directory reads say lately (cached, stat-ing in the directory's order,
- * here last first, is the quicker: the big directories' million names in
- * 0.84-0.89 s either way against 0.98-1.00 in inode order). A caller who
- * asked for inode order gets it; names the threads warm stay in their
- * order. */
-static bool skips_elevator(struct sweep *sw, unsigned char type)
+/* Which names of a directory about to be read may skip the elevator of
+ * the library's own order, asked once a directory: inode order pays only
+ * where inodes are read from the device. All of them while inodes come
+ * from the cache, as the walk's own stats and its directory reads say
+ * lately (cached, stat-ing in the directory's order, here last first, is
+ * the quicker: the big directories' million names in 0.84-0.89 s either
+ * way against 0.98-1.00 in inode order); else those whose type is all the
+ * walk needs, where the caller will not stat them either (find -name: no
+ * SWEEP_STAT_AHEAD). A caller who asked for inode order gets it; names the
+ * threads warm stay in their order. */
+enum past_elevator { PAST_NONE, PAST_BY_TYPE, PAST_ALL };
+
+static enum past_elevator past_elevator(const struct sweep *sw)
 {
 	if (sw->order != SWEEP_ORDER_DISK)
-		return false;
-	if (!(sw->opt.flags & SWEEP_STAT_AHEAD) && /* else the caller stats it */
-	    sw_type_suffices(sw, type, sw->opt.follow == SWEEP_FOLLOW_ALL))
-		return true;
-	return !sw->warm && sw_stats_warm(&sw->lat) && sw_dirs_cached(&sw->lat);
+		return PAST_NONE;
+	if (!sw->warm && sw_stats_warm(&sw->lat) && sw_dirs_cached(&sw->lat))
+		return PAST_ALL;
+	bool caller_stats = sw->opt.flags & SWEEP_STAT_AHEAD;
+	return (sw->opt.flags & SWEEP_NOSTAT) && !caller_stats ? PAST_BY_TYPE : PAST_NONE;
 }
 
-/* Queue one name, or keep it aside for a depth-first order. st: a helper's
- * stat of it, or NULL. */
+/* Queue one name (past the elevator when direct), or keep it aside for a
+ * depth-first order. st: a helper's stat of it, or NULL. */
 static int take_name(struct sweep *sw, struct sw_dir *d, ino_t ino, unsigned char type,
-                     const char *name, size_t namelen, const struct stat *st)
+                     const char *name, size_t namelen, const struct stat *st, bool direct)
 {
 	struct sw_node *n = sw_node_new(sw, d, ino, type, name, namelen, st);
 	if (!n)
 		return SW_NOMEM;
 	if (sw->q.cscan) {
 		int (*push)(struct sw_queue *, struct sw_node *) =
-			skips_elevator(sw, type) ? sw_queue_push_direct : sw_queue_push;
+			direct ? sw_queue_push_direct : sw_queue_push;
 		if (push(&sw->q, n) == 0 || (sw_mem_shed(sw) && push(&sw->q, n) == 0))
 			return 0;
 	} else {
@@ -98,6 +100,7 @@ struct dir_read {
 	struct sw_dir *d;
 	struct warm_task *wt;      /* the helpers' task being filled, or NULL */
 	struct hold_batch *batch;  /* wt's, where its names are held, or NULL */
+	enum past_elevator past;   /* which names skip the elevator */
 };
 
 /* Adds a name to the helpers' task r->wt, if any. Once the task is full it
@@ -143,7 +146,10 @@ static int take_one(struct sweep *sw, struct dir_read *r, ino_t ino, unsigned ch
 {
 	if (r->batch && warm_add(sw, r, ino, type, name, namelen))
 		return 0;
-	int err = take_name(sw, r->d, ino, type, name, namelen, st);
+	bool direct = r->past == PAST_ALL ||
+	              (r->past == PAST_BY_TYPE &&
+	               sw_type_suffices(sw, type, sw->opt.follow == SWEEP_FOLLOW_ALL));
+	int err = take_name(sw, r->d, ino, type, name, namelen, st, direct);
 	warm_unless_stated(sw, r, ino, type, name, namelen, st);
 	return err;
 }
@@ -229,7 +235,8 @@ int sw_read_dir(struct sweep *sw, struct sw_dir *d, uint64_t dist)
 	bool warm = sw_warm_ready(sw);
 	struct warm_task *ahead = sw_warm_claim(sw, fd, &d->st);
 	bool stated = ahead && sw_warm_task_stated(ahead);
-	struct dir_read r = { d, warm ? sw_warm_task_for(sw, fd, &d->st, stated) : NULL, NULL };
+	struct dir_read r = { .d = d, .past = past_elevator(sw) };
+	r.wt = warm ? sw_warm_task_for(sw, fd, &d->st, stated) : NULL;
 	if (warm) /* d taken: the catch-up's tasks leave it alone */
 		sw_warm_catch_up(sw, d);
 	struct warm_ticket *k = r.wt ? sw_warm_task_ticket(r.wt) : NULL;
