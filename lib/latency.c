@@ -137,13 +137,27 @@
 #define STAT_FAST_NS                1000000
 #define STAT_MISS_MEMORY            (4 * STAT_PERIOD)
 
-/* Blocks this thread has had read from devices so far (rusage counts a
- * read when its request is sent, on the thread that sends it), 0 where
- * the kernel does not say. */
-uint64_t sw_thread_blocks_read(void)
+/* What this thread has used so far: blocks it had read from devices
+ * (rusage counts a read when its request is sent, on the thread that sends
+ * it) and its CPU time; zeros where the kernel does not say. */
+struct sw_thread_use sw_thread_use(void)
 {
 	struct rusage ru;
-	return getrusage(RUSAGE_THREAD, &ru) == 0 ? (uint64_t)ru.ru_inblock : 0;
+	if (getrusage(RUSAGE_THREAD, &ru) != 0)
+		return (struct sw_thread_use){0};
+	uint64_t us = (uint64_t)ru.ru_utime.tv_sec * 1000000u + (uint64_t)ru.ru_utime.tv_usec +
+	              (uint64_t)ru.ru_stime.tv_sec * 1000000u + (uint64_t)ru.ru_stime.tv_usec;
+	return (struct sw_thread_use){ .blocks = (uint64_t)ru.ru_inblock, .cpu_ns = us * 1000 };
+}
+
+/* What this thread used since it took before. */
+struct sw_thread_use sw_thread_use_since(struct sw_thread_use before)
+{
+	struct sw_thread_use now = sw_thread_use();
+	return (struct sw_thread_use){
+		.blocks = now.blocks > before.blocks ? now.blocks - before.blocks : 0,
+		.cpu_ns = now.cpu_ns > before.cpu_ns ? now.cpu_ns - before.cpu_ns : 0,
+	};
 }
 
 uint64_t sw_now_ns(void)
@@ -153,11 +167,15 @@ uint64_t sw_now_ns(void)
 	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
-/* Takes v into a moving average over about 8 values (the first is the
- * average), and counts it in n. */
+/* Takes v into a moving average over about 8 values, and counts it in n.
+ * The first 8 make a plain mean: a walk's first misses carry the costs of
+ * everything it touches first (seen: 0.55-0.76 ms for a first directory
+ * read on a device whose reads take 0.2), and seeding the average with the
+ * first let that one read outweigh the next five. */
 static void average_in(uint64_t *avg, uint64_t *n, uint64_t v)
 {
-	*avg = *n ? *avg - *avg / 8 + v / 8 : v;
+	uint64_t k = *n < 8 ? *n + 1 : 8;
+	*avg = v >= *avg ? *avg + (v - *avg) / k : *avg - (*avg - v) / k;
 	(*n)++;
 }
 
@@ -235,7 +253,8 @@ static void judge_dir_miss(struct sw_latency *l, uint64_t ns, uint64_t cost,
 /* dist: how far forward of the directory read before this one lies, in
  * bytes, or SW_DIST_UNKNOWN; size: the directory's st_size; helpers_run:
  * the helper threads are at work (their load then times the walk's reads,
- * not the device's).
+ * not the device's); used: what the walk's thread used during the read,
+ * or NULL where it was not asked (a small directory).
  *
  * A directory closer than READ_AHEAD_REACH after the one read before may
  * have come in with its read-ahead (the kernel's or the drive's): a fast
@@ -248,9 +267,14 @@ static void judge_dir_miss(struct sw_latency *l, uint64_t ns, uint64_t cost,
  * the read (its rusage; asked only of big directories, BIG_DIR_BYTES in
  * readdir.c), a miss whatever its time: a directory of 1,000 names comes in
  * 0.6 ms from this VM's SSD-like disk, well within what its names may take
- * from the cache, and a tree of them passed for cached. */
+ * from the cache, and a tree of them passed for cached. Where the thread's
+ * CPU time in the read is known, the device's part of a miss is the rest
+ * of it: the names' allowance is a guess at one machine's speed, and on a
+ * VM whose system calls cost four times as much, a fast device's misses of
+ * big directories (ext4 sorting 1,000 hashes on a slow CPU: 1.4-2.4 ms, 5
+ * blocks at 0.13 ms each) came out at 0.3 ms a block, an arm's. */
 void sw_note_dir_read(struct sw_latency *l, uint64_t ns, ssize_t len, uint64_t dist,
-                      uint64_t size, bool helpers_run, bool read_blocks)
+                      uint64_t size, bool helpers_run, const struct sw_thread_use *used)
 {
 	bool near_last = dist < READ_AHEAD_REACH;
 	if (len < 0)
@@ -258,7 +282,7 @@ void sw_note_dir_read(struct sw_latency *l, uint64_t ns, ssize_t len, uint64_t d
 	uint64_t names = len > 0 ? (uint64_t)len / DIRENT_SIZE_GUESS : 0;
 	uint64_t names_ns = names * DIR_READ_CACHED_NS_PER_NAME;
 	bool slow = ns > DIR_READ_CACHED_NS + names_ns;
-	bool miss = slow || read_blocks;
+	bool miss = slow || (used && used->blocks);
 	if (near_last && !miss)
 		return;
 	l->level -= l->level / 16;
@@ -267,8 +291,9 @@ void sw_note_dir_read(struct sw_latency *l, uint64_t ns, ssize_t len, uint64_t d
 	uint64_t blocks = size / DIR_BLOCK_GUESS;
 	blocks = blocks < 1 ? 1 : blocks > DIR_BLOCKS_MAX ? DIR_BLOCKS_MAX : blocks;
 	/* a miss in the names' allowance: all of its time was the device's
-	 * (an overestimate, on the side of an arm) */
-	uint64_t cost = !miss ? 0 : (slow ? ns - names_ns : ns) / blocks;
+	 * (an overestimate, on the side of an arm), unless the CPU's is known */
+	uint64_t own = used ? (used->cpu_ns < ns ? used->cpu_ns : ns) : slow ? names_ns : 0;
+	uint64_t cost = !miss ? 0 : (ns - own) / blocks;
 	if (miss && !near_last && cost >= FAST_MISS_NS)
 		l->costly_miss = true;
 	if (miss && !(l->cheap && helpers_run))

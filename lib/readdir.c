@@ -19,8 +19,9 @@
 #include "internal.h"
 
 /* A directory over one block: its read is timed with whether the device
- * was asked (sw_thread_blocks_read). A block of names may hide a miss too,
- * but asking costs 0.3 us twice, a tenth of a small directory's read. */
+ * was asked and the thread's CPU time in it (sw_thread_use). A block of
+ * names may hide a miss too, but asking costs 0.3 us twice, a tenth of a
+ * small directory's read. */
 #define BIG_DIR_BYTES 8192
 
 static int by_name(const void *a, const void *b)
@@ -202,13 +203,16 @@ static int take_read(struct sweep *sw, struct dir_read *r, int fd, uint64_t dist
 	 * read's own hundreds of microseconds) */
 	bool big = r->d->st.st_size >= BIG_DIR_BYTES;
 	for (bool first = true; !err; first = false) {
-		uint64_t blocks = first && big ? sw_thread_blocks_read() : 0;
+		struct sw_thread_use used = first && big ? sw_thread_use() : (struct sw_thread_use){0};
 		uint64_t start = first ? sw_now_ns() : 0;
 		ssize_t len = getdents64(fd, sw->dentbuf, sw->dentcap);
-		if (first)
-			sw_note_dir_read(&sw->lat, sw_now_ns() - start, len, dist,
-			                 (uint64_t)r->d->st.st_size, sw->warm != NULL,
-			                 big && sw_thread_blocks_read() > blocks);
+		if (first) {
+			uint64_t ns = sw_now_ns() - start;
+			if (big)
+				used = sw_thread_use_since(used);
+			sw_note_dir_read(&sw->lat, ns, len, dist, (uint64_t)r->d->st.st_size,
+			                 sw->warm != NULL, big ? &used : NULL);
+		}
 		if (len <= 0)
 			return len < 0 ? errno : 0;
 		for (ssize_t off = 0; off < len && !err;) {
