@@ -446,6 +446,7 @@ struct sw_thread_use sw_thread_use_since(struct sw_thread_use before);
 void sw_note_dir_read(struct sw_latency *l, uint64_t ns, ssize_t len, uint64_t dist,
                       uint64_t size, bool helpers_run, const struct sw_thread_use *used);
 void sw_latency_reset(struct sw_latency *l, dev_t dev);
+unsigned sw_latency_strategy(const struct sw_latency *l);
 void sw_latency_says_solid(struct sw_latency *l, bool solid);
 bool sw_latency_wants_places(const struct sw_latency *l);
 bool sw_dirs_probing(const struct sw_latency *l);

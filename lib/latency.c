@@ -407,6 +407,16 @@ bool sw_dirs_cached(const struct sw_latency *l)
 	return l->level < LEVEL_CACHED && !stats_cold;
 }
 
+/* What the judgement makes of the device now (sweep_stats.strategy). */
+unsigned sw_latency_strategy(const struct sw_latency *l)
+{
+	if (l->cheap)
+		return SWEEP_STRATEGY_DEPTH;
+	if (sw_dirs_cached(l))
+		return SWEEP_STRATEGY_CACHED;
+	return sw_dirs_probing(l) ? SWEEP_STRATEGY_PROBING : SWEEP_STRATEGY_SWEEP;
+}
+
 bool sw_misses_cheap(const struct sw_latency *l)
 {
 	return l->cheap;

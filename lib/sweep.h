@@ -228,6 +228,18 @@ struct sweep_stats {
 	                            short): each halved the look-ahead */
 	uint64_t dirs_caught_up; /* directories read before the helper threads
 	                            started midway, handed to them then */
+	unsigned strategy;      /* what the walk makes of its device now, as
+	                           its judgement stands (enum sweep_strategy) */
+};
+
+/* sweep_stats.strategy: how the walk reads, from the times of its reads. */
+enum sweep_strategy {
+	SWEEP_STRATEGY_PROBING, /* its first directory reads are still telling */
+	SWEEP_STRATEGY_CACHED,  /* directories come from the cache: read as
+	                           served, in no order of the disk's */
+	SWEEP_STRATEGY_DEPTH,   /* misses are cheap (an SSD, network block
+	                           storage): requests in flight, any order */
+	SWEEP_STRATEGY_SWEEP    /* misses cost seeks: one sweep in disk order */
 };
 
 /*

@@ -486,8 +486,10 @@ enum sweep_order sweep_current_order(const struct sweep *sw)
 
 void sweep_get_stats(const struct sweep *sw, struct sweep_stats *out, size_t size)
 {
-	size_t ours = sizeof(sw->stats);
-	memcpy(out, &sw->stats, size < ours ? size : ours);
+	struct sweep_stats now = sw->stats;
+	now.strategy = sw_latency_strategy(&sw->lat);
+	size_t ours = sizeof(now);
+	memcpy(out, &now, size < ours ? size : ours);
 	if (size > ours)
 		memset((char *)out + ours, 0, size - ours);
 }

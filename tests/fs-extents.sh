@@ -87,7 +87,7 @@ filefrag -v "$t/a/packed" 2>/dev/null | grep -q encoded ||
 	skip "btrfs did not compress $t/a/packed here"
 
 phases 10
-grep -q ' split 0$' "$T/stats" || fail "a compressed file was split into runs: $(cat "$T/stats")"
+grep -q ' split 0 ' "$T/stats" || fail "a compressed file was split into runs: $(cat "$T/stats")"
 
 # The archive: same names and bytes as GNU tar's (both read cold).
 remount

@@ -537,6 +537,24 @@ static void first_miss_is_one_of_many(void **state)
 	assert_false(sw_misses_cheap(&p->lat));
 }
 
+/* What sweep_stats.strategy says as the judgement goes: probing at first,
+ * then the cache, a device that takes depth, or one that seeks. */
+static void strategy_follows_the_judgement(void **state)
+{
+	struct probe *p = *state;
+	assert_int_equal(sw_latency_strategy(&p->lat), SWEEP_STRATEGY_PROBING);
+	reads(p, 4, 3 * US, SMALL_DIR, false);
+	assert_int_equal(sw_latency_strategy(&p->lat), SWEEP_STRATEGY_CACHED);
+
+	sw_latency_reset(&p->lat, DEV + 1);
+	reads(p, 6, 90 * US, SMALL_DIR, false);
+	assert_int_equal(sw_latency_strategy(&p->lat), SWEEP_STRATEGY_DEPTH);
+
+	sw_latency_reset(&p->lat, DEV + 2);
+	reads(p, 1, 8000 * US, SMALL_DIR, false);
+	assert_int_equal(sw_latency_strategy(&p->lat), SWEEP_STRATEGY_SWEEP);
+}
+
 int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
@@ -563,6 +581,7 @@ int main(void)
 		T(big_directories_that_read_blocks_miss),
 		T(big_directories_on_a_slow_cpu),
 		T(first_miss_is_one_of_many),
+		T(strategy_follows_the_judgement),
 		T(cached_stats_say_nothing),
 		T(disk_stats_stay_an_arm),
 		T(disk_buffer_hits_stay_an_arm),

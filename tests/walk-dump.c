@@ -78,6 +78,7 @@ int main(int argc, char **argv)
 		perror("walk-dump: sweep_open");
 		return 2;
 	}
+	static const char *const strategies[] = { "probing", "cached", "depth", "sweep" };
 	const struct sweep_entry *e;
 	struct sweep_stats s;
 	while ((e = sweep_next(sw))) {
@@ -94,10 +95,12 @@ int main(int argc, char **argv)
 		fprintf(stderr, "entries %" PRIu64 " flushes %" PRIu64 " fiemap %" PRIu64
 		        " sweeps %" PRIu64 " deferred %" PRIu64 " by_block %" PRIu64 " warm %u"
 		        " peak_data %zu peak_bytes %zu stated_ahead %" PRIu64
-		        " read_ahead %" PRIu64 " lookahead_cuts %" PRIu64 " split %" PRIu64 "\n",
+		        " read_ahead %" PRIu64 " lookahead_cuts %" PRIu64 " split %" PRIu64
+		        " strategy %s\n",
 		        s.entries, s.flushes, s.fiemap_calls, s.sweeps, s.dirs_deferred,
 		        s.dirs_by_block, s.warm_threads, s.peak_data_entries, s.peak_bytes,
-		        s.names_stated_ahead, s.dirs_read_ahead, s.lookahead_cuts, s.files_split);
+		        s.names_stated_ahead, s.dirs_read_ahead, s.lookahead_cuts, s.files_split,
+		        strategies[s.strategy < 4 ? s.strategy : 0]);
 	sweep_close(sw);
 	return 0;
 }

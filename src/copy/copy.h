@@ -179,6 +179,10 @@ int copy_backup_move(const struct copy_opts *o, int pfd, const char *name, const
  * component at a time, following no symbolic link (destdir.c). */
 int destdir_walk(int basefd, const char *path, size_t len);
 
+/* Whether file systems a and b are surely on two disks, each with its own
+ * arm (disks.c). */
+bool copy_disks_apart(dev_t a, dev_t b);
+
 /* Counters so far, for --progress's last line. */
 void copy_counts(const struct copy *c, uint64_t *files, uint64_t *bytes);
 

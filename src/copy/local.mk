@@ -19,6 +19,7 @@ src_copy_libcopy_la_SOURCES = \
 	src/copy/tempfile.c \
 	src/copy/writeback.c \
 	src/copy/behind.c \
+	src/copy/disks.c \
 	src/copy/writer.c \
 	src/copy/thread.c \
 	src/copy/throttle.c

@@ -27,11 +27,9 @@
  * disk to the kernel instead wrote it all at the end (77 s against 63 for
  * the whole Linux tree, bench/results/cp-full-s1).
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
-#include <sys/sysmacros.h>
 #include <unistd.h>
 #include "copyint.h"
 
@@ -90,34 +88,12 @@ static void open_dest_fs(struct copy *c)
 		c->wb_fd = c->top_fd;
 }
 
-/* Whether sysfs says dev's disk takes more than one file system's share:
- * a loop device (its file may lie on any disk), or one made of others
- * (device mapper, md), whose disks may be the source's. */
-static bool stacked(dev_t disk)
-{
-	char path[96];
-	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/loop", major(disk), minor(disk));
-	if (access(path, F_OK) == 0)
-		return true;
-	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/slaves", major(disk), minor(disk));
-	DIR *d = opendir(path);
-	bool some = false;
-	for (struct dirent *e; d && !some && (e = readdir(d));)
-		some = e->d_name[0] != '.';
-	if (d)
-		closedir(d);
-	return some;
-}
-
 /* Whether the tree's source and the destination are surely on two disks,
- * each its own arm: whole disks that sysfs names apart, neither stacked. */
+ * each its own arm (disks.c). */
 static bool other_disk(const struct copy *c, dev_t dst)
 {
 	struct stat st;
-	if (c->o->read_data || stat(c->src_root, &st) < 0)
-		return false;
-	dev_t a = sweep_device_disk(st.st_dev), b = sweep_device_disk(dst);
-	return a && b && a != b && !stacked(a) && !stacked(b);
+	return !c->o->read_data && stat(c->src_root, &st) == 0 && copy_disks_apart(st.st_dev, dst);
 }
 
 void writeback_plan(struct copy *c)

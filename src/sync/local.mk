@@ -38,6 +38,7 @@ dist_man_MANS += man/sweep-sync.1
 SYNC_TESTS = \
 	tests/sync/archive.sh \
 	tests/sync/unchanged.sh \
+	tests/sync/prewalk-arm.sh \
 	tests/sync/write-thread.sh \
 	tests/sync/changed.sh \
 	tests/sync/delete.sh \

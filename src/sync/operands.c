@@ -194,7 +194,9 @@ static int local_tree(void *arg, struct copy *c, const char *src, int dfd, const
                       const char *shown)
 {
 	(void)arg;
-	struct prewalk *p = sync_prewalk_start(dfd, name);
+	struct stat st;
+	dev_t src_dev = stat(src, &st) == 0 ? st.st_dev : 0; /* 0: on no disk apart */
+	struct prewalk *p = sync_prewalk_start(dfd, name, src_dev);
 	int r = copy_tree(c, src, dfd, name, shown);
 	sync_prewalk_end(p);
 	return r;

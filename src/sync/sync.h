@@ -145,10 +145,11 @@ bool sync_is_contents(const char *src);
 void link_stat_failed(struct sync *s, const char *src, int err);
 
 /* prewalk.c: walk the destination name in dfd, if it is a directory, in
- * its disk order, in a thread beside the copy, for the quick check to find
- * it cached; end it (NULL: none was started). */
+ * its disk order, in a thread, for the quick check to find it cached:
+ * beside the copy of a source on src_dev where that costs nothing, else
+ * first; end it (NULL: none was started). */
 struct prewalk;
-struct prewalk *sync_prewalk_start(int dfd, const char *name);
+struct prewalk *sync_prewalk_start(int dfd, const char *name, dev_t src_dev);
 void sync_prewalk_end(struct prewalk *p);
 
 /* remote.c: whether an operand is HOST:PATH (then checked: a usage error
