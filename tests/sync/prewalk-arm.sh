@@ -14,8 +14,14 @@ set -euo pipefail
 . "$top_srcdir/tests/lib.sh"
 need_root
 need_cmd strace mkfs.ext4 losetup python3
-[ -x "$top_builddir/bench/hddsim/hddsim" ] || skip "bench/hddsim not built (needs libfuse3-dev)"
+hddsim=$top_builddir/bench/hddsim/hddsim
+[ -x "$hddsim" ] || skip "bench/hddsim not built (libfuse3-dev missing at configure time)"
 [ -c /dev/fuse ] || skip "no /dev/fuse here"
+grep -qw fuse /proc/filesystems || skip "no FUSE in this kernel"
+losetup -f >/dev/null 2>&1 || skip "no free loop device"
+# bench/lib.sh finds the emulator in the build tree (not the source's, in a
+# VPATH build), and keeps its work below the test's own directory
+export SWEEP_BUILD=$top_builddir HDDSIM=$hddsim TMPDIR=$T
 strace -f --seccomp-bpf -e trace=getdents64 -o /dev/null true 2>/dev/null ||
 	skip "strace cannot filter with seccomp-bpf here"
 # LeakSanitizer cannot run under ptrace
