@@ -37,7 +37,7 @@ struct prewalk {
 	atomic_bool stop;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
-	bool settled; /* the walk is over, or its device takes depth */
+	bool settled; /* the walk is over, or it shares its device well */
 };
 
 static void settle(struct prewalk *p)
