@@ -439,6 +439,7 @@ void sw_path_name_only(struct sweep *sw, const char *name, size_t namelen);
 struct sw_thread_use {
 	uint64_t blocks; /* read from devices */
 	uint64_t cpu_ns; /* user and system time */
+	uint64_t sleeps; /* times it slept (voluntary context switches) */
 };
 uint64_t sw_now_ns(void);
 struct sw_thread_use sw_thread_use(void);
@@ -446,6 +447,7 @@ struct sw_thread_use sw_thread_use_since(struct sw_thread_use before);
 void sw_note_dir_read(struct sw_latency *l, uint64_t ns, ssize_t len, uint64_t dist,
                       uint64_t size, bool helpers_run, const struct sw_thread_use *used);
 void sw_latency_reset(struct sw_latency *l, dev_t dev);
+bool sw_latency_wants_use(const struct sw_latency *l);
 unsigned sw_latency_strategy(const struct sw_latency *l);
 void sw_latency_says_solid(struct sw_latency *l, bool solid);
 bool sw_latency_wants_places(const struct sw_latency *l);

@@ -139,7 +139,8 @@
 
 /* What this thread has used so far: blocks it had read from devices
  * (rusage counts a read when its request is sent, on the thread that sends
- * it) and its CPU time; zeros where the kernel does not say. */
+ * it), its CPU time and how often it slept; zeros where the kernel does
+ * not say. */
 struct sw_thread_use sw_thread_use(void)
 {
 	struct rusage ru;
@@ -147,7 +148,8 @@ struct sw_thread_use sw_thread_use(void)
 		return (struct sw_thread_use){0};
 	uint64_t us = (uint64_t)ru.ru_utime.tv_sec * 1000000u + (uint64_t)ru.ru_utime.tv_usec +
 	              (uint64_t)ru.ru_stime.tv_sec * 1000000u + (uint64_t)ru.ru_stime.tv_usec;
-	return (struct sw_thread_use){ .blocks = (uint64_t)ru.ru_inblock, .cpu_ns = us * 1000 };
+	return (struct sw_thread_use){ .blocks = (uint64_t)ru.ru_inblock, .cpu_ns = us * 1000,
+	                               .sleeps = (uint64_t)ru.ru_nvcsw };
 }
 
 /* What this thread used since it took before. */
@@ -157,6 +159,7 @@ struct sw_thread_use sw_thread_use_since(struct sw_thread_use before)
 	return (struct sw_thread_use){
 		.blocks = now.blocks > before.blocks ? now.blocks - before.blocks : 0,
 		.cpu_ns = now.cpu_ns > before.cpu_ns ? now.cpu_ns - before.cpu_ns : 0,
+		.sleeps = now.sleeps > before.sleeps ? now.sleeps - before.sleeps : 0,
 	};
 }
 
@@ -272,7 +275,11 @@ static void judge_dir_miss(struct sw_latency *l, uint64_t ns, uint64_t cost,
  * of it: the names' allowance is a guess at one machine's speed, and on a
  * VM whose system calls cost four times as much, a fast device's misses of
  * big directories (ext4 sorting 1,000 hashes on a slow CPU: 1.4-2.4 ms, 5
- * blocks at 0.13 ms each) came out at 0.3 ms a block, an arm's. */
+ * blocks at 0.13 ms each) came out at 0.3 ms a block, an arm's. A read
+ * during which the thread neither had blocks read nor slept came from the
+ * cache, however long it took: the thread was preempted (a busy machine),
+ * or its CPU is slow. Slow and asleep without blocks of its own, it waited
+ * for another's read (a helper's) or a lock: its time decides. */
 void sw_note_dir_read(struct sw_latency *l, uint64_t ns, ssize_t len, uint64_t dist,
                       uint64_t size, bool helpers_run, const struct sw_thread_use *used)
 {
@@ -282,7 +289,7 @@ void sw_note_dir_read(struct sw_latency *l, uint64_t ns, ssize_t len, uint64_t d
 	uint64_t names = len > 0 ? (uint64_t)len / DIRENT_SIZE_GUESS : 0;
 	uint64_t names_ns = names * DIR_READ_CACHED_NS_PER_NAME;
 	bool slow = ns > DIR_READ_CACHED_NS + names_ns;
-	bool miss = slow || (used && used->blocks);
+	bool miss = used ? used->blocks || (slow && used->sleeps) : slow;
 	if (near_last && !miss)
 		return;
 	l->level -= l->level / 16;
@@ -405,6 +412,22 @@ bool sw_dirs_cached(const struct sw_latency *l)
 	bool stats_cold = l->cheap && l->stat_miss_at &&
 	                  l->stats - l->stat_miss_at < STAT_MISS_MEMORY;
 	return l->level < LEVEL_CACHED && !stats_cold;
+}
+
+/* Whether the walk's thread is to say what it used during a directory
+ * read (sw_thread_use, two getrusage calls: 2-3 us on a VM whose system
+ * calls cost 1.3 us), so that a read from the cache is told apart from a
+ * miss by more than its time: while probing, and while the level of misses
+ * is not clearly low. A machine busy with other work preempts the walk in
+ * a read from the cache now and then, and one read so stretched to
+ * milliseconds passed for a disk arm's miss: the probing ended, and the
+ * warm Linux tree was walked in block order, a FIEMAP call for each of its
+ * 5,087 directories (seen while a CI rehearsal ran). A warm walk settled
+ * below LEVEL_CACHED / 2 asks nothing: its reads take 5-20 us there, and
+ * the calls would cost a few per cent of the walk. */
+bool sw_latency_wants_use(const struct sw_latency *l)
+{
+	return l->reads < PROBES || l->level >= LEVEL_CACHED / 2;
 }
 
 /* What the judgement makes of the device now (sweep_stats.strategy). */

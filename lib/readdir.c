@@ -20,8 +20,9 @@
 
 /* A directory over one block: its read is timed with whether the device
  * was asked and the thread's CPU time in it (sw_thread_use). A block of
- * names may hide a miss too, but asking costs 0.3 us twice, a tenth of a
- * small directory's read. */
+ * names may hide a miss too, but asking costs 0.3-1.3 us twice, a tenth of
+ * a small directory's read: small ones are asked only while the verdict
+ * is at stake (sw_latency_wants_use). */
 #define BIG_DIR_BYTES 8192
 
 static int by_name(const void *a, const void *b)
@@ -198,20 +199,21 @@ static int take_ahead(struct sweep *sw, struct dir_read *r, struct warm_task *ah
 static int take_read(struct sweep *sw, struct dir_read *r, int fd, uint64_t dist)
 {
 	int err = 0;
-	/* a big directory's read may miss within its names' allowance:
-	 * whether the device was asked tells (two system calls, against the
-	 * read's own hundreds of microseconds) */
-	bool big = r->d->st.st_size >= BIG_DIR_BYTES;
+	/* a big directory's read may miss within its names' allowance, and
+	 * any read be preempted while the verdict is at stake: whether the
+	 * device was asked tells (two system calls, against the big read's own
+	 * hundreds of microseconds; see sw_latency_wants_use) */
+	bool ask = r->d->st.st_size >= BIG_DIR_BYTES || sw_latency_wants_use(&sw->lat);
 	for (bool first = true; !err; first = false) {
-		struct sw_thread_use used = first && big ? sw_thread_use() : (struct sw_thread_use){0};
+		struct sw_thread_use used = first && ask ? sw_thread_use() : (struct sw_thread_use){0};
 		uint64_t start = first ? sw_now_ns() : 0;
 		ssize_t len = getdents64(fd, sw->dentbuf, sw->dentcap);
 		if (first) {
 			uint64_t ns = sw_now_ns() - start;
-			if (big)
+			if (ask)
 				used = sw_thread_use_since(used);
 			sw_note_dir_read(&sw->lat, ns, len, dist, (uint64_t)r->d->st.st_size,
-			                 sw->warm != NULL, big ? &used : NULL);
+			                 sw->warm != NULL, ask ? &used : NULL);
 		}
 		if (len <= 0)
 			return len < 0 ? errno : 0;

@@ -537,6 +537,33 @@ static void first_miss_is_one_of_many(void **state)
 	assert_false(sw_misses_cheap(&p->lat));
 }
 
+/* On a busy machine a read from the cache is preempted now and then:
+ * during it the thread neither had blocks read nor slept, and however long
+ * it took it is no miss; the probing goes on, the tree is found cached,
+ * and a walk settled so asks the thread no more. The same time with the
+ * thread asleep (waiting for another's read) is a miss at an arm's cost. */
+static void preempted_reads_are_no_misses(void **state)
+{
+	struct probe *p = *state;
+	p->asked = true; /* no blocks, no sleep */
+	assert_true(sw_latency_wants_use(&p->lat));
+	reads(p, 1, 3 * US, SMALL_DIR, false);
+	reads(p, 1, 6000 * US, SMALL_DIR, false);
+	assert_true(sw_dirs_probing(&p->lat));
+	reads(p, 3, 3 * US, SMALL_DIR, false);
+	assert_true(sw_dirs_cached(&p->lat));
+	reads(p, 20, 3 * US, SMALL_DIR, false);
+	assert_false(sw_latency_wants_use(&p->lat));
+
+	sw_latency_reset(&p->lat, DEV + 1);
+	p->used.sleeps = 1;
+	reads(p, 1, 3 * US, SMALL_DIR, false);
+	reads(p, 1, 6000 * US, SMALL_DIR, false);
+	assert_false(sw_dirs_probing(&p->lat));
+	assert_false(sw_dirs_cached(&p->lat));
+	assert_true(sw_latency_wants_use(&p->lat));
+}
+
 /* What sweep_stats.strategy says as the judgement goes: probing at first,
  * then the cache, a device that takes depth, or one that seeks. */
 static void strategy_follows_the_judgement(void **state)
@@ -582,6 +609,7 @@ int main(void)
 		T(big_directories_on_a_slow_cpu),
 		T(first_miss_is_one_of_many),
 		T(strategy_follows_the_judgement),
+		T(preempted_reads_are_no_misses),
 		T(cached_stats_say_nothing),
 		T(disk_stats_stay_an_arm),
 		T(disk_buffer_hits_stay_an_arm),
