@@ -159,16 +159,15 @@ done
 # emulator's, or ram: a loop device on a file in a tmpfs, no emulator.
 judged_walk() { # class rotational small|big [busy] [hddsim options]
 	( . "$top_srcdir/bench/lib.sh"
-	  local size=256M disk
+	  local size=256M tmpfs= disk
 	  [ "$3" = small ] || size=8G
+	  [ "$1" != ram ] || tmpfs=1G
+	  bench_workdir $tmpfs
+	  w=$BENCH_WORK
 	  if [ "$1" = ram ]; then
-		  bench_workdir 1G
-		  w=$BENCH_WORK
 		  disk=$w/disk
 		  truncate -s $size "$disk"
 	  else
-		  bench_workdir
-		  w=$BENCH_WORK
 		  disk=$w/hd/disk
 		  hddsim_start "$w/img" "$w/hd" --size=$size --scale=0
 	  fi
