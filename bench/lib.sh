@@ -35,6 +35,11 @@
 BENCH_SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 : "${SWEEP_BUILD:=$(cd "$BENCH_SRC/.." && pwd)}"
 : "${HDDSIM:=$SWEEP_BUILD/bench/hddsim/hddsim}"
+# the binaries themselves, not libtool's wrapper scripts: the wrapper's bash
+# and seds would be timed with the tool (tests/uninstalled.sh)
+. "$BENCH_SRC/../tests/uninstalled.sh"
+uninstalled "$SWEEP_BUILD"
+SWEEP_TOOLS=$sweep_tools SWEEP_TEST_TOOLS=$sweep_test_tools
 BENCH_ME=${0##*/}
 
 die() { echo "$BENCH_ME: $*" >&2; exit 1; }

@@ -218,7 +218,7 @@ print(int(us[len(us) // 2]))
 PY
 		  exit
 	  fi
-	  (cd "$w/m" && "$top_builddir/tests/walk-dump" "${WALK:--n}" -s t 2>&1 >/dev/null | grep '^entries ')
+	  (cd "$w/m" && "$sweep_test_tools/walk-dump" "${WALK:--n}" -s t 2>&1 >/dev/null | grep '^entries ')
 	)
 }
 # Three tries, a pause between them: a machine busy with other tests (make

@@ -4,7 +4,7 @@
 AM_TESTS_ENVIRONMENT = \
 	top_builddir='$(abs_top_builddir)'; export top_builddir; \
 	top_srcdir='$(abs_top_srcdir)'; export top_srcdir;
-EXTRA_DIST += tests/lib.sh tests/tree.sh tests/shim-fd.h tests/shim-open.h
+EXTRA_DIST += tests/lib.sh tests/uninstalled.sh tests/tree.sh tests/shim-fd.h tests/shim-open.h
 
 noinst_PROGRAMS += tests/walk-dump
 tests_walk_dump_LDADD = lib/libsweep.la

@@ -57,7 +57,10 @@ make_tree() {
 	# deeper than PATH_MAX (4096): 40 levels of 120-byte names
 	local name deep=deep
 	name=$(printf 'd%0119d' 0)
-	mkdir deep && (cd deep && for i in $(seq 1 40); do mkdir "$name" && cd "$name" || exit 1; done &&
+	# (two mkdir -p of 20 levels: each path within PATH_MAX, processes few)
+	local half
+	half=$(printf "$name/%.0s" $(seq 1 20))
+	mkdir -p "deep/$half" && (cd "deep/$half" && mkdir -p "$half" && cd "$half" &&
 		printf 'bottom\n' > bottom && ln bottom bottom.link)
 	# a large directory with hard links into the rest of the tree
 	(cd big && for i in $(seq 1 10050); do : > "e$i"; done)

@@ -49,7 +49,7 @@ rm -rf "$T/GNU" "$T/OUR"
 mkdir "$T/GNU" "$T/OUR"
 cp -a "$T/taken" "$T/GNU/dst"
 strace -f -qq -o "$T/trace" -e trace=mkdir,mkdirat -e inject=mkdirat:error=EEXIST:when=2 \
-	"$top_builddir/sweep-cp" -a "$T/taken" "$T/OUR/dst" || fail "a name taken: sweep-cp failed"
+	"$sweep_tools/sweep-cp" -a "$T/taken" "$T/OUR/dst" || fail "a name taken: sweep-cp failed"
 grep -q 'mkdirat(.*EEXIST.*INJECTED' "$T/trace" || fail "a name taken: no mkdirat failed"
 manifest "$T/GNU" > "$T/GNU.tree"
 manifest "$T/OUR" > "$T/OUR.tree"

@@ -41,7 +41,7 @@ done
 trace() { # ARGS...: sweep-cp -a ARGS even dst, traced
 	rm -rf "$T/dst"
 	strace -f -qq -y -e trace=syncfs,execve -o "$T/trace" \
-		"$top_builddir/sweep-cp" -a "$@" "$T/even" "$T/dst" || fail "sweep-cp -a $*"
+		"$sweep_tools/sweep-cp" -a "$@" "$T/even" "$T/dst" || fail "sweep-cp -a $*"
 	diff -r "$T/even" "$T/dst" >&2 || fail "sweep-cp -a $*: not the same"
 }
 count() { grep -c "$1(" "$T/trace"; }
@@ -67,14 +67,14 @@ else
 fi
 mkdir "$T/tmpfs"
 if mount -t tmpfs -o size=8m none "$T/tmpfs" 2>/dev/null; then
-	rm -rf "$T/dst" && strace -f -qq -e trace=syncfs -o "$T/trace" "$top_builddir/sweep-cp" -a "$T/even" "$T/tmpfs/dst"
+	rm -rf "$T/dst" && strace -f -qq -e trace=syncfs -o "$T/trace" "$sweep_tools/sweep-cp" -a "$T/even" "$T/tmpfs/dst"
 	[ "$(count syncfs)" = 0 ] || fail "a batch onto a tmpfs"
 	# onto the mount point itself (-T): its file system is the one
 	# judged and written out, not the one of the directory it is in
 	rm -rf "$T/tmpfs/dst"
-	strace -f -qq -e trace=syncfs -o "$T/trace" "$top_builddir/sweep-cp" -aT "$T/even" "$T/tmpfs"
+	strace -f -qq -e trace=syncfs -o "$T/trace" "$sweep_tools/sweep-cp" -aT "$T/even" "$T/tmpfs"
 	[ "$(count syncfs)" = 0 ] || fail "a batch onto a tmpfs mounted on a disk that seeks"
-	strace -f -qq -y -e trace=syncfs -o "$T/trace" "$top_builddir/sweep-cp" -aT --write-batch=64K \
+	strace -f -qq -y -e trace=syncfs -o "$T/trace" "$sweep_tools/sweep-cp" -aT --write-batch=64K \
 		"$T/even" "$T/tmpfs"
 	[ "$(count syncfs)" = 10 ] || fail "onto a mount point: $(count syncfs) syncfs, not 10"
 	[ "$(grep -c "syncfs([0-9]*<$T/tmpfs>" "$T/trace")" = 10 ] ||

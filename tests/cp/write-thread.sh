@@ -37,7 +37,7 @@ trace() {
 	shift
 	rm -rf "$T/dst"
 	strace -f -qq -y -e trace="$call",execve -o "$T/trace" \
-		"$top_builddir/sweep-cp" "$@" "$T/many" "$T/dst" > /dev/null || fail "sweep-cp $*"
+		"$sweep_tools/sweep-cp" "$@" "$T/many" "$T/dst" > /dev/null || fail "sweep-cp $*"
 	diff -r "$T/many" "$T/dst" >&2 || fail "sweep-cp $*: not the same"
 	main=$(awk '/execve\("[^"]*sweep-cp"/ {p = $1} END {print p}' "$T/trace")
 }
@@ -91,7 +91,7 @@ if ${CC:-cc} -shared -fPIC -o "$T/eio.so" "$top_srcdir/tests/faults/eio-shim.c" 
 	# and it was the thread's: the read of f37 that preceded it is
 	rm -rf "$T/dst"
 	EIO_WRITE=/dst/f37 strace -f -qq -y -e trace=pread64,read,execve -o "$T/trace" \
-		-E LD_PRELOAD="$T/eio.so" "$top_builddir/sweep-cp" -a --sparse=always \
+		-E LD_PRELOAD="$T/eio.so" "$sweep_tools/sweep-cp" -a --sparse=always \
 		"$T/few" "$T/dst" 2> "$T/err" && fail "a failed write exits 0"
 	main=$(awk '/execve\("[^"]*sweep-cp"/ {p = $1} END {print p}' "$T/trace")
 	[ "$(off_main '/few/f37>')" -ge 1 ] || fail "a failed write: not on the thread"

@@ -51,7 +51,7 @@ for to in symlink dir fifo gone; do
 			# shellcheck disable=SC2086 # names: several operands
 			run tar $to "$T/gnu" $names
 			# shellcheck disable=SC2086
-			run "$top_builddir/sweep-tar" $to "$T/sweep" --sort=$sort $names
+			run "$sweep_tools/sweep-tar" $to "$T/sweep" --sort=$sort $names
 			sed 's/^tar: /sweep-tar: /' "$T/gnu.err" > "$T/want"
 			same "$T/want" "$T/sweep.err" "$what: messages"
 			members "$T/gnu.tar" > "$T/want"

@@ -42,7 +42,7 @@ messages() {
 for after in 0 12000; do
 	export EIO_READ=/bad EIO_AFTER=$after
 	run tar "$T/gnu" -cf "$T/gnu.tar" dir top
-	run "$top_builddir/sweep-tar" "$T/sweep" -cf "$T/sweep.tar" dir top
+	run "$sweep_tools/sweep-tar" "$T/sweep" -cf "$T/sweep.tar" dir top
 	unset EIO_READ EIO_AFTER
 	messages "read error from byte $after"
 	tar -tvf "$T/gnu.tar" | sort > "$T/want"
@@ -58,7 +58,7 @@ done
 # Writes of the archive fail: fatal, as GNU's.
 export EIO_WRITE=.tar
 run tar "$T/gnu" -cf "$T/gnu.tar" dir top
-run "$top_builddir/sweep-tar" "$T/sweep" -cf "$T/sweep.tar" dir top
+run "$sweep_tools/sweep-tar" "$T/sweep" -cf "$T/sweep.tar" dir top
 unset EIO_WRITE
 sed -i "s|$T/sweep.tar|$T/gnu.tar|" "$T/sweep.err"
 messages "the archive cannot be written"
@@ -66,7 +66,7 @@ messages "the archive cannot be written"
 # Writes of an extracted file fail: said, exit 2, the file short, the rest
 # extracted.
 (cd "$T/src" && tar -cf "$T/in.tar" top dir)
-for prog in tar "$top_builddir/sweep-tar"; do
+for prog in tar "$sweep_tools/sweep-tar"; do
 	name=$(basename "$prog")
 	rm -rf "$T/x-$name" && mkdir "$T/x-$name"
 	(cd "$T/x-$name" && EIO_WRITE=/bad LD_PRELOAD="$T/eio-shim.so" "$prog" -xf "$T/in.tar") 2> "$T/$name.err"

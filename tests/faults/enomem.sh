@@ -37,17 +37,17 @@ same() {
 for refuse in badfile baddir; do
 	export ENOMEM_OPEN=src/dir/$refuse
 	run gnu-tar tar -cf "$T/gnu.tar" dir top
-	run our-tar "$top_builddir/sweep-tar" -cf "$T/our.tar" dir top
+	run our-tar "$sweep_tools/sweep-tar" -cf "$T/our.tar" dir top
 	run gnu-du du -a dir top
-	run our-du "$top_builddir/sweep-du" -a dir top
+	run our-du "$sweep_tools/sweep-du" -a dir top
 	run gnu-find find dir top
-	run our-find "$top_builddir/sweep-find" dir top
+	run our-find "$sweep_tools/sweep-find" dir top
 	# GNU cp opens directories with opendir(), which the shim cannot
 	# reach: only the file's refusal compares
 	rm -rf "$T/gnu-cp" "$T/our-cp"
 	if [ $refuse = badfile ]; then
 		run gnu-cp cp -a dir "$T/gnu-cp"
-		run our-cp "$top_builddir/sweep-cp" -a dir "$T/our-cp"
+		run our-cp "$sweep_tools/sweep-cp" -a dir "$T/our-cp"
 	fi
 	unset ENOMEM_OPEN
 	sed -i "s|$T/our|$T/gnu|g" "$T/our-tar.err" "$T/our-cp.err"

@@ -36,7 +36,7 @@ extract_one() {
 extract_both() {
 	what=$1 dir=$2 archive=$3 prepare=${4:-}
 	extract_one tar "$T/gnu.out"
-	extract_one "$top_builddir/sweep-tar" "$T/sweep.out"
+	extract_one "$sweep_tools/sweep-tar" "$T/sweep.out"
 	sed 's/^tar: /sweep-tar: /' "$T/gnu.out" > "$T/want"
 	cmp -s "$T/want" "$T/sweep.out" && return 0
 	diff -u "$T/want" "$T/sweep.out" >&2

@@ -19,7 +19,7 @@ for opt in --partial -P; do
 	rm -rf "$T/R" "$T/O"
 	mkdir "$T/R" "$T/O"
 	interrupt rsync INT rsync -a $opt "$T/src/" "$T/R/dst/"
-	interrupt our INT "$top_builddir/sweep-sync" -a $opt "$T/src/" "$T/O/dst/"
+	interrupt our INT "$sweep_tools/sweep-sync" -a $opt "$T/src/" "$T/O/dst/"
 	for side in R O; do
 		prog=rsync
 		[ $side = O ] && prog=our

@@ -166,7 +166,7 @@ if [ "$(id -u)" = 0 ]; then
 		src=src/ dst=localhost:dst
 		[ $dir = pull ] && src=localhost:src/ dst=dst
 		rm -rf "$T/u/dst"
-		(cd "$T/u" && $AS_USER "$top_builddir/sweep-sync" -a -e "$T/rsh" $src $dst) 2> "$T/err"
+		(cd "$T/u" && $AS_USER "$sweep_tools/sweep-sync" -a -e "$T/rsh" $src $dst) 2> "$T/err"
 		status=$?
 		[ $status = 23 ] || { cat "$T/err" >&2; fail "$dir, unreadable: status $status"; }
 		grep -q 'locked' "$T/err" || fail "$dir, unreadable: not named"

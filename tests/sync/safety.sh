@@ -65,7 +65,7 @@ if [ "$(id -u)" = 0 ]; then
 	chown nobody "$T/u/R" "$T/u/O"
 	$AS_USER rsync -a "$T/u/src/" "$T/u/R/" 2> /dev/null
 	want=$?
-	$AS_USER "$top_builddir/sweep-sync" -a "$T/u/src/" "$T/u/O/" 2> "$T/err"
+	$AS_USER "$sweep_tools/sweep-sync" -a "$T/u/src/" "$T/u/O/" 2> "$T/err"
 	got=$?
 	[ $got = $want ] || fail "an unreadable file: exit $got, rsync's $want: $(cat "$T/err")"
 	[ -f "$T/u/O/open" ] || fail "the readable file was not copied"
@@ -76,10 +76,10 @@ if [ "$(id -u)" = 0 ]; then
 	# and move the ctime)
 	chown "1234:$(id -gn nobody)" "$T/o/src/f"
 	chmod -R a+rwX "$T/o" && chmod 777 "$T/o"
-	$AS_USER "$top_builddir/sweep-sync" -a "$T/o/src/" "$T/o/dst/" || fail "-a as a user"
+	$AS_USER "$sweep_tools/sweep-sync" -a "$T/o/src/" "$T/o/dst/" || fail "-a as a user"
 	before=$(stat -c %Z "$T/o/dst/f")
 	sleep 1.1
-	$AS_USER "$top_builddir/sweep-sync" -a "$T/o/src/" "$T/o/dst/" || fail "-a as a user, again"
+	$AS_USER "$sweep_tools/sweep-sync" -a "$T/o/src/" "$T/o/dst/" || fail "-a as a user, again"
 	[ "$(stat -c %Z "$T/o/dst/f")" = "$before" ] || fail "a second run as a user moved a ctime"
 else
 	echo "SKIP part: an unreadable file and a user's run need root to make them" >&2

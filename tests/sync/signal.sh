@@ -18,7 +18,7 @@ head -c 300000 /dev/urandom > "$T/src/sub/big"
 for sig in INT TERM HUP; do
 	rm -rf "$T/gnu" "$T/our"
 	interrupt rsync $sig rsync -a "$T/src/" "$T/gnu/"
-	interrupt our $sig "$top_builddir/sweep-sync" -a "$T/src/" "$T/our/"
+	interrupt our $sig "$sweep_tools/sweep-sync" -a "$T/src/" "$T/our/"
 	[ "$(cat "$T/rsync.status")" = 20 ] || fail "SIG$sig: rsync exited $(cat "$T/rsync.status"), not 20 (this test's idea of rsync is wrong)"
 	[ "$(cat "$T/our.status")" = 20 ] || fail "SIG$sig: sweep-sync exited $(cat "$T/our.status"), not 20"
 	grep -q "received SIGINT, SIGTERM, or SIGHUP (code 20)" "$T/our.err" ||

@@ -19,6 +19,8 @@ sshd_start() {
 	cp "$_d/user.pub" "$_d/authorized_keys"
 	# privilege separation wants its directory, when run as root
 	[ "$(id -u)" != 0 ] || mkdir -p /run/sshd
+	# the far end runs the build's binaries from our PATH, and they find the
+	# build's libsweep by LD_LIBRARY_PATH (tests/uninstalled.sh)
 	for _try in 1 2 3 4 5; do
 		_port=$(( 20000 + ($$ * 7 + _try * 131) % 30000 ))
 		cat > "$_d/config" <<CONF
@@ -33,7 +35,7 @@ PasswordAuthentication no
 KbdInteractiveAuthentication no
 PermitRootLogin prohibit-password
 AcceptEnv SWEEP_*
-SetEnv PATH=$PATH
+SetEnv PATH=$PATH${LD_LIBRARY_PATH:+ LD_LIBRARY_PATH=$LD_LIBRARY_PATH}
 CONF
 		"$_sshd" -f "$_d/config" -E "$_d/log" 2>>"$_d/log" || continue
 		SSH_RSH="ssh -p $_port -i $_d/user -o BatchMode=yes -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR"

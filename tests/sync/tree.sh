@@ -97,6 +97,24 @@ interrupt() {
 
 leftovers() { find "$1" -name '.*.*' -type f | sed "s|$1/||"; }
 
+# shell_quote WORD: set quoted to WORD in single quotes, for eval (in the
+# shell: the tables quote every argument of hundreds of runs)
+shell_quote() {
+	quoted= _rest=$1
+	while :; do
+		case $_rest in
+		*\'*)
+			quoted="$quoted${_rest%%\'*}'\\''"
+			_rest=${_rest#*\'}
+			;;
+		*)
+			quoted="'$quoted$_rest'"
+			return
+			;;
+		esac
+	done
+}
+
 smanifest() {
 	BLOCKS=no manifest "$1"
 }
@@ -110,8 +128,10 @@ both() {
 		[ $side = O ] && prog=sweep-sync
 		if [ -z "${KEEP:-}" ]; then
 			# (a user cannot remove what a read-only directory holds)
-			chmod -R u+rwx "$T/$side" 2>/dev/null
-			rm -rf "$T/$side"
+			if [ -e "$T/$side" ]; then
+				chmod -R u+rwx "$T/$side" 2>/dev/null
+				rm -rf "$T/$side"
+			fi
 			mkdir "$T/$side"
 			[ -n "${PREPARE:-}" ] && (cd "$T/$side" && eval "$PREPARE")
 		fi
@@ -122,7 +142,8 @@ both() {
 			*:DST*) a=${a%%:DST*}:$side/dst${a#*:DST} ;;
 			*/DST*) a=${a%%/DST*}/$side/dst${a#*/DST} ;;
 			esac
-			args="$args '$(printf %s "$a" | sed "s/'/'\\\\''/g")'"
+			shell_quote "$a"
+			args="$args $quoted"
 		done
 		(cd "$T" && eval "${WRAP:-} $prog $args" < /dev/null) > "$T/$side.out" 2> "$T/$side.err"
 		echo "status $?" >> "$T/$side.out"

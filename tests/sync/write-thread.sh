@@ -38,7 +38,7 @@ export ASAN_OPTIONS
 trace() {
 	[ -n "${KEEP:-}" ] || rm -rf "$T/dst"
 	strace -f -qq -e trace=openat,linkat,rename,renameat,renameat2,execve -o "$T/trace" \
-		"$top_builddir/sweep-sync" "$@" "$T/src/" "$T/dst/" || fail "sweep-sync $*"
+		"$sweep_tools/sweep-sync" "$@" "$T/src/" "$T/dst/" || fail "sweep-sync $*"
 	diff -r "$T/src" "$T/dst" >&2 || fail "sweep-sync $*: not the same"
 	main=$(awk '/execve\("[^"]*sweep-sync"/ {p = $1} END {print p}' "$T/trace")
 	grep -v 'resumed>' "$T/trace" > "$T/calls"

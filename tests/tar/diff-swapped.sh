@@ -21,7 +21,7 @@ swapped() {
 		timeout 20 "$@" -df "$T/d.tar")
 }
 gnu_swapped() { swapped tar; }
-our_swapped() { swapped "$top_builddir/sweep-tar"; }
+our_swapped() { swapped "$sweep_tools/sweep-tar"; }
 compare_run -k gnu_swapped our_swapped || fail "-d, a FIFO in the file's place"
 # the shim must have made the swap, or the check says nothing
 [ -p "$T/src/victim" ] || fail "the shim did not swap the file"

@@ -101,7 +101,7 @@ if [ "$(id -u)" = 0 ]; then
 	as_nobody=$AS_USER
 	PATH_SAVE=$PATH
 	tar() { $as_nobody /usr/bin/env tar "$@"; }
-	sweep_tar() { $as_nobody "$top_builddir/sweep-tar" "$@"; }
+	sweep_tar() { $as_nobody "$sweep_tools/sweep-tar" "$@"; }
 	$as_nobody cat "$T/src/dir/locked-file" > /dev/null 2>&1 &&
 		skip "nobody can read a mode 000 file here"
 fi
@@ -113,7 +113,7 @@ SORTED=1 run_both "unreadable file and directory" -cf "$T/src/out.tar" dir other
 # --ignore-failed-read: the same as warnings, exit 0
 SORTED=1 run_both "--ignore-failed-read" --ignore-failed-read -cf "$T/src/out2.tar" dir missing
 # the members are GNU's: the unreadable file and directory are left out
-(cd "$T/src" && "$top_builddir/sweep-tar" -tf out.tar) | sort > "$T/got"
+(cd "$T/src" && "$sweep_tools/sweep-tar" -tf out.tar) | sort > "$T/got"
 (cd "$T/src" && tar -cf "$T/src/gnu.tar" dir other 2> /dev/null; /usr/bin/tar -tf gnu.tar) |
 	sort > "$T/want"
 check_same "$T/want" "$T/got"

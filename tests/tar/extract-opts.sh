@@ -67,7 +67,7 @@ gone_reader() {
 		head -c 1 > /dev/null
 }
 gnu_gone() { gone_reader tar; }
-our_gone() { gone_reader "$top_builddir/sweep-tar"; }
+our_gone() { gone_reader "$sweep_tools/sweep-tar"; }
 compare_run -k gnu_gone our_gone || fail "--to-command -v, the listing's reader gone"
 
 # --one-top-level

@@ -216,7 +216,7 @@ check_same "$T/want" "$T/got"
 sweep_tar --progress -cf "$T/p.tar" -C "$T" many 2> "$T/err"
 [ -s "$T/err" ] && fail "--progress wrote to a non-terminal"
 if command -v script > /dev/null 2>&1; then
-	script -qec "$top_builddir/sweep-tar --progress -cf $T/p.tar -C $T many" /dev/null \
+	script -qec "$sweep_tools/sweep-tar --progress -cf $T/p.tar -C $T many" /dev/null \
 		> "$T/tty" 2>&1 < /dev/null
 	grep -q '300 files' "$T/tty" || { cat "$T/tty" >&2; fail "--progress on a terminal"; }
 fi

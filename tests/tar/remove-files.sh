@@ -75,7 +75,7 @@ while [ $i -lt 300 ]; do
 	ln "$T/many/m/a/f$i" "$T/many/m/b/f$i"
 	i=$((i + 1))
 done
-(cd "$T/many" && ulimit -n 64 && "$top_builddir/sweep-tar" -cf "$T/many.tar" --remove-files m) ||
+(cd "$T/many" && ulimit -n 64 && "$sweep_tools/sweep-tar" -cf "$T/many.tar" --remove-files m) ||
 	fail "--remove-files of 300 linked files at 64 descriptors"
 [ ! -e "$T/many/m" ] || fail "many links: not all removed"
 [ "$(tar -tf "$T/many.tar" | grep -c /f)" = 600 ] || fail "many links: not all archived"

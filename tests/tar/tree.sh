@@ -22,7 +22,7 @@
 # and it has compare_run (tests/lib.sh) read GNU tar's messages as naming
 # sweep-tar.
 
-sweep_tar() { "$top_builddir/sweep-tar" "$@"; }
+sweep_tar() { "$sweep_tools/sweep-tar" "$@"; }
 manifest() { perl "$top_srcdir/tests/tar/manifest.pl" "$@"; }
 tree_state() { manifest -R "$1"; }
 extract_over() {
