@@ -75,6 +75,8 @@ unprivileged() { # POSIX sh: the tar tests run under dash
 	getent group nogroup >/dev/null && _group=nogroup
 	AS_USER="setpriv --reuid=nobody --regid=$_group --clear-groups"
 	$AS_USER true 2>/dev/null || skip "setpriv cannot drop privileges here"
+	$AS_USER "$sweep_tools/sweep-find" --version >/dev/null 2>&1 ||
+		skip "nobody cannot run the build's programs (a directory above $top_builddir closed to others?)"
 }
 
 compare_checks=0 compare_failures=0 _c_names=''
