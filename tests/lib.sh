@@ -6,6 +6,9 @@
 #   need_root        skip unless running as root
 #   need_cmd CMD...  skip unless every CMD is installed
 #   check_same A B   fail with a diff unless files A and B are identical
+#   shell_quote WORD set quoted to WORD in single quotes, for eval (in the
+#                    shell, no sed: tables quote every argument of hundreds
+#                    of runs)
 #   unprivileged     set AS_USER to the command prefix (words without spaces,
 #                    to be used unquoted) that runs without root's powers,
 #                    empty when not root; or skip
@@ -77,6 +80,22 @@ unprivileged() { # POSIX sh: the tar tests run under dash
 	$AS_USER true 2>/dev/null || skip "setpriv cannot drop privileges here"
 	$AS_USER "$sweep_tools/sweep-find" --version >/dev/null 2>&1 ||
 		skip "nobody cannot run the build's programs (a directory above $top_builddir closed to others?)"
+}
+
+shell_quote() {
+	quoted= _rest=$1
+	while :; do
+		case $_rest in
+		*\'*)
+			quoted="$quoted${_rest%%\'*}'\\''"
+			_rest=${_rest#*\'}
+			;;
+		*)
+			quoted="'$quoted$_rest'"
+			return
+			;;
+		esac
+	done
 }
 
 compare_checks=0 compare_failures=0 _c_names=''

@@ -93,7 +93,8 @@ both() {
 		args=
 		for a; do
 			[ "$a" = DST ] && a=$side/dst
-			args="$args '$(printf %s "$a" | sed "s/'/'\\\\''/g")'"
+			shell_quote "$a"
+			args="$args $quoted"
 		done
 		(cd "$T" && eval "${WRAP:-} $prog $args" < "${STDIN:-/dev/null}") > "$T/$side.out" 2> "$T/$side.err"
 		echo "status $?" >> "$T/$side.out"

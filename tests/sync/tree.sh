@@ -97,24 +97,6 @@ interrupt() {
 
 leftovers() { find "$1" -name '.*.*' -type f | sed "s|$1/||"; }
 
-# shell_quote WORD: set quoted to WORD in single quotes, for eval (in the
-# shell: the tables quote every argument of hundreds of runs)
-shell_quote() {
-	quoted= _rest=$1
-	while :; do
-		case $_rest in
-		*\'*)
-			quoted="$quoted${_rest%%\'*}'\\''"
-			_rest=${_rest#*\'}
-			;;
-		*)
-			quoted="'$quoted$_rest'"
-			return
-			;;
-		esac
-	done
-}
-
 smanifest() {
 	BLOCKS=no manifest "$1"
 }
