@@ -21,6 +21,10 @@ NO_TREE=1 both "SRC without a DEST" -ai src DST
 NO_TREE=1 both "several" -ai two/ src src/a DST
 PREPARE=
 both "a file to a new name" -ai src/a DST
+# (the harness quotes each operand for eval: a quote in one must survive)
+mkdir "$T/q" && echo q > "$T/q/it's" && touch -d 2011-01-01 "$T/q/it's" "$T/q"
+both "an operand with a quote in its name" -ai "q/it's" DST
+[ "$(cat "$T/O/dst")" = q ] || fail "an operand with a quote in its name: not copied"
 NO_TREE=1 both "a file to DEST/" -ai src/a DST/
 PREPARE='mkdir dst; touch -d 2011-01-01 dst' NO_TREE=1 both "a file into a directory" -ai src/a DST
 NO_TREE=1 both "a missing source" -ai nothing src/d DST
