@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # tests/tree.sh: builds the test tree shared by the du and find tests.
-# Source it after tests/lib.sh; make_tree DIR creates under DIR:
+# Source it after tests/lib.sh; make_tree DIR [N] creates under DIR:
 #   files of many sizes, sparse files, empty files and directories;
 #   hard links inside a directory, across directories and across subtrees;
 #   symbolic links to files and directories, dangling, self-looping, and
@@ -9,14 +9,16 @@
 #   glob characters, invalid UTF-8, a 255-byte name;
 #   a path deeper than PATH_MAX;
 #   a directory of more than 10,000 entries holding hard links (GNU du's
-#   walk sorts such a directory by inode, which decides what it counts);
+#   walk sorts such a directory by inode, which decides what it counts),
+#   or of N entries where a check needs fresh trees but not that sort
+#   (each entry is a file created: 10,050 of them cost a second here);
 #   set-id and sticky modes, other owners and an owner without a name,
 #   fifos, sockets and devices (devices and owners only as root);
 #   modification times from the future back to years ago.
 # AGE_REF is a file whose time the others are set relative to.
 
 make_tree() {
-	local t=$1 i
+	local t=$1 big=${2:-10050} i
 	mkdir -p "$t" && cd "$t" || return 1
 	mkdir -p a/b/c empty sub/deeper/deepest links odd times perms big
 	printf x > a/one
@@ -63,7 +65,7 @@ make_tree() {
 	mkdir -p "deep/$half" && (cd "deep/$half" && mkdir -p "$half" && cd "$half" &&
 		printf 'bottom\n' > bottom && ln bottom bottom.link)
 	# a large directory with hard links into the rest of the tree
-	(cd big && for i in $(seq 1 10050); do : > "e$i"; done)
+	(cd big && for i in $(seq 1 "$big"); do : > "e$i"; done)
 	ln sub/deeper/g big/g.link
 	ln a/b/s512 big/s512.link
 	# two names of one file below the large directory: which one GNU du
