@@ -76,6 +76,9 @@ struct copy {
 	bool link_by_proc;       /* tempfile.c: linkat(AT_EMPTY_PATH) refused */
 	bool unnamed_refused;    /* tempfile.c: files made without a name cannot
 	                            be linked here (the writer stops making them) */
+	bool hush;               /* copy_error() and copy_warn() only note, in
+	                            hushed, that they would have said something */
+	bool hushed;
 	struct keymap pruned;    /* copy_stream(): directories passed over */
 };
 

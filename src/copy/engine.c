@@ -62,6 +62,10 @@ const char *cq(struct copy *c, int slot, const char *name)
 
 void copy_error(struct copy *c, int err, const char *fmt, ...)
 {
+	if (c->hush) {
+		c->hushed = true;
+		return;
+	}
 	va_list ap;
 	va_start(ap, fmt);
 	diag_vmsg(c->d, err, fmt, ap);
@@ -72,6 +76,10 @@ void copy_error(struct copy *c, int err, const char *fmt, ...)
 
 void copy_warn(struct copy *c, bool required, int err, const char *fmt, ...)
 {
+	if (c->hush) {
+		c->hushed = true;
+		return;
+	}
 	va_list ap;
 	va_start(ap, fmt);
 	diag_vmsg(c->d, err, fmt, ap);

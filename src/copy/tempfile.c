@@ -223,6 +223,17 @@ static int unnamed_link(struct copy *c, int fd, const char *from, int pfd, const
 	return linkat(AT_FDCWD, from, pfd, name, AT_SYMLINK_FOLLOW);
 }
 
+/* Give the unnamed file ufd st's attributes without a word: whether it got
+ * them all. */
+static bool attrs_unsaid(struct copy *c, int ufd, int sfd, const struct stat *st, mode_t mode)
+{
+	c->hush = true;
+	c->hushed = false;
+	attrs_fd(c, ufd, sfd, st, true, mode, 0);
+	c->hush = false;
+	return !c->hushed;
+}
+
 /* Write the unnamed file ufd (tempfile_unnamed()) and name it: name in
  * pfd itself when that is free, else a temporary name renamed over name.
  * Returns 0 or -1 (reported); LINK_REFUSED when it cannot be named at all
@@ -237,11 +248,19 @@ static int unnamed_write(struct copy *c, const char *src, int sfd, const struct 
 		copy_error(c, errno, "cannot create regular file %s", cq(c, 0, sb_str(&c->shown)));
 		goto out;
 	}
-	if (regular_fill(c, sfd, st, ufd, src, true, got.st_mode & 07777) != 0)
+	mode_t mode = got.st_mode & 07777;
+	if (!c->o->attributes_only && data_copy(c, sfd, st, ufd, src) < 0)
 		goto out; /* (reported) and nothing of it under any name */
+	/* its attributes before it has a name; what they lacked said once it
+	 * has one: a link refused throws this file away, and the copy made the
+	 * other way says what its own lack */
+	bool attrs_ok = attrs_unsaid(c, ufd, sfd, st, mode);
 	snprintf(from, sizeof(from), "/proc/self/fd/%d", ufd);
-	if (unnamed_link(c, ufd, from, pfd, name) == 0)
+	if (unnamed_link(c, ufd, from, pfd, name) == 0) {
+		if (!attrs_ok)
+			attrs_fd(c, ufd, sfd, st, true, mode, 0);
 		return unnamed_close(c, ufd, pfd, name);
+	}
 	if (link_refused(errno)) {
 		r = LINK_REFUSED;
 		goto out;
@@ -254,6 +273,8 @@ static int unnamed_write(struct copy *c, const char *src, int sfd, const struct 
 	struct strbuf tmp = STRBUF_INIT;
 	r = temp_new(c, st, pfd, name, from, &tmp);
 	if (r == 0) {
+		if (!attrs_ok)
+			attrs_fd(c, ufd, sfd, st, true, mode, 0);
 		if (unnamed_close(c, ufd, pfd, tmp.s) < 0) {
 			temp_disarm(&c->temp);
 			r = -1;

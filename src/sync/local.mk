@@ -37,6 +37,7 @@ dist_man_MANS += man/sweep-sync.1
 # tests/sync: one script per behaviour, each beside rsync on the same input.
 SYNC_TESTS = \
 	tests/sync/archive.sh \
+	tests/sync/refused-link.sh \
 	tests/sync/unchanged.sh \
 	tests/sync/prewalk-arm.sh \
 	tests/sync/write-thread.sh \
@@ -68,4 +69,5 @@ SYNC_TESTS = \
 TESTS += $(SYNC_TESTS)
 # a far end that lies, for tests/sync/remote-safety.sh
 check_PROGRAMS += tests/sync/evil-peer
-EXTRA_DIST += $(SYNC_TESTS) tests/sync/tree.sh tests/sync/stall-shim.c tests/sync/sshd.sh
+EXTRA_DIST += $(SYNC_TESTS) tests/sync/tree.sh tests/sync/stall-shim.c tests/sync/refuse-link-shim.c \
+	tests/sync/sshd.sh

@@ -1,0 +1,46 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# refused-link.sh: sweep-sync writes a new file without a name and links
+# it in once it is whole, its attributes given before. Where links are
+# refused (a security module's rule; refuse-link-shim.c here), it copies
+# the file again the way rsync does, under a temporary name renamed into
+# place. An attribute a file cannot get (its times, failed by the shim)
+# must be reported once, for the copy that stays, whether its first copy
+# was linked in or thrown away (it was reported for both); every file
+# still arrives whole, and the status says attributes failed (23, as
+# rsync's).
+. "$top_srcdir/tests/lib.sh"
+need_cmd "${CC:-cc}"
+build_shim tests/sync/refuse-link-shim.c
+
+mkdir -p "$T/src/sub"
+for f in one two sub/three; do
+	head -c 70000 /dev/urandom > "$T/src/$f"
+done
+touch -d 2011-01-01 "$T/src/one" "$T/src/two" "$T/src/sub/three"
+
+for refuse in "" yes; do
+	rm -rf "$T/dst" && mkdir "$T/dst"
+	status=0
+	SHIM_REFUSE_LINKS=$refuse SHIM_TIMES_FAIL="$T/dst/" LD_PRELOAD="$T/refuse-link-shim.so" \
+		"$sweep_tools/sweep-sync" -a "$T/src/" "$T/dst/" 2>"$T/err" || status=$?
+	what="links allowed"
+	[ -z "$refuse" ] || what="links refused"
+	[ "$status" = 23 ] || { cat "$T/err" >&2; fail "$what: exit $status, not 23"; }
+	for f in one two sub/three; do
+		cmp -s "$T/src/$f" "$T/dst/$f" || fail "$what: $f did not arrive whole"
+	done
+	# each file's failure once, the directory's (set by its own path), and
+	# rsync's closing line
+	{
+		for f in one two sub/three sub; do
+			echo "sweep-sync: preserving times for '$T/dst/$f': Input/output error"
+		done
+		echo "sweep-sync error: some files/attrs were not transferred (see previous errors) (code 23)"
+	} | sort > "$T/want"
+	sort "$T/err" > "$T/got"
+	cmp -s "$T/want" "$T/got" || { show_diff "$T/want" "$T/got"; fail "$what: the messages differ"; }
+	left=$(find "$T/dst" -name '.*' ! -name .)
+	[ -z "$left" ] || fail "$what: a temporary file was left: $left"
+done
+exit 0
