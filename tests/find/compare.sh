@@ -368,10 +368,12 @@ for act in "-fprint F" "-fprint0 F" "-fprintf F %p|%s\n" "-fls F" "-fprint F -fp
 done
 
 # -delete on two fresh trees: what is left must be the same (their large
-# directory of 150 entries, not 10,050: ten trees are made here)
+# directory of 2,000 entries, not 10,050: ten trees are made here; still
+# more than one 32 KiB read of names, so that names are deleted while the
+# directory's later blocks are still to be read)
 for expr in "-name *.link -delete" "-type f -name e1* -delete" "-path tree/a* -delete" \
             "-depth -empty -delete" "-delete"; do
-	rm -rf g o && mkdir g o && (make_tree g/tree 150 && make_tree o/tree 150) >/dev/null ||
+	rm -rf g o && mkdir g o && (make_tree g/tree 2000 && make_tree o/tree 2000) >/dev/null ||
 		fail "cannot build trees for -delete"
 	# shellcheck disable=SC2086
 	(set -f; cd g && find tree ${expr} > ../gnu.out 2> ../gnu.err; echo $? > ../gnu.st)

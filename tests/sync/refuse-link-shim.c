@@ -6,12 +6,15 @@
  * security module's rule may make it fail;
  * futimens() of a file whose name contains $SHIM_TIMES_FAIL fails with
  * EIO, so that every copy of such a file has an attribute it cannot get.
+ * Each link of a file without a name, refused or not, appends a line to
+ * $SHIM_MARK: the test knows the way it meant to test was taken.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -26,9 +29,19 @@ int linkat(int olddirfd, const char *oldpath, int newdirfd, const char *newpath,
 	static linkat_fn real;
 	if (!real)
 		real = (linkat_fn)dlsym(RTLD_NEXT, "linkat");
+	if (!(flags & AT_EMPTY_PATH) && strncmp(oldpath, "/proc/self/fd/", 14) != 0)
+		return real(olddirfd, oldpath, newdirfd, newpath, flags);
 	const char *refuse = getenv("SHIM_REFUSE_LINKS");
-	if (refuse && *refuse &&
-	    ((flags & AT_EMPTY_PATH) || strncmp(oldpath, "/proc/self/fd/", 14) == 0)) {
+	bool refused = refuse && *refuse;
+	const char *mark = getenv("SHIM_MARK");
+	int fd = mark ? open(mark, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644) : -1;
+	if (fd >= 0) {
+		const char *line = refused ? "refused\n" : "linked\n";
+		ssize_t n = write(fd, line, strlen(line));
+		(void)n;
+		close(fd);
+	}
+	if (refused) {
 		errno = EPERM;
 		return -1;
 	}
