@@ -22,9 +22,11 @@ MUTE=$T/mute-rsh
 printf '#!/bin/sh\nexec sleep 60\n' > "$MUTE"
 chmod +x "$MUTE"
 NO_TREE=1 both "pull from a mute far end" -a --timeout=2 -e "$MUTE" localhost:src/ DST
+grep -q '^\[Receiver\] io timeout after 2 seconds -- exiting$' "$T/O.err" &&
+	grep -q '^status 30$' "$T/O.out" || fail "pull from a mute far end: $(cat "$T/O.err")"
 NO_TREE=1 both "push to a mute far end" -a --timeout=2 -e "$MUTE" src/ localhost:DST
 grep -q '^rsync error: timeout in data send/receive (code 30)$' "$T/O.msgs" &&
-	grep -q '^\[sender\] io timeout after 2 seconds -- exiting$' "$T/O.msgs" &&
+	grep -q '^\[sender\] io timeout after 2 seconds -- exiting$' "$T/O.err" &&
 	grep -q '^status 30$' "$T/O.out" || fail "push to a mute far end: $(cat "$T/O.err")"
 
 # 60 kB at 20 KiB a second: about 3 s, longer than the timeout
