@@ -6,9 +6,9 @@
 # the file again the way rsync does, under a temporary name renamed into
 # place. An attribute a file cannot get (its times, failed by the shim)
 # must be reported once, for the copy that stays, whether its first copy
-# was linked in or thrown away (it was reported for both); every file
-# still arrives whole, and the status says attributes failed (23, as
-# rsync's).
+# was linked in, linked under a temporary name renamed over an older
+# copy, or thrown away (it was reported for both); every file still
+# arrives whole, and the status says attributes failed (23, as rsync's).
 . "$top_srcdir/tests/lib.sh"
 need_cmd "${CC:-cc}"
 build_shim tests/sync/refuse-link-shim.c
@@ -21,15 +21,22 @@ for f in one two sub/three; do
 done
 touch -d 2011-01-01 "$T/src/one" "$T/src/two" "$T/src/sub/three"
 
-for refuse in "" yes; do
+for case in new replace refused; do
 	rm -rf "$T/dst" && mkdir "$T/dst"
+	refuse=
+	case $case in
+	replace) # older copies to replace, made without the shim
+		mkdir "$T/dst/sub"
+		for f in one two sub/three; do echo old > "$T/dst/$f"; done ;;
+	refused) refuse=yes ;;
+	esac
 	status=0
 	rm -f "$T/mark"
 	SHIM_REFUSE_LINKS=$refuse SHIM_TIMES_FAIL="$T/dst/" SHIM_MARK="$T/mark" \
 		LD_PRELOAD="$T/refuse-link-shim.so" \
 		"$sweep_tools/sweep-sync" -a "$T/src/" "$T/dst/" 2>"$T/err" || status=$?
-	what="links allowed" taken=linked
-	[ -z "$refuse" ] || what="links refused" taken=refused
+	what="$case files" taken=linked
+	[ -z "$refuse" ] || taken=refused
 	# no file written without a name here (no O_TMPFILE on this file
 	# system, no /proc): the case cannot arise
 	grep -qx "$taken" "$T/mark" 2>/dev/null ||
