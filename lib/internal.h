@@ -161,11 +161,15 @@ struct sw_miss_ring {
 };
 
 /* Stats timed in a row (latency.c). */
+#define SW_STAT_WINDOW 256 /* stats in a window */
+#define SW_STAT_REFS   8   /* ... and stats of a name again, among them */
 struct sw_stat_window {
 	unsigned n;          /* timed */
-	unsigned slow;       /* ... that took STAT_COLD_NS */
-	unsigned waited;     /* ... that took STAT_MISS_NS */
-	uint64_t max;        /* the slowest, ns */
+	uint32_t ns[SW_STAT_WINDOW]; /* their times, ns */
+	unsigned nref;
+	uint32_t ref_ns[SW_STAT_REFS]; /* times of stats of a name stat-ed
+	                        just before: the machine's cost of a stat from
+	                        the cache */
 };
 
 struct sw_latency {
@@ -189,7 +193,9 @@ struct sw_latency {
 	                        inodes cold (0: none yet) */
 	struct sw_stat_window window; /* the stats timed since */
 	bool stats_warm;     /* the last full window of them came from the
-	                        cache: few took STAT_COLD_NS */
+	                        cache: few took the cold line */
+	uint64_t stat_ref_ns; /* a stat from the cache, as the last window
+	                        with enough stats again found it (0: none) */
 	uint64_t stat_misses; /* windows that found the inodes cold */
 	uint64_t stat_ns;    /* moving average of their slowest stats */
 };
@@ -458,6 +464,8 @@ bool sw_misses_flat(const struct sw_latency *l);
 bool sw_latency_times_stat(struct sw_latency *l, bool helpers_run);
 bool sw_stats_warm(const struct sw_latency *l);
 void sw_note_stat(struct sw_latency *l, uint64_t ns);
+bool sw_latency_wants_restat(const struct sw_latency *l);
+void sw_note_restat(struct sw_latency *l, uint64_t ns);
 
 /* announce.c */
 struct sw_announcer;

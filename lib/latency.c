@@ -89,14 +89,23 @@
  * device (its rusage: readdir.c asks for directories over BIG_DIR_BYTES)
  * is a miss however quick, its cost its whole time over its blocks; that
  * is all a find walk, which takes no stats, has to go on. And the walk's own stats
- * are timed too, a window of STAT_WINDOW in a row out of every STAT_PERIOD
+ * are timed too, a window of SW_STAT_WINDOW in a row out of every STAT_PERIOD
  * (a clock reading costs about 20 ns, a cached stat about 1 us). Measured
  * there, a stat in inode order took 1.0-1.1 us at the median warm (99 in
  * 100 under 1.6 us; 1 in 10,000 over 30 us: interrupts, the scheduler),
  * and cold 4.2 us in the Linux tree and 6.3 us among the big directories
  * (3 in 4 over 3.9 us; 3 in 1,000 and 5 in 100 over 30 us: those that
  * waited for a read of the inode table, which ext4 reads 32 blocks at a
- * time). A window where most stats took STAT_COLD_NS and one STAT_MISS_NS
+ * time). A stat from the cache costs more on a slower machine, or one
+ * busy with other work: 2.0-2.3 us at the median on the same VM on a slow
+ * day (cold 6.9 us), against its 3 us line, and one walk in eight then
+ * took a warm tree for cold. So each window also stats SW_STAT_REFS names
+ * again at once, timed: from the cache whatever the tree, 1.5-2.0 us that
+ * day where the first stats of a warm tree took 2.6-2.8 us at the median
+ * and 3.0-3.2 us for seven in eight, and cold ones 4.9 us at the least.
+ * The cold line is STAT_COLD_NS, or STAT_COLD_REFS times the median of
+ * those where that is more. A window where most stats took the cold line
+ * and one STAT_MISS_NS
  * found the inodes cold: a miss as long as its slowest stat, which waited
  * for a read of 32 blocks of the inode table, 0.25-0.5 ms there. Such
  * misses have an average of their own: under STAT_FAST_NS (no seek and
@@ -107,6 +116,7 @@
  * its buffer). While such windows come (STAT_MISS_MEMORY stats) on a
  * device so judged, directories are not taken for cached.
  */
+#include <stdlib.h>
 #include <sys/resource.h>
 #include <time.h>
 #include "internal.h"
@@ -130,9 +140,9 @@
 #define FLAT_RATIO_PCT              125
 #define FLAT_HOLDS                  16
 #define PLACES_TO_JUDGE             (8 * MISS_RING)
-#define STAT_WINDOW                 256
 #define STAT_PERIOD                 1024
 #define STAT_COLD_NS                3000
+#define STAT_COLD_REFS              2
 #define STAT_MISS_NS                30000
 #define STAT_FAST_NS                1000000
 #define STAT_MISS_MEMORY            (4 * STAT_PERIOD)
@@ -326,13 +336,57 @@ void sw_latency_reset(struct sw_latency *l, dev_t dev)
 		l->stat_miss_at = 0;
 		l->stat_misses = 0;
 		l->stat_ns = 0;
-		l->window = (struct sw_stat_window){0};
+		l->window.n = l->window.nref = 0;
 		l->stats_warm = false;
+		l->stat_ref_ns = 0;
 		l->dev = dev;
 	}
 }
 
-/* Whether to time the stat the walk takes now: STAT_WINDOW in a row of
+static int by_ns(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* Past what a stat took the inode from the device, not the cache:
+ * STAT_COLD_NS, or STAT_COLD_REFS times the lower median of the stats
+ * again where the machine is slower (see above). */
+static uint64_t stat_cold_line(struct sw_latency *l)
+{
+	struct sw_stat_window *w = &l->window;
+	if (w->nref >= SW_STAT_REFS / 2) {
+		qsort(w->ref_ns, w->nref, sizeof(w->ref_ns[0]), by_ns);
+		l->stat_ref_ns = w->ref_ns[(w->nref - 1) / 2];
+	}
+	uint64_t line = STAT_COLD_REFS * l->stat_ref_ns;
+	return line > STAT_COLD_NS ? line : STAT_COLD_NS;
+}
+
+/* A full window: it found the inodes cold when most of its stats took the
+ * cold line and one at least STAT_MISS_NS: then it is a miss as long as
+ * its slowest stat (a read of the inode table; on a disk arm, a seek and
+ * a turn), of no known distance, judged on its own average. */
+static void judge_stat_window(struct sw_latency *l)
+{
+	struct sw_stat_window *w = &l->window;
+	uint64_t line = stat_cold_line(l), max = 0;
+	unsigned slow = 0, waited = 0;
+	for (unsigned i = 0; i < w->n; i++) {
+		slow += w->ns[i] >= line;
+		waited += w->ns[i] >= STAT_MISS_NS;
+		max = w->ns[i] > max ? w->ns[i] : max;
+	}
+	l->stats_warm = 8 * slow < w->n;
+	if (2 * slow >= w->n && waited) {
+		l->stat_miss_at = l->stats;
+		average_in(&l->stat_ns, &l->stat_misses, max);
+		judge_device(l);
+	}
+	w->n = w->nref = 0;
+}
+
+/* Whether to time the stat the walk takes now: SW_STAT_WINDOW in a row of
  * every STAT_PERIOD, so that a warm walk pays a clock reading for a
  * quarter of its stats only, and a window sees stats of every kind where
  * it falls (in inode order, one in hundreds reads the inode table). Not
@@ -342,34 +396,36 @@ bool sw_latency_times_stat(struct sw_latency *l, bool helpers_run)
 {
 	if (helpers_run && l->cheap)
 		return false;
-	return l->stats++ % STAT_PERIOD < STAT_WINDOW;
+	return l->stats++ % STAT_PERIOD < SW_STAT_WINDOW;
 }
 
-/* A stat the walk took, in ns, timed. A window of STAT_WINDOW of them
- * found the inodes cold when most took STAT_COLD_NS and one at least
- * STAT_MISS_NS: then it is a miss as long as its slowest stat (a read of
- * the inode table; on a disk arm, a seek and a turn), of no known
- * distance, judged on its own average. */
+/* A stat the walk took, in ns, timed. */
 void sw_note_stat(struct sw_latency *l, uint64_t ns)
 {
 	struct sw_stat_window *w = &l->window;
-	w->n++;
-	w->slow += ns >= STAT_COLD_NS;
-	w->waited += ns >= STAT_MISS_NS;
-	w->max = ns > w->max ? ns : w->max;
-	if (w->n < STAT_WINDOW)
-		return;
-	l->stats_warm = 8 * w->slow < w->n;
-	if (2 * w->slow >= w->n && w->waited) {
-		l->stat_miss_at = l->stats;
-		average_in(&l->stat_ns, &l->stat_misses, w->max);
-		judge_device(l);
-	}
-	*w = (struct sw_stat_window){0};
+	w->ns[w->n++] = ns < UINT32_MAX ? (uint32_t)ns : UINT32_MAX;
+	if (w->n == SW_STAT_WINDOW)
+		judge_stat_window(l);
+}
+
+/* Whether to stat the name just stat-ed again, timed: SW_STAT_REFS times
+ * a window, a fraction of a per cent more stats. */
+bool sw_latency_wants_restat(const struct sw_latency *l)
+{
+	return l->window.n % (SW_STAT_WINDOW / SW_STAT_REFS) == 1;
+}
+
+/* That second stat's time: one from the cache whatever the tree, on this
+ * machine, now. */
+void sw_note_restat(struct sw_latency *l, uint64_t ns)
+{
+	struct sw_stat_window *w = &l->window;
+	if (w->nref < SW_STAT_REFS)
+		w->ref_ns[w->nref++] = ns < UINT32_MAX ? (uint32_t)ns : UINT32_MAX;
 }
 
 /* Whether the last full window of timed stats found the inodes in the
- * cache (fewer than one in eight took STAT_COLD_NS): then the order of
+ * cache (fewer than one in eight took the cold line): then the order of
  * the stats saves no reads, and only costs (readdir.c). */
 bool sw_stats_warm(const struct sw_latency *l)
 {
