@@ -9,6 +9,7 @@
  *   walk.c     the libsweep walk: errors reported, sizes gathered into the tree
  *   hops.c     -L: the symbolic links followed on the way, against the kernel's limit
  *   tree.c     nodes of the directory tree, names, linking in name order
+ *   leaves.c   -a: the lines of files without a node, in bounded memory
  *   dedup.c    which name of a hard-linked file GNU du would count
  *   reread.c   directory order as GNU du's walk would see it (for dedup.c)
  *   report.c   totals and the output lines, depth-first, siblings by name
@@ -22,6 +23,7 @@
 #include "scaled.h"
 #include "exclude.h"
 #include "sweep.h"
+#include "leaves.h"
 #include "tree.h"
 
 enum du_time { DU_MTIME, DU_ATIME, DU_CTIME };
@@ -55,6 +57,7 @@ struct du_opts {
 struct du {
 	struct du_opts opt;
 	struct du_tree tree;
+	struct du_leaves leaves; /* -a: lines of files without a node */
 	struct keymap hops;  /* -L: directory id -> links followed to it (hops.c) */
 	struct diag *diag;
 };
@@ -90,7 +93,11 @@ int du_dedup(struct du *du);
 /* reread.c: set pos of the children of every N_ORDER directory. */
 void du_reread(struct du *du);
 
-/* report.c: print every line. Returns 0 or -1 (write error, reported). */
+/* report.c: print every line. Returns 0, or -1 when memory ran out (other
+ * failures are reported). */
 int du_report(struct du *du);
+
+/* report.c: -t: whether a line of bytes and inodes is wanted. */
+bool du_over_threshold(const struct du_opts *o, uint64_t bytes, uint64_t inodes);
 
 #endif

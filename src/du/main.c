@@ -28,6 +28,7 @@ int main(int argc, char **argv)
 	struct diag d;
 	diag_init(&d, argv[0], QUOTE_SHELL_ALWAYS);
 	struct du du = { .diag = &d };
+	leaves_init(&du.leaves, 0, false); /* set for the walk by du_walk() */
 	int status = du_parse_options(&du.opt, argc, argv, &d);
 	if (status >= 0)
 		goto out;
@@ -41,6 +42,7 @@ int main(int argc, char **argv)
 		status = d.status;
 out:
 	tree_free(&du.tree);
+	leaves_free(&du.leaves);
 	du_free_options(&du.opt);
 	diag_free(&d);
 	return status;

@@ -3,15 +3,16 @@
  * tree.h: what sweep-du remembers of a walk.
  *
  * The walk comes in inode order, so nothing can be printed until it ends.
- * Every directory gets a node; a non-directory gets one only when it may be
- * printed (-a, a root) or may be a second name of something already counted
- * (a hard link, or anything when every file is hashed); every other file
- * just adds its size to its directory's node. Nodes live in one array and
- * refer to each other by index; their names are packed in large chunks.
+ * Every directory gets a node; a non-directory gets one only when it is a
+ * root or may be a second name of something already counted (a hard link,
+ * or anything when every file is hashed); every other file just adds its
+ * size to its directory's node, and with -a leaves its line apart, in
+ * bounded memory (leaves.h). Nodes live in one array and refer to each
+ * other by index; their names are packed in large chunks.
  *
- * A node holds only what every node needs: with -a a node is made for each
- * file of the tree, so its size is what sweep-du's memory grows with (40
- * bytes, from 88 when it held everything). The rest lives beside it where
+ * A node holds only what every node needs: 40 bytes (from 88 when it held
+ * everything), the size sweep-du's memory grows with, by directories and
+ * hard links. The rest lives beside it where
  * it is wanted: the identity (device, inode, twins) only of directories
  * and of files that may be counted twice (struct du_ident), times only
  * with --time, and GNU du's walk order only after the walk, for the

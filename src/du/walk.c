@@ -13,6 +13,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include "du.h"
 
@@ -139,6 +140,18 @@ static bool unfollowable(struct du *du, const struct sweep_entry *e)
 	return true;
 }
 
+/* -a: the line of a file without a node (its size went to its
+ * directory's), where it will be printed. Returns 0 or -1 (ENOMEM). */
+static int keep_line(struct du *du, const struct sweep_entry *e, uint32_t dir)
+{
+	const struct du_opts *o = &du->opt;
+	uint64_t bytes = entry_bytes(o, &e->st);
+	if ((o->max_depth >= 0 && e->depth > o->max_depth) || !du_over_threshold(o, bytes, 1))
+		return 0;
+	struct timespec t = entry_time(o, &e->st);
+	return leaves_add(&du->leaves, dir, e->name, bytes, &t);
+}
+
 static int on_file(struct du *du, const struct sweep_entry *e)
 {
 	int hops = too_many_links(du, e);
@@ -150,9 +163,9 @@ static int on_file(struct du *du, const struct sweep_entry *e)
 	if (e->depth > 0 && parent == NO_NODE)
 		return 0;
 	bool cand = is_candidate(&du->opt, &e->st);
-	if (!cand && !du->opt.all && e->depth > 0) {
+	if (!cand && e->depth > 0) {
 		charge(du, parent, &e->st);
-		return 0;
+		return du->opt.all ? keep_line(du, e, parent) : 0;
 	}
 	uint32_t i = new_node(du, e, parent, cand ? N_CAND : 0);
 	if (i == NO_NODE)
@@ -243,6 +256,16 @@ static int add_roots(struct du *du, struct sweep *sw)
 	return 0;
 }
 
+/* SWEEP_DU_BUFFER_SIZE: bytes of files' lines to keep in memory (0:
+ * LEAVES_BYTES). */
+static size_t leaves_chunk(void)
+{
+	const char *v = getenv("SWEEP_DU_BUFFER_SIZE");
+	char *end;
+	unsigned long long n = v ? strtoull(v, &end, 10) : 0;
+	return v && *v && !*end && n <= SIZE_MAX / 2 ? (size_t)n : 0;
+}
+
 int du_walk(struct du *du)
 {
 	struct sweep_options so = {
@@ -254,6 +277,7 @@ int du_walk(struct du *du)
 		.filter_arg = du,
 	};
 	du->tree.keep_times = du->opt.show_time;
+	leaves_init(&du->leaves, leaves_chunk(), du->opt.show_time);
 	struct sweep *sw = sweep_open(NULL, &so);
 	int ret = -1;
 	if (!sw || add_roots(du, sw) < 0)
