@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 #include "leaves.h"
 
@@ -84,6 +85,15 @@ static int temporary_file(void)
 	return fd;
 }
 
+/* A failure of the last call (errno): memory, or the temporary file. */
+static void note_failure(struct du_leaves *l)
+{
+	if (errno == ENOMEM)
+		l->nomem = true;
+	else
+		l->err = errno;
+}
+
 static int write_all(int fd, const char *p, size_t n, off_t at)
 {
 	while (n) {
@@ -113,11 +123,21 @@ static int add_run(struct du_leaves *l, off_t start, off_t end)
 	return 0;
 }
 
+/* Whether a file of size bytes is past RLIMIT_FSIZE: writing it would
+ * raise SIGXFSZ, which kills (ulimit -f; GNU du writes no file). */
+static bool past_size_limit(off_t size)
+{
+	struct rlimit r;
+	return getrlimit(RLIMIT_FSIZE, &r) == 0 && r.rlim_cur != RLIM_INFINITY &&
+	       (rlim_t)size > r.rlim_cur;
+}
+
 /* The chunk to the file as a run; on a failure, the chunk stays (and from
  * then on grows). */
 static void spill(struct du_leaves *l)
 {
-	if (l->fd < 0 && (l->fd = temporary_file()) < 0) {
+	if (past_size_limit(l->spilled + (off_t)l->used) ||
+	    (l->fd < 0 && (l->fd = temporary_file()) < 0)) {
 		l->in_memory = true;
 		return;
 	}
@@ -331,7 +351,7 @@ static bool run_advance(struct du_leaves *l, struct leaves_run *r)
 	r->taken = decode(l, r->buf + r->off, &r->head);
 	return true;
 fail:
-	l->err = errno;
+	note_failure(l);
 	return false;
 }
 
@@ -371,7 +391,7 @@ static int sort_runs(struct du_leaves *l)
 	for (size_t i = 0; i < l->nruns && r == 0 && space; i++)
 		r = sort_run(l, &l->runs[i], space, &x);
 	if (!space || r < 0)
-		l->err = errno;
+		note_failure(l);
 	free(x.at);
 	if (space != l->buf)
 		free(space);
@@ -380,7 +400,7 @@ static int sort_runs(struct du_leaves *l)
 		l->buf = NULL;
 		l->bufcap = l->used = 0;
 	}
-	return l->err ? -1 : 0;
+	return l->err || l->nomem ? -1 : 0;
 }
 
 /* The runs' cursors, each with its share of the chunk, in a heap. */
@@ -403,7 +423,7 @@ static int start_merge(struct du_leaves *l)
 			return -1;
 		if (run_advance(l, r))
 			l->heap[l->nheap++] = i;
-		else if (l->err)
+		else if (l->err || l->nomem)
 			return -1;
 	}
 	for (size_t i = l->nheap / 2; i-- > 0;)
@@ -416,11 +436,16 @@ int leaves_sort(struct du_leaves *l, const uint32_t *rank)
 	l->rank = rank;
 	if (l->nruns && l->idx.n && !l->in_memory)
 		spill(l); /* all of them in the file, if it takes them */
-	if (l->nruns && sort_runs(l) < 0)
+	if ((l->nruns && sort_runs(l) < 0) ||
+	    (l->idx.n && index_and_sort(l, &l->idx, l->buf, l->used, true) < 0) ||
+	    start_merge(l) < 0) {
+		l->nheap = 0;
+		if (!l->err)
+			l->nomem = true;
+		errno = l->err ? l->err : ENOMEM;
 		return -1;
-	if (l->idx.n && index_and_sort(l, &l->idx, l->buf, l->used, true) < 0)
-		return -1;
-	return start_merge(l);
+	}
+	return 0;
 }
 
 const struct du_leaf *leaves_peek(struct du_leaves *l)
@@ -434,6 +459,8 @@ void leaves_next(struct du_leaves *l)
 		return;
 	if (!run_advance(l, &l->runs[l->heap[0]]))
 		l->heap[0] = l->heap[--l->nheap];
+	if (l->err || l->nomem)
+		l->nheap = 0; /* the rest of a run cannot be read: no line more */
 	sift_down(l, 0);
 }
 

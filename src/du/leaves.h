@@ -62,6 +62,7 @@ struct du_leaves {
 	size_t nheap;
 	struct du_leaf cur;
 	int err;                 /* errno of a failure on the file, or 0 */
+	bool nomem;              /* memory ran out sorting or merging */
 };
 
 /* chunk: bytes of lines to keep in memory (0: LEAVES_BYTES). */
@@ -72,10 +73,10 @@ int leaves_add(struct du_leaves *l, uint32_t dir, const char *name, uint64_t byt
                const struct timespec *time);
 
 /* After the walk: serve the lines by (rank[dir], name). Returns 0, or -1
- * (memory, or the temporary file: l->err). */
+ * (memory: errno ENOMEM; the temporary file: l->err, and none served). */
 int leaves_sort(struct du_leaves *l, const uint32_t *rank);
 
-/* The next line, or NULL at the end or on a read error (l->err). */
+/* The next line, or NULL at the end, or from a failure on (l->err, l->nomem). */
 const struct du_leaf *leaves_peek(struct du_leaves *l);
 void leaves_next(struct du_leaves *l);
 

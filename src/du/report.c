@@ -258,7 +258,8 @@ static uint32_t *rank_dirs(const struct du_tree *t)
 }
 
 /* The files' lines kept apart (leaves.h) in the order walk_root takes them.
- * Returns 0, or -1 (memory, or the temporary file: reported). */
+ * Returns 0 (a failure of the temporary file reported: none kept), or -1
+ * when memory ran out. */
 static int order_lines(struct du *du, uint32_t **rank)
 {
 	if (leaves_empty(&du->leaves))
@@ -267,9 +268,12 @@ static int order_lines(struct du *du, uint32_t **rank)
 		return -1;
 	if (leaves_sort(&du->leaves, *rank) == 0)
 		return 0;
-	if (du->leaves.err)
-		diag_error(du->diag, du->leaves.err, "cannot sort the lines kept in a temporary file");
-	return du->leaves.err ? 1 : -1;
+	if (!du->leaves.err)
+		return -1;
+	/* the rest is printed without them */
+	diag_error(du->diag, du->leaves.err, "cannot sort the lines kept in a temporary file");
+	du->leaves.err = 0; /* reported */
+	return 0;
 }
 
 int du_report(struct du *du)
@@ -282,13 +286,15 @@ int du_report(struct du *du)
 		if (!(tree_node(&du->tree, root)->flags & N_SKIP))
 			ret = walk_root(&p, root);
 	}
+	if (!ret && du->leaves.nomem)
+		ret = -1;
 	if (!ret && du->leaves.err)
 		diag_error(du->diag, du->leaves.err, "cannot read the lines kept in a temporary file");
-	else if (!ret && du->opt.total)
+	if (!ret && du->opt.total)
 		print_line(&p, &p.grand, "total");
 	sb_free(&p.path);
 	sb_free(&p.pending);
 	free(p.v);
 	free(rank);
-	return ret < 0 ? -1 : 0;
+	return ret;
 }

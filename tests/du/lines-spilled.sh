@@ -8,9 +8,10 @@
 # same lines as GNU du, as sets, under the options that shape a file's
 # line; the same order as the default chunk's; and that order is
 # depth-first with siblings by name, as an independent listing has it.
-# Where no temporary file can be made ($TMPDIR missing) or the file system
-# fills midway (a tmpfs of 4 KiB, as root), the lines stay in memory: the
-# same output, no message, status 0.
+# Where no temporary file can be made ($TMPDIR missing), or it would pass
+# the file size limit (ulimit -f) or fill its file system (a tmpfs of 4 KiB,
+# as root) midway, the lines stay in memory: the same output, no message,
+# status 0. strace shows the runs written.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tree.sh"
 need_cmd du python3
@@ -75,6 +76,25 @@ st=$?
 compare_check "sweep-du -a without a temporary file: status $st" [ $st = 0 ]
 compare_check "sweep-du -a without a temporary file: messages" [ ! -s nofile.err ]
 compare_check "sweep-du -a without a temporary file: lines" cmp -s plain.out nofile.out
+
+# Runs spilled indeed: the temporary file is made and written
+if command -v strace >/dev/null; then
+	SWEEP_DU_BUFFER_SIZE=4096 strace -f -qq -e trace=openat,pwrite64 -o trace \
+		sweep-du -a tree > /dev/null 2>&1
+	compare_check "sweep-du -a: a temporary file made" grep -q O_TMPFILE trace
+	compare_check "sweep-du -a: runs written to it" \
+		[ "$(grep -c '^[0-9]* *pwrite64' trace)" -gt 10 ]
+else
+	echo "not checked (needs strace): that the lines went to a temporary file"
+fi
+
+# A file size limit (ulimit -f) that the temporary file would pass after
+# a few runs: no SIGXFSZ, the rest in memory (the output through a pipe)
+(ulimit -f 4 && SWEEP_DU_BUFFER_SIZE=100 exec sweep-du -a tree 2> fsize.err) | cat > fsize.out
+st=${PIPESTATUS[0]}
+compare_check "sweep-du -a under ulimit -f 4: status $st" [ "$st" = 0 ]
+compare_check "sweep-du -a under ulimit -f 4: messages" [ ! -s fsize.err ]
+compare_check "sweep-du -a under ulimit -f 4: lines" cmp -s plain.out fsize.out
 
 # A temporary file system that fills after a few runs
 if [ "$(id -u)" = 0 ] && mkdir small && mount -t tmpfs -o size=4k none small 2>/dev/null; then
