@@ -133,6 +133,16 @@ static const struct sweep_entry *serve_became_dir(struct sweep *sw, const struct
 	return e;
 }
 
+/* An empty regular file, as stat-ed, not opened (SWEEP_EMPTY_UNOPENED). */
+static const struct sweep_entry *emit_unopened(struct sweep *sw)
+{
+	sw->ent.kind = SWEEP_DATA;
+	sw->ent.fd = -1;
+	if (multiply_linked(&sw->ent.st) && sw_links_add(sw->links, &sw->ent.st, sw->ent.path) < 0)
+		sw->rel.links_lost = true;
+	return &sw->ent;
+}
+
 /* Hand out regular file v with its data: opened (unless fd is one opened
  * ahead), checked to be the file that was stat-ed, or a SWEEP_FILE when it is
  * a second name of a file already handed out. ent.path is built already. */
@@ -146,6 +156,8 @@ const struct sweep_entry *sw_emit_regular(struct sweep *sw, const struct sw_name
 		sw->ent.kind = SWEEP_FILE;
 		return &sw->ent;
 	}
+	if (fd < 0 && sw->ent.st.st_size == 0 && (sw->opt.flags & SWEEP_EMPTY_UNOPENED))
+		return emit_unopened(sw);
 	while (fd < 0 && (fd = sw_open_file(sw->euid, dirfd, sw->ent.name, follow, &sw->ent.st)) < 0 &&
 	       sw_fds_out(errno) && sw_fds_shed(sw, NULL))
 		;

@@ -70,6 +70,11 @@ enum sweep_follow {
                                  names of unknown type); other entries carry
                                  only st_mode's type bits and st_ino, from
                                  the directory, and SWEEP_E_NOSTAT */
+#define SWEEP_EMPTY_UNOPENED 0x40u /* a regular file empty when stat-ed comes
+                                 as SWEEP_DATA with fd -1, not opened: it
+                                 has nothing to read (GNU tar opens none;
+                                 on a tree of a million files, nine in ten
+                                 empty, three calls saved on each) */
 #define SWEEP_STAT_AHEAD 0x20u /* with SWEEP_NOSTAT: the caller will want
                                  most entries' status (find -size). Where the
                                  helper threads run (SWEEP_WARM_*) they stat
@@ -83,7 +88,7 @@ enum sweep_follow {
  * program built against a newer header learns at once that a flag it asks
  * for is not there. */
 #define SWEEP_FLAGS_ALL (SWEEP_XDEV | SWEEP_NODATA | SWEEP_POSTORDER | SWEEP_NOSTAT | \
-                         SWEEP_ROOTS_TOGETHER | SWEEP_STAT_AHEAD)
+                         SWEEP_ROOTS_TOGETHER | SWEEP_STAT_AHEAD | SWEEP_EMPTY_UNOPENED)
 
 /* When directories are read, in the inode orders (DISK, INODE). */
 enum sweep_dir_order {
@@ -190,7 +195,8 @@ struct sweep_entry {
 	const char *name;       /* last component (for a root: the root as given) */
 	int dirfd;              /* open directory that name is relative to */
 	int fd;                 /* SWEEP_DATA: read-only descriptor at offset 0;
-	                           owned by the walk, valid until the next call */
+	                           owned by the walk, valid until the next call;
+	                           -1 for an empty file under SWEEP_EMPTY_UNOPENED */
 	int depth;              /* 0 for a root */
 	enum sweep_op op;       /* SWEEP_ERROR: what failed */
 	int error;              /* SWEEP_ERROR: errno */

@@ -233,6 +233,48 @@ static void cached_files_need_no_placement(void **state)
 	assert_int_equal(unplaced, 0);
 }
 
+/* Under SWEEP_EMPTY_UNOPENED an empty regular file comes as SWEEP_DATA
+ * with fd -1 (and a second name of an empty one as a link), the others
+ * opened; without the flag every one is opened. Whatever the file system
+ * (the data phase or not). */
+static void empty_files_unopened_when_asked(void **state)
+{
+	const char *root = *state;
+	int fd = tree_open_dir(AT_FDCWD, root);
+	char name[16];
+	for (int i = 0; i < 10; i++) {
+		snprintf(name, sizeof(name), "f%02d", i);
+		tree_file(fd, name, i % 2 ? 3000 : 0, 0);
+	}
+	assert_int_equal(linkat(fd, "f00", fd, "link-to-f00", 0), 0);
+	close(fd);
+	for (int pass = 0; pass < 2; pass++) {
+		const char *roots[] = { root, NULL };
+		struct sweep_options o = { .order = SWEEP_ORDER_DISK,
+		                           .flags = pass ? SWEEP_EMPTY_UNOPENED : 0 };
+		struct sweep *sw = sweep_open(roots, &o);
+		assert_non_null(sw);
+		int unopened = 0, opened = 0, links = 0;
+		for (const struct sweep_entry *e; (e = sweep_next(sw));) {
+			assert_int_not_equal(e->kind, SWEEP_ERROR);
+			if (e->kind == SWEEP_FILE && e->link_first)
+				links++;
+			if (e->kind != SWEEP_DATA)
+				continue;
+			if (e->fd < 0) {
+				assert_true(pass == 1 && e->st.st_size == 0);
+				unopened++;
+			} else {
+				opened++;
+			}
+		}
+		sweep_close(sw);
+		assert_int_equal(links, 1);
+		assert_int_equal(unopened, pass ? 5 : 0);
+		assert_int_equal(opened, pass ? 5 : 10);
+	}
+}
+
 /* Drop a/fNN and b/fNN (alternating) from the page cache. */
 static void evict_all(int fd, int n)
 {
@@ -313,6 +355,7 @@ int main(void)
 		WALK_TEST(split_file_comes_at_its_last_run),
 		WALK_TEST(cached_files_need_no_placement),
 		WALK_TEST(roots_together_share_one_sweep),
+		WALK_TEST(empty_files_unopened_when_asked),
 	};
 	return walk_run_tests(tests);
 }

@@ -99,7 +99,10 @@ static struct sweep *open_walk(struct create *cr)
 		/* Directories are stored after their contents (see put_entry()). */
 		/* all names in one sweep: a -T list of files is read in disk
 		 * order as a whole, not one name at a time */
-		.flags = SWEEP_POSTORDER | SWEEP_ROOTS_TOGETHER | (o->one_fs ? SWEEP_XDEV : 0),
+		/* an empty file is not opened, as GNU tar opens none
+		 * (filedata.c looks at it by name) */
+		.flags = SWEEP_POSTORDER | SWEEP_ROOTS_TOGETHER | SWEEP_EMPTY_UNOPENED |
+		         (o->one_fs ? SWEEP_XDEV : 0),
 		.max_entries = o->mem_entries,
 		.max_bytes = o->mem_bytes,
 		.filter = walk_filter,

@@ -145,6 +145,15 @@ static int64_t copy_sparse(struct create *cr, const struct sweep_entry *e, bool 
 
 /* Report what happened to the file while it was read. Returns whether it
  * went into the archive as it was. */
+/* e's status now: from its descriptor, or, an empty file the walk did not
+ * open (SWEEP_EMPTY_UNOPENED), by its name, as GNU tar looks at one. */
+static int status_now(struct create *cr, const struct sweep_entry *e, struct stat *st)
+{
+	if (e->fd >= 0)
+		return fstat(e->fd, st);
+	return fstatat(e->dirfd, e->name, st, cr->t->opt.dereference ? 0 : AT_SYMLINK_NOFOLLOW);
+}
+
 static bool check_changed(struct create *cr, const struct sweep_entry *e, uint64_t done)
 {
 	struct tar *t = cr->t;
@@ -164,8 +173,12 @@ static bool check_changed(struct create *cr, const struct sweep_entry *e, uint64
 		diag_fail(t->diag, differs);
 		return false;
 	}
-	if (fstat(e->fd, &now) < 0) {
-		tar_cannot_read(t, e->path, "stat", errno);
+	if (status_now(cr, e, &now) < 0) {
+		if (e->fd < 0 && errno == ENOENT)
+			tar_differs(t, WARN_FILE_REMOVED, "%s: File removed before we read it",
+			            tq(t, 0, e->path));
+		else
+			tar_cannot_read(t, e->path, "stat", errno);
 		return false;
 	}
 	if (now.st_ctim.tv_sec != e->st.st_ctim.tv_sec ||
@@ -202,8 +215,8 @@ void filedata_keep_atime(struct create *cr, const struct sweep_entry *e)
 	/* =system: files are opened with O_NOATIME; directories, read by
 	 * libsweep, have theirs put back */
 	enum atime_preserve how = cr->t->opt.atime_preserve;
-	if (how == ATIME_KEEP_NONE || (how == ATIME_SYSTEM && !dir))
-		return;
+	if (how == ATIME_KEEP_NONE || (how == ATIME_SYSTEM && !dir) || (!dir && e->fd < 0))
+		return; /* (an empty file not opened: not read either) */
 	int r = dir ? fstatat(e->dirfd, e->name, &now, AT_SYMLINK_NOFOLLOW) : fstat(e->fd, &now);
 	if (r < 0 || (now.st_atim.tv_sec == e->st.st_atim.tv_sec &&
 	              now.st_atim.tv_nsec == e->st.st_atim.tv_nsec))

@@ -93,6 +93,7 @@ TAR_TESTS = \
 	tests/tar/pax-option.sh \
 	tests/tar/archive-headers.sh \
 	tests/tar/diff-swapped.sh \
-	tests/tar/ignore-case.sh
+	tests/tar/ignore-case.sh \
+	tests/tar/empty-files.sh
 TESTS += $(TAR_TESTS)
 EXTRA_DIST += $(TAR_TESTS) tests/tar/tree.sh tests/tar/manifest.pl tests/tar/paxrecords.pl

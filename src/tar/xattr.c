@@ -42,7 +42,7 @@ struct xhandle {
 static int xopen(struct xhandle *h, const struct create *cr, const struct sweep_entry *e)
 {
 	h->fd = h->opened = -1;
-	if (e->kind == SWEEP_DATA) {
+	if (e->kind == SWEEP_DATA && e->fd >= 0) {
 		h->fd = e->fd;
 		return 0;
 	}
