@@ -71,6 +71,9 @@ struct copy {
 	struct writer *writer;   /* finishing files' copies beside the walk, or NULL */
 	struct copy_temp temp;
 	struct rate bw;           /* bwlimit (throttle.c) */
+	atomic_uint_least64_t noclone_dev; /* data.c: 1 + the file system files
+	                            cannot be cloned from (reflink=auto), or 0;
+	                            the writer's thread reads it too */
 	bool failed;             /* something failed in this tree */
 	bool nomem;              /* the walk ran out of memory: stop */
 	bool link_by_proc;       /* tempfile.c: linkat(AT_EMPTY_PATH) refused */

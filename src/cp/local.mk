@@ -21,6 +21,7 @@ CP_TESTS = \
 	tests/cp/special.sh \
 	tests/cp/deep.sh \
 	tests/cp/write-batch.sh \
-	tests/cp/write-thread.sh
+	tests/cp/write-thread.sh \
+	tests/cp/calls.sh
 TESTS += $(CP_TESTS)
 EXTRA_DIST += $(CP_TESTS) tests/cp/tree.sh
