@@ -3,10 +3,11 @@
 # calls.sh: what sweep-cp -a asks of the kernel for each file, where a
 # call a file is a second's worth on a tree of 100,000 files (seen with
 # strace -c: 1.65 million calls, now 1.46): under --reflink=auto (the
-# default) a file system that cannot clone (EOPNOTSUPP) is asked once, not
-# for every file; a new file whose directory gives it no ACL has none to
-# take off (one flistxattr, no fremovexattr), while one that inherits a
-# default ACL the source file lacks loses it, as with GNU cp -a.
+# default) a file system that cannot clone (EOPNOTSUPP) is asked once by
+# each of the two threads that copy, not for every file; a new file whose
+# directory gives it no ACL has none to take off (one flistxattr, no
+# fremovexattr), while one that inherits a default ACL the source file
+# lacks loses it, as with GNU cp -a.
 . "$top_srcdir/tests/lib.sh"
 need_cmd strace
 mkdir -p "$T/src/sub"
@@ -25,7 +26,9 @@ ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
 diff -r src dst >/dev/null || fail "the copy differs"
 clones=$(grep -c FICLONE trace)
 if grep -q 'FICLONE.*EOPNOTSUPP' trace; then
-	[ "$clones" = 1 ] || fail "a file system that cannot clone asked $clones times"
+	# once by each thread that copies data: the walk's and the writer's may
+	# both ask before either has heard no (not once for each of 40 files)
+	[ "$clones" -le 2 ] || fail "a file system that cannot clone asked $clones times"
 else
 	echo "not checked (the file system here clones, or was not asked): FICLONE asked once"
 fi
