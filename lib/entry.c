@@ -133,11 +133,12 @@ static const struct sweep_entry *serve_became_dir(struct sweep *sw, const struct
 	return e;
 }
 
-/* An empty regular file, as stat-ed, not opened (SWEEP_EMPTY_UNOPENED). */
-static const struct sweep_entry *emit_unopened(struct sweep *sw)
+/* ent, a regular file as st says, handed out with fd (-1: not opened, as
+ * SWEEP_EMPTY_UNOPENED asks), its first name remembered if it has more. */
+static const struct sweep_entry *emit_data(struct sweep *sw, int fd)
 {
 	sw->ent.kind = SWEEP_DATA;
-	sw->ent.fd = -1;
+	sw->ent.fd = fd;
 	if (multiply_linked(&sw->ent.st) && sw_links_add(sw->links, &sw->ent.st, sw->ent.path) < 0)
 		sw->rel.links_lost = true;
 	return &sw->ent;
@@ -157,7 +158,7 @@ const struct sweep_entry *sw_emit_regular(struct sweep *sw, const struct sw_name
 		return &sw->ent;
 	}
 	if (fd < 0 && sw->ent.st.st_size == 0 && (sw->opt.flags & SWEEP_EMPTY_UNOPENED))
-		return emit_unopened(sw);
+		return emit_data(sw, -1);
 	while (fd < 0 && (fd = sw_open_file(sw->euid, dirfd, sw->ent.name, follow, &sw->ent.st)) < 0 &&
 	       sw_fds_out(errno) && sw_fds_shed(sw, NULL))
 		;
@@ -178,9 +179,5 @@ const struct sweep_entry *sw_emit_regular(struct sweep *sw, const struct sw_name
 		sw->ent.kind = SWEEP_FILE;
 		return &sw->ent;
 	}
-	sw->ent.kind = SWEEP_DATA;
-	sw->ent.fd = fd;
-	if (multiply_linked(&now) && sw_links_add(sw->links, &now, sw->ent.path) < 0)
-		sw->rel.links_lost = true;
-	return &sw->ent;
+	return emit_data(sw, fd); /* ent.st is now */
 }

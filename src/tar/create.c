@@ -123,7 +123,7 @@ static void report_walk_error(struct create *cr, const struct sweep_entry *e)
 		/* A name that went away between reading its directory and
 		 * reading it is a change, not a failure, for GNU tar. */
 		if (e->error == ENOENT && !(e->flags & SWEEP_E_ROOT)) {
-			tar_differs(t, WARN_FILE_REMOVED, "%s: File removed before we read it", tq(t, 0, e->path));
+			tar_removed(t, e->path);
 			return;
 		}
 		tar_cannot_read(t, e->path, e->op == SWEEP_OP_STAT ? "stat" : "open", e->error);

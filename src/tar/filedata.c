@@ -143,8 +143,6 @@ static int64_t copy_sparse(struct create *cr, const struct sweep_entry *e, bool 
 	return e->st.st_size;
 }
 
-/* Report what happened to the file while it was read. Returns whether it
- * went into the archive as it was. */
 /* e's status now: from its descriptor, or, an empty file the walk did not
  * open (SWEEP_EMPTY_UNOPENED), by its name, as GNU tar looks at one. */
 static int status_now(struct create *cr, const struct sweep_entry *e, struct stat *st)
@@ -154,6 +152,8 @@ static int status_now(struct create *cr, const struct sweep_entry *e, struct sta
 	return fstatat(e->dirfd, e->name, st, cr->t->opt.dereference ? 0 : AT_SYMLINK_NOFOLLOW);
 }
 
+/* Report what happened to the file while it was read. Returns whether it
+ * went into the archive as it was. */
 static bool check_changed(struct create *cr, const struct sweep_entry *e, uint64_t done)
 {
 	struct tar *t = cr->t;
@@ -175,8 +175,7 @@ static bool check_changed(struct create *cr, const struct sweep_entry *e, uint64
 	}
 	if (status_now(cr, e, &now) < 0) {
 		if (e->fd < 0 && errno == ENOENT)
-			tar_differs(t, WARN_FILE_REMOVED, "%s: File removed before we read it",
-			            tq(t, 0, e->path));
+			tar_removed(t, e->path);
 		else
 			tar_cannot_read(t, e->path, "stat", errno);
 		return false;

@@ -84,6 +84,11 @@ void tar_cannot(struct tar *t, const char *name, const char *op, int errnum)
 	tar_error(t, errnum, "%s: Cannot %s", tq(t, 0, name), op);
 }
 
+void tar_removed(struct tar *t, const char *name)
+{
+	tar_differs(t, WARN_FILE_REMOVED, "%s: File removed before we read it", tq(t, 0, name));
+}
+
 void tar_cannot_read(struct tar *t, const char *name, const char *op, int errnum)
 {
 	if (t->opt.ignore_failed_read)

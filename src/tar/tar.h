@@ -297,6 +297,8 @@ void tar_cannot(struct tar *t, const char *name, const char *op, int errnum);
 /* The same for a file being archived; with --ignore-failed-read, "NAME:
  * Warning: Cannot OP: strerror" and the status left alone. */
 void tar_cannot_read(struct tar *t, const char *name, const char *op, int errnum);
+/* "NAME: File removed before we read it": a change (--warning=file-removed). */
+void tar_removed(struct tar *t, const char *name);
 
 /* safename.c: the member name GNU tar would store or extract for name:
  * unless -P, without its leading "/" and everything up to its last ".."
