@@ -407,6 +407,7 @@ void sw_node_free(struct sweep *sw, struct sw_node *n);
 void sw_node_release(struct sweep *sw, struct sw_node *n);
 void sw_name_take_ref(struct sweep *sw, const struct sw_name *v);
 size_t sw_meta_mem(const struct sw_mem *m);
+size_t sw_meta_line(const struct sweep *sw);
 bool sw_meta_short(const struct sweep *sw);
 bool sw_defer_dir(struct sweep *sw, struct sw_node *n);
 

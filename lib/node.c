@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
+#include "warm.h"
 
 /* Where a node keeps a helper's stat: after its name, aligned. */
 static size_t stat_offset(size_t namelen)
@@ -83,11 +84,21 @@ size_t sw_meta_mem(const struct sw_mem *m)
 	return m->held - m->data;
 }
 
-/* Whether the metadata side is over its half: names of directories are
+/* The metadata side's line: half the bound, where the names wait for the
+ * elevator (the more it holds, the fewer passes of a disk arm). While the
+ * helper threads run, the device was judged not to seek: the order buys
+ * little there, and the queue need only keep the threads busy, which a
+ * sixteenth does (warm.h). */
+size_t sw_meta_line(const struct sweep *sw)
+{
+	return sw->opt.max_bytes / (sw->warm ? WARM_META_SHARE : 2);
+}
+
+/* Whether the metadata side is over its line: names of directories are
  * then set aside (see pick_node). */
 bool sw_meta_short(const struct sweep *sw)
 {
-	return sw_meta_mem(&sw->mem) > sw->opt.max_bytes / 2;
+	return sw_meta_mem(&sw->mem) > sw_meta_line(sw);
 }
 
 /* Sets directory node n aside while sw_meta_short(); false where it is to be

@@ -338,16 +338,16 @@ static bool data_over_bound(const struct sweep *sw)
 	return sw->dq.ndata >= sw->opt.max_entries || sw->mem.data > sw->opt.max_bytes / 2;
 }
 
-/* The next name to serve. While the metadata side is over its half, names of
- * directories are set aside, and taken back once it has drained to a quarter
- * of the bound, or nothing else is left: names held for the helper threads
+/* The next name to serve. While the metadata side is over its line, names of
+ * directories are set aside, and taken back once it has drained to half of
+ * it, or nothing else is left: names held for the helper threads
  * are something else, which serving frees (each directory read meanwhile
  * would hold more, many times the bound). */
 static struct sw_node *pick_node(struct sweep *sw)
 {
 	if (!sw->q.cscan)
 		return sw_queue_pop(&sw->q);
-	if (sw->deferred.n && sw_meta_mem(&sw->mem) < sw->opt.max_bytes / 4) {
+	if (sw->deferred.n && sw_meta_mem(&sw->mem) < sw_meta_line(sw) / 2) {
 		struct sw_node *n;
 		while ((n = sw_heap_pop(&sw->deferred)))
 			if (sw_queue_push(&sw->q, n) < 0)

@@ -43,7 +43,8 @@ static bool warm_wanted(struct sweep *sw)
 		return false;
 	if (sw->warm)
 		return true;
-	if (!(sw->warm = sw_pool_start(sw->opt.max_bytes / 4, sw->warm_fds, sw_limits_space()))) {
+	if (!(sw->warm = sw_pool_start(sw->opt.max_bytes / WARM_POOL_SHARE, sw->warm_fds,
+	                               sw_limits_space()))) {
 		sw->warm_failed = true;
 		return false;
 	}

@@ -139,7 +139,7 @@ static void memory_bound_holds(void **state)
 
 	/* the same with the helper threads on: the walk holds each directory's
 	 * names in the threads' task and serves them from there (hold.c), and
-	 * a directory among them is put off as well. (Their queue, a quarter
+	 * a directory among them is put off as well. (Their queue, a sixteenth
 	 * of this bound, takes no task of 100 names: the names come back
 	 * unstat-ed, and the walk stats them.) */
 	walk(large, MAX_ENTRIES, 16u << 10, SWEEP_WARM_ON, &s);
@@ -150,6 +150,47 @@ static void memory_bound_holds(void **state)
 	assert_int_equal(s.entries, 1 + 50 + 2000 + 200000);
 	assert_true(s.peak_bytes <= (16u << 10) + SLACK);
 	assert_true(s.dirs_deferred > 0);
+}
+
+/* peak_bytes of a metadata walk (SWEEP_NODATA) of root in disk order. */
+static size_t meta_peak(const char *root, size_t max_bytes, enum sweep_warm warm,
+                        struct sweep_stats *s)
+{
+	const char *roots[] = { root, NULL };
+	struct sweep_options o = { .max_bytes = max_bytes, .order = SWEEP_ORDER_DISK,
+	                           .warm = warm, .flags = SWEEP_NODATA };
+	struct sweep *sw = sweep_open(roots, &o);
+	assert_non_null(sw);
+	const struct sweep_entry *e;
+	while ((e = sweep_next(sw)))
+		assert_int_not_equal(e->kind, SWEEP_ERROR);
+	sweep_get_stats(sw, s, sizeof(*s));
+	sweep_close(sw);
+	assert_int_equal(s->entries, 1 + 10 + 200 + 20000);
+	return s->peak_bytes;
+}
+
+/* The names waiting for the elevator may fill half the bound on a disk arm
+ * (the more, the fewer passes), but while the helper threads run (a device
+ * judged not to seek) only a sixteenth (warm.h): there the queue buys no
+ * order, only memory. With every directory before every file, the worst
+ * case, and a bound of 4 MiB: a quarter of a MiB, and one directory more. */
+static void helpers_keep_the_metadata_queue_short(void **state)
+{
+	const char *top = *state;
+	char root[4096];
+	snprintf(root, sizeof(root), "%s/t", top);
+	tree_mkdir(AT_FDCWD, root);
+	make_tree(root, 10, 20); /* 200 directories of 100 files */
+	struct sweep_stats s;
+	size_t arm = meta_peak(root, 4u << 20, SWEEP_WARM_OFF, &s);
+	print_message("no helpers: peak %zu bytes\n", arm);
+	assert_true(arm > (256u << 10) + SLACK); /* the tree can fill more */
+	size_t helped = meta_peak(root, 4u << 20, SWEEP_WARM_ON, &s);
+	print_message("helpers: peak %zu bytes, %ju directory reads put off\n", helped,
+	              (uintmax_t)s.dirs_deferred);
+	assert_true(s.warm_threads > 0);
+	assert_true(helped <= (256u << 10) + SLACK);
 }
 
 /* Every object charged against the bound is uncharged as much when it
@@ -206,6 +247,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(memory_bound_holds, tree_setup_fast, tree_teardown),
+		cmocka_unit_test_setup_teardown(helpers_keep_the_metadata_queue_short,
+		                                tree_setup_fast, tree_teardown),
 		cmocka_unit_test_setup_teardown(charges_come_back_to_zero, tree_setup_fast,
 		                                tree_teardown),
 	};

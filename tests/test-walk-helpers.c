@@ -130,7 +130,7 @@ static void stat_ahead_hands_over_statuses(void **state)
 	assert_null(sweep_open(NULL, &bad));
 }
 
-/* A memory bound too small for any task of the helper threads (a quarter of
+/* A memory bound too small for any task of the helper threads (a sixteenth of
  * it is theirs): the walk still gets each task it waits for into their
  * empty queue, and ends, with every entry. Under alarm(): a walk that
  * waits for room forever fails the test instead of hanging it. */
@@ -312,7 +312,7 @@ static void helpers_hand_over_names_and_stats(void **state)
 }
 
 /* A directory too big for one task of the helper threads (their tasks keep
- * a stat a name, under a quarter of max_bytes) goes to them in parts, each
+ * a stat a name, under a sixteenth of max_bytes) goes to them in parts, each
  * handed back on its own; in one piece it would be turned away whole. */
 static void big_directory_goes_to_helpers_in_parts(void **state)
 {
