@@ -475,6 +475,7 @@ bool sw_announce(struct sw_announcer *a, int fd, off_t off, off_t len);
 void sw_announcer_stop(struct sw_announcer *a);
 
 /* warm.c (the tasks and the pool they run in: warm.h) */
+bool sw_warm_working(const struct sweep *sw);
 bool sw_warm_ready(struct sweep *sw);
 struct warm_task *sw_warm_task_for(struct sweep *sw, int dirfd, const struct stat *st,
                                    bool stated);

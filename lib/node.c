@@ -86,12 +86,12 @@ size_t sw_meta_mem(const struct sw_mem *m)
 
 /* The metadata side's line: half the bound, where the names wait for the
  * elevator (the more it holds, the fewer passes of a disk arm). While the
- * helper threads run, the device was judged not to seek: the order buys
+ * helper threads work, the device was judged not to seek: the order buys
  * little there, and the queue need only keep the threads busy, which a
- * sixteenth does (warm.h). */
+ * sixteenth does (warm.h). A later root on a disk arm gets the half back. */
 size_t sw_meta_line(const struct sweep *sw)
 {
-	return sw->opt.max_bytes / (sw->warm ? WARM_META_SHARE : 2);
+	return sw->opt.max_bytes / (sw_warm_working(sw) ? WARM_META_SHARE : 2);
 }
 
 /* Whether the metadata side is over its line: names of directories are

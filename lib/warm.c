@@ -53,6 +53,13 @@ static bool warm_wanted(struct sweep *sw)
 	return true;
 }
 
+/* Whether the threads are at work: started, and the device (the root being
+ * walked, where roots differ) still judged not to seek, or asked for. */
+bool sw_warm_working(const struct sweep *sw)
+{
+	return sw->warm && (sw->opt.warm == SWEEP_WARM_ON || sw_misses_cheap(&sw->lat));
+}
+
 /* Whether to give the threads a task for the directory about to be read:
  * warming is wanted, and there is room for it in their queue, once the
  * threads made some if there was none. Before the stash is asked

