@@ -3,8 +3,8 @@
  * node.c: names read from a directory and waiting to be served.
  *
  * A node holds a reference on its parent directory until it is served or
- * released; the memory it takes counts against the metadata half of the
- * bound, past which names of directories are set aside (sw_defer_dir) rather
+ * released; the memory it takes counts against the metadata side's line
+ * (half the bound; a sixteenth while the helper threads work), past which names of directories are set aside (sw_defer_dir) rather
  * than read, since reading a directory adds names while serving frees one.
  */
 #include <dirent.h>
@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
-#include "warm.h"
 
 /* Where a node keeps a helper's stat: after its name, aligned. */
 static size_t stat_offset(size_t namelen)
@@ -88,10 +87,10 @@ size_t sw_meta_mem(const struct sw_mem *m)
  * elevator (the more it holds, the fewer passes of a disk arm). While the
  * helper threads work, the device was judged not to seek: the order buys
  * little there, and the queue need only keep the threads busy, which a
- * sixteenth does (warm.h). A later root on a disk arm gets the half back. */
+ * sixteenth does (internal.h). A later root on a disk arm gets the half back. */
 size_t sw_meta_line(const struct sweep *sw)
 {
-	return sw->opt.max_bytes / (sw_warm_working(sw) ? WARM_META_SHARE : 2);
+	return sw->opt.max_bytes / (sw_warm_working(sw) ? META_SHARE_WARM : 2);
 }
 
 /* Whether the metadata side is over its line: names of directories are

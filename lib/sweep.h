@@ -134,7 +134,8 @@ struct sweep_options {
 	size_t max_bytes;      /* memory bound: the data queue is flushed past
 	                          half of it, directory reads are put off while
 	                          pending names and directories hold the other
-	                          half; 0: SWEEP_DEFAULT_MAX_BYTES */
+	                          half (a sixteenth while the helper threads
+	                          work); 0: SWEEP_DEFAULT_MAX_BYTES */
 	size_t readahead;      /* bytes of file data announced ahead of the reader
 	                          in the data phase; 0: SWEEP_DEFAULT_READAHEAD */
 	/* Called for every entry after it is stat-ed, before it is queued, handed

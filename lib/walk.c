@@ -328,7 +328,8 @@ static const struct sweep_entry *emit_post(struct sweep *sw)
 /*
  * The memory bound is split in halves. The data queue has one: it is flushed
  * when it passes that or max_entries. The metadata side (names waiting, and
- * directories with something pending below them) has the other: past it,
+ * directories with something pending below them) has the other (a sixteenth
+ * of the bound while the helper threads work: node.c): past it,
  * directory reads are put off, since reading one adds names while serving a
  * file frees one. Flushing on the total instead would hand out tiny flushes,
  * one file each, whenever directories fill the budget, and lose the sort.
@@ -342,7 +343,9 @@ static bool data_over_bound(const struct sweep *sw)
  * directories are set aside, and taken back once it has drained to half of
  * it, or nothing else is left: names held for the helper threads
  * are something else, which serving frees (each directory read meanwhile
- * would hold more, many times the bound). */
+ * would hold more, many times the bound). Set-aside names count too: where
+ * they alone pass half the line (some 10,000 of them under the helpers'
+ * sixteenth), they come back one at a time, as the rest drains. */
 static struct sw_node *pick_node(struct sweep *sw)
 {
 	if (!sw->q.cscan)

@@ -19,6 +19,13 @@
 #include "internal.h"
 #include "warm.h"
 
+/* The threads' share of the memory bound (their queue, and the listings and
+ * stats they keep for the walk), as the walk's metadata side has one while
+ * they work (internal.h: META_SHARE_WARM): eight threads stay busy with far
+ * less than the quarter it was. A million entries, cold, on this machine's
+ * disk: 1,000 directories of 1,000 files held 3-4 MB of entries with a
+ * sixteenth, 3-14 with a quarter, in the same time. */
+#define WARM_POOL_SHARE 16
 #define WARM_LEVELS   2          /* of subdirectories taken ahead of the walk */
 
 /* Whether the threads are to stat what they meet (else they only read
@@ -53,11 +60,13 @@ static bool warm_wanted(struct sweep *sw)
 	return true;
 }
 
-/* Whether the threads are at work: started, and the device (the root being
- * walked, where roots differ) still judged not to seek, or asked for. */
+/* Whether the threads are at work: started in this process (not a child of
+ * fork()), and the device (the root being walked, where roots differ) still
+ * judged not to seek, or the caller asked for them. */
 bool sw_warm_working(const struct sweep *sw)
 {
-	return sw->warm && (sw->opt.warm == SWEEP_WARM_ON || sw_misses_cheap(&sw->lat));
+	return sw->warm && sw_pool_ours(sw->warm) &&
+	       (sw->opt.warm == SWEEP_WARM_ON || sw_misses_cheap(&sw->lat));
 }
 
 /* Whether to give the threads a task for the directory about to be read:

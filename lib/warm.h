@@ -60,16 +60,6 @@ struct warm_ticket {
 };
 
 #define SWEEP_WARM_THREADS 8
-/* Shares of the memory bound while the threads run: theirs (their queue,
- * and the listings and stats they keep for the walk) and the walk's
- * metadata side (node.c: sw_meta_line). Eight threads stay busy with far
- * less than a quarter and a half, and what is held beyond that is memory
- * no seek repays. A million entries, cold, on this machine's disk (a
- * sixteenth each, against a quarter and a half): 1,000 directories of
- * 1,000 files held 3-4 MB of entries against 3-14, 100,000 directories of
- * 9 files 4.5 against 28-33, in the same time or less. */
-#define WARM_POOL_SHARE 16
-#define WARM_META_SHARE 16
 #define WARM_CHUNK    1024       /* names of a task, at most */
 #define STASH_BUCKETS 4096
 #define STASH_READ    4096       /* directories the walk has, remembered

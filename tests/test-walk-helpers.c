@@ -324,7 +324,7 @@ static void big_directory_goes_to_helpers_in_parts(void **state)
 	struct strlist ref = {0}, got = {0};
 	tree_reference_walk(root, 0, &ref);
 	struct sweep_options o = { .order = SWEEP_ORDER_INODE, .flags = SWEEP_NODATA,
-	                           .warm = SWEEP_WARM_ON, .max_bytes = 8 << 20 };
+	                           .warm = SWEEP_WARM_ON, .max_bytes = 32 << 20 };
 	struct sweep_stats s;
 	walk_collect(root, &o, &got, &s);
 	strlist_assert_equal(&got, &ref);
