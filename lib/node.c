@@ -4,8 +4,9 @@
  *
  * A node holds a reference on its parent directory until it is served or
  * released; the memory it takes counts against the metadata side's line
- * (half the bound; a sixteenth while the helper threads work), past which names of directories are set aside (sw_defer_dir) rather
- * than read, since reading a directory adds names while serving frees one.
+ * (half the bound; a sixteenth while the helper threads work), past which
+ * names of directories are set aside (sw_defer_dir) rather than read, since
+ * reading a directory adds names while serving frees one.
  */
 #include <dirent.h>
 #include <stddef.h>

@@ -60,13 +60,13 @@ static bool warm_wanted(struct sweep *sw)
 	return true;
 }
 
-/* Whether the threads are at work: started in this process (not a child of
- * fork()), and the device (the root being walked, where roots differ) still
- * judged not to seek, or the caller asked for them. */
+/* Whether the threads are at work: started, and the device (the root being
+ * walked, where roots differ) still judged not to seek, or the caller asked
+ * for them. Asked for every name (sw_meta_short), so no syscall: in a child
+ * of fork(), which has no threads, the answer only keeps its queue short. */
 bool sw_warm_working(const struct sweep *sw)
 {
-	return sw->warm && sw_pool_ours(sw->warm) &&
-	       (sw->opt.warm == SWEEP_WARM_ON || sw_misses_cheap(&sw->lat));
+	return sw->warm && (sw->opt.warm == SWEEP_WARM_ON || sw_misses_cheap(&sw->lat));
 }
 
 /* Whether to give the threads a task for the directory about to be read:

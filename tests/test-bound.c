@@ -75,11 +75,11 @@ static long maxrss_kib(void)
 }
 
 static void walk(const char *root, size_t max_entries, size_t max_bytes,
-                 enum sweep_warm warm, struct sweep_stats *s)
+                 enum sweep_warm warm, unsigned flags, struct sweep_stats *s)
 {
 	const char *roots[] = { root, NULL };
 	struct sweep_options o = { .max_entries = max_entries, .max_bytes = max_bytes,
-	                           .order = SWEEP_ORDER_DISK, .warm = warm };
+	                           .order = SWEEP_ORDER_DISK, .warm = warm, .flags = flags };
 	struct sweep *sw = sweep_open(roots, &o);
 	assert_non_null(sw);
 	const struct sweep_entry *e;
@@ -107,10 +107,10 @@ static void memory_bound_holds(void **state)
 	t0 = now();
 
 	struct sweep_stats s;
-	walk(small, MAX_ENTRIES, MAX_BYTES, SWEEP_WARM_AUTO, &s);
+	walk(small, MAX_ENTRIES, MAX_BYTES, SWEEP_WARM_AUTO, 0, &s);
 	long rss_small = maxrss_kib();
 	assert_int_equal(s.entries, 1 + 10 + 200 + 20000);
-	walk(large, MAX_ENTRIES, MAX_BYTES, SWEEP_WARM_AUTO, &s);
+	walk(large, MAX_ENTRIES, MAX_BYTES, SWEEP_WARM_AUTO, 0, &s);
 	long rss_large = maxrss_kib();
 	assert_int_equal(s.entries, 1 + 50 + 2000 + 200000);
 	print_message("walked in %.1f s\n", now() - t0);
@@ -129,7 +129,7 @@ static void memory_bound_holds(void **state)
 
 	/* with a byte bound far below what 1000 files take, the bytes decide:
 	 * more flushes, and directory reads put off while names pile up */
-	walk(large, MAX_ENTRIES, 16u << 10, SWEEP_WARM_AUTO, &s);
+	walk(large, MAX_ENTRIES, 16u << 10, SWEEP_WARM_AUTO, 0, &s);
 	print_message("16 KiB bound: %ju flushes, peak %zu bytes, %ju directory reads put off\n",
 	              (uintmax_t)s.flushes, s.peak_bytes, (uintmax_t)s.dirs_deferred);
 	assert_int_equal(s.entries, 1 + 50 + 2000 + 200000);
@@ -142,7 +142,7 @@ static void memory_bound_holds(void **state)
 	 * a directory among them is put off as well. (Their queue, a sixteenth
 	 * of this bound, takes no task of 100 names: the names come back
 	 * unstat-ed, and the walk stats them.) */
-	walk(large, MAX_ENTRIES, 16u << 10, SWEEP_WARM_ON, &s);
+	walk(large, MAX_ENTRIES, 16u << 10, SWEEP_WARM_ON, 0, &s);
 	print_message("16 KiB bound, helpers: %ju flushes, peak %zu bytes, %ju directory "
 	              "reads put off\n", (uintmax_t)s.flushes, s.peak_bytes,
 	              (uintmax_t)s.dirs_deferred);
@@ -152,27 +152,9 @@ static void memory_bound_holds(void **state)
 	assert_true(s.dirs_deferred > 0);
 }
 
-/* peak_bytes of a metadata walk (SWEEP_NODATA) of root in disk order. */
-static size_t meta_peak(const char *root, size_t max_bytes, enum sweep_warm warm,
-                        struct sweep_stats *s)
-{
-	const char *roots[] = { root, NULL };
-	struct sweep_options o = { .max_bytes = max_bytes, .order = SWEEP_ORDER_DISK,
-	                           .warm = warm, .flags = SWEEP_NODATA };
-	struct sweep *sw = sweep_open(roots, &o);
-	assert_non_null(sw);
-	const struct sweep_entry *e;
-	while ((e = sweep_next(sw)))
-		assert_int_not_equal(e->kind, SWEEP_ERROR);
-	sweep_get_stats(sw, s, sizeof(*s));
-	sweep_close(sw);
-	assert_int_equal(s->entries, 1 + 10 + 200 + 20000);
-	return s->peak_bytes;
-}
-
 /* The names waiting for the elevator may fill half the bound on a disk arm
  * (the more, the fewer passes), but while the helper threads run (a device
- * judged not to seek) only a sixteenth (warm.h): there the queue buys no
+ * judged not to seek) only a sixteenth (internal.h): there the queue buys no
  * order, only memory. With every directory before every file, the worst
  * case, and a bound of 4 MiB: a quarter of a MiB, and one directory more. */
 static void helpers_keep_the_metadata_queue_short(void **state)
@@ -183,14 +165,16 @@ static void helpers_keep_the_metadata_queue_short(void **state)
 	tree_mkdir(AT_FDCWD, root);
 	make_tree(root, 10, 20); /* 200 directories of 100 files */
 	struct sweep_stats s;
-	size_t arm = meta_peak(root, 4u << 20, SWEEP_WARM_OFF, &s);
-	print_message("no helpers: peak %zu bytes\n", arm);
-	assert_true(arm > (256u << 10) + SLACK); /* the tree can fill more */
-	size_t helped = meta_peak(root, 4u << 20, SWEEP_WARM_ON, &s);
-	print_message("helpers: peak %zu bytes, %ju directory reads put off\n", helped,
+	walk(root, MAX_ENTRIES, 4u << 20, SWEEP_WARM_OFF, SWEEP_NODATA, &s);
+	print_message("no helpers: peak %zu bytes\n", s.peak_bytes);
+	assert_int_equal(s.entries, 1 + 10 + 200 + 20000);
+	assert_true(s.peak_bytes > (256u << 10) + SLACK); /* the tree can fill more */
+	walk(root, MAX_ENTRIES, 4u << 20, SWEEP_WARM_ON, SWEEP_NODATA, &s);
+	print_message("helpers: peak %zu bytes, %ju directory reads put off\n", s.peak_bytes,
 	              (uintmax_t)s.dirs_deferred);
 	assert_true(s.warm_threads > 0);
-	assert_true(helped <= (256u << 10) + SLACK);
+	assert_int_equal(s.entries, 1 + 10 + 200 + 20000);
+	assert_true(s.peak_bytes <= (256u << 10) + SLACK);
 }
 
 /* Every object charged against the bound is uncharged as much when it
