@@ -208,7 +208,9 @@ struct sweep_entry {
 	const char *link_first; /* a non-directory with st_nlink > 1 already handed
 	                           out under another name: that name's path
 	                           (never under SWEEP_NOSTAT) */
-	uint64_t dir_id;        /* SWEEP_DIR, SWEEP_DIR_POST: this directory's id */
+	uint64_t dir_id;        /* SWEEP_DIR, SWEEP_DIR_POST: this directory's id:
+	                           they count up from 1 as the walk meets
+	                           directories, so an array can map them */
 	uint64_t parent_id;     /* the containing directory's id; 0 for roots */
 };
 

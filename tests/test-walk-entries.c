@@ -2,7 +2,8 @@
 /*
  * test-walk-entries.c: libsweep hands out every entry once, whatever the
  * tree holds: odd names, hard and symbolic links, fifos and devices, paths
- * past PATH_MAX; with and without stat, in post-order, and pruned.
+ * past PATH_MAX; with and without stat, in post-order, and pruned; and
+ * numbers its directories densely.
  *
  * Each test builds a tree in a scratch directory, walks it, and checks one
  * property against a plain recursive walk or the file system's own answers
@@ -219,6 +220,44 @@ static void postorder_after_contents(void **state)
 	}
 }
 
+/* Directory ids count up from 1, one a directory, so that a caller can map
+ * them with an array (sweep-du does); every entry's parent_id is one of
+ * them, handed out before it, and a directory's post-order entry has its
+ * id. */
+static void dir_ids_count_up_from_one(void **state)
+{
+	const char *root = *state;
+	walk_odd_tree(root);
+	for (size_t i = 0; i < WALK_NORDERS; i++) {
+		const char *roots[] = { root, NULL };
+		struct sweep_options o = { .order = walk_all_orders[i], .flags = SWEEP_POSTORDER };
+		struct sweep *sw = sweep_open(roots, &o);
+		const struct sweep_entry *e;
+		enum { MAX_DIRS = 1024 };
+		unsigned char seen[MAX_DIRS + 1] = { 0 }; /* 1: handed out, 2: and done */
+		uint64_t dirs = 0, most = 0;
+		while ((e = sweep_next(sw))) {
+			if (e->depth > 0) {
+				assert_true(e->parent_id >= 1 && e->parent_id <= MAX_DIRS);
+				assert_int_equal(seen[e->parent_id], 1);
+			}
+			if (e->kind == SWEEP_DIR_POST) {
+				assert_int_equal(seen[e->dir_id], 1);
+				seen[e->dir_id] = 2;
+			} else if (e->kind == SWEEP_DIR) {
+				assert_true(e->dir_id >= 1 && e->dir_id <= MAX_DIRS);
+				assert_int_equal(seen[e->dir_id], 0);
+				seen[e->dir_id] = 1;
+				dirs++;
+				most = e->dir_id > most ? e->dir_id : most;
+			}
+		}
+		sweep_close(sw);
+		assert_true(dirs >= 3); /* the root, d and d/emptydir */
+		assert_int_equal(most, dirs);
+	}
+}
+
 static enum sweep_verdict prune_d(const struct sweep_entry *e, void *arg)
 {
 	(void)arg;
@@ -265,6 +304,7 @@ int main(void)
 		WALK_TEST(hard_links_named_once),
 		WALK_TEST(special_files_never_opened),
 		WALK_TEST(postorder_after_contents),
+		WALK_TEST(dir_ids_count_up_from_one),
 		WALK_TEST(prune_and_filter_skip_subtrees),
 	};
 	return walk_run_tests(tests);

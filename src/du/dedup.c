@@ -11,7 +11,6 @@
  * is read again (reread.c), and GNU du's walk is replayed over them.
  */
 #include <stdlib.h>
-#include <string.h>
 #include "du.h"
 
 /* Whether node i shares its (dev, ino) with another node. */
@@ -96,7 +95,7 @@ static int by_position(const void *a, const void *b, void *arg)
 	uint32_t pi = t->pos ? t->pos[i] : UINT32_MAX, pj = t->pos ? t->pos[j] : UINT32_MAX;
 	if (pi != pj)
 		return pi < pj ? 1 : -1;
-	return -strcmp(tree_node(t, i)->name, tree_node(t, j)->name);
+	return -tree_name_cmp(t, i, j);
 }
 
 /* Push the children of i so that they pop in GNU du's order. */

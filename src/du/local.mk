@@ -18,6 +18,7 @@ sweep_du_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common
 sweep_du_LDADD = src/common/libcommon.la lib/libsweep.la
 dist_man_MANS += man/sweep-du.1
 DU_TESTS = tests/du/compare.sh tests/du/unreadable.sh tests/du/time-range.sh \
-	tests/du/link-chain.sh tests/du/moved-dir.sh tests/du/lines-spilled.sh
+	tests/du/link-chain.sh tests/du/moved-dir.sh tests/du/lines-spilled.sh \
+	tests/du/depth-names.sh
 TESTS += $(DU_TESTS)
 EXTRA_DIST += $(DU_TESTS) tests/du/move-shim.c

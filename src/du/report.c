@@ -129,9 +129,10 @@ static int push_frame(struct printer *p, uint32_t i, int depth)
 	const struct du_node *n = tree_node(&p->du->tree, i);
 	size_t len = p->path.len;
 	int err = 0;
-	if (depth > 0 && (len == 0 || p->path.s[len - 1] != '/'))
+	/* nameless: below the depth printed, summed only */
+	if (n->name && depth > 0 && (len == 0 || p->path.s[len - 1] != '/'))
 		err = sb_addc(&p->path, '/');
-	if (err || sb_addstr(&p->path, n->name) < 0)
+	if (err || (n->name && sb_addstr(&p->path, n->name) < 0))
 		return -1;
 	struct du_tree *t = &p->du->tree;
 	struct timespec time = t->keep_times ? t->times[i] : (struct timespec){ 0 };
@@ -152,8 +153,9 @@ static int print_pending(struct printer *p, struct frame *f)
 	if (f->lines == f->lines_end)
 		return 0;
 	const struct line *ln = (const struct line *)(p->pending.s + f->lines);
-	if (f->next_child != NO_NODE &&
-	    strcmp(ln->name, tree_node(&p->du->tree, f->next_child)->name) > 0)
+	const char *child = f->next_child == NO_NODE ? NULL
+	                  : tree_node(&p->du->tree, f->next_child)->name;
+	if (child && strcmp(ln->name, child) > 0)
 		return 0;
 	size_t len = p->path.len;
 	if ((len && p->path.s[len - 1] != '/' && sb_addc(&p->path, '/') < 0) ||

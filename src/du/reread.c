@@ -61,13 +61,15 @@ static bool inode_sort_helps(int fd)
 }
 
 /* The child of the directory being read named name (kids are in name
- * order), or NO_NODE. */
+ * order, the nameless last: below the depth printed, where their rank
+ * changes no line), or NO_NODE. */
 static uint32_t find_kid(struct reader *r, const char *name)
 {
 	size_t lo = 0, hi = r->nkids;
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
-		int c = strcmp(tree_node(&r->du->tree, r->kids[mid])->name, name);
+		const char *kid = tree_node(&r->du->tree, r->kids[mid])->name;
+		int c = kid ? strcmp(kid, name) : 1;
 		if (c == 0)
 			return r->kids[mid];
 		if (c < 0)
@@ -152,6 +154,8 @@ static int open_dir(struct reader *r, int pfd, uint32_t i)
 	enum sweep_follow f = r->du->opt.follow;
 	bool follow = f == SWEEP_FOLLOW_ALL || (f == SWEEP_FOLLOW_ROOTS && n->parent == NO_NODE);
 	int flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY | (follow ? 0 : O_NOFOLLOW);
+	if (!n->name) /* below the depth printed: its order changes no line */
+		return -1;
 	int fd = openat(pfd, n->name, flags);
 	struct stat st;
 	if (fd >= 0 && (fstat(fd, &st) < 0 || st.st_dev != id->dev || st.st_ino != id->ino)) {

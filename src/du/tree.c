@@ -19,9 +19,10 @@ struct name_chunk {
 	char data[];
 };
 
-static const char *name_copy(struct du_tree *t, const char *name)
+/* A copy of the len bytes at name, NUL-terminated. */
+static const char *name_copy(struct du_tree *t, const char *name, size_t namelen)
 {
-	size_t len = strlen(name) + 1;
+	size_t len = namelen + 1;
 	struct name_chunk *c = t->names;
 	if (!c || c->size - c->used < len) {
 		size_t size = len > CHUNK_SIZE ? len : CHUNK_SIZE;
@@ -34,7 +35,8 @@ static const char *name_copy(struct du_tree *t, const char *name)
 		t->names = c;
 	}
 	char *p = c->data + c->used;
-	memcpy(p, name, len);
+	memcpy(p, name, namelen);
+	p[namelen] = 0;
 	c->used += len;
 	return p;
 }
@@ -88,8 +90,8 @@ uint32_t tree_add(struct du_tree *t, uint32_t parent, const char *name, unsigned
 {
 	if (grow(t) < 0)
 		return NO_NODE;
-	const char *copy = name_copy(t, name);
-	if (!copy)
+	const char *copy = name ? name_copy(t, name, strlen(name)) : NULL;
+	if (name && !copy)
 		return NO_NODE;
 	uint32_t i = t->n;
 	if (parent == NO_NODE && add_root(t, i) < 0)
@@ -137,14 +139,44 @@ uint32_t tree_same(struct du_tree *t, uint32_t i, int *err)
 	return (uint32_t)*first;
 }
 
+int tree_dir_put(struct du_tree *t, uint64_t dir_id, uint32_t i)
+{
+	if (dir_id >= t->capdirs) {
+		if (dir_id >= SIZE_MAX / 2 / sizeof(*t->dir_nodes)) {
+			errno = ENOMEM;
+			return -1;
+		}
+		size_t cap = t->capdirs ? t->capdirs : 1024;
+		while (cap <= dir_id)
+			cap *= 2;
+		uint32_t *v = reallocarray(t->dir_nodes, cap, sizeof(*v));
+		if (!v)
+			return -1;
+		memset(v + t->capdirs, 0xff, (cap - t->capdirs) * sizeof(*v)); /* NO_NODE */
+		t->dir_nodes = v;
+		t->capdirs = cap;
+	}
+	t->dir_nodes[dir_id] = i;
+	return 0;
+}
+
+int tree_name_cmp(const struct du_tree *t, uint32_t i, uint32_t j)
+{
+	const char *x = t->v[i].name, *y = t->v[j].name;
+	if (x && y)
+		return strcmp(x, y);
+	if (x || y)
+		return x ? -1 : 1;
+	return i < j ? -1 : i > j;
+}
+
 static int by_parent_name(const void *a, const void *b, void *arg)
 {
 	const struct du_tree *t = arg;
-	const struct du_node *x = &t->v[*(const uint32_t *)a];
-	const struct du_node *y = &t->v[*(const uint32_t *)b];
-	if (x->parent != y->parent)
-		return x->parent < y->parent ? -1 : 1;
-	return strcmp(x->name, y->name);
+	uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
+	if (t->v[i].parent != t->v[j].parent)
+		return t->v[i].parent < t->v[j].parent ? -1 : 1;
+	return tree_name_cmp(t, i, j);
 }
 
 int tree_link(struct du_tree *t)
@@ -181,7 +213,7 @@ void tree_free(struct du_tree *t)
 	free(t->idents);
 	free(t->pos);
 	free(t->roots);
-	keymap_free(&t->dirs);
+	free(t->dir_nodes);
 	keymap_free(&t->seen);
 	memset(t, 0, sizeof(*t));
 }

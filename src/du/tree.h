@@ -3,12 +3,22 @@
  * tree.h: what sweep-du remembers of a walk.
  *
  * The walk comes in inode order, so nothing can be printed until it ends.
- * Every directory gets a node; a non-directory gets one only when it is a
+ * Every directory down to the depth printed gets a node (below it, only
+ * one that may be counted twice, or every one under -S: the others count
+ * in the node above, walk.c); a non-directory gets one only when it is a
  * root or may be a second name of something already counted (a hard link,
  * or anything when every file is hashed); every other file just adds its
  * size to its directory's node, and with -a leaves its line apart, in
  * bounded memory (leaves.h). Nodes live in one array and refer to each
  * other by index; their names are packed in large chunks.
+ *
+ * A node below the depth printed (-s, --max-depth) keeps no name: on a
+ * deep tree of a million entries, nodes and names were most of what
+ * sweep-du held. Nothing below that depth is printed, and which of two
+ * names of a file GNU du counts (dedup.c) shows only where the two part
+ * under a printed directory, whose children are named (under -S, their
+ * children too: a printed line holds its own files, not its
+ * subdirectories').
  *
  * A node holds only what every node needs: 40 bytes (from 88 when it held
  * everything), the size sweep-du's memory grows with, by directories and
@@ -38,7 +48,8 @@
 #define N_GONE  0x20u /* a directory no longer at its path when its walk ended */
 
 struct du_node {
-	const char *name;     /* the root as given, or the last component */
+	const char *name;     /* the root as given, or the last component;
+	                         NULL for a directory below the depth printed */
 	uint64_t bytes;       /* its own size plus that of files without a node */
 	uint32_t inodes;      /* likewise, counting entries (one directory's
 	                         entries fit: no file system holds 2^32) */
@@ -69,15 +80,32 @@ struct du_tree {
 	                           siblings, UINT32_MAX where unknown */
 	uint32_t *roots;        /* root nodes in the order given */
 	uint32_t nroots, caproots;
-	struct keymap dirs;     /* libsweep directory id -> node */
+	uint32_t *dir_nodes;    /* libsweep directory id -> node (NO_NODE for
+	                           none): the ids count up from 1 */
+	size_t capdirs;
 	struct keymap seen;     /* (dev, ino) -> first node with it */
 	bool has_dups;          /* some (dev, ino) has two nodes */
 	struct name_chunk *names;
 };
 
-/* A new node under parent (NO_NODE for a root) named name; NO_NODE when
- * memory ran out. The pointer returned by tree_node() may move then. */
+/* A new node under parent (NO_NODE for a root) named name (NULL: none
+ * yet); NO_NODE when memory ran out. The pointer returned by tree_node()
+ * may move then. */
 uint32_t tree_add(struct du_tree *t, uint32_t parent, const char *name, unsigned flags);
+
+/* The node of libsweep's directory dir_id, or NO_NODE. */
+static inline uint32_t tree_dir_node(const struct du_tree *t, uint64_t dir_id)
+{
+	return dir_id < t->capdirs ? t->dir_nodes[dir_id] : NO_NODE;
+}
+
+/* Remember node i as that of libsweep's directory dir_id. Returns 0, or
+ * -1 (ENOMEM). */
+int tree_dir_put(struct du_tree *t, uint64_t dir_id, uint32_t i);
+
+/* Order of two siblings' names: named ones by name, before the nameless,
+ * which go by node number. */
+int tree_name_cmp(const struct du_tree *t, uint32_t i, uint32_t j);
 
 static inline struct du_node *tree_node(struct du_tree *t, uint32_t i)
 {

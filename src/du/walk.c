@@ -3,8 +3,9 @@
  * walk.c: the libsweep walk behind sweep-du.
  *
  * Entries come in disk order. Each directory becomes a node found again by
- * its libsweep id; a file either becomes a node or adds its size to its
- * directory's node. Errors are reported as they come, in GNU du's words,
+ * its libsweep id (below the depth printed, the id finds the node of the
+ * printed directory above it: folds()); a file either becomes a node or
+ * adds its size to its directory's node. Errors are reported as they come, in GNU du's words,
  * and the walk goes on. Under -L, or with several arguments, a directory
  * met a second time is not read again: it becomes an alias of the first
  * one, and dedup.c decides later which of the two GNU du would have counted.
@@ -53,8 +54,7 @@ static uint32_t parent_node(struct du *du, const struct sweep_entry *e)
 {
 	if (e->depth == 0)
 		return NO_NODE;
-	uint64_t *v = keymap_get(&du->tree.dirs, e->parent_id, 0);
-	return v ? (uint32_t)*v : NO_NODE;
+	return tree_dir_node(&du->tree, e->parent_id);
 }
 
 static void out_of_memory(struct du *du)
@@ -62,11 +62,18 @@ static void out_of_memory(struct du *du)
 	diag_error(du->diag, ENOMEM, "fts_read failed");
 }
 
+
 /* A node for e, not charged yet; NO_NODE when memory ran out. */
 static uint32_t new_node(struct du *du, const struct sweep_entry *e, uint32_t parent,
                          unsigned flags)
 {
-	uint32_t i = tree_add(&du->tree, parent, e->depth == 0 ? e->path : e->name, flags);
+	/* below the depth printed, nothing wants the name (tree.h); but under
+	 * -S, a printed line holds its own files and not its subdirectories',
+	 * so which of two names counts matters one level further down */
+	intmax_t named = du->opt.max_depth + (du->opt.separate_dirs ? 1 : 0);
+	bool keep = du->opt.max_depth < 0 || e->depth <= named;
+	const char *name = e->depth == 0 ? e->path : e->name;
+	uint32_t i = tree_add(&du->tree, parent, keep ? name : NULL, flags);
 	if (i == NO_NODE)
 		return NO_NODE;
 	/* directories are opened again by reread.c, which checks who they are */
@@ -94,6 +101,16 @@ static int too_many_links(struct du *du, const struct sweep_entry *e)
 	return r;
 }
 
+/* Whether directory e gets no node of its own, its id standing for the
+ * node of the directory above it: below the depth printed, where only its
+ * sums are wanted, unless it may be counted twice (its node settles that)
+ * or -S keeps its sizes apart from its parent's. On a deep or wide tree
+ * under -s, nodes were most of what sweep-du held. */
+static bool folds(const struct du_opts *o, const struct sweep_entry *e, bool cand)
+{
+	return o->max_depth >= 0 && e->depth > o->max_depth && !cand && !o->separate_dirs;
+}
+
 static int on_dir(struct du *du, struct sweep *sw, const struct sweep_entry *e)
 {
 	if (e->flags & SWEEP_E_XDEV)
@@ -107,8 +124,10 @@ static int on_dir(struct du *du, struct sweep *sw, const struct sweep_entry *e)
 	if (e->depth > 0 && parent == NO_NODE)
 		return 0;
 	bool cand = is_candidate(&du->opt, &e->st);
+	if (folds(&du->opt, e, cand)) /* counted in the printed one above */
+		return tree_dir_put(&du->tree, e->dir_id, parent);
 	uint32_t i = new_node(du, e, parent, N_DIR | (cand ? N_CAND : 0));
-	if (i == NO_NODE || keymap_put(&du->tree.dirs, e->dir_id, 0, i) < 0)
+	if (i == NO_NODE || tree_dir_put(&du->tree, e->dir_id, i) < 0)
 		return -1;
 	if (!cand)
 		return 0;
@@ -185,10 +204,9 @@ static int on_file(struct du *du, const struct sweep_entry *e)
 static void on_post(struct du *du, const struct sweep_entry *e)
 {
 	hops_done(&du->hops, e);
-	const uint64_t *v = keymap_get(&du->tree.dirs, e->dir_id, 0);
-	if (!v)
+	uint32_t i = tree_dir_node(&du->tree, e->dir_id);
+	if (i == NO_NODE)
 		return;
-	uint32_t i = (uint32_t)*v;
 	struct stat st;
 	/* not a starting point: GNU du's walk goes back to where it started
 	 * from without looking (or, deep down, loses its way: "fts_read
@@ -199,7 +217,9 @@ static void on_post(struct du *du, const struct sweep_entry *e)
 		return;
 	}
 	diag_error(du->diag, ENOENT, "%s", diag_quote_style(du->diag, 0, QUOTE_SHELL_COLON, e->path));
-	tree_node(&du->tree, i)->flags |= N_GONE;
+	const struct du_ident *id = tree_ident(&du->tree, i);
+	if (id && id->dev == (uint64_t)e->st.st_dev && id->ino == (uint64_t)e->st.st_ino)
+		tree_node(&du->tree, i)->flags |= N_GONE; /* its own node, not folded */
 	charge(du, i, &(struct stat){ 0 }); /* what GNU du counts: its entry */
 }
 
