@@ -209,8 +209,8 @@ struct sweep_entry {
 	                           out under another name: that name's path
 	                           (never under SWEEP_NOSTAT) */
 	uint64_t dir_id;        /* SWEEP_DIR, SWEEP_DIR_POST: this directory's id:
-	                           they count up from 1 as the walk meets
-	                           directories, so an array can map them */
+	                           they count up from 1, one for each directory
+	                           handed out, so an array can map them */
 	uint64_t parent_id;     /* the containing directory's id; 0 for roots */
 };
 

@@ -19,10 +19,9 @@ struct name_chunk {
 	char data[];
 };
 
-/* A copy of the len bytes at name, NUL-terminated. */
-static const char *name_copy(struct du_tree *t, const char *name, size_t namelen)
+static const char *name_copy(struct du_tree *t, const char *name)
 {
-	size_t len = namelen + 1;
+	size_t len = strlen(name) + 1;
 	struct name_chunk *c = t->names;
 	if (!c || c->size - c->used < len) {
 		size_t size = len > CHUNK_SIZE ? len : CHUNK_SIZE;
@@ -35,8 +34,7 @@ static const char *name_copy(struct du_tree *t, const char *name, size_t namelen
 		t->names = c;
 	}
 	char *p = c->data + c->used;
-	memcpy(p, name, namelen);
-	p[namelen] = 0;
+	memcpy(p, name, len);
 	c->used += len;
 	return p;
 }
@@ -90,7 +88,7 @@ uint32_t tree_add(struct du_tree *t, uint32_t parent, const char *name, unsigned
 {
 	if (grow(t) < 0)
 		return NO_NODE;
-	const char *copy = name ? name_copy(t, name, strlen(name)) : NULL;
+	const char *copy = name ? name_copy(t, name) : NULL;
 	if (name && !copy)
 		return NO_NODE;
 	uint32_t i = t->n;

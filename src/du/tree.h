@@ -49,7 +49,8 @@
 
 struct du_node {
 	const char *name;     /* the root as given, or the last component;
-	                         NULL for a directory below the depth printed */
+	                         NULL below the depth printed (walk.c's
+	                         keeps_name()) */
 	uint64_t bytes;       /* its own size plus that of files without a node */
 	uint32_t inodes;      /* likewise, counting entries (one directory's
 	                         entries fit: no file system holds 2^32) */

@@ -5,10 +5,11 @@
  * Entries come in disk order. Each directory becomes a node found again by
  * its libsweep id (below the depth printed, the id finds the node of the
  * printed directory above it: folds()); a file either becomes a node or
- * adds its size to its directory's node. Errors are reported as they come, in GNU du's words,
- * and the walk goes on. Under -L, or with several arguments, a directory
- * met a second time is not read again: it becomes an alias of the first
- * one, and dedup.c decides later which of the two GNU du would have counted.
+ * adds its size to its directory's node. Errors are reported as they come,
+ * in GNU du's words, and the walk goes on. Under -L, or with several
+ * arguments, a directory met a second time is not read again: it becomes an
+ * alias of the first one, and dedup.c decides later which of the two GNU du
+ * would have counted.
  * A directory's own size is charged at the end of its walk (its post-order
  * entry), where GNU du may find that it moved meanwhile (on_post).
  */
@@ -62,18 +63,24 @@ static void out_of_memory(struct du *du)
 	diag_error(du->diag, ENOMEM, "fts_read failed");
 }
 
+/* Whether e's node keeps its name. Below the depth printed nothing wants
+ * it (tree.h); but under -S a printed line holds its own files and not its
+ * subdirectories', so which of two names counts shows one level further
+ * down; and where every directory may be counted twice (-L, several
+ * arguments), GNU du may meet a directory first where it is printed and
+ * libsweep where it is not: dedup.c moves its contents there. */
+static bool keeps_name(const struct du_opts *o, const struct sweep_entry *e)
+{
+	return o->max_depth < 0 || o->hash_all ||
+	       e->depth - (o->separate_dirs ? 1 : 0) <= o->max_depth;
+}
 
 /* A node for e, not charged yet; NO_NODE when memory ran out. */
 static uint32_t new_node(struct du *du, const struct sweep_entry *e, uint32_t parent,
                          unsigned flags)
 {
-	/* below the depth printed, nothing wants the name (tree.h); but under
-	 * -S, a printed line holds its own files and not its subdirectories',
-	 * so which of two names counts matters one level further down */
-	intmax_t named = du->opt.max_depth + (du->opt.separate_dirs ? 1 : 0);
-	bool keep = du->opt.max_depth < 0 || e->depth <= named;
 	const char *name = e->depth == 0 ? e->path : e->name;
-	uint32_t i = tree_add(&du->tree, parent, keep ? name : NULL, flags);
+	uint32_t i = tree_add(&du->tree, parent, keeps_name(&du->opt, e) ? name : NULL, flags);
 	if (i == NO_NODE)
 		return NO_NODE;
 	/* directories are opened again by reread.c, which checks who they are */
