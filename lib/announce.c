@@ -13,7 +13,7 @@
  * thread is one I/O context to the elevator (bfq gives each its own queue
  * and turn). The queue is small (its descriptors count against the walk's
  * budget, limits.c); when it is full, or in a child of fork() that has no
- * such thread, the caller announces itself.
+ * such thread (owner.c tells), the caller announces itself.
  *
  * The queue is a ring with one writer (the walk) and one reader (the
  * thread), passed by its two counters alone: a lock and a wake-up for every
@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include "internal.h"
+#include "owner.h"
 
 struct announce_job {
 	int fd;
@@ -37,7 +38,7 @@ struct sw_announcer {
 	pthread_mutex_t mu;      /* for sleeping and waking alone */
 	pthread_cond_t cv;
 	pthread_t thread;
-	pid_t pid;
+	struct sw_owner owner;   /* not in a child of fork(): the thread's */
 	atomic_bool stop;
 	atomic_bool sleeping;    /* the thread waits, or is about to */
 	atomic_size_t head;      /* jobs taken: the thread's to move */
@@ -98,7 +99,7 @@ struct sw_announcer *sw_announcer_start(size_t slots)
 	if (!a)
 		return NULL;
 	a->slots = slots;
-	a->pid = getpid();
+	sw_owner_init(&a->owner);
 	atomic_init(&a->stop, false);
 	atomic_init(&a->sleeping, false);
 	atomic_init(&a->head, 0);
@@ -108,6 +109,7 @@ struct sw_announcer *sw_announcer_start(size_t slots)
 	if (sw_thread_start(&a->thread, announce_thread, a) != 0) {
 		pthread_cond_destroy(&a->cv);
 		pthread_mutex_destroy(&a->mu);
+		sw_owner_fini(&a->owner);
 		free(a);
 		return NULL;
 	}
@@ -116,7 +118,7 @@ struct sw_announcer *sw_announcer_start(size_t slots)
 
 bool sw_announce(struct sw_announcer *a, int fd, off_t off, off_t len)
 {
-	if (!a || a->pid != getpid())
+	if (!a || !sw_owner_here(&a->owner))
 		return false;
 	size_t tail = atomic_load_explicit(&a->tail, memory_order_relaxed);
 	if (tail - atomic_load_explicit(&a->head, memory_order_acquire) >= a->slots)
@@ -135,7 +137,7 @@ void sw_announcer_stop(struct sw_announcer *a)
 {
 	if (!a)
 		return;
-	if (a->pid == getpid()) {
+	if (sw_owner_here(&a->owner)) {
 		atomic_store(&a->stop, true);
 		wake(a);
 		pthread_join(a->thread, NULL);
@@ -145,5 +147,6 @@ void sw_announcer_stop(struct sw_announcer *a)
 	/* what the thread did not take (in a child of fork(), all of it) */
 	for (size_t h = atomic_load(&a->head), t = atomic_load(&a->tail); h != t; h++)
 		close(a->job[h % a->slots].fd);
+	sw_owner_fini(&a->owner);
 	free(a);
 }

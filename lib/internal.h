@@ -27,6 +27,7 @@
  *   stash.c    finished tasks the helpers did on their own
  *   task.c     the helpers' tasks and tickets, as data
  *   queue.c    growing vectors, heaps, the C-SCAN elevator
+ *   owner.c    whether a thread is this process's (not a fork() child's)
  *
  * Life of an entry: a directory read makes one sw_node per name (d_ino as the
  * key) and pushes it on the metadata queue, or, where the helper threads

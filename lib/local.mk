@@ -16,6 +16,8 @@ lib_libsweep_la_SOURCES = \
 	lib/warm.c \
 	lib/task.c \
 	lib/announce.c \
+	lib/owner.h \
+	lib/owner.c \
 	lib/pool.c \
 	lib/stash.c \
 	lib/hold.c \

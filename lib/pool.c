@@ -53,6 +53,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "internal.h"
+#include "owner.h"
 #include "warm.h"
 
 #define WARM_QUEUE    128        /* tasks waiting (each with a descriptor), at most */
@@ -78,7 +79,7 @@ struct sw_pool {
 	uint64_t *seen;          /* directories taken as tasks, hashed; atomic */
 	uint64_t *done;          /* ... and whose names were all stat-ed */
 	struct warm_stash stash; /* what the threads' own tasks found */
-	pid_t pid;               /* the process the threads belong to */
+	struct sw_owner owner;   /* the process the threads belong to */
 	size_t nthreads;
 	pthread_t threads[SWEEP_WARM_THREADS];
 };
@@ -449,7 +450,7 @@ struct sw_pool *sw_pool_start(size_t max_bytes, size_t fds, size_t space)
 	size_t room = fds - 2 - 2 * threads;
 	w->max_queued = room < WARM_QUEUE ? room : WARM_QUEUE;
 	w->max_bytes = max_bytes;
-	w->pid = getpid();
+	sw_owner_init(&w->owner);
 	pthread_mutex_init(&w->mu, NULL);
 	pthread_cond_init(&w->cv, NULL);
 	pthread_cond_init(&w->done_cv, NULL);
@@ -468,7 +469,7 @@ void sw_pool_stop(struct sw_pool *w)
 		return;
 	/* In a child of fork() the threads do not exist, and the lock may have
 	 * been held by one of them: only memory and descriptors are let go. */
-	bool ours = w->pid == getpid();
+	bool ours = sw_owner_here(&w->owner);
 	if (ours) {
 		pthread_mutex_lock(&w->mu);
 		__atomic_store_n(&w->stop, true, __ATOMIC_RELAXED);
@@ -492,6 +493,7 @@ void sw_pool_stop(struct sw_pool *w)
 	}
 	free(w->seen);
 	free(w->done);
+	sw_owner_fini(&w->owner);
 	free(w);
 }
 
@@ -555,7 +557,7 @@ void sw_warm_task_drop(struct warm_task *t)
 /* Whether w's threads are this process's: not in a child of fork(). */
 bool sw_pool_ours(const struct sw_pool *w)
 {
-	return w->pid == getpid();
+	return sw_owner_here(&w->owner);
 }
 
 size_t sw_pool_threads(const struct sw_pool *w)

@@ -29,7 +29,7 @@ if HAVE_CMOCKA
 check_PROGRAMS += tests/test-announce
 TESTS += tests/test-announce
 tests_test_announce_SOURCES = tests/test-announce.c lib/announce.c lib/pool.c lib/task.c \
-	lib/stash.c lib/queue.c
+	lib/stash.c lib/queue.c lib/owner.c
 tests_test_announce_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_test_announce_LDADD = $(CMOCKA_LIBS) -lpthread
 endif
@@ -45,7 +45,8 @@ endif
 if HAVE_CMOCKA
 check_PROGRAMS += tests/test-pool
 TESTS += tests/test-pool
-tests_test_pool_SOURCES = tests/test-pool.c lib/pool.c lib/task.c lib/stash.c lib/queue.c
+tests_test_pool_SOURCES = tests/test-pool.c lib/pool.c lib/task.c lib/stash.c lib/queue.c \
+	lib/owner.c
 tests_test_pool_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_test_pool_LDADD = $(CMOCKA_LIBS) -lpthread
 endif

@@ -19,6 +19,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include "internal.h"
+#include "owner.h"
 
 static int open_fds(void)
 {
@@ -76,6 +77,30 @@ static void none_or_not_ours_announces_nothing(void **state)
 	close(fd);
 }
 
+/* The owner is this process, not a child of fork(); told without a
+ * system call where the kernel empties a page in the child, and with
+ * getpid() otherwise (both ways checked). */
+static void owner_here_not_in_a_child(void **state)
+{
+	(void)state;
+	struct sw_owner marked, plain;
+	sw_owner_init(&marked);
+	sw_owner_init(&plain);
+	sw_owner_fini(&plain); /* no page: the pid alone */
+	plain.pid = getpid();
+	assert_true(sw_owner_here(&marked));
+	assert_true(sw_owner_here(&plain));
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0)
+		_exit(sw_owner_here(&marked) || sw_owner_here(&plain) ? 1 : 0);
+	int status;
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	assert_true(sw_owner_here(&marked)); /* the parent's page keeps its mark */
+	sw_owner_fini(&marked);
+}
+
 /* Whether the open descriptors come back to n within five seconds. */
 static bool fds_come_back_to(int n)
 {
@@ -118,6 +143,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(takes_what_fits_and_closes_all),
 		cmocka_unit_test(none_or_not_ours_announces_nothing),
+		cmocka_unit_test(owner_here_not_in_a_child),
 		cmocka_unit_test(wakes_for_each_job),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -23,6 +23,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include "warm.h"
 
@@ -123,6 +124,13 @@ static void ticket_comes_back_stated(void **state)
 	struct sw_pool *p = sw_pool_start(1u << 20, 64, SIZE_MAX);
 	assert_non_null(p);
 	assert_true(sw_pool_ours(p));
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) /* the threads are not a child's */
+		_exit(sw_pool_ours(p) ? 1 : 0);
+	int status;
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 	assert_true(sw_pool_threads(p) >= 1);
 	struct warm_ticket *k;
 	struct warm_task *t = task_of(f, 0, &k);
