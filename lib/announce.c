@@ -38,7 +38,7 @@ struct sw_announcer {
 	pthread_mutex_t mu;      /* for sleeping and waking alone */
 	pthread_cond_t cv;
 	pthread_t thread;
-	struct sw_owner owner;   /* not in a child of fork(): the thread's */
+	struct sw_owner owner;   /* whether the thread is this process's */
 	atomic_bool stop;
 	atomic_bool sleeping;    /* the thread waits, or is about to */
 	atomic_size_t head;      /* jobs taken: the thread's to move */

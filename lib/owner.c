@@ -5,7 +5,10 @@
  * does not have. Comparing getpid() asked the kernel two times a file in a
  * cold copy (2-3 us each on a virtual machine, where a system call exits to
  * the host): instead a page marked MADV_WIPEONFORK (Linux 4.14) holds a
- * one, which a child finds zero. Where the page cannot be had, getpid().
+ * one, which a child finds zero. Where the page cannot be had, getpid();
+ * also where madvise() takes any advice without a word (qemu-user before
+ * 8.0 does, and a child there would find the one and join threads it does
+ * not have): the page is trusted only when madvise() refuses nonsense.
  */
 #include <sys/mman.h>
 #include <unistd.h>
@@ -17,11 +20,13 @@ void sw_owner_init(struct sw_owner *o)
 	o->mark = NULL;
 #ifdef MADV_WIPEONFORK
 	long page = sysconf(_SC_PAGESIZE);
+	if (page <= 0)
+		return;
 	void *p = mmap(NULL, (size_t)page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
 	               -1, 0);
 	if (p == MAP_FAILED)
 		return;
-	if (madvise(p, (size_t)page, MADV_WIPEONFORK) != 0) {
+	if (madvise(p, (size_t)page, -1) == 0 || madvise(p, (size_t)page, MADV_WIPEONFORK) != 0) {
 		munmap(p, (size_t)page);
 		return;
 	}

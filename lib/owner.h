@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * owner.h: whether this process is the one that started a thread (not a
- * child of fork(), which has no such thread), asked without a system call.
+ * child of fork(), which has no such thread), asked without a system call
+ * where the kernel empties a page in a child (owner.c).
  */
 #ifndef SWEEP_OWNER_H
 #define SWEEP_OWNER_H
