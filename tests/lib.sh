@@ -17,6 +17,10 @@
 #                    without the sanitizers' flags: it goes into GNU's tools
 #                    too) to $T/NAME.so, NAME its file's, or skip; and let a
 #                    sanitized build of ours take it (its runtime first)
+#   sanitized TOOL   true if our TOOL (found on PATH, its libsweep with it)
+#                    is built with a sanitizer: its shadow memory and
+#                    quarantine make memory limits and peaks, and timings,
+#                    mean nothing there
 #   sweep_tools      the directory of the tools' binaries (tests/uninstalled.sh:
 #                    not libtool's wrapper scripts), first on PATH with
 #                    sweep_test_tools (walk-dump, devinfo)
@@ -62,6 +66,9 @@ build_shim() {
 	${CC:-cc} -shared -fPIC -o "$_so" "$top_srcdir/$1" -ldl || skip "cannot build the LD_PRELOAD shim $1"
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 	export ASAN_OPTIONS
+}
+sanitized() {
+	ldd "$(command -v "$1")" 2>/dev/null | grep -q 'lib[at]san\|libubsan'
 }
 show_diff() { diff -u "$1" "$2" | head -40 | cut -c1-200 >&2; }
 check_same() {

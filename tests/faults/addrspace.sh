@@ -13,11 +13,8 @@
 need_cmd prlimit python3 du find ldd
 du --version 2>/dev/null | grep -q 'GNU coreutils' || skip "needs GNU du"
 find --version 2>/dev/null | grep -q 'GNU findutils' || skip "needs GNU find"
-for f in "$top_builddir/.libs/sweep-find" "$top_builddir/lib/.libs/libsweep.so" \
-         "$top_builddir/sweep-find"; do
-	[ -f "$f" ] && ldd "$f" 2>/dev/null | grep -q 'lib[at]san\|libubsan' &&
-		skip "a sanitizer build reserves terabytes of address space: RLIMIT_AS not testable"
-done
+sanitized sweep-find &&
+	skip "a sanitizer build reserves terabytes of address space: RLIMIT_AS not testable"
 
 cd "$T" || fail "no scratch directory"
 make_limit_tree tree

@@ -13,10 +13,7 @@ need_root
 need_cmd python3 ldd
 dump=$top_builddir/tests/walk-dump
 [ -x "$dump" ] || fail "tests/walk-dump not built"
-for f in "$top_builddir/tests/.libs/walk-dump" "$top_builddir/lib/.libs/libsweep.so" "$dump"; do
-	[ -f "$f" ] && ldd "$f" 2>/dev/null | grep -q 'lib[at]san\|libubsan' &&
-		skip "a sanitizer build needs more memory than the cgroup gives"
-done
+sanitized walk-dump && skip "a sanitizer build needs more memory than the cgroup gives"
 if [ -f /sys/fs/cgroup/memory/memory.limit_in_bytes ]; then
 	cg=/sys/fs/cgroup/memory/sweep-test.$$ limit=memory.limit_in_bytes
 elif grep -qw memory /sys/fs/cgroup/cgroup.controllers 2>/dev/null; then
