@@ -85,14 +85,25 @@ static bool keeps_existing(struct tar *t, struct archive_entry *e, const char *n
 	return true;
 }
 
+/* Whether name is the working directory itself ("." or "./", as "find . |
+ * tar -T -" gives it), which -U leaves alone in silence, as GNU tar does. */
+static bool names_cwd(const char *name)
+{
+	while (name[0] == '.' && (name[1] == '/' || name[1] == '\0'))
+		for (name++; *name == '/'; name++)
+			;
+	return *name == '\0';
+}
+
 /* -U: remove what is at name before the member is extracted, as GNU tar
  * does, a directory only when empty (with --recursive-unlink, with all it
- * holds: xunlink.c). Returns whether the member is to be left out: a
- * directory in the way of a file that could not be removed (reported). */
-static bool unlink_first(struct tar *t, struct archive_entry *e, const char *name)
+ * holds: xunlink.c). Returns whether the member is to be left out: what
+ * is there could not be removed (reported), and GNU tar then leaves it as
+ * it is, a directory's mode and times included. */
+static bool unlink_first(struct tar *t, const char *name)
 {
 	struct stat st;
-	if (!t->opt.unlink_first || lstat(name, &st) < 0)
+	if (!t->opt.unlink_first || names_cwd(name) || lstat(name, &st) < 0)
 		return false;
 	bool was_dir = S_ISDIR(st.st_mode);
 	int r = !was_dir ? unlink(name) : t->opt.recursive_unlink ? xunlink_tree(name) : rmdir(name);
@@ -102,7 +113,7 @@ static bool unlink_first(struct tar *t, struct archive_entry *e, const char *nam
 	char *bare = without_slash(name);
 	tar_cannot(t, bare ? bare : name, "unlink", err);
 	free(bare);
-	return archive_entry_filetype(e) != AE_IFDIR;
+	return true;
 }
 
 /* -p without --same-owner: the file will be the extracting user's, and
@@ -339,6 +350,21 @@ static void disk_failed(struct extract *x, const char *name, int r)
 		t->fatal = true;
 }
 
+/* Whether e is a hard link whose name already is its target: the same file
+ * under both names (an archive made from "find . | tar -T -" holds "./f"
+ * twice, the second a link to the first). Its member is then done, as in
+ * GNU tar, and must not go to libarchive, which removes the name before
+ * linking it to the target it just removed. Not even under -U, where GNU
+ * tar removes the file first and then cannot link it: nothing to gain from
+ * losing the file. */
+static bool links_itself(struct archive_entry *e, const char *name)
+{
+	const char *target = archive_entry_hardlink(e);
+	struct stat a, b;
+	return target && lstat(target, &a) == 0 && lstat(name, &b) == 0 && a.st_dev == b.st_dev &&
+	       a.st_ino == b.st_ino;
+}
+
 /* Extract (or list) one member. Returns -1 when the archive cannot go on. */
 static int one_member(struct extract *x, struct archive_entry *e)
 {
@@ -376,7 +402,7 @@ static int one_member(struct extract *x, struct archive_entry *e)
 		xcommand_end(x);
 		return r;
 	}
-	if (keeps_existing(t, e, name) || unlink_first(t, e, name))
+	if (links_itself(e, name) || keeps_existing(t, e, name) || unlink_first(t, name))
 		return 0;
 	if (!xlinks_may_extract(x, name))
 		return t->fatal ? -1 : 0;

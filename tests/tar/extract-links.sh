@@ -64,4 +64,38 @@ PY
 	both "a link to $target, then a directory of its name" "$T/linkdir.tar"
 	[ -z "$(ls -A "$T/real")" ] || fail "wrote through a link to $target"
 done
+
+# A hard link member whose name is its target: "find . | tar -T -" gives
+# "./f" twice, the second a link to the first. It is done already: the file
+# must stay (libarchive alone removes the name, then cannot link it), also
+# where it was there before (./d twice) and under -k and --skip-old-files.
+rm -rf "$T/before" "$T/src" && mkdir -p "$T/before" "$T/src/d"
+printf 'data\n' > "$T/src/f"
+printf 'old\n' > "$T/src/d/g"
+(cd "$T/src" && find . | LC_ALL=C sort | tar -cf "$T/self.tar" -T -)
+tar -tvf "$T/self.tar" | grep -q '^h.* \./f link to \./f$' || fail "GNU tar made no link ./f -> ./f"
+both "a hard link to itself (find . | tar -T -)" "$T/self.tar"
+[ "$(cat "$T/sweep/f")" = data ] || fail "./f lost by its link to itself"
+(cd "$T/src" && tar -cf "$T/twice.tar" ./d ./d)
+mkdir -p "$T/before/d" && printf 'on disk\n' > "$T/before/d/g"
+for opt in "" -k --skip-old-files "--skip-old-files -v" --overwrite; do
+	# shellcheck disable=SC2086 # the options are words
+	both "./d twice over d/g on disk, $opt" "$T/twice.tar" $opt
+	[ -s "$T/sweep/d/g" ] || fail "d/g lost by its link to itself ($opt)"
+done
+# -U too (GNU tar removes ./f, then cannot link it: not compared), where
+# the member "./" is the working directory, left alone in silence, and ./d
+# met again cannot be removed (said, as by GNU tar)
+rm -rf "$T/sweep" && mkdir "$T/sweep"
+(cd "$T/sweep" && sweep_tar -xUf "$T/self.tar") > "$T/sweep.out" 2>&1
+printf '%s\n' "sweep-tar: ./d: Cannot unlink: Directory not empty" \
+	"sweep-tar: Exiting with failure status due to previous errors" > "$T/want"
+check_same "$T/want" "$T/sweep.out"
+[ "$(cat "$T/sweep/f")" = data ] && [ "$(cat "$T/sweep/d/g")" = old ] || fail "-U on ./f twice"
+ln "$T/before/d/g" "$T/before/d/h"
+(cd "$T/before" && tar -cf "$T/linked.tar" d/g d/h)
+for opt in -k --skip-old-files "--skip-old-files -v"; do
+	# shellcheck disable=SC2086
+	both "a link already linked, $opt" "$T/linked.tar" d/h $opt
+done
 exit 0

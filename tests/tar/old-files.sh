@@ -26,7 +26,7 @@ touch -d '2020-01-01' "$T/dest/d/a"
 touch -d '2022-01-01' "$T/dest/d/b"
 touch -d '2021-01-01' "$T/dest/d/sub/c"
 
-tree_state() { (cd "$1" && find . -printf '%p %y\n' | sort && find . -type f | sort |
+tree_state() { (cd "$1" && find . -printf '%p %y %m\n' | sort && find . -type f | sort |
 	while read -r f; do printf '%s %s ' "$f" "$(stat -c %Y "$f")"; cat "$f"; done) }
 
 dest=dest
@@ -43,8 +43,10 @@ extract_over "-U" -U -x
 extract_over "--unlink-first -v" --unlink-first -xv
 extract_over "-U then -k" -U -k -x
 extract_over "--keep-newer-files then -U" --keep-newer-files -U -x
-# directories in the way: empty ones removed, others said so
+# directories in the way: empty ones removed, others said so and left as
+# they are (GNU tar leaves out the member: d/sub keeps its mode)
 mkdir -p "$T/dirs/d/a/sub" "$T/dirs/d/b" "$T/dirs/d/sub/x"
+chmod 700 "$T/dirs/d/sub"
 printf 'old\n' > "$T/dirs/d/sub/old"
 ln -s b "$T/dirs/d/new"
 dest=dirs
