@@ -630,6 +630,16 @@ static int create_option(struct tar *t, struct parse_state *ps, int c)
 	case OPT_NO_ANCHORED: ps->excl_flags &= ~EXCL_ANCHORED; ps->unanchored = true; return 1;
 	case OPT_IGNORE_CASE: ps->excl_flags |= EXCL_CASEFOLD; ps->casefold = true; return 1;
 	case OPT_NO_IGNORE_CASE: ps->excl_flags &= ~EXCL_CASEFOLD; ps->casefold = false; return 1;
+	/* for the member names, and the --exclude options after them */
+	case OPT_WILDCARDS:
+		o->wildcards = o->wildcards_set = true;
+		ps->excl_flags &= ~EXCL_LITERAL;
+		return 1;
+	case OPT_NO_WILDCARDS:
+		o->wildcards = false;
+		o->wildcards_set = true;
+		ps->excl_flags |= EXCL_LITERAL;
+		return 1;
 	case OPT_ONE_FS: o->one_fs = true; return 1;
 	case OPT_REMOVE_FILES: o->remove_files = true; return 1;
 	case OPT_IGNORE_FAILED_READ: o->ignore_failed_read = true; return 1;
@@ -708,8 +718,6 @@ static int extract_option(struct tar *t, int c)
 	case OPT_NO_IGNORE_COMMAND_ERROR: o->ignore_command_error = false; return 1;
 	case OPT_ONE_TOP_LEVEL: o->one_top_level = optarg ? optarg : ""; return 1;
 	case 'm': o->touch = true; return 1;
-	case OPT_WILDCARDS: o->wildcards = o->wildcards_set = true; return 1;
-	case OPT_NO_WILDCARDS: o->wildcards = false; o->wildcards_set = true; return 1;
 	case OPT_STRIP: {
 		intmax_t n = parse_number(optarg, 0, INT32_MAX);
 		if (n < 0)

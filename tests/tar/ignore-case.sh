@@ -4,8 +4,10 @@
 # names after --ignore-case (until --no-ignore-case) match letters of either
 # case, literally and as --wildcards patterns, on -t, -x and --delete; an
 # --exclude pattern after it leaves out names of either case on -c; before
-# it, or after --no-ignore-case, case counts. The same output, messages,
-# status, extracted trees and archive members.
+# it, or after --no-ignore-case, case counts. --no-wildcards and
+# --wildcards likewise for the --exclude patterns after them (literal or
+# not). The same output, messages, status, extracted trees and archive
+# members.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tar/tree.sh"
 need_cmd tar
@@ -51,4 +53,9 @@ create_our() { (cd "$T/src" && sweep_tar -cf - "$@" . | tar -tf - | sort); }
 compare_run -k create_gnu create_our --ignore-case --exclude='*.c'
 compare_run -k create_gnu create_our --exclude='*.c'
 compare_run -k create_gnu create_our --ignore-case --exclude=dir --no-ignore-case --exclude=readme.txt
+compare_run -k create_gnu create_our --no-wildcards --exclude='*/Sub'
+compare_run -k create_gnu create_our --no-wildcards --exclude='*/Sub' --wildcards --exclude='*.C'
+compare_run -k create_gnu create_our --exclude='*.c' --no-wildcards --exclude='*.C'
+compare_run list_gnu list_our --no-wildcards --exclude='*.c'
+compare_run list_gnu list_our --no-wildcards --exclude='./Dir/other.c'
 compare_summary "tar --ignore-case"
