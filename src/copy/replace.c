@@ -33,19 +33,46 @@ static bool older(const struct timespec *a, const struct timespec *b)
 	return a->tv_sec < b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
 }
 
+static bool same_inode(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+}
+
 /* Whether e and the destination st are one file. */
 static bool same_file(const struct sweep_entry *e, const struct stat *st)
 {
-	return e->st.st_dev == st->st_dev && e->st.st_ino == st->st_ino;
+	return same_inode(&e->st, st);
+}
+
+static enum dest_state same_file_error(struct copy *c, const struct sweep_entry *e)
+{
+	copy_error(c, 0, "%s and %s are the same file", cq(c, 0, e->path),
+	           cq(c, 1, sb_str(&c->shown)));
+	return DEST_FAIL;
+}
+
+/* sweep-cp copying the symbolic link e as a link over the file it points
+ * to (cp -P sl f): the link would take the file's place and its data with
+ * it. GNU cp refuses that, unless a backup keeps the file (or -l, which
+ * leaves it). */
+static bool link_over_its_target(const struct copy *c, const struct sweep_entry *e,
+                                 const struct stat *dst)
+{
+	struct stat target;
+	return !c->o->decide && !c->o->backup && !c->o->hard_link && S_ISLNK(e->st.st_mode) &&
+	       fstatat(e->dirfd, e->name, &target, 0) == 0 && same_inode(&target, dst);
 }
 
 /* For a regular file written into an existing destination: whether that
- * destination can be written through. */
-static enum dest_state writable_through(struct copy *c, int pfd, const char *name,
-                                        const struct stat *lst)
+ * destination can be written through. sweep-sync never writes through a
+ * link (it opens with O_NOFOLLOW and replaces it); sweep-cp writes through
+ * one, as POSIX asks, but not into the source itself (a link to it: the
+ * source would be cut to nothing before it is read) nor where it dangles. */
+static enum dest_state writable_through(struct copy *c, const struct sweep_entry *e, int pfd,
+                                        const char *name, const struct stat *lst)
 {
 	struct stat st;
-	if (!S_ISLNK(lst->st_mode))
+	if (!S_ISLNK(lst->st_mode) || c->o->decide)
 		return DEST_EXISTS;
 	if (fstatat(pfd, name, &st, 0) < 0) {
 		copy_error(c, 0, "not writing through dangling symlink %s",
@@ -57,7 +84,7 @@ static enum dest_state writable_through(struct copy *c, int pfd, const char *nam
 		           cq(c, 0, sb_str(&c->shown)));
 		return DEST_FAIL;
 	}
-	return DEST_EXISTS;
+	return same_file(e, &st) ? same_file_error(c, e) : DEST_EXISTS;
 }
 
 enum dest_state replace_prepare(struct copy *c, const struct sweep_entry *e, int pfd,
@@ -79,11 +106,8 @@ enum dest_state replace_prepare(struct copy *c, const struct sweep_entry *e, int
 		           cq(c, 0, sb_str(&c->shown)));
 		return DEST_FAIL;
 	}
-	if (same_file(e, &st)) {
-		copy_error(c, 0, "%s and %s are the same file", cq(c, 0, e->path),
-		           cq(c, 1, sb_str(&c->shown)));
-		return DEST_FAIL;
-	}
+	if (same_file(e, &st) || link_over_its_target(c, e, &st))
+		return same_file_error(c, e);
 	if (o->exist == COPY_NO_CLOBBER)
 		return DEST_SKIP;
 	if (o->update && !older(&st.st_mtim, &e->st.st_mtim))
@@ -102,5 +126,5 @@ enum dest_state replace_prepare(struct copy *c, const struct sweep_entry *e, int
 		return replace_remove(c, pfd, name) < 0 ? DEST_FAIL : DEST_NEW;
 	if (!regular)
 		return DEST_NEW; /* the link call says "File exists", as GNU's */
-	return writable_through(c, pfd, name, &st);
+	return writable_through(c, e, pfd, name, &st);
 }

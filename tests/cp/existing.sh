@@ -34,6 +34,33 @@ TIMES=no both "-b" -rvbT src DST
 TIMES=no both "-S" -rvT -S .old src DST
 TIMES=no both "--suffix" -rvT --backup --suffix=.bak src DST
 
+# A destination that is the source under another name: a link to it (cp f
+# sl, cp -r d/. e with e/x -> ../d/x), or the file a link source points to
+# (cp -P sl f). Written through, the source would be cut to nothing; put in
+# its place, the link would take the data with it. GNU cp says they are the
+# same file, unless a backup or --remove-destination keeps the data.
+same_case() { # SIDE PROG ARGS...: in $T/SIDE, f and sl -> f, e/x -> ../d/x
+	side=$1 prog=$2
+	shift 2
+	rm -rf "${T:?}/$side" && mkdir -p "$T/$side/d" "$T/$side/e" && cd "$T/$side" || exit 1
+	printf 'hello\n' > f && ln -s f sl && printf 'data\n' > d/x && ln -s ../d/x e/x
+	$prog "$@" > out 2>&1
+	echo "status $?" >> out
+	sed 's/^sweep-cp:/cp:/' out
+	find . ! -name out -printf '%p %y %s %l\n' | sort
+	cat f d/x
+	cd "$T" || exit 1
+}
+for args in "f sl" "-f f sl" "--remove-destination f sl" "-b f sl" "-L f sl" "-P f sl" \
+            "-P sl f" "-d sl f" "-a sl f" "-P -f sl f" "-P --remove-destination sl f" \
+            "-P -b sl f" "-P -s sl f" "-r d/. e" "-rL d/. e" "-a d/. e"; do
+	# shellcheck disable=SC2086 # the arguments are words
+	same_case GNU cp $args > "$T/gnu.same"
+	# shellcheck disable=SC2086
+	same_case OUR sweep-cp $args > "$T/our.same"
+	check_same "$T/gnu.same" "$T/our.same" || fail "the same file: cp $args"
+done
+
 # In a directory the copy made it makes names without looking first; a name
 # that turns up there all the same (the source changed under the walk) is
 # looked at then, and the copy goes on. strace's fault injection makes the

@@ -3,7 +3,9 @@
 # dest-symlink.sh: symbolic links planted in the destination, pointing
 # outside it, are replaced as rsync replaces them, never written through:
 # where a changed file goes, where a new directory goes, and with
-# --inplace; the files they point at keep their bytes and times.
+# --inplace; the files they point at keep their bytes and times. A link
+# that dangles is replaced the same way (--inplace said "not writing
+# through dangling symlink", exit 23).
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
 mkdir -p "$T/src/d" "$T/outside"
@@ -21,4 +23,9 @@ for opts in -ai "-ai --inplace" -aic; do
 	[ ! -e "$T/outside/f" ] || fail "$opts: a file made through a link"
 	[ "$(stat -c %Y "$T/outside/victim")" = "$(date -d 2001-01-01 +%s)" ] ||
 		fail "$opts: times set through a link"
+done
+PREPARE='mkdir dst; ln -s nowhere dst/file; touch -h -d 2011-01-01 dst dst/file'
+for opts in -ai "-ai --inplace"; do
+	# shellcheck disable=SC2086
+	both "$opts, a dangling link" $opts src/ DST
 done
