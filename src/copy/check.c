@@ -43,8 +43,30 @@ static void fix_attrs(struct copy *c, const struct sweep_entry *e, int pfd, cons
 	close(dfd);
 }
 
+/* Whether the directory e is where the copy goes (DEST inside SRC, as in
+ * "sweep-sync -a . backup"): walked, it would hold what the copy makes
+ * there, and the walk would go on copying into the copy without end.
+ * Asked below the root only, by when the root's copy is made. */
+static bool is_destination(struct copy *c, const struct sweep_entry *e)
+{
+	struct stat *ids = c->dest_ids;
+	if (!c->dest_known) {
+		c->dest_known = true;
+		if (fstat(c->top_fd, &ids[0]) < 0)
+			ids[0].st_ino = 0;
+		if (fstatat(c->top_fd, c->top_name, &ids[1], AT_SYMLINK_NOFOLLOW) < 0)
+			ids[1].st_ino = 0;
+	}
+	for (int i = 0; i < 2; i++)
+		if (ids[i].st_ino && ids[i].st_ino == e->st.st_ino && ids[i].st_dev == e->st.st_dev)
+			return true;
+	return false;
+}
+
 enum sweep_verdict check_entry(struct copy *c, const struct sweep_entry *e)
 {
+	if (e->depth > 0 && S_ISDIR(e->st.st_mode) && is_destination(c, e))
+		return SWEEP_PRUNE;
 	if (copy_names(c, e) < 0)
 		return SWEEP_KEEP; /* reported when it is made */
 	const char *name = c->top_name;

@@ -43,6 +43,10 @@ struct copy {
 	const char *top_name;    /* the root's name there */
 	const char *top_shown;
 	unsigned tree;           /* index of this tree in tops */
+	/* where this tree's copy goes, by identity: top_fd's directory and
+	 * the root's copy in it (check.c; learnt once the root is made) */
+	struct stat dest_ids[2];
+	bool dest_known;
 	/* destination directories the walk is inside: dir_id -> packed
 	 * (destdir.c) */
 	struct keymap dirs;

@@ -266,6 +266,7 @@ static int tree_start(struct copy *c, const char *src, int dst_dirfd, const char
 	c->top_fd = dst_dirfd;
 	c->top_name = name;
 	c->top_shown = dst_shown;
+	c->dest_known = false;
 	c->failed = false;
 	writeback_plan(c);
 	if (add_top(c, dst_dirfd) < 0) {

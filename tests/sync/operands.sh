@@ -5,7 +5,8 @@
 # itself; several sources; one file to a new name, into a directory, and
 # to a name ending in '/'; a missing DEST made; a missing source reported
 # as rsync reports it, exit 23, the others still copied; usage errors,
-# exit 1.
+# exit 1; DEST inside SRC, copied once (the walk left out of where the
+# copy goes, which it would otherwise copy into without end).
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
 mkdir -p "$T/src/d" "$T/two"
@@ -40,3 +41,27 @@ for args in "-a" "-a --no-such-option src dst"; do
 	tail -1 "$T/O.err" | sed 's/^sweep-sync/rsync/' > "$T/O.last"
 	check_same "$T/R.last" "$T/O.last"
 done
+PREPARE='mkdir -p dst/a dst/b && echo f > dst/f && echo g > dst/b/g && touch -d 2011-01-01 dst/f dst/b/g'
+# (the directories' times are the runs' own: names and contents compared)
+inside_same() {
+	for side in R O; do
+		(cd "$T/$side" && find . -printf '%p %y %s\n' | sort && cat dst/a/sub/f dst/a/sub/b/g) > "$T/$side.names"
+	done
+	check_same "$T/R.names" "$T/O.names"
+}
+# (under a timeout: a walk into the copy would never end)
+WRAP="timeout 30" NO_TREE=1 both "DEST inside SRC, made" -ai DST/ DST/a/sub
+inside_same
+# again: rsync copies what the first run made into itself (a/sub/a/sub:
+# one level deeper at every run); sweep-sync finds nothing to do
+(cd "$T" && timeout 30 sweep-sync -ai O/dst/ O/dst/a/sub) > "$T/O.again" 2>&1 || fail "DEST inside SRC, again: status $?"
+[ ! -s "$T/O.again" ] || fail "DEST inside SRC, again: $(cat "$T/O.again")"
+(cd "$T/O" && find . -printf '%p %y %s\n' | sort && cat dst/a/sub/f dst/a/sub/b/g) > "$T/O.again"
+check_same "$T/O.names" "$T/O.again"
+# rsync's list, made before it copies, has DEST itself in it (empty then):
+# it makes DEST/DEST; sweep-sync leaves DEST out, nothing else differs
+rm -rf "$T/in" && mkdir -p "$T/in/d" "$T/in/copy" && echo x > "$T/in/d/x"
+(cd "$T/in" && timeout 30 sweep-sync -a . copy) || fail "sweep-sync -a . copy: status $?"
+(cd "$T/in/copy" && find . | sort) > "$T/O.list"
+printf '%s\n' . ./d ./d/x > "$T/R.list"
+check_same "$T/R.list" "$T/O.list"
