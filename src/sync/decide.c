@@ -343,6 +343,7 @@ void sync_walk_error(void *arg, const struct sweep_entry *e)
 		sync_vanished(s, e->path);
 		return;
 	}
+	s->io_error = true;
 	switch (e->op) {
 	case SWEEP_OP_READDIR:
 		report_error(s, e->error, "[sender] opendir \"%s\" failed", e->path);

@@ -168,10 +168,17 @@ void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
 	int sfd = s->remote_source ? -1 : openat(sdirfd, sname, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	int dfd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	struct strbuf names = STRBUF_INIT, sub = STRBUF_INIT;
-	/* a source directory that cannot be read deletes nothing, as rsync's
-	 * I/O errors turn --delete off */
+	/* a source directory that cannot be read deletes nothing; nor does any
+	 * after an error reading the source, as rsync's I/O errors turn
+	 * --delete off (what was not read may be what is there) */
 	if (s->remote_source ? !s->src_names : sfd < 0)
 		goto out;
+	if (s->io_error) {
+		if (!s->io_error_said && !s->quiet)
+			printf("IO error encountered -- skipping file deletion\n");
+		s->io_error_said = true;
+		goto out;
+	}
 	if (dfd < 0 && errno == ENOENT) /* not made yet (a dry run): nothing in it */
 		goto out;
 	if (dfd < 0 || delete_list_names(dfd, &names) < 0) {

@@ -67,6 +67,36 @@ out:
 		close(dd);
 }
 
+/* --delete-before: whether every directory of the source below sname in
+ * sfd (rel) the transfer will go through can be read. rsync lists the
+ * whole source before it deletes, and deletes nothing when some of it
+ * could not be read; the pass deletes as it goes down, so it looks first.
+ * (The transfer's walk says what failed.) */
+static bool source_readable(const struct sync *s, int sfd, const char *sname, const char *rel,
+                            dev_t dev)
+{
+	int nofollow = s->copy_links ? 0 : O_NOFOLLOW;
+	int sd = openat(sfd, sname, O_RDONLY | O_DIRECTORY | nofollow | O_CLOEXEC);
+	struct strbuf names = STRBUF_INIT, sub = STRBUF_INIT;
+	bool ok = sd >= 0 && delete_list_names(sd, &names) == 0;
+	bool root = strcmp(rel, ".") == 0;
+	for (const char *p = names.s; ok && p && p < names.s + names.len; p += strlen(p) + 1) {
+		struct stat st;
+		sb_reset(&sub);
+		if ((root ? sb_addstr(&sub, p) : sb_printf(&sub, "%s/%s", rel, p)) < 0)
+			break;
+		if (fstatat(sd, p, &st, s->copy_links ? 0 : AT_SYMLINK_NOFOLLOW) == 0 &&
+		    S_ISDIR(st.st_mode) && !(s->one_fs && st.st_dev != dev) &&
+		    !filter_excluded(s, sub.s, true))
+			ok = source_readable(s, sd, p, sub.s, dev);
+	}
+	sb_free(&names);
+	sb_free(&sub);
+	if (sd >= 0)
+		close(sd);
+	return ok;
+}
+
 bool sync_delete_pass(const struct sync *s, int when)
 {
 	/* --files-from deletes in each listed directory as it comes (decide.c) */
@@ -92,5 +122,7 @@ void delete_pass(struct sync *s, const char *src, int dfd, const char *name)
 	if (dfd < 0 || lstat(src, &st) < 0 || !S_ISDIR(st.st_mode) ||
 	    (*s->prefix && filter_excluded(s, rel, true)))
 		return;
+	if (s->delete_when == DEL_BEFORE && !source_readable(s, AT_FDCWD, src, rel, st.st_dev))
+		s->io_error = true;
 	pass_dir(s, AT_FDCWD, src, dfd, name, rel, st.st_dev);
 }

@@ -36,6 +36,7 @@ bool sync_is_contents(const char *src)
 void link_stat_failed(struct sync *s, const char *src, int err)
 {
 	char *cwd = src[0] == '/' ? NULL : getcwd(NULL, 0);
+	s->io_error = true;
 	report_error(s, err, "[sender] link_stat \"%s%s%s\" failed", cwd ? cwd : "",
 	             cwd ? "/" : "", src);
 	free(cwd);

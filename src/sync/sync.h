@@ -98,6 +98,8 @@ struct sync {
 	struct strbuf backup_path;
 	int backup_fd;
 	bool partial;           /* something failed: exit 23 */
+	bool io_error;          /* ... reading the source: delete nothing more */
+	bool io_error_said;     /* ... "skipping file deletion" said */
 	bool vanished;          /* a source vanished: exit 24 */
 	bool protocol_error;    /* the far end broke off or spoke wrongly: 12 */
 	int shell_status;       /* ... never reached: the remote shell's 127 (no

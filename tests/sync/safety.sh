@@ -81,6 +81,30 @@ if [ "$(id -u)" = 0 ]; then
 	sleep 1.1
 	$AS_USER "$sweep_tools/sweep-sync" -a "$T/o/src/" "$T/o/dst/" || fail "-a as a user, again"
 	[ "$(stat -c %Z "$T/o/dst/f")" = "$before" ] || fail "a second run as a user moved a ctime"
+	# a source directory that cannot be read: rsync then deletes nothing
+	# anywhere ("IO error encountered -- skipping file deletion"), since
+	# what it could not read may be what the destination holds; sweep-sync
+	# deleted in the other directories (--delete-before, --delete-after)
+	for when in --delete --delete-before --delete-after; do
+		for side in R O; do
+			rm -rf "$T/io/$side"
+			mkdir -p "$T/io/$side/src/d" "$T/io/$side/src/e" "$T/io/$side/dst/d" "$T/io/$side/dst/e"
+			echo s > "$T/io/$side/src/d/secret"
+			echo a > "$T/io/$side/src/e/a"
+			echo keep > "$T/io/$side/dst/d/extra"
+			echo keep > "$T/io/$side/dst/e/extra2"
+			chmod 755 "$T/io" "$T/io/$side" && chown -R nobody "$T/io/$side/dst"
+			chmod 000 "$T/io/$side/src/d"
+		done
+		(cd "$T/io/R" && $AS_USER rsync -a $when src/ dst) > "$T/R.io" 2> /dev/null
+		echo "status $?" >> "$T/R.io"
+		(cd "$T/io/O" && $AS_USER "$sweep_tools/sweep-sync" -a $when src/ dst) > "$T/O.io" 2> /dev/null
+		echo "status $?" >> "$T/O.io"
+		for side in R O; do
+			(cd "$T/io/$side" && find dst | sort) >> "$T/$side.io"
+		done
+		check_same "$T/R.io" "$T/O.io"
+	done
 else
 	echo "SKIP part: an unreadable file and a user's run need root to make them" >&2
 fi
