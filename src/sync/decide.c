@@ -287,6 +287,13 @@ enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char
 		s->n.total_size += (uint64_t)e->st.st_size;
 	bool is_new = !dst || sync_kind(dst->st_mode) != k ||
 	              (k == K_DIR && s->root_created && e->depth == 0);
+	/* --ignore-existing: whatever is there stays, of any kind, but a
+	 * directory over a directory, whose contents are looked at (rsync
+	 * then fails on the contents of a directory that is not one: 23;
+	 * here its subtree is left with it: by the receiver, as a sender
+	 * sends a directory it walks) */
+	if (s->ignore_existing && dst && !(k == K_DIR && (S_ISDIR(dst->st_mode) || s->sender_side)))
+		return COPY_LEAVE;
 	if (s->nlink_dest && !(s->existing && !dst)) {
 		/* below DEST: the name it has there (DEST's own, for one file) */
 		const char *below = e->depth == 0 && k != K_DIR && !s->files_from ? name : rel;

@@ -31,3 +31,33 @@ for via in here remote; do
 		NO_DELTA=$rsh both "$via: $opts --stats" $opts $rsh --stats src/ $dst
 	done
 done
+
+# --ignore-existing leaves what is there whatever its kind: a link where
+# the source has a file, a directory where it has a file (sweep-sync
+# replaced both), and a file where it has a directory (rsync then fails on
+# its contents, "Not a directory", 23; sweep-sync leaves its subtree with
+# it: the trees compared, not the status)
+mkdir -p "$T/src2/e" "$T/src2/d"
+echo x > "$T/src2/x"
+echo y > "$T/src2/y"
+echo z > "$T/src2/e/z"
+echo g > "$T/src2/d/g"
+touch -d '2011-01-01 00:00:01' "$T/src2"/* "$T/src2/e/z" "$T/src2/d/g" "$T/src2"
+PREPARE='mkdir -p dst/e dst/y; ln -s nowhere dst/x; touch -h -d "2011-01-01 00:00:01" dst/x dst/y dst/e dst'
+for via in here remote; do
+	dst=DST rsh=
+	[ $via = remote ] && dst=localhost:DST rsh="-e $RSH"
+	# shellcheck disable=SC2086
+	both "$via: --ignore-existing over other kinds" -a --ignore-existing $rsh -i src2/e src2/x src2/y $dst
+	for side in R O; do
+		prog=rsync
+		[ $side = O ] && prog=sweep-sync
+		rm -rf "${T:?}/$side" && mkdir "$T/$side"
+		(cd "$T/$side" && eval "$PREPARE" && echo o > dst/d && touch -d '2011-01-01 00:00:01' dst/d dst)
+		# shellcheck disable=SC2086
+		(cd "$T" && $prog -a --ignore-existing $rsh src2/ "$(echo "$dst" | sed "s|DST|$side/dst|")") \
+			> /dev/null 2>&1
+		smanifest "$T/$side" > "$T/$side.tree"
+	done
+	check_same "$T/R.tree" "$T/O.tree"
+done
