@@ -343,7 +343,11 @@ static enum sweep_verdict send_filter(const struct sweep_entry *e, void *arg)
 	    filter_excluded(s, sync_relname(s, rel), dir))
 		return SWEEP_PRUNE;
 	enum copy_verdict v = decide(t, e);
-	if (v != COPY_LEAVE && !reg)
+	/* a directory is sent as the walk hands it out (it has no id to be
+	 * named by before), whatever the verdict: the receiver leaves it
+	 * and what comes below it as its own check says (--existing,
+	 * --ignore-existing), and does not take it for gone (--delete) */
+	if ((v != COPY_LEAVE || dir) && !reg)
 		return SWEEP_KEEP;
 	if (v == COPY_MAKE && !s->dry_run)
 		return SWEEP_KEEP;

@@ -49,6 +49,10 @@ for via in here remote; do
 	[ $via = remote ] && dst=localhost:DST rsh="-e $RSH"
 	# shellcheck disable=SC2086
 	both "$via: --ignore-existing over other kinds" -a --ignore-existing $rsh -i src2/e src2/x src2/y $dst
+	# (a new directory left by --existing: over a remote shell the
+	# receiver could not parse what came after it, exit 12)
+	# shellcheck disable=SC2086
+	both "$via: --existing, a new directory" -a --existing --delete $rsh -i src2/d src2/e $dst
 	for side in R O; do
 		prog=rsync
 		[ $side = O ] && prog=sweep-sync
