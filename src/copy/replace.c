@@ -120,9 +120,12 @@ enum dest_state replace_prepare(struct copy *c, const struct sweep_entry *e, int
 	/* sweep-sync, as rsync, puts a file where a non-file was; writing
 	 * into a fifo would hang, into a device would send it the bytes */
 	bool sync_nonfile = o->decide && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode);
-	if (o->remove_destination || sync_nonfile || (!regular && !o->hard_link && !o->symbolic_link) ||
+	/* (--attributes-only makes no link or node where a file is: the
+	 * call says "File exists", as GNU's) */
+	bool makes_node = !regular && !o->hard_link && !o->symbolic_link && !o->attributes_only;
+	if (o->remove_destination || sync_nonfile || makes_node ||
 	    ((o->hard_link || o->symbolic_link) && o->force) ||
-	    (o->preserve_links && st.st_nlink > 1 && regular))
+	    (o->preserve_links && st.st_nlink > 1 && regular && !o->attributes_only))
 		return replace_remove(c, pfd, name) < 0 ? DEST_FAIL : DEST_NEW;
 	if (!regular)
 		return DEST_NEW; /* the link call says "File exists", as GNU's */
