@@ -6,17 +6,39 @@
  * pattern with a '/' or "**" inside is matched against the whole path
  * (unanchored: against any tail of it that starts a component), else
  * against the last component. '*' matches within one component, "**"
- * across them, '?' one character but '/', [...] a class.
- * --exclude-from and --include-from read one pattern a line (listfile.c),
- * where "- " and "+ " before it make it an exclude or an include.
+ * across them (and "**" with the slash after it none too), '?' one
+ * character but '/', [...] a class ([:alpha:] and the other POSIX classes
+ * inside); a pattern ending in a slash and three stars matches the
+ * directory before them as well as what is below it.
+ * A pattern, given or read one a line from a file (--exclude-from,
+ * --include-from: listfile.c), may start with "- " or "+ ", which make it
+ * an exclude or an include whatever option gave it, as in rsync.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sync.h"
 
+/* A pattern in r ending in a slash and three stars: DIR and two stars,
+ * and also DIR itself. Returns 0 or -1 (ENOMEM). */
+static int add_self(struct sync_rule *r)
+{
+	size_t n = strlen(r->pattern);
+	r->self = NULL;
+	if (n < 4 || strcmp(r->pattern + n - 4, "/***") != 0)
+		return 0;
+	r->pattern[n - 1] = '\0'; /* the two stars left */
+	r->self = strndup(r->pattern, n - 4);
+	return r->self ? 0 : -1;
+}
+
 int filter_add(struct sync *s, const char *pattern, bool include)
 {
+	if ((pattern[0] == '-' || pattern[0] == '+') && pattern[1] == ' ') {
+		include = pattern[0] == '+';
+		pattern += 2;
+	}
 	struct sync_rule *v = reallocarray(s->rules, s->nrules + 1, sizeof(*v));
 	if (!v)
 		return -1;
@@ -33,6 +55,10 @@ int filter_add(struct sync *s, const char *pattern, bool include)
 	r->pattern = strndup(pattern, n);
 	if (!r->pattern)
 		return -1;
+	if (add_self(r) < 0) {
+		free(r->pattern);
+		return -1;
+	}
 	r->full = r->anchored || strchr(r->pattern, '/') || strstr(r->pattern, "**");
 	s->nrules++;
 	return 0;
@@ -46,12 +72,7 @@ struct from_file {
 static int add_line(void *arg, const char *line)
 {
 	struct from_file *ff = arg;
-	bool include = ff->include;
-	if ((line[0] == '-' || line[0] == '+') && line[1] == ' ') {
-		include = line[0] == '+';
-		line += 2;
-	}
-	if (filter_add(ff->s, line, include) < 0) {
+	if (filter_add(ff->s, line, ff->include) < 0) {
 		errno = ENOMEM;
 		return -1;
 	}
@@ -70,9 +91,36 @@ int filter_add_file(struct sync *s, const char *path, bool include)
 
 void filter_free(struct sync *s)
 {
-	for (size_t i = 0; i < s->nrules; i++)
+	for (size_t i = 0; i < s->nrules; i++) {
 		free(s->rules[i].pattern);
+		free(s->rules[i].self);
+	}
 	free(s->rules);
+}
+
+/* The POSIX class "[:NAME:]" at p: its length, and in *hit whether c is
+ * in it; 0 where p holds none. */
+static size_t posix_class(const char *p, unsigned char c, bool *hit)
+{
+	static const struct {
+		const char *name;
+		int (*is)(int);
+	} classes[] = {
+		{ "alnum", isalnum }, { "alpha", isalpha }, { "blank", isblank },
+		{ "cntrl", iscntrl }, { "digit", isdigit }, { "graph", isgraph },
+		{ "lower", islower }, { "print", isprint }, { "punct", ispunct },
+		{ "space", isspace }, { "upper", isupper }, { "xdigit", isxdigit },
+	};
+	if (p[0] != '[' || p[1] != ':')
+		return 0;
+	for (size_t i = 0; i < sizeof(classes) / sizeof(classes[0]); i++) {
+		size_t n = strlen(classes[i].name);
+		if (strncmp(p + 2, classes[i].name, n) == 0 && strncmp(p + 2 + n, ":]", 2) == 0) {
+			*hit = *hit || classes[i].is(c);
+			return n + 4;
+		}
+	}
+	return 0;
 }
 
 /* Match the class at *pp (after '[') against c; *pp moves past ']'.
@@ -86,6 +134,11 @@ static int match_class(const char **pp, char c)
 		p++;
 	const char *start = p;
 	for (; *p && (*p != ']' || p == start); p++) {
+		size_t named = posix_class(p, (unsigned char)c, &hit);
+		if (named) {
+			p += named - 1;
+			continue;
+		}
 		char lo = *p, hi = *p;
 		if (p[1] == '-' && p[2] && p[2] != ']') {
 			hi = p[2];
@@ -107,6 +160,10 @@ static bool wild(const char *p, const char *s)
 			bool any = p[1] == '*';
 			while (*p == '*')
 				p++;
+			/* two stars and a slash may stand for no directory at
+			 * all: "a", two stars, "/b" matches a/b */
+			if (any && *p == '/' && wild(p + 1, s))
+				return true;
 			for (;; s++) {
 				if (wild(p, s))
 					return true;
@@ -141,23 +198,31 @@ static bool wild(const char *p, const char *s)
 	return !*s;
 }
 
-static bool rule_matches(const struct sync_rule *r, const char *path, bool dir)
+/* Whether pattern matches path as rule r matches (anchored, against the
+ * last component, or against any tail that starts a component). */
+static bool pattern_matches(const struct sync_rule *r, const char *pattern, const char *path)
 {
-	if (r->dir_only && !dir)
-		return false;
 	if (r->anchored)
-		return wild(r->pattern, path);
+		return wild(pattern, path);
 	if (!r->full) {
 		const char *slash = strrchr(path, '/');
-		return wild(r->pattern, slash ? slash + 1 : path);
+		return wild(pattern, slash ? slash + 1 : path);
 	}
 	for (const char *p = path; p; p = strchr(p, '/')) {
 		if (*p == '/')
 			p++;
-		if (wild(r->pattern, p))
+		if (wild(pattern, p))
 			return true;
 	}
 	return false;
+}
+
+static bool rule_matches(const struct sync_rule *r, const char *path, bool dir)
+{
+	if (r->dir_only && !dir)
+		return false;
+	return pattern_matches(r, r->pattern, path) ||
+	       (r->self && pattern_matches(r, r->self, path));
 }
 
 bool filter_excluded(const struct sync *s, const char *path, bool dir)

@@ -41,6 +41,8 @@ struct sync_rule {
 	bool dir_only;  /* a trailing '/': directories only */
 	bool anchored;  /* a leading '/': from the transfer's root */
 	bool full;      /* a '/' or "**" inside: matched against the path */
+	char *self;     /* a pattern ending in a slash and three stars: the
+	                   directory itself, matched as well */
 };
 
 /* What --stats counts files by, as rsync names them. */

@@ -3,7 +3,10 @@
 # exclude.sh: --exclude and --include beside rsync: a name anywhere, a
 # pattern anchored with '/', directories only with a trailing '/', '*',
 # '**', '?' and classes, a path with a '/' inside, the first match
-# deciding, and an excluded directory left out with all it holds.
+# deciding, and an excluded directory left out with all it holds; a
+# trailing "/***" (the directory too), "**/" standing for no directory,
+# POSIX classes ([[:alpha:]]), and "- " and "+ " before a pattern given
+# to --exclude or --include.
 # (NO_TREE where DST gets a new entry: its time is that of the run)
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
@@ -22,4 +25,10 @@ both "**" -ai --exclude='a/**/three.c' src/ DST
 both "?" -ai --exclude='f?' src/ DST
 both "class" -ai --exclude='f[13]' --exclude='[!a-z]*' src/ DST
 both "include first" -ai --include='*.c' --include='*/' --exclude='*' src/ DST
+both "/***" -ai --exclude='b/***' src/ DST
+both "/*** included" -ai --include='b/***' --exclude='*' src/ DST
+both "**/ for none" -ai --exclude='**/b/**' src/ DST
+both "a POSIX class" -ai --exclude='[[:alpha:]][[:digit:]]' --exclude='[![:lower:]]*.o' src/ DST
+both "- and + before a pattern" -ai --exclude='- top.*' --exclude='+ *.c' --exclude='*.c' \
+	--include='- f1' src/ DST
 PREPARE='mkdir dst' NO_TREE=1 both "exclude the root's name" -ai --exclude=src src DST
