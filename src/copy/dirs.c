@@ -86,14 +86,16 @@ static int look_dir(struct copy *c, const struct sweep_entry *e, int pfd, const 
 		return 0;
 	if (c->o->dry_run)
 		return -2;
-	if (c->o->replace_nondir)
-		return replace_remove(c, pfd, name) < 0 ? -1 : 1;
-	if (!c->o->backup) {
+	/* GNU cp refuses, a backup asked for or not; rsync replaces it,
+	 * moved aside as its backup under -b */
+	if (!c->o->replace_nondir) {
 		copy_error(c, 0, "cannot overwrite non-directory %s with directory %s",
 		           cq(c, 0, sb_str(&c->shown)), cq(c, 1, e->path));
 		return -1;
 	}
-	return backup_make(c, pfd, name, backup) < 0 ? -1 : 1;
+	if (c->o->backup)
+		return backup_make(c, pfd, name, backup) < 0 ? -1 : 1;
+	return replace_remove(c, pfd, name) < 0 ? -1 : 1;
 }
 
 /* Make the directory for e at name in pfd, or find the one there. Returns

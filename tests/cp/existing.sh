@@ -33,6 +33,11 @@ TIMES=no both "--backup=none" -rv --backup=none -T src DST
 TIMES=no both "-b" -rvbT src DST
 TIMES=no both "-S" -rvT -S .old src DST
 TIMES=no both "--suffix" -rvT --backup --suffix=.bak src DST
+# a directory over a file: refused, a backup asked for or not (it was
+# moved aside and the directory copied in its place)
+for b in -b --backup=numbered; do
+	PREPARE='printf "old\n" > dst' TIMES=no both "$b, a directory over a file" -rT $b src DST
+done
 
 # A destination that is the source under another name: a link to it (cp f
 # sl, cp -r d/. e with e/x -> ../d/x), or the file a link source points to

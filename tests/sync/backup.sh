@@ -45,6 +45,12 @@ run "--backup-dir --suffix" -ai --backup-dir=../bak --suffix=.old --delete src/ 
 PREPARE="$PREPARE; mkdir dst/bak; touch -d 2010-01-01 dst/bak" \
 	run "--backup-dir inside DEST" -ai --backup-dir=bak/deeper src/ DST
 run "--backup-dir, nothing to back up" -ai --backup-dir=../bak src/same/ DST/same
+# a file where the source has a directory: replaced, moved aside first
+# (it was deleted without a backup)
+PREPARE="$PREPARE; rm -rf dst/d; echo file > dst/d; touch -d 2010-01-01 dst/d dst" \
+	run "-b, a directory over a file" -ai -b src/ DST
+PREPARE="$PREPARE; rm -rf dst/d; echo file > dst/d; touch -d 2010-01-01 dst/d dst" \
+	run "--backup-dir, a directory over a file" -ai --backup-dir=../bak src/ DST
 NO_TREE=1 run "a suffix with a slash" -a -b --suffix=a/b src/ DST
 NO_TREE=1 run "an empty suffix" -a -b --suffix= src/ DST
 NO_TREE=1 run "an empty suffix, with --backup-dir" -ai --backup-dir=../bak --suffix= src/ DST
