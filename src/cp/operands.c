@@ -77,7 +77,8 @@ static void cannot_create(struct cp *cp, const struct stat *st, const char *dst,
 {
 	const char *what = S_ISDIR(st->st_mode) ? "directory"
 	                   : S_ISLNK(st->st_mode) ? "symbolic link"
-	                   : S_ISREG(st->st_mode) ? "regular file" : "special file";
+	                   : S_ISREG(st->st_mode) ? "regular file"
+	                   : S_ISFIFO(st->st_mode) ? "fifo" : "special file";
 	diag_error(cp->diag, err, "cannot create %s %s", what, q(cp, 0, dst));
 }
 
@@ -173,6 +174,13 @@ static int copy_one(struct cp *cp, struct copy *c, const char *src, const char *
 	if (S_ISDIR(st.st_mode) && stat(dst, &dst_st) == 0 && dst_st.st_dev == st.st_dev &&
 	    dst_st.st_ino == st.st_ino) {
 		diag_error(cp->diag, 0, "%s and %s are the same file", q(cp, 0, src), q(cp, 1, dst));
+		return -1;
+	}
+	size_t dlen = strlen(dst);
+	if (!S_ISDIR(st.st_mode) && dlen && dst[dlen - 1] == '/') {
+		/* a new name with a slash after it names a directory, which
+		 * it is not (nor will be made), as GNU cp says */
+		cannot_create(cp, &st, dst, S_ISREG(st.st_mode) ? ENOTDIR : ENOENT);
 		return -1;
 	}
 	if (S_ISDIR(st.st_mode) && inside(src, dst)) {

@@ -48,3 +48,19 @@ chmod 777 "$T"
 PREPARE='chmod 777 .' WRAP="$AS_USER" TIMES=no both "unreadable, as nobody" -r u DST
 PREPARE='chmod 777 .' WRAP="$AS_USER" TIMES=no both "unreadable, as nobody, -a" -a u DST
 both "-t missing" -t nothere src/f
+
+# a new name ending in a slash for what is not a directory: GNU says it
+# cannot be made (a regular file was made under the name without it)
+for side in GNU OUR; do
+	prog=cp
+	[ $side = OUR ] && prog=sweep-cp
+	rm -rf "${T:?}/slash" && mkdir -p "$T/slash/e" && cd "$T/slash" || fail "no scratch directory"
+	echo z > file && ln -s file sl && mkfifo fifo
+	for args in "file n1/" "file e/new/" "-P sl n3/" "-a fifo n4/" "--strip-trailing-slashes file n5/"; do
+		# shellcheck disable=SC2086 # the arguments are words
+		{ $prog $args 2>&1; echo "status $?"; } | sed 's/^sweep-cp:/cp:/'
+	done > "$T/$side.slash"
+	find . | sort >> "$T/$side.slash"
+	cd "$T" || fail "no scratch directory"
+done
+check_same "$T/GNU.slash" "$T/OUR.slash"
