@@ -131,7 +131,10 @@ static void print_long(struct tar *t, struct archive_entry *e, const char *name,
 		modes[10] = attr_mark(t, e);
 		modes[11] = 0;
 	}
-	const char *user = archive_entry_uname(e), *group = archive_entry_gname(e);
+	/* --numeric-owner lists the ids, as GNU tar, names or not */
+	bool numeric = t->opt.numeric_owner;
+	const char *user = numeric ? NULL : archive_entry_uname(e);
+	const char *group = numeric ? NULL : archive_entry_gname(e);
 	if (!user || !*user) {
 		snprintf(uid, sizeof(uid), "%jd", (intmax_t)archive_entry_uid(e));
 		user = uid;

@@ -375,13 +375,11 @@ static bool parse_id(struct tar *t, const char *arg, bool user, intmax_t *id, ch
 	}
 	if (!(*name = strdup(arg)))
 		goto bad;
-	/* GNU tar takes an empty NAME as id 0 stored with no name */
-	if (!*arg) {
+	/* GNU tar takes an empty NAME as id 0 stored with no name, and a
+	 * name this system does not know as id 0 stored with the name (an
+	 * archive for another system's users) */
+	if (!*arg || !lookup_id(user, arg, id))
 		*id = 0;
-		return true;
-	}
-	if (!lookup_id(user, arg, id))
-		goto bad;
 	return true;
 bad:
 	tar_warn(t, 0, "%s: Invalid %s", tq(t, 0, arg), user ? "owner" : "group");
