@@ -367,12 +367,13 @@ int parse_perm(struct parser *p, struct expr *x)
 	return 0;
 }
 
+/* Stat-ed even where the directory's inode number already says no: GNU
+ * find stats every entry here, and says which ones it cannot (a directory
+ * that can be read but not searched), exit 1. */
 static bool eval_samefile(struct expr *x, struct find *f, const struct sweep_entry *e)
 {
-	if (e->st.st_ino != x->a.same.ino)
-		return false; /* known without stat-ing */
 	const struct stat *st = entry_stat(f, e);
-	return st && st->st_dev == x->a.same.dev;
+	return st && st->st_ino == x->a.same.ino && st->st_dev == x->a.same.dev;
 }
 
 int parse_samefile(struct parser *p, struct expr *x)

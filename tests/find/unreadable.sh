@@ -77,6 +77,7 @@ check t -printf '%p %y\n'
 check t -printf '%p %s\n'
 check t -user nobody
 check t -newer t/ok/f
+check t -samefile t/ok/f
 # Again with libsweep's helper threads (they start by themselves only on a
 # cold cache): a name they could not stat comes without its status, and is
 # reported when a test asks for it, as GNU find reports it.
@@ -87,6 +88,7 @@ check t -size 0
 check t -printf '%p %s\n'
 check t/noexec
 check t -newer t/ok/f
+check t -samefile t/ok/f
 unset SWEEP_WARM SWEEP_ORDER
 echo "find unreadable: $checks checks, $failures failed"
 [ $failures = 0 ] || fail "$failures of $checks checks differ from GNU find"
