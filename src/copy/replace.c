@@ -101,13 +101,24 @@ enum dest_state replace_prepare(struct copy *c, const struct sweep_entry *e, int
 		copy_error(c, errno, "cannot stat %s", cq(c, 0, sb_str(&c->shown)));
 		return DEST_FAIL;
 	}
+	bool keeps = o->exist == COPY_NO_CLOBBER || (o->update && !older(&st.st_mtim, &e->st.st_mtim));
 	if (S_ISDIR(st.st_mode)) {
+		if (keeps)
+			return DEST_SKIP; /* GNU cp -n, -u: something is there */
 		copy_error(c, 0, "cannot overwrite directory %s with non-directory",
 		           cq(c, 0, sb_str(&c->shown)));
 		return DEST_FAIL;
 	}
 	if (same_file(e, &st) || link_over_its_target(c, e, &st))
 		return same_file_error(c, e);
+	/* GNU cp -n and -u look through a link there: one that dangles is
+	 * nothing to keep, and a file is not written through it */
+	bool file_source = S_ISREG(e->st.st_mode) && !o->hard_link && !o->symbolic_link;
+	if ((o->exist == COPY_NO_CLOBBER || o->update) && !o->decide && file_source &&
+	    S_ISLNK(st.st_mode) && faccessat(pfd, name, F_OK, 0) < 0 && errno == ENOENT) {
+		copy_error(c, 0, "not writing through dangling symlink %s", cq(c, 0, sb_str(&c->shown)));
+		return DEST_FAIL;
+	}
 	if (o->exist == COPY_NO_CLOBBER)
 		return DEST_SKIP;
 	if (o->update && !older(&st.st_mtim, &e->st.st_mtim))

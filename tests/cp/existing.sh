@@ -66,6 +66,29 @@ for args in "f sl" "-f f sl" "--remove-destination f sl" "-b f sl" "-L f sl" "-P
 	check_same "$T/gnu.same" "$T/our.same" || fail "the same file: cp $args"
 done
 
+# -n and -u where a dangling link is (GNU looks through it: nothing to
+# keep, and no file written through it) and where a directory is (kept
+# under -n, and under -u when not older)
+keep_case() { # SIDE PROG ARGS...
+	side=$1 prog=$2
+	shift 2
+	rm -rf "${T:?}/$side" && mkdir -p "$T/$side/src" "$T/$side/dst/f" "$T/$side/dst/g" && cd "$T/$side" || exit 1
+	echo hi > src/h && echo hi > src/f && echo hi > src/g && ln -s nowhere dst/h
+	touch -d 2015-01-01 src/f src/g && touch -d 2020-01-01 dst/f && touch -d 2010-01-01 dst/g
+	for name in h f g; do
+		{ $prog "$@" "src/$name" dst/ 2>&1; echo "status $?"; } | sed 's/^sweep-cp:/cp:/'
+	done
+	find dst -printf '%p %y\n' | sort
+	cd "$T" || exit 1
+}
+for args in -n -u -rn "-r --no-clobber" "-a --update"; do
+	# shellcheck disable=SC2086 # the arguments are words
+	keep_case GNU cp $args > "$T/gnu.keep"
+	# shellcheck disable=SC2086
+	keep_case OUR sweep-cp $args > "$T/our.keep"
+	check_same "$T/gnu.keep" "$T/our.keep" || fail "-n, -u: cp $args"
+done
+
 # In a directory the copy made it makes names without looking first; a name
 # that turns up there all the same (the source changed under the walk) is
 # looked at then, and the copy goes on. strace's fault injection makes the
