@@ -115,14 +115,33 @@ int delete_when_set(struct sync *s, int when)
 	return 0;
 }
 
-void delete_pass(struct sync *s, const char *src, int dfd, const char *name)
+/* The top of a tree the pass goes through (src, a directory, not
+ * excluded), looked over first under --delete-before; rel: its path for
+ * the filters. Returns whether there is a pass to make. */
+static bool pass_top(struct sync *s, const char *src, const char **rel, dev_t *dev)
 {
 	struct stat st;
-	const char *rel = *s->prefix ? s->prefix : ".";
-	if (dfd < 0 || lstat(src, &st) < 0 || !S_ISDIR(st.st_mode) ||
-	    (*s->prefix && filter_excluded(s, rel, true)))
-		return;
-	if (s->delete_when == DEL_BEFORE && !source_readable(s, AT_FDCWD, src, rel, st.st_dev))
+	*rel = *s->prefix ? s->prefix : ".";
+	if (lstat(src, &st) < 0 || !S_ISDIR(st.st_mode) ||
+	    (*s->prefix && filter_excluded(s, *rel, true)))
+		return false;
+	*dev = st.st_dev;
+	if (s->delete_when == DEL_BEFORE && !source_readable(s, AT_FDCWD, src, *rel, *dev))
 		s->io_error = true;
-	pass_dir(s, AT_FDCWD, src, dfd, name, rel, st.st_dev);
+	return true;
+}
+
+void delete_pass(struct sync *s, const char *src, int dfd, const char *name)
+{
+	const char *rel;
+	dev_t dev;
+	if (dfd >= 0 && pass_top(s, src, &rel, &dev))
+		pass_dir(s, AT_FDCWD, src, dfd, name, rel, dev);
+}
+
+void delete_prescan(struct sync *s, const char *src)
+{
+	const char *rel;
+	dev_t dev;
+	pass_top(s, src, &rel, &dev);
 }

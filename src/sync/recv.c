@@ -79,12 +79,25 @@ static bool valid_name(const char *p, size_t n)
 	       !(n == 1 && p[0] == '.') && !(n == 2 && p[0] == '.' && p[1] == '.');
 }
 
+/* The next frame into r->m; W_IO_ERROR (the sender could not read part
+ * of the source) taken on the way: --delete stops, as in a local run. */
+static int next_frame(struct receiver *r)
+{
+	for (;;) {
+		if (wire_recv(r->w, &r->m, &r->zbuf) < 0)
+			return -1;
+		if (r->m.type != W_IO_ERROR)
+			return 0;
+		r->s->io_error = true;
+	}
+}
+
 /* Read what is left of the last entry's data. */
 static int drain(struct receiver *r)
 {
 	r->chunk_left = 0;
 	while (r->data_left && !r->failed) {
-		if (wire_recv(r->w, &r->m, &r->zbuf) < 0) {
+		if (next_frame(r) < 0) {
 			r->failed = true;
 			return -1;
 		}
@@ -102,7 +115,7 @@ static ssize_t recv_read(void *arg, void *buf, size_t n)
 	while (r->chunk_left == 0) {
 		if (!r->data_left)
 			return 0;
-		if (r->failed || wire_recv(r->w, &r->m, &r->zbuf) < 0) {
+		if (r->failed || next_frame(r) < 0) {
 			r->failed = true;
 			errno = ECONNRESET;
 			return -1;
@@ -388,7 +401,7 @@ static const struct sweep_entry *recv_next(void *arg)
 	/* a directory's names (--delete) come before it, in frames of their own */
 	sb_reset(&r->names);
 	r->s->src_names = NULL;
-	while (wire_recv(r->w, &r->m, &r->zbuf) == 0 && r->m.type == W_NAMES)
+	while (next_frame(r) == 0 && r->m.type == W_NAMES)
 		if (sb_add(&r->names, r->m.p, (size_t)(r->m.end - r->m.p)) < 0) {
 			bad(r, "more names than memory holds");
 			return NULL;
@@ -485,7 +498,7 @@ static int recv_predeletes(struct receiver *r, int dfd, const char *name)
 	struct strbuf rel = STRBUF_INIT;
 	sb_reset(&r->names);
 	while (!r->failed) {
-		if (wire_recv(r->w, &r->m, &r->zbuf) < 0) {
+		if (next_frame(r) < 0) {
 			r->failed = true;
 		} else if (r->m.type == W_NAMES) {
 			if (sb_add(&r->names, r->m.p, (size_t)(r->m.end - r->m.p)) < 0)
@@ -679,7 +692,7 @@ int recv_trees(struct sync *s, struct wire *w, const char *dest, unsigned nsrc)
 	struct sync_dest d = { .dest = dest, .dfd = -2 };
 	int ret = 0;
 	while (ret == 0) {
-		if (wire_recv(w, &r.m, &r.zbuf) < 0) {
+		if (next_frame(&r) < 0) {
 			ret = -1;
 		} else if (r.m.type == W_END) {
 			break;

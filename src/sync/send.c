@@ -39,6 +39,7 @@ struct sender {
 	struct idcache ids;     /* owners' names, for the receiver to map */
 	char *buf;
 	int err;                /* the connection failed: stop */
+	bool io_error_told;     /* W_IO_ERROR sent */
 };
 
 static const char *rel_of(const struct sender *t, const struct sweep_entry *e)
@@ -47,6 +48,24 @@ static const char *rel_of(const struct sender *t, const struct sweep_entry *e)
 	while (*rel == '/')
 		rel++;
 	return rel;
+}
+
+/* A frame, after W_IO_ERROR the first time the source could not be read:
+ * the receiver deletes, and must not where what was not read may be what
+ * its destination holds (the frame comes before anything sent later, as a
+ * local run's error comes before the deletions after it). */
+static int sender_send(struct sender *t, struct wire_frame *f)
+{
+	if (t->s->io_error && !t->io_error_told) {
+		struct wire_frame e = { STRBUF_INIT };
+		wire_begin(&e, W_IO_ERROR);
+		int r = wire_send(t->w, &e);
+		sb_free(&e.b);
+		if (r < 0)
+			return -1;
+		t->io_error_told = true;
+	}
+	return wire_send(t->w, f);
 }
 
 /* The quick check of a local run, against the manifest, silently. */
@@ -215,7 +234,7 @@ static int send_names(struct sender *t)
 			end += strlen(t->names.s + end) + 1;
 		wire_begin(&f, W_NAMES);
 		sb_add(&f.b, t->names.s + i, end - i);
-		r = wire_send(t->w, &f);
+		r = sender_send(t, &f);
 		i = end;
 	}
 	sb_free(&f.b);
@@ -261,7 +280,7 @@ static int send_entry(struct sender *t, const struct sweep_entry *e, unsigned fl
 	wire_str(&f, t->target.s, t->target.len);
 	put_xattrs(t, e, &f);
 	put_owner(t, e, &f);
-	int r = wire_send(t->w, &f);
+	int r = sender_send(t, &f);
 	sb_free(&f.b);
 	return r;
 }
@@ -386,11 +405,11 @@ static void send_walked(struct sender *t, const struct sweep_entry *e)
 		close(fd);
 }
 
-static int send_frame(struct wire *w, enum wire_type type)
+static int send_frame(struct sender *t, enum wire_type type)
 {
 	struct wire_frame f = { STRBUF_INIT };
 	wire_begin(&f, type);
-	int r = wire_send(w, &f);
+	int r = sender_send(t, &f);
 	sb_free(&f.b);
 	return r;
 }
@@ -419,6 +438,7 @@ static int send_predeletes(struct sender *t, const char *src)
 		.filter = predelete_filter,
 		.filter_arg = t,
 	};
+	delete_prescan(t->s, src);
 	walkenv_read(&so.order, &so.warm);
 	struct sweep *sw = sweep_open(NULL, &so);
 	if (sw && sweep_add_root(sw, AT_FDCWD, src) < 0) {
@@ -433,12 +453,12 @@ static int send_predeletes(struct sender *t, const char *src)
 		const char *rel = rel_of(t, e);
 		wire_begin(&f, W_PREDELETE);
 		wire_str(&f, rel, strlen(rel));
-		if (send_names(t) < 0 || wire_send(t->w, &f) < 0)
+		if (send_names(t) < 0 || sender_send(t, &f) < 0)
 			t->err = -1;
 	}
 	sb_free(&f.b);
 	sweep_close(sw);
-	return t->err ? -1 : send_frame(t->w, W_PREDELETE_END);
+	return t->err ? -1 : send_frame(t, W_PREDELETE_END);
 }
 
 /* One source tree, once its W_TREE or W_TREE_AT is sent (r: how that
@@ -471,7 +491,7 @@ static int send_tree_body(struct sender *t, const char *src, int r)
 	sweep_close(sw);
 	manifest_free(&t->m);
 	keymap_free(&t->sent);
-	return t->err ? -1 : send_frame(t->w, W_TREE_END);
+	return t->err ? -1 : send_frame(t, W_TREE_END);
 }
 
 /* One source tree, named as a SRC operand. */
@@ -482,7 +502,7 @@ static int send_tree(struct sender *t, const char *src, mode_t mode, int nsrc)
 	wire_u32(&f, (uint32_t)nsrc);
 	wire_u32(&f, (uint32_t)mode);
 	wire_str(&f, src, strlen(src));
-	int r = wire_send(t->w, &f);
+	int r = sender_send(t, &f);
 	sb_free(&f.b);
 	return send_tree_body(t, src, r);
 }
@@ -505,7 +525,7 @@ static int send_tree_at(void *arg, const char *from, const char *path, bool alon
 	wire_str(&f, path, strlen(path));
 	wire_u32(&f, t->dirs_again);
 	t->dirs_again = 0;
-	int r = wire_send(t->w, &f);
+	int r = sender_send(t, &f);
 	sb_free(&f.b);
 	if (send_tree_body(t, from, r) < 0)
 		t->err = -1;
@@ -532,7 +552,7 @@ static void send_dir_time(void *arg, const char *path, const struct timespec *mt
 	wire_str(&f, path, strlen(path));
 	wire_u64(&f, (uint64_t)mtime->tv_sec);
 	wire_u32(&f, (uint32_t)mtime->tv_nsec);
-	if (wire_send(t->w, &f) < 0)
+	if (sender_send(t, &f) < 0)
 		t->err = -1;
 	sb_free(&f.b);
 }
@@ -570,7 +590,7 @@ int send_trees(struct sync *s, struct wire *w, char **srcs, int nsrc)
 		sb_free(&base);
 	}
 	if (r == 0)
-		r = send_frame(w, W_END);
+		r = send_frame(&t, W_END);
 	if (r == 0)
 		r = wire_flush(w);
 	sb_free(&t.target);

@@ -312,6 +312,9 @@ int listfile_read(const char *path, bool nul, bool comments,
  * in the destination's name in dfd (the top of SRC's copy) and every
  * directory below it the transfer goes through, at once. */
 void delete_pass(struct sync *s, const char *src, int dfd, const char *name);
+/* --delete-before over a remote shell: the sender's look over the source
+ * (s->io_error set if some directory cannot be read) before its pass. */
+void delete_prescan(struct sync *s, const char *src);
 /* latedelete.c: --delete-after over a remote shell: each directory's
  * source names kept as it is decided (rel: its path below the tree's top,
  * "" for the top), and the deletions once the tree is in (the top: name

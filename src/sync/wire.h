@@ -30,6 +30,9 @@
  * pull the names go first to the sender (W_FILES_FROM*, one each, as
  * files_from.c keeps them, then W_FILES_FROM_END).
  *
+ * The first time the sender cannot read part of the source, W_IO_ERROR
+ * goes before its next frame (a file's data aside).
+ *
  * then W_END from the sender, and from the server W_OUTPUT (what it would
  * have printed) and W_DONE (its status) at the very end. The phases
  * alternate (one side writes while the other reads), so no side ever
@@ -44,7 +47,7 @@
 #include "rate.h"
 #include "strbuf.h"
 
-#define WIRE_VERSION 2u    /* 2: --delete-before, --files-from (W_PREDELETE...) */
+#define WIRE_VERSION 3u    /* 2: --delete-before, --files-from; 3: W_IO_ERROR */
 #define WIRE_MAX_FRAME (8u << 20)   /* a frame longer than this is a bad peer */
 #define WIRE_CHUNK (128u << 10)     /* file data per frame */
 #define FF_ALONE 1u  /* W_TREE_AT: the root alone, not what it holds */
@@ -60,6 +63,9 @@ enum wire_type {
 	W_DIR_TIME,      /* --files-from: a directory's time, set at the end */
 	W_FILES_FROM,    /* --files-from, a pull: the names, to the sender */
 	W_FILES_FROM_END,
+	W_IO_ERROR,      /* the sender could not read some of the source: from
+	                    here on the receiver deletes nothing (may come
+	                    before any frame but a file's data) */
 };
 
 struct wire {

@@ -87,8 +87,11 @@ if [ "$(id -u)" = 0 ]; then
 	# deleted in the other directories (--delete-before, --delete-after;
 	# --delete, during the transfer, deletes until it meets the error, in
 	# disk order: d/extra must stay, e/extra2 goes or not)
+	# The same through a remote shell, pushed and pulled: the sender meets
+	# the error, the receiver deletes, so the sender must tell it
+	local_rsh
 	for when in --delete-before --delete-after --delete; do
-		for side in R O; do
+		for side in R O P L; do
 			rm -rf "$T/io/$side"
 			mkdir -p "$T/io/$side/src/d" "$T/io/$side/src/e" "$T/io/$side/dst/d" "$T/io/$side/dst/e"
 			echo s > "$T/io/$side/src/d/secret"
@@ -102,13 +105,22 @@ if [ "$(id -u)" = 0 ]; then
 		echo "status $?" >> "$T/R.io"
 		(cd "$T/io/O" && $AS_USER "$sweep_tools/sweep-sync" -a $when src/ dst) > "$T/O.io" 2> /dev/null
 		echo "status $?" >> "$T/O.io"
-		for side in R O; do
+		(cd "$T/io/P" && $AS_USER "$sweep_tools/sweep-sync" -a -e "$RSH" $when src/ localhost:dst) \
+			> /dev/null 2>&1
+		echo "status $?" > "$T/P.io"
+		(cd "$T/io/L" && $AS_USER "$sweep_tools/sweep-sync" -a -e "$RSH" $when localhost:src/ dst) \
+			> /dev/null 2>&1
+		echo "status $?" > "$T/L.io"
+		for side in R O P L; do
 			(cd "$T/io/$side" && find dst | sort) >> "$T/$side.io"
 		done
 		if [ $when = --delete ]; then
-			sed -i '/^IO error encountered/d; /^dst\/e\/extra2$/d' "$T/R.io" "$T/O.io"
+			sed -i '/^IO error encountered/d; /^dst\/e\/extra2$/d' "$T/R.io" "$T/O.io" "$T/P.io" "$T/L.io"
 		fi
 		check_same "$T/R.io" "$T/O.io"
+		grep -v '^IO error encountered' "$T/R.io" > "$T/R.tree"
+		check_same "$T/R.tree" "$T/P.io"
+		check_same "$T/R.tree" "$T/L.io"
 	done
 else
 	echo "SKIP part: an unreadable file and a user's run need root to make them" >&2
