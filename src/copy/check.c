@@ -58,7 +58,7 @@ static bool is_destination(struct copy *c, const struct sweep_entry *e)
 			ids[1].st_ino = 0;
 	}
 	for (int i = 0; i < 2; i++)
-		if (ids[i].st_ino && ids[i].st_ino == e->st.st_ino && ids[i].st_dev == e->st.st_dev)
+		if (same_inode(&ids[i], &e->st))
 			return true;
 	return false;
 }

@@ -301,4 +301,10 @@ int backup_make(struct copy *c, int pfd, const char *name, const char **shown);
  * it is renamed over. Returns 0, or -1 (reported). */
 int backup_replaced(struct copy *c, int pfd, const char *name);
 
+/* Whether two stats are of one file (st_ino 0: not known, none). */
+static inline bool same_inode(const struct stat *a, const struct stat *b)
+{
+	return a->st_ino && a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+}
+
 #endif

@@ -98,7 +98,7 @@ bool hardlink_same(struct copy *c, const struct sweep_entry *e, const struct sta
 	int ofd = destdir_walk(c->tops[tree], drel, slash ? (size_t)(slash - drel) : 0);
 	struct stat st;
 	bool same = ofd >= 0 && fstatat(ofd, slash ? slash + 1 : drel, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-	            st.st_dev == dst->st_dev && st.st_ino == dst->st_ino;
+	            same_inode(&st, dst);
 	if (ofd >= 0)
 		close(ofd);
 	return same;

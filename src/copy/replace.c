@@ -33,11 +33,6 @@ static bool older(const struct timespec *a, const struct timespec *b)
 	return a->tv_sec < b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
 }
 
-static bool same_inode(const struct stat *a, const struct stat *b)
-{
-	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
-}
-
 /* Whether e and the destination st are one file. */
 static bool same_file(const struct sweep_entry *e, const struct stat *st)
 {

@@ -290,9 +290,9 @@ enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char
 	/* --ignore-existing: whatever is there stays, of any kind, but a
 	 * directory over a directory, whose contents are looked at (rsync
 	 * then fails on the contents of a directory that is not one: 23;
-	 * here its subtree is left with it: by the receiver, as a sender
-	 * sends a directory it walks) */
-	if (s->ignore_existing && dst && !(k == K_DIR && (S_ISDIR(dst->st_mode) || s->sender_side)))
+	 * here its subtree is left with it; a sender sends the directory
+	 * all the same, and the receiver leaves it by this same rule) */
+	if (s->ignore_existing && dst && !(k == K_DIR && S_ISDIR(dst->st_mode)))
 		return COPY_LEAVE;
 	if (s->nlink_dest && !(s->existing && !dst)) {
 		/* below DEST: the name it has there (DEST's own, for one file) */
