@@ -125,6 +125,10 @@ struct copy_opts {
 	                              unchanged entry's ctime never moves */
 	bool replace_nondir;       /* a non-directory where a directory goes is
 	                              removed, not an error */
+	bool open_dirs;            /* an existing directory the copy cannot write
+	                              into (ours, not root's run) is made so until
+	                              its contents are in, as rsync does; GNU cp
+	                              fails on what goes into it */
 	bool acls_apart;           /* ACLs by preserve_acl, not with the mode */
 	bool preserve_acl;
 	bool no_uid, no_gid;       /* with preserve_owner: leave this part alone */

@@ -186,7 +186,8 @@ void destdir_close_all(struct copy *c);
 int destdir_openat(struct copy *c, int pfd, const char *name, int flags, mode_t mode);
 
 #define DIR_CREATED 1u  /* made by this copy */
-#define DIR_RESTORE 2u  /* made searchable and writable for the copy */
+#define DIR_RESTORE 2u  /* made (or, existing, set) searchable and writable
+                           for the copy */
 #define DIR_FRESH   4u  /* made for a local walk, on a file system that
                            tells every name apart as the source's does: it
                            holds only what the walk put in */

@@ -145,6 +145,10 @@ static int make_dir(struct copy *c, const struct sweep_entry *e, int pfd, const 
 		*mode = (*mode & ~(mode_t)S_IRWXU) | want;
 		*flags |= DIR_RESTORE;
 	}
+	if (!(*flags & DIR_CREATED) && c->o->open_dirs && !c->o->dry_run &&
+	    (st.st_mode & S_IRWXU) != S_IRWXU && geteuid() != 0 &&
+	    fchmod(fd, (st.st_mode & 07777) | S_IRWXU) == 0)
+		*flags |= DIR_RESTORE; /* *mode: to be given back, or the source's */
 	return fd;
 }
 

@@ -104,6 +104,26 @@ static bool extraneous(const struct sync *s, int sfd, int dfd, const char *name,
 	return s->delete_excluded && filter_excluded(s, rel, S_ISDIR(st.st_mode));
 }
 
+/* A directory of ours the run must remove names from, read-only (a
+ * user's run; root's needs no permission): opened up first, as rsync
+ * does. Returns the mode to give back, or (mode_t)-1: nothing changed. */
+static mode_t open_up(const struct sync *s, int pfd, const char *name)
+{
+	struct stat st;
+	if (s->dry_run || geteuid() == 0 ||
+	    fstatat(pfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISDIR(st.st_mode) ||
+	    (st.st_mode & S_IRWXU) == S_IRWXU ||
+	    fchmodat(pfd, name, (st.st_mode & 07777) | S_IRWXU, 0) < 0)
+		return (mode_t)-1;
+	return st.st_mode & 07777;
+}
+
+static void give_back(int pfd, const char *name, mode_t mode)
+{
+	if (mode != (mode_t)-1 && fchmodat(pfd, name, mode, 0) < 0)
+		return; /* then it stays open: nothing is lost */
+}
+
 /* Remove name in pfd (status st; shown as rel), a directory with its
  * contents but for what a filter rule excludes (protected, as in rsync:
  * the directory then stays, "cannot delete non-empty directory") and what
@@ -113,6 +133,7 @@ static bool remove_entry(struct sync *s, int pfd, const char *name, const struct
                          const char *rel)
 {
 	bool dir = S_ISDIR(st->st_mode), kept = false;
+	mode_t opened = dir ? open_up(s, pfd, name) : (mode_t)-1;
 	if (dir) {
 		int fd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		struct strbuf names = STRBUF_INIT, sub = STRBUF_INIT;
@@ -121,6 +142,7 @@ static bool remove_entry(struct sync *s, int pfd, const char *name, const struct
 			if (fd >= 0)
 				close(fd);
 			sb_free(&names);
+			give_back(pfd, name, opened);
 			return false;
 		}
 		for (const char *p = names.s; p && p < names.s + names.len; p += strlen(p) + 1) {
@@ -144,6 +166,7 @@ static bool remove_entry(struct sync *s, int pfd, const char *name, const struct
 			close(fd);
 	}
 	if (kept) {
+		give_back(pfd, name, opened);
 		/* rsync's note, on standard output: not an error */
 		if (!s->quiet)
 			printf("cannot delete non-empty directory: %s\n", rel);
@@ -154,6 +177,7 @@ static bool remove_entry(struct sync *s, int pfd, const char *name, const struct
 			return false;
 	} else if (!s->dry_run && unlinkat(pfd, name, dir ? AT_REMOVEDIR : 0) < 0) {
 		report_error(s, errno, "delete_file: %s(%s) failed", dir ? "rmdir" : "unlink", rel);
+		give_back(pfd, name, opened);
 		return false;
 	}
 	s->n.deleted[sync_kind(st->st_mode)]++;
@@ -166,7 +190,8 @@ void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
                        const char *name, const char *rel)
 {
 	int sfd = s->remote_source ? -1 : openat(sdirfd, sname, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	int dfd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int dfd = -1;
+	mode_t opened = (mode_t)-1;
 	struct strbuf names = STRBUF_INIT, sub = STRBUF_INIT;
 	/* a source directory that cannot be read deletes nothing; nor does any
 	 * after an error reading the source, as rsync's I/O errors turn
@@ -179,6 +204,8 @@ void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
 		s->io_error_said = true;
 		goto out;
 	}
+	opened = open_up(s, pfd, name);
+	dfd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (dfd < 0 && errno == ENOENT) /* not made yet (a dry run): nothing in it */
 		goto out;
 	if (dfd < 0 || delete_list_names(dfd, &names) < 0) {
@@ -206,4 +233,5 @@ out:
 		close(sfd);
 	if (dfd >= 0)
 		close(dfd);
+	give_back(pfd, name, opened);
 }

@@ -288,6 +288,7 @@ static void engine_options(struct sync *s)
 	o->omit_dir_times = s->backup && !s->backup_dir;
 	o->only_changed = true;
 	o->replace_nondir = true;
+	o->open_dirs = true;
 	walkenv_read(&o->order, &o->warm);
 }
 

@@ -81,6 +81,18 @@ if [ "$(id -u)" = 0 ]; then
 	sleep 1.1
 	$AS_USER "$sweep_tools/sweep-sync" -a "$T/o/src/" "$T/o/dst/" || fail "-a as a user, again"
 	[ "$(stat -c %Z "$T/o/dst/f")" = "$before" ] || fail "a second run as a user moved a ctime"
+	# a DEST whose directories are the user's but read-only: rsync makes
+	# each writable while its contents go in, then gives it its mode (the
+	# source's under -p, its own otherwise); sweep-sync failed, 23
+	mkdir -p "$T/ro/src/sub"
+	printf 'a\n' > "$T/ro/src/sub/a"
+	printf 'b\n' > "$T/ro/src/b"
+	chmod 555 "$T/ro/src/sub"
+	chmod 755 "$T/ro"
+	for opts in -r -a "-r --delete" "-a --delete --delete-after"; do
+		PREPARE='mkdir -p dst/sub dst/gone && touch dst/sub/old dst/gone/x && chown -R nobody dst && chmod 555 dst/sub dst/gone dst' \
+			WRAP=$AS_USER TIMES=no both "a read-only DEST, $opts" $opts "$T/ro/src/" DST/
+	done
 	# a source directory that cannot be read: rsync then deletes nothing
 	# anywhere ("IO error encountered -- skipping file deletion"), since
 	# what it could not read may be what the destination holds; sweep-sync
