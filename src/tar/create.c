@@ -24,7 +24,7 @@
 static enum sweep_verdict walk_filter(const struct sweep_entry *e, void *arg)
 {
 	struct create *cr = arg;
-	if (cr->t->opt.exclude.n && exclude_match(&cr->t->opt.exclude, e->path))
+	if (cr->t->opt.exclude.n && scope_excluded(cr, e, e->path))
 		return SWEEP_PRUNE;
 	if (cr->archive_is_file && e->st.st_dev == cr->archive_st.st_dev &&
 	    e->st.st_ino == cr->archive_st.st_ino) {
@@ -78,7 +78,8 @@ static int add_roots(struct create *cr, struct sweep *sw, const char **bad)
 			 * safe; the walk then fails to stat "" */
 			if (!ns->v[i].name[0])
 				tar_warn(cr->t, 0, "Substituting `.' for empty member name");
-			if (sweep_add_root(sw, dirfd, ns->v[i].name) < 0)
+			int rootfd = dirfd;
+			if (scope_root(cr, i, &rootfd) < 0 || sweep_add_root(sw, rootfd, ns->v[i].name) < 0)
 				return errno;
 			continue;
 		}
@@ -226,10 +227,16 @@ static int dir_first(struct create *cr, const struct sweep_entry *e)
 	}
 	bool fits = limits_name_ok(cr, cr->shown.s, member, false);
 	/* -g: GNU tar's incremental members come before what they hold */
+	struct tar_scope sc;
+	scope_of(cr, e, &sc);
+	if (scope_enter_dir(cr, e) < 0) {
+		tar_fatal(t, ENOMEM, "memory exhausted");
+		return -1;
+	}
 	if (fits && cr->inc && header_fill(cr, e, member, NULL) == 0 &&
 	    incr_put_dir(cr, e, member) < 0)
 		return -1;
-	if (!fits || t->opt.no_recursion)
+	if (!fits || sc.no_recursion)
 		sweep_prune(cr->sw);
 	else if ((e->flags & SWEEP_E_XDEV) && t->opt.verbose)
 		tar_warn(t, 0, "%s/: file is on a different filesystem; not dumped",
@@ -401,6 +408,7 @@ int tar_create(struct tar *t)
 	/* A -C that fails ends the run after the names before it, as in GNU
 	 * tar, where it comes in its turn. */
 	const char *bad = NULL;
+	scope_start(&cr);
 	int chdir_err = add_roots(&cr, sw, &bad);
 	walk(&cr, sw);
 	sweep_close(sw);
@@ -432,5 +440,6 @@ out:
 	held_free(&cr);
 	remove_deferred(&cr);
 	incr_free(&cr);
+	scope_free(&cr);
 	return t->diag->status;
 }

@@ -42,7 +42,29 @@ struct create {
 	struct keymap unread_dirs;   /* (dir_id, 0): directories not read: not stored */
 	struct keymap tagged;        /* tags.c: (dir_id, 0) -> the tag, by index */
 	struct incremental *inc;     /* -g (incremental.c), or NULL */
+	bool scoped;                 /* scope.c: names have options of their own */
+	struct keymap scope_roots;   /* (name's hash, -C fd) -> its index + 1 */
+	struct keymap scope_dirs;    /* (dir_id, 0) -> the index + 1 of its name */
 };
+
+/* scope.c: the options in effect for the name an entry lies below (GNU
+ * tar's --exclude and the like act on the names after them). scope_start
+ * looks whether names differ (nothing is kept if not); scope_root notes
+ * name i, relative to *dirfd, as the walk's root (a name given before is
+ * given a *dirfd of its own, kept in cr->dirfds; 0, or -1 with errno);
+ * scope_enter_dir, directory e as met (for what it holds); scope_of fills
+ * sc; scope_excluded: whether path (of e, or held by directory e) is left
+ * out by the --exclude patterns in effect. */
+struct tar_scope {
+	size_t nexclude, ntags;  /* the first of opt.exclude, opt.tags */
+	bool no_recursion;
+};
+void scope_start(struct create *cr);
+int scope_root(struct create *cr, size_t i, int *dirfd);
+int scope_enter_dir(struct create *cr, const struct sweep_entry *e);
+void scope_of(const struct create *cr, const struct sweep_entry *e, struct tar_scope *sc);
+bool scope_excluded(const struct create *cr, const struct sweep_entry *e, const char *path);
+void scope_free(struct create *cr);
 
 /* label.c: -V: the volume label, first in the archive (0, or -1 when
  * the archive cannot go on: reported). */

@@ -123,7 +123,7 @@ static char entry_flag(struct create *cr, const struct sweep_entry *e, const cha
 		if (sb_add(&inc->scratch, e->path, e->pathlen) < 0 || sb_addc(&inc->scratch, '/') < 0 ||
 		    sb_addstr(&inc->scratch, name) < 0)
 			return 0;
-		if (exclude_match(&cr->t->opt.exclude, inc->scratch.s))
+		if (scope_excluded(cr, e, inc->scratch.s))
 			return 'N';
 	}
 	if (S_ISDIR(st->st_mode))

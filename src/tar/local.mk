@@ -23,6 +23,7 @@ src_tar_libtar_la_SOURCES = \
 	src/tar/modechg.c \
 	src/tar/xform.c \
 	src/tar/tags.c \
+	src/tar/scope.c \
 	src/tar/limits.c \
 	src/tar/xattr.c \
 	src/tar/filedata.c \
@@ -94,6 +95,7 @@ TAR_TESTS = \
 	tests/tar/archive-headers.sh \
 	tests/tar/diff-swapped.sh \
 	tests/tar/ignore-case.sh \
-	tests/tar/empty-files.sh
+	tests/tar/empty-files.sh \
+	tests/tar/positional.sh
 TESTS += $(TAR_TESTS)
 EXTRA_DIST += $(TAR_TESTS) tests/tar/tree.sh tests/tar/manifest.pl tests/tar/paxrecords.pl

@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <string.h>
 #include "escape.h"
+#include "quote.h"
 #include "tar.h"
 
 static const char *quote_in(struct tar *t, int slot, const char *name, const char *also)
@@ -30,6 +31,13 @@ const char *tq(struct tar *t, int slot, const char *name)
 const char *tqlist(struct tar *t, int slot, const char *name)
 {
 	return quote_in(t, slot, name, NULL);
+}
+
+const char *tquote(struct tar *t, int slot, const char *s)
+{
+	struct strbuf *sb = &t->q[slot % 3];
+	sb_reset(sb);
+	return quote_append(sb, QUOTE_LOCALE, s, strlen(s)) < 0 ? s : sb_str(sb);
 }
 
 void tar_error(struct tar *t, int errnum, const char *fmt, ...)

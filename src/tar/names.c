@@ -27,42 +27,89 @@ int names_add(struct tar_names *ns, const char *name, bool chdir)
 	return 0;
 }
 
-/* The directory of a -C line of a list ("-C DIR", "-CDIR", "--directory=DIR"),
- * or NULL for any other option. */
-static const char *list_chdir(const char *line)
+/* An option line of a list split into words as GNU tar splits it (blanks
+ * between words; '...' taken as it is; "..." and bare words with a
+ * backslash escaping the next character), each NUL-terminated in words,
+ * pointed to by v[0..*n-1] (at most max). Returns 0; -1: too many words,
+ * or no memory; -2: a quote not closed. */
+static int split_words(const char *line, struct strbuf *words, char **v, size_t max, size_t *n)
 {
-	const char *dir = NULL;
-	if (strncmp(line, "--directory=", 12) == 0)
-		dir = line + 12;
-	else if (strncmp(line, "-C", 2) == 0)
-		for (dir = line + 2; *dir == ' '; dir++)
-			;
-	return dir && *dir ? dir : NULL;
+	size_t starts[max];
+	*n = 0;
+	sb_reset(words);
+	for (const char *p = line; *p;) {
+		if (*p == ' ' || *p == '\t') {
+			p++;
+			continue;
+		}
+		if (*n == max)
+			return -1;
+		starts[(*n)++] = words->len;
+		char quote = 0;
+		for (; *p && (quote || (*p != ' ' && *p != '\t')); p++) {
+			if (!quote && (*p == '\'' || *p == '"')) {
+				quote = *p;
+			} else if (quote && *p == quote) {
+				quote = 0;
+			} else if (*p == '\\' && quote != '\'' && p[1]) {
+				if (sb_addc(words, *++p) < 0)
+					return -1;
+			} else if (sb_addc(words, *p) < 0) {
+				return -1;
+			}
+		}
+		if (quote)
+			return -2;
+		if (sb_addc(words, 0) < 0)
+			return -1;
+	}
+	for (size_t i = 0; i < *n; i++)
+		v[i] = words->s + starts[i];
+	return 0;
+}
+
+/* A line of list file (lineno) that starts with '-': an option, to the
+ * hook; one it does not take is reported. */
+static void list_option(struct tar *t, const struct names_hooks *h, const char *file,
+                        size_t lineno, const char *line)
+{
+	struct strbuf words = STRBUF_INIT;
+	char *v[8];
+	size_t n;
+	int r = split_words(line, &words, v, 8, &n);
+	if (r == -2) /* GNU tar's wordsplit gives up there */
+		tar_fatal(t, 0, "cannot split string '%s': missing closing quote", line);
+	else if (r < 0 || h->option(h->arg, v, n) < 0)
+		tar_error(t, 0, "%s:%zu: unrecognized option", tq(t, 0, file), lineno);
+	sb_free(&words);
 }
 
 /* Add every name in buf (len bytes, separated by sep) from list file; empty
  * ones are skipped as GNU tar skips them; with options, lines that start
- * with '-' are options. */
-static int add_list(struct tar *t, const char *file, char *buf, size_t len, char sep,
-                    bool options)
+ * with '-' are options. The options of a line may change sep and options
+ * for the lines after it (--null, --verbatim-files-from). */
+static int add_list(struct tar *t, const struct names_hooks *h, const char *file, char *buf,
+                    size_t len)
 {
 	char *p = buf, *end = buf + len;
-	for (size_t line = 1; p < end; line++) {
-		char *stop = memchr(p, sep, (size_t)(end - p));
+	for (size_t line = 1; p < end && !t->fatal; line++) {
+		bool null = t->opt.null, options = !null && !t->opt.verbatim_files_from;
+		char *stop = memchr(p, null ? '\0' : '\n', (size_t)(end - p));
 		if (!stop)
 			stop = end;
 		*stop = 0;
-		const char *dir = options && p[0] == '-' ? list_chdir(p) : NULL;
-		if (options && p[0] == '-' && !dir)
-			tar_error(t, 0, "%s:%zu: unrecognized option", tq(t, 0, file), line);
-		else if (stop > p && names_add(&t->opt.names, dir ? dir : p, dir != NULL) < 0)
+		if (options && p[0] == '-')
+			list_option(t, h, file, line, p);
+		else if (stop > p && names_add(&t->opt.names, p, false) < 0)
 			return -1;
+		if (stop > p)
+			h->added(h->arg);
 		p = stop + 1;
 	}
 	return 0;
 }
 
-int names_add_file(struct tar *t, const char *file)
+int names_add_file(struct tar *t, const char *file, const struct names_hooks *h)
 {
 	bool is_stdin = strcmp(file, "-") == 0;
 	FILE *fp = is_stdin ? stdin : fopen(file, "re");
@@ -77,9 +124,7 @@ int names_add_file(struct tar *t, const char *file)
 			goto out;
 	if (ferror(fp))
 		goto out;
-	bool null = t->opt.null;
-	ret = sb.len ? add_list(t, file, sb.s, sb.len, null ? '\0' : '\n',
-	                        !null && !t->opt.verbatim_files_from) : 0;
+	ret = sb.len ? add_list(t, h, file, sb.s, sb.len) : 0;
 out:;
 	int err = errno;
 	if (!is_stdin)

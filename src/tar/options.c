@@ -188,6 +188,10 @@ struct parse_state {
 	bool casefold;         /* --ignore-case last: likewise */
 	size_t marked;         /* the names added_names() has seen */
 	int archives;          /* -f options seen */
+	struct tar *t;
+	bool named;            /* a name came */
+	struct strbuf trailing; /* positional options after the last name, each
+	                          option NUL argument NUL ("" for none) */
 };
 
 static void usage(const char *prog)
@@ -479,14 +483,14 @@ static bool set_warning(struct tar *t, const char *arg)
 
 /* -T FILE: GNU tar looks at the file before it opens it, and says which
  * failed. */
-static bool add_names_file(struct tar *t, const char *file)
+static bool add_names_file(struct tar *t, const char *file, const struct names_hooks *h)
 {
 	struct stat st;
 	if (strcmp(file, "-") != 0 && stat(file, &st) < 0) {
 		tar_fatal(t, errno, "%s: Cannot stat", tq(t, 0, file));
 		return false;
 	}
-	if (names_add_file(t, file) == 0)
+	if (names_add_file(t, file, h) == 0)
 		return true;
 	tar_fatal(t, errno, "%s: Cannot open", tq(t, 0, file));
 	return false;
@@ -535,8 +539,138 @@ static int added_names(struct tar_opts *o, struct parse_state *ps, int ok)
 		struct tar_name *n = &o->names.v[ps->marked];
 		n->unanchored = ps->unanchored && !n->chdir;
 		n->casefold = ps->casefold && !n->chdir;
+		n->nexclude = o->exclude.n;
+		n->ntags = o->ntags;
+		n->no_recursion = o->no_recursion;
+		if (!n->chdir) {
+			ps->named = true;
+			sb_reset(&ps->trailing);
+		}
 	}
 	return ok;
+}
+
+/* GNU tar's position-sensitive options: they act on the names after them
+ * (creating), and are the options a -T list may hold. */
+static bool positional(int c)
+{
+	switch (c) {
+	case 'C': case 'T': case 'X': case OPT_EXCLUDE: case OPT_EXCLUDE_VCS:
+	case OPT_EXCLUDE_BACKUPS: case OPT_EXCLUDE_CACHES: case OPT_EXCLUDE_CACHES_UNDER:
+	case OPT_EXCLUDE_CACHES_ALL: case OPT_EXCLUDE_TAG: case OPT_EXCLUDE_TAG_UNDER:
+	case OPT_EXCLUDE_TAG_ALL: case OPT_ANCHORED: case OPT_NO_ANCHORED: case OPT_IGNORE_CASE:
+	case OPT_NO_IGNORE_CASE: case OPT_WILDCARDS: case OPT_NO_WILDCARDS: case OPT_NULL:
+	case OPT_NO_NULL: case OPT_VERBATIM: case OPT_NO_VERBATIM: case OPT_RECURSION:
+	case OPT_NO_RECURSION:
+		return true;
+	}
+	return false;
+}
+
+/* A positional option (c, arg) after the last name, noted for the warning
+ * of check_trailing() (the names of a -T list reset it: -T is not one). */
+static void note_trailing(struct parse_state *ps, int c, const char *arg)
+{
+	const char *name = c == 'C' ? "-C" : NULL;
+	for (const struct option *lo = long_options; !name && lo->name; lo++)
+		if (lo->val == c)
+			name = lo->name;
+	if (c == 'T' || !name)
+		return;
+	if ((c != 'C' && sb_addstr(&ps->trailing, "--") < 0) ||
+	    sb_add(&ps->trailing, name, strlen(name) + 1) < 0 ||
+	    sb_add(&ps->trailing, arg ? arg : "", arg ? strlen(arg) + 1 : 1) < 0)
+		sb_reset(&ps->trailing); /* no memory: no warning */
+}
+
+static int main_option(struct tar *t, struct parse_state *ps, int c);
+static int create_option(struct tar *t, struct parse_state *ps, int c);
+
+/* The long option of a list named by name (len bytes: whole, or a prefix
+ * of one only), or NULL. */
+static const struct option *list_long(const char *name, size_t len)
+{
+	const struct option *found = NULL;
+	for (const struct option *lo = long_options; lo->name; lo++) {
+		if (strncmp(lo->name, name, len) != 0 || !positional(lo->val))
+			continue;
+		if (lo->name[len] == 0)
+			return lo;
+		if (found && found->val != lo->val)
+			return NULL; /* ambiguous */
+		found = lo;
+	}
+	return found;
+}
+
+/* One option of a -T list, its value (or NULL) into *arg, from words[*i]
+ * on (*i moved past what it took). Returns its code, or -1. */
+static int list_word(char **words, size_t n, size_t *i, char **arg)
+{
+	char *w = words[(*i)++];
+	*arg = NULL;
+	if (w[0] == '-' && w[1] && strchr("CTX", w[1])) {
+		*arg = w[2] ? w + 2 : *i < n ? words[(*i)++] : NULL;
+		return *arg ? w[1] : -1;
+	}
+	if (w[0] != '-' || w[1] != '-')
+		return -1;
+	char *eq = strchr(w + 2, '=');
+	const struct option *lo = list_long(w + 2, eq ? (size_t)(eq - w - 2) : strlen(w + 2));
+	if (!lo || (eq && lo->has_arg == no_argument))
+		return -1;
+	if (lo->has_arg == required_argument)
+		*arg = eq ? eq + 1 : *i < n ? words[(*i)++] : NULL;
+	return lo->has_arg == required_argument && !*arg ? -1 : lo->val;
+}
+
+/* The options of a -T list line (names_hooks.option). */
+static int list_option(void *arg, char **words, size_t n)
+{
+	struct parse_state *ps = arg;
+	int ok = 1;
+	for (size_t i = 0; i < n;) {
+		char *value;
+		int c = list_word(words, n, &i, &value);
+		if (c < 0)
+			return -1;
+		optarg = value;
+		int r = main_option(ps->t, ps, c);
+		if (r < 0)
+			r = create_option(ps->t, ps, c);
+		if (r > 0)
+			note_trailing(ps, c, value);
+		else
+			ok = 0;
+	}
+	return ok;
+}
+
+static void list_added(void *arg)
+{
+	struct parse_state *ps = arg;
+	added_names(&ps->t->opt, ps, 1);
+}
+
+/* Creating, GNU tar's warning for positional options after the last name:
+ * they act on nothing (the run goes on, and fails at its end). */
+static void check_trailing(struct tar *t, struct parse_state *ps)
+{
+	enum tar_mode m = t->opt.mode;
+	if (!ps->named || !ps->trailing.len ||
+	    (m != MODE_CREATE && m != MODE_APPEND && m != MODE_UPDATE))
+		return;
+	tar_error(t, 0, "The following options were used after any non-optional arguments in "
+	                "archive create or update mode.  These options are positional and affect "
+	                "only arguments that follow them.  Please, rearrange them properly.");
+	for (const char *p = ps->trailing.s; p < ps->trailing.s + ps->trailing.len;) {
+		const char *arg = p + strlen(p) + 1;
+		if (*arg)
+			tar_error(t, 0, "%s %s has no effect", p, tquote(t, 0, arg));
+		else
+			tar_error(t, 0, "%s has no effect", p);
+		p = arg + strlen(arg) + 1;
+	}
 }
 
 /* The options that choose what to do and with which archive. Returns 1 when
@@ -576,7 +710,11 @@ static int main_option(struct tar *t, struct parse_state *ps, int c)
 	case OPT_PAX_OPTION: return paxopt_add(t, optarg);
 	case 'f': o->archive = optarg; ps->archives++; return 1;
 	case 'C': return names_add(&o->names, optarg, true) == 0;
-	case 'T': ps->files_from = true; return added_names(o, ps, add_names_file(t, optarg));
+	case 'T': {
+		const struct names_hooks h = { list_option, list_added, ps };
+		ps->files_from = true;
+		return added_names(o, ps, add_names_file(t, optarg, &h));
+	}
 	case OPT_NULL: o->null = true; return 1;
 	case OPT_NO_NULL: o->null = false; return 1;
 	case OPT_VERBATIM: o->verbatim_files_from = true; return 1;
@@ -898,10 +1036,29 @@ static bool check_options(struct tar *t, struct parse_state *ps)
 	return true;
 }
 
+/* --help, --usage, --version: said, and TAR_OK; -1 for any other c. */
+static int informative(struct tar *t, int c)
+{
+	switch (c) {
+	case OPT_HELP:
+		usage(t->diag->prog);
+		return TAR_OK;
+	case OPT_USAGE:
+		printf("Usage: %s [-ctxvzjJaSPphkUOm] [-f ARCHIVE] [-C DIR] [-T FILE] "
+		       "[-b N] [-H FORMAT] [FILE]...\n", t->diag->prog);
+		return TAR_OK;
+	case OPT_VERSION:
+		printf("sweep-tar (sweep) %s\n", PACKAGE_VERSION);
+		return TAR_OK;
+	}
+	return -1;
+}
+
 int tar_parse_options(struct tar *t, int argc, char **argv)
 {
 	/* GNU tar's patterns also exclude what lies below a match. */
-	struct parse_state ps = { .ok = true, .excl_flags = EXCL_LEADING_DIR };
+	struct parse_state ps = { .ok = true, .excl_flags = EXCL_LEADING_DIR, .t = t,
+	                          .trailing = STRBUF_INIT };
 	struct tar_opts *o = &t->opt;
 	o->same_perms = o->same_owner = -1;
 	o->owner_id = o->group_id = -1;
@@ -920,28 +1077,24 @@ int tar_parse_options(struct tar *t, int argc, char **argv)
 			r = create_option(t, &ps, c);
 		if (r < 0)
 			r = extract_option(t, c);
-		if (r < 0 && c == OPT_HELP) {
-			usage(t->diag->prog);
-			return TAR_OK;
+		int done = r < 0 ? informative(t, c) : -1;
+		if (done >= 0 || t->fatal) {
+			sb_free(&ps.trailing);
+			return done >= 0 ? done : TAR_FAILURE;
 		}
-		if (r < 0 && c == OPT_USAGE) {
-			printf("Usage: %s [-ctxvzjJaSPphkUOm] [-f ARCHIVE] [-C DIR] [-T FILE] "
-			       "[-b N] [-H FORMAT] [FILE]...\n", t->diag->prog);
-			return TAR_OK;
-		}
-		if (r < 0 && c == OPT_VERSION) {
-			printf("sweep-tar (sweep) %s\n", PACKAGE_VERSION);
-			return TAR_OK;
-		}
-		if (t->fatal)
-			return TAR_FAILURE;
 		if (r <= 0)
 			ps.ok = false;
+		else if (positional(c))
+			note_trailing(&ps, c, optarg);
 		/* getopt's complaints end in EX_USAGE, as GNU tar's argp's do. */
 		if (c == '?')
 			bad_getopt = true;
 	}
-	if (!ps.ok || !check_options(t, &ps)) {
+	bool ok = ps.ok && check_options(t, &ps);
+	if (ok)
+		check_trailing(t, &ps);
+	sb_free(&ps.trailing);
+	if (!ok) {
 		fprintf(stderr, "Try '%s --help' or '%s --usage' for more information.\n",
 		        t->diag->prog, t->diag->prog);
 		return bad_getopt ? TAR_USAGE : TAR_FAILURE;

@@ -51,7 +51,9 @@ static const struct tar_tag *find_tag(struct create *cr, const struct sweep_entr
 	const struct tar_opts *o = &cr->t->opt;
 	const struct tar_tag *found = NULL;
 	int dfd = -1;
-	for (size_t i = 0; i < o->ntags && !found; i++) {
+	struct tar_scope sc;
+	scope_of(cr, e, &sc);
+	for (size_t i = 0; i < sc.ntags && !found; i++) {
 		if ((o->tags[i].scope == TAG_ALL) != all)
 			continue;
 		if (dfd < 0)

@@ -96,6 +96,11 @@ struct tar_name {
 	bool found;    /* -t/-x: some member matched it */
 	bool unanchored; /* after --no-anchored: it may match from any '/' on */
 	bool casefold;   /* after --ignore-case: letters match either case */
+	/* creating, what the options before it said (GNU tar's are positional
+	 * there: "a --exclude=x b" leaves out x below b only) */
+	size_t nexclude; /* the first nexclude patterns of opt.exclude */
+	size_t ntags;    /* the first ntags of opt.tags */
+	bool no_recursion;
 };
 
 /* How a name matches members (members_match): from any '/' on, either case. */
@@ -269,10 +274,18 @@ char **oldargs_expand(int argc, char **argv, int *newargc);
 int names_add(struct tar_names *ns, const char *name, bool chdir);
 /* Add the names listed in file ("-": standard input), separated by newlines
  * or, with --null, NULs; unless --null or --verbatim-files-from, a line
- * that starts with '-' is an option, as in GNU tar: -C DIR, -CDIR and
- * --directory=DIR are known, any other is reported. Returns 0 or -1 with
- * errno set. */
-int names_add_file(struct tar *t, const char *file);
+ * that starts with '-' is an option, as in GNU tar: its words (split as a
+ * shell would) go to the option hook, which returns 1, or 0 after an error
+ * it reported, or -1 for what it does not take there (then reported: GNU
+ * tar takes the options that choose and match names, -C, -T and -X, and no
+ * others). After each line, the hook added. Returns 0 or -1 with errno
+ * set. */
+struct names_hooks {
+	int (*option)(void *arg, char **words, size_t n);
+	void (*added)(void *arg);
+	void *arg;
+};
+int names_add_file(struct tar *t, const char *file, const struct names_hooks *h);
 /* Whether any operand is a name (not a -C). */
 bool names_any(const struct tar_names *ns);
 void names_free(struct tar_names *ns);
@@ -281,6 +294,7 @@ void names_free(struct tar_names *ns);
  * is raised as GNU tar raises it. */
 const char *tq(struct tar *t, int slot, const char *name);   /* for messages */
 const char *tqlist(struct tar *t, int slot, const char *name); /* for listings */
+const char *tquote(struct tar *t, int slot, const char *s); /* always quoted: 'x' */
 void tar_error(struct tar *t, int errnum, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void tar_warn(struct tar *t, int errnum, const char *fmt, ...)
