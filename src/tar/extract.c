@@ -225,6 +225,7 @@ static int new_reader(struct extract *x, int fd, bool force_tar)
 	if (t->opt.ignore_zeros)
 		archive_read_set_options(x->in, "tar:read_concatenated_archives");
 	int r = fd == STDIN_FILENO && label_wanted(t) ? label_open_stdin(x)
+	        : gunzip_wanted(t, fd) ? gunzip_open(x->in, fd, t->opt.record_size)
 	        : archive_read_open_fd(x->in, fd, t->opt.record_size);
 	if (r != ARCHIVE_OK) {
 		if (not_tar(x->in))

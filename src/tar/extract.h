@@ -139,4 +139,10 @@ int diff_member(struct extract *x, struct archive_entry *e, const char *name);
 void extract_read_failed(struct extract *x);
 bool extract_truncated(struct extract *x);
 
+/* gunzip.c: whether the archive at fd (a file, not a pipe) is gzip and
+ * read here: not under another -I, -j, -J...; open reader a on it (block:
+ * the read size), as archive_read_open_fd() does. */
+bool gunzip_wanted(const struct tar *t, int fd);
+int gunzip_open(struct archive *a, int fd, size_t block);
+
 #endif

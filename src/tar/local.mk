@@ -29,6 +29,7 @@ src_tar_libtar_la_SOURCES = \
 	src/tar/filedata.c \
 	src/tar/listing.c \
 	src/tar/extract.c src/tar/extract.h \
+	src/tar/gunzip.c \
 	src/tar/xnames.c \
 	src/tar/xdata.c \
 	src/tar/xcommand.c \
@@ -54,8 +55,8 @@ src_tar_libtar_la_SOURCES = \
 	src/tar/paxhdr.c \
 	src/tar/totals.c
 src_tar_libtar_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common
-src_tar_libtar_la_CFLAGS = $(AM_CFLAGS) $(LIBARCHIVE_CFLAGS)
-src_tar_libtar_la_LIBADD = lib/libsweep.la src/common/libcommon.la $(LIBARCHIVE_LIBS)
+src_tar_libtar_la_CFLAGS = $(AM_CFLAGS) $(LIBARCHIVE_CFLAGS) $(ZLIB_CFLAGS)
+src_tar_libtar_la_LIBADD = lib/libsweep.la src/common/libcommon.la $(LIBARCHIVE_LIBS) $(ZLIB_LIBS)
 sweep_tar_SOURCES = src/tar/main.c
 sweep_tar_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common
 sweep_tar_CFLAGS = $(AM_CFLAGS) $(LIBARCHIVE_CFLAGS)
@@ -96,6 +97,7 @@ TAR_TESTS = \
 	tests/tar/diff-swapped.sh \
 	tests/tar/ignore-case.sh \
 	tests/tar/empty-files.sh \
-	tests/tar/positional.sh
+	tests/tar/positional.sh \
+	tests/tar/damaged-gzip.sh
 TESTS += $(TAR_TESTS)
 EXTRA_DIST += $(TAR_TESTS) tests/tar/tree.sh tests/tar/manifest.pl tests/tar/paxrecords.pl
