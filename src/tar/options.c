@@ -189,6 +189,9 @@ struct parse_state {
 	size_t marked;         /* the names added_names() has seen */
 	int archives;          /* -f options seen */
 	struct tar *t;
+	const char *reading;   /* the -T list being read, NULL: the command line */
+	struct list_read *lists; /* every -T list read */
+	size_t nlists;
 	bool named;            /* a name came */
 	struct strbuf trailing; /* positional options after the last name, each
 	                          option NUL argument NUL ("" for none) */
@@ -481,16 +484,55 @@ static bool set_warning(struct tar *t, const char *arg)
 	return true;
 }
 
+/* A -T list read: the file, and who asked for it (a list's name, or
+ * NULL: the command line). */
+struct list_read {
+	dev_t dev;
+	ino_t ino;
+	char *from;
+};
+
+/* Whether list st was read before: then said, as GNU tar says it (a list
+ * that names itself would be read without end). Else it is noted. */
+static bool read_before(struct tar *t, struct parse_state *ps, const char *file,
+                        const struct stat *st)
+{
+	for (size_t i = 0; i < ps->nlists; i++) {
+		const struct list_read *l = &ps->lists[i];
+		if (l->dev != st->st_dev || l->ino != st->st_ino)
+			continue;
+		tar_error(t, 0, "%s: file list requested from %s already read from %s", tq(t, 0, file),
+		          ps->reading ? tq(t, 1, ps->reading) : "command line",
+		          l->from ? tq(t, 2, l->from) : "command line");
+		return true;
+	}
+	struct list_read *v = reallocarray(ps->lists, ps->nlists + 1, sizeof(*v));
+	if (v) {
+		ps->lists = v;
+		v[ps->nlists++] = (struct list_read){ st->st_dev, st->st_ino,
+		                                      ps->reading ? strdup(ps->reading) : NULL };
+	}
+	return false;
+}
+
 /* -T FILE: GNU tar looks at the file before it opens it, and says which
  * failed. */
-static bool add_names_file(struct tar *t, const char *file, const struct names_hooks *h)
+static bool add_names_file(struct tar *t, struct parse_state *ps, const char *file,
+                           const struct names_hooks *h)
 {
 	struct stat st;
-	if (strcmp(file, "-") != 0 && stat(file, &st) < 0) {
+	bool is_stdin = strcmp(file, "-") == 0;
+	if (!is_stdin && stat(file, &st) < 0) {
 		tar_fatal(t, errno, "%s: Cannot stat", tq(t, 0, file));
 		return false;
 	}
-	if (names_add_file(t, file, h) == 0)
+	if (!is_stdin && read_before(t, ps, file, &st))
+		return true;
+	const char *outer = ps->reading;
+	ps->reading = file;
+	int r = names_add_file(t, file, h);
+	ps->reading = outer;
+	if (r == 0)
 		return true;
 	tar_fatal(t, errno, "%s: Cannot open", tq(t, 0, file));
 	return false;
@@ -713,7 +755,7 @@ static int main_option(struct tar *t, struct parse_state *ps, int c)
 	case 'T': {
 		const struct names_hooks h = { list_option, list_added, ps };
 		ps->files_from = true;
-		return added_names(o, ps, add_names_file(t, optarg, &h));
+		return added_names(o, ps, add_names_file(t, ps, optarg, &h));
 	}
 	case OPT_NULL: o->null = true; return 1;
 	case OPT_NO_NULL: o->null = false; return 1;
@@ -1036,6 +1078,14 @@ static bool check_options(struct tar *t, struct parse_state *ps)
 	return true;
 }
 
+static void parse_state_free(struct parse_state *ps)
+{
+	sb_free(&ps->trailing);
+	for (size_t i = 0; i < ps->nlists; i++)
+		free(ps->lists[i].from);
+	free(ps->lists);
+}
+
 /* --help, --usage, --version: said, and TAR_OK; -1 for any other c. */
 static int informative(struct tar *t, int c)
 {
@@ -1079,7 +1129,7 @@ int tar_parse_options(struct tar *t, int argc, char **argv)
 			r = extract_option(t, c);
 		int done = r < 0 ? informative(t, c) : -1;
 		if (done >= 0 || t->fatal) {
-			sb_free(&ps.trailing);
+			parse_state_free(&ps);
 			return done >= 0 ? done : TAR_FAILURE;
 		}
 		if (r <= 0)
@@ -1093,7 +1143,7 @@ int tar_parse_options(struct tar *t, int argc, char **argv)
 	bool ok = ps.ok && check_options(t, &ps);
 	if (ok)
 		check_trailing(t, &ps);
-	sb_free(&ps.trailing);
+	parse_state_free(&ps);
 	if (!ok) {
 		fprintf(stderr, "Try '%s --help' or '%s --usage' for more information.\n",
 		        t->diag->prog, t->diag->prog);

@@ -1,25 +1,26 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * tar-lists.c: libFuzzer target for the readers of -T (names, "-C DIR"
- * lines, with and without --null and --verbatim-files-from) and -X
- * (patterns, newline- or NUL-separated). The input is the file; what was
- * read is then matched against a few member names.
+ * tar-lists.c: libFuzzer target for the readers of -T (names, and lines
+ * of options split into words as GNU tar splits them, with and without
+ * --null and --verbatim-files-from, through the command line's parser) and
+ * -X (patterns, newline- or NUL-separated). The input is the file; what
+ * was read is then matched against a few member names.
  */
+#include <stdio.h>
 #include "fuzz.h"
 #include "tar.h"
 
 static const char *const members[] = { "a", "a/b", "./a/b/", "-C", "" };
 
-static void names(const char *file, bool null, bool verbatim, bool wildcards)
+static void names(const char *file, const char *how)
 {
 	struct diag d;
 	diag_init(&d, "sweep-tar", QUOTE_SHELL_ALWAYS);
 	struct tar t;
 	tar_init(&t, &d);
-	t.opt.null = null;
-	t.opt.verbatim_files_from = verbatim;
-	t.opt.wildcards = wildcards;
-	if (names_add_file(&t, file) == 0)
+	char *argv[] = { "sweep-tar", "-t", "-f", "/dev/null", (char *)how, "-T", (char *)file,
+	                 NULL };
+	if (tar_parse_options(&t, 7, argv) < 0)
 		for (size_t i = 0; i < sizeof(members) / sizeof(members[0]); i++)
 			members_select(&t, members[i]);
 	tar_free(&t);
@@ -37,10 +38,14 @@ static void patterns(const char *file, unsigned flags, char eol)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	static bool quiet_stdin;
+	/* a "-T -" line reads standard input: empty here, never the runner's */
+	if (!quiet_stdin)
+		quiet_stdin = freopen("/dev/null", "r", stdin) != NULL;
 	const char *file = fuzz_file("list", data, size);
-	names(file, false, false, false);
-	names(file, false, true, true);
-	names(file, true, false, false);
+	names(file, "--no-null");
+	names(file, "--verbatim-files-from");
+	names(file, "--null");
 	patterns(file, EXCL_LEADING_DIR, '\n');
 	patterns(file, EXCL_LITERAL, '\n');
 	patterns(file, EXCL_LEADING_DIR, '\0');

@@ -4,7 +4,8 @@
 # names after them only ("tar -c a --exclude=x b" leaves out x below b,
 # keeps it below a): --exclude, -X, --exclude-vcs, --exclude-tag,
 # --[no-]recursion, --anchored; the same options inside -T lists (split
-# into words as a shell would, quotes and all; the others refused there);
+# into words as a shell would, quotes and all; the others refused there;
+# a list read twice said, not read again);
 # and after the last name GNU's warning that they have no effect, exit 2,
 # the archive made all the same. Each against GNU tar on the same tree:
 # members, messages, status.
@@ -57,6 +58,10 @@ printf -- "--excl=g\na\n" > "$T/list-abbrev"
 same "-T: an abbreviated option" -c -T "$T/list-abbrev"
 printf -- "-T %s\nc\n" "$T/list-exclude" > "$T/list-nested"
 same "-T: a list in a list" -c -T "$T/list-nested"
+# a list read twice, or naming itself (read without end, else): said
+printf -- "a\n-T %s\n" "$T/list-self" > "$T/list-self"
+same "-T: a list naming itself" -c -T "$T/list-self"
+same "-T: a list twice" -c -T "$T/list-exclude" -T "$T/list-nested"
 for bad in -v --transform=s/a/z/ --one-file-system "--exclude='f" -z; do
 	printf -- "%s\na\n" "$bad" > "$T/list-bad"
 	same "-T: $bad refused" -c -T "$T/list-bad"
