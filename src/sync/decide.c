@@ -215,7 +215,11 @@ static enum copy_verdict decide_existing(struct sync *s, const struct sweep_entr
 		return decide_regular(s, e, rel, pfd, name, dst);
 	/* (--files-from has no pass of its own: its deletions come here) */
 	bool during = s->delete_when == DEL_DURING || s->files_from;
-	if (k == K_DIR && s->delete && during && !s->no_descend && !s->sender_side)
+	/* -x: a mount point is sent as a directory, its contents are not:
+	 * what its copy holds is not compared with them (the walk marks it
+	 * only after this look) */
+	if (k == K_DIR && s->delete && during && !s->no_descend && !s->sender_side &&
+	    !(s->one_fs && e->st.st_dev != s->src_dev))
 		delete_extraneous(s, e->dirfd, e->name, pfd, name, rel);
 	if (k != K_DIR && s->ignore_existing)
 		return COPY_LEAVE;
@@ -269,6 +273,8 @@ enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char
 	bool dir = S_ISDIR(e->st.st_mode);
 	if (s->timeout)
 		sync_alive(s);
+	if (e->depth == 0)
+		s->src_dev = e->st.st_dev;
 	bool root_contents = e->depth == 0 && !*s->prefix;
 	if (s->no_descend && e->depth > 0)
 		return COPY_LEAVE;

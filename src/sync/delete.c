@@ -206,6 +206,11 @@ void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
 	}
 	opened = open_up(s, pfd, name);
 	dfd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	struct stat dst;
+	/* -x: as rsync, nothing is deleted on another file system than DEST's */
+	if (dfd >= 0 && s->one_fs && s->dest_dev && fstat(dfd, &dst) == 0 &&
+	    dst.st_dev != s->dest_dev)
+		goto out;
 	if (dfd < 0 && errno == ENOENT) /* not made yet (a dry run): nothing in it */
 		goto out;
 	if (dfd < 0 || delete_list_names(dfd, &names) < 0) {
@@ -222,8 +227,9 @@ void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
 			continue;
 		if (fstatat(dfd, p, &st, AT_SYMLINK_NOFOLLOW) < 0)
 			continue;
-		if (protected(s, sub.s, S_ISDIR(st.st_mode)) || backups_protected(s, p))
-			continue;
+		if (protected(s, sub.s, S_ISDIR(st.st_mode)) || backups_protected(s, p) ||
+		    (s->one_fs && s->dest_dev && st.st_dev != s->dest_dev))
+			continue; /* (-x: a mount point stays, with what it holds, in silence) */
 		remove_entry(s, dfd, p, &st, sub.s);
 	}
 out:

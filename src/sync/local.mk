@@ -48,6 +48,7 @@ SYNC_TESTS = \
 	tests/sync/dest-symlink.sh \
 	tests/sync/operands.sh \
 	tests/sync/safety.sh \
+	tests/sync/one-fs.sh \
 	tests/sync/signal.sh \
 	tests/sync/remote.sh \
 	tests/sync/remote-safety.sh \

@@ -140,6 +140,9 @@ bool sync_dest_open(struct sync *s, struct sync_dest *d)
 	if (d->dfd == -2 && !d->failed) {
 		d->dfd = open_dest_dir(s, d->dest, &d->made);
 		d->failed = d->dfd == -2;
+		struct stat st;
+		if (d->dfd >= 0 && fstat(d->dfd, &st) == 0)
+			s->dest_dev = st.st_dev;
 		if (!d->failed) {
 			linkdest_open(s, d->dest, false);
 			backups_open(s, d->dest, false);

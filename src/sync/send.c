@@ -252,8 +252,9 @@ static int send_entry(struct sender *t, const struct sweep_entry *e, unsigned fl
 		            ? readlinkat(e->dirfd, e->name, t->target.s, size) : -1;
 		t->target.len = n > 0 && (size_t)n < size ? (size_t)n : 0;
 	}
+	/* (-x: a mount point's names are not sent: nothing is deleted in it) */
 	if (e->kind == SWEEP_DIR && t->s->delete && !sync_delete_pass(t->s, DEL_BEFORE) &&
-	    dir_names(t, e) == 0) {
+	    !(e->flags & SWEEP_E_XDEV) && dir_names(t, e) == 0) {
 		if (send_names(t) < 0)
 			return -1;
 		flags |= E_NAMES;

@@ -85,6 +85,8 @@ struct sync {
 	/* the tree being synced */
 	const char *prefix;     /* its root's name in rel paths ("" for SRC/) */
 	const char *current_src; /* its SRC, one of files (delete.c) */
+	dev_t dest_dev;         /* DEST's file system: -x deletes on it only */
+	dev_t src_dev;          /* the tree's root's (its st_dev, as sent) */
 	bool root_created;      /* its root is a directory this run made */
 	struct strbuf name;     /* scratch: an entry's rel path */
 	struct strbuf name2;
