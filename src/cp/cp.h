@@ -40,6 +40,24 @@ int cp_parse_options(struct cp *cp, int argc, char **argv);
 /* operands.c: copy every source. Returns the exit status. */
 int cp_run(struct cp *cp);
 
+/* operands.c: dir joined with name into sb as GNU joins them (no doubled
+ * slash). Returns 0 or -1 (ENOMEM). */
+struct strbuf;
+int cp_join(struct strbuf *sb, const char *dir, const char *name);
+
+/* parents.c: --parents. parents_make makes the directories of src's path
+ * below the target (tfd, named target), noting those it made in ps, and
+ * returns the one src goes in (-1: reported); parents_finish gives those
+ * made their attributes, once the copies are done, and forgets them. */
+struct made_parent;
+struct cp_parents {
+	struct made_parent *v;
+	size_t n;
+};
+int parents_make(struct cp *cp, struct cp_parents *ps, int tfd, const char *target,
+                 const char *src);
+void parents_finish(struct cp *cp, struct cp_parents *ps);
+
 /* ask.c: -i's question on standard error; whether the answer is yes. */
 bool cp_ask(void *arg, const char *dst_shown);
 

@@ -6,6 +6,7 @@ sweep_cp_SOURCES = \
 	src/cp/main.c \
 	src/cp/options.c \
 	src/cp/operands.c \
+	src/cp/parents.c \
 	src/cp/ask.c
 sweep_cp_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common -I$(top_srcdir)/src/copy
 sweep_cp_LDADD = src/copy/libcopy.la src/common/libcommon.la lib/libsweep.la

@@ -31,8 +31,7 @@ static void strip_slashes(char *s)
 		s[--n] = 0;
 }
 
-/* dir joined with name as GNU joins them (no doubled slash). */
-static int join(struct strbuf *sb, const char *dir, const char *name)
+int cp_join(struct strbuf *sb, const char *dir, const char *name)
 {
 	sb_reset(sb);
 	size_t n = strlen(dir);
@@ -80,58 +79,6 @@ static void cannot_create(struct cp *cp, const struct stat *st, const char *dst,
 	                   : S_ISREG(st->st_mode) ? "regular file"
 	                   : S_ISFIFO(st->st_mode) ? "fifo" : "special file";
 	diag_error(cp->diag, err, "cannot create %s %s", what, q(cp, 0, dst));
-}
-
-/* --parents: make one directory, name in fd (sofar in the source, shown
- * below the target), as GNU does ("a -> t/a" under -v, the source's mode
- * under -p). Returns it opened, or -1 (reported). */
-static int make_parent(struct cp *cp, int fd, const char *name, const char *sofar,
-                       const char *shown)
-{
-	struct stat st;
-	if (mkdirat(fd, name, 0777) == 0) {
-		if (cp->copy.verbose)
-			printf("%s -> %s\n", sofar, shown);
-		if (cp->copy.preserve_mode && stat(sofar, &st) == 0 &&
-		    fchmodat(fd, name, st.st_mode & 07777, 0) < 0)
-			diag_error(cp->diag, errno, "preserving permissions for %s", q(cp, 0, shown));
-	} else if (errno != EEXIST) {
-		diag_error(cp->diag, errno, "cannot make directory %s", q(cp, 0, shown));
-		return -1;
-	}
-	int next = openat(fd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (next < 0)
-		diag_error(cp->diag, errno, "%s", q(cp, 0, shown));
-	return next;
-}
-
-/* --parents: make the directories of src's path below the target. Returns
- * the directory src goes in, or -1 (reported). */
-static int make_parents(struct cp *cp, int tfd, const char *target, const char *src)
-{
-	int fd = dup(tfd);
-	const char *p = src;
-	struct strbuf name = STRBUF_INIT, shown = STRBUF_INIT, sofar = STRBUF_INIT;
-	for (const char *slash; fd >= 0 && (slash = strchr(p, '/')) != NULL; p = slash + 1) {
-		bool ok = sb_add(&sofar, "/", p == src ? 0 : 1) == 0 &&
-		          sb_add(&sofar, p, (size_t)(slash - p)) == 0;
-		if (ok && slash == p)
-			continue;
-		sb_reset(&name);
-		ok = ok && sb_add(&name, p, (size_t)(slash - p)) == 0 &&
-		     join(&shown, target, sb_str(&sofar)) == 0;
-		int next = -1;
-		if (!ok)
-			diag_error(cp->diag, ENOMEM, "memory exhausted");
-		else
-			next = make_parent(cp, fd, name.s, sb_str(&sofar), sb_str(&shown));
-		close(fd);
-		fd = next;
-	}
-	sb_free(&name);
-	sb_free(&shown);
-	sb_free(&sofar);
-	return fd;
 }
 
 /* The directory a copy named dst goes in, opened; -1 with errno. */
@@ -289,6 +236,7 @@ int cp_run(struct cp *cp)
 	}
 	int *fds = NULL, tfd = -1;
 	size_t nfds = 0;
+	struct cp_parents made = { NULL, 0 };
 	struct strbuf dst = STRBUF_INIT, base = STRBUF_INIT;
 	if (target && cp->parents && (tfd = open(target, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
 		diag_error(cp->diag, errno, "target directory %s", q(cp, 0, target));
@@ -301,12 +249,12 @@ int cp_run(struct cp *cp)
 			sb_reset(&dst);
 			sb_addstr(&dst, cp->files[nsrc]);
 		} else if (cp->parents) {
-			join(&dst, target, src);
-			pfd = make_parents(cp, tfd, target, src);
+			cp_join(&dst, target, src);
+			pfd = parents_make(cp, &made, tfd, target, src);
 			if (pfd < 0)
 				continue;
 		} else if (sb_last_component(&base, src) == 0) {
-			join(&dst, target, base.s);
+			cp_join(&dst, target, base.s);
 		}
 		copy_one(cp, c, src, sb_str(&dst), pfd, &fds, &nfds);
 	}
@@ -314,6 +262,7 @@ int cp_run(struct cp *cp)
 	copy_counts(c, &files, &bytes);
 	progress_end(cp->progress, files, bytes);
 	copy_free(c);
+	parents_finish(cp, &made); /* (after the copies: they change its times) */
 	for (size_t i = 0; i < nfds; i++)
 		close(fds[i]);
 	if (tfd >= 0)

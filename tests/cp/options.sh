@@ -48,5 +48,25 @@ PREPARE='mkdir dst' TIMES=no both "--target-directory" -r --target-directory DST
 PREPARE='mkdir dst' TIMES=no both "-T" -rvT src DST
 PREPARE='mkdir dst' TIMES=no both "--no-target-directory" -r --no-target-directory src DST
 PREPARE='mkdir dst' TIMES=no both "--parents" -rv --parents src/sub/deeper top/real/f DST
+# the directories --parents makes get their source's mode (less the umask;
+# the source's own under -p), and under -a their times: private ones stay
+# private (they were made 755)
+mkdir -p "$T/pp/priv/sub"
+printf 's\n' > "$T/pp/priv/sub/f"
+chmod 700 "$T/pp/priv"
+chmod 2750 "$T/pp/priv/sub"
+touch -d '2020-01-02 03:04:05' "$T/pp" "$T/pp/priv" "$T/pp/priv/sub"
+PREPARE='mkdir dst' TIMES=no both "--parents, private directories" --parents pp/priv/sub/f DST
+PREPARE='mkdir dst' TIMES=no both "-r --parents" -r --parents pp/priv DST
+# (DST's own time is when each made what it holds)
+AFTER='touch -d 2001-01-01 dst' PREPARE='mkdir dst' both "-a --parents: modes and times" \
+	-a --parents pp/priv/sub/f DST
+AFTER='touch -d 2001-01-01 dst' PREPARE='mkdir dst' both "-p --parents" -p --parents pp/priv/sub/f DST
+# one there already: given what -p, --preserve say, no more
+for opts in -a --preserve=timestamps --parents; do
+	AFTER='touch -d 2001-01-01 dst' PREPARE='mkdir -p dst/pp && chmod 711 dst/pp && touch -d 2011-01-01 dst/pp' \
+		TIMES=$([ $opts = --parents ] && echo no) both "--parents, one there already, $opts" \
+		$opts --parents pp/priv/sub/f DST
+done
 PREPARE='mkdir dst' TIMES=no both "--strip-trailing-slashes" -rv --strip-trailing-slashes src/sub/// DST
 PREPARE='mkdir dst' TIMES=no both "several sources" -r src/file src/sub src/fifo DST

@@ -17,7 +17,9 @@
 #                     stderr (sorted: sweep-cp copies in disk order, not
 #                     GNU's; -i's questions one a line), exit status and
 #                     resulting trees must match; $OUR_ARGS are more
-#                     words for sweep-cp alone (its own options)
+#                     words for sweep-cp alone (its own options); PREPARE
+#                     and AFTER, if set, run in each side's directory before
+#                     and after
 command -v sweep-cp >/dev/null || fail "sweep-cp not built"
 
 cp_tree() {
@@ -101,6 +103,7 @@ both() {
 		sed "s/sweep-cp/cp/g; s/$side/X/g; s/? /?\\n/g" "$T/$side.err" | sort > "$T/$side.msgs"
 		sed "s/$side/X/g" "$T/$side.out" | sort > "$T/$side.sorted"
 	done
+	[ -n "${AFTER:-}" ] && { (cd "$T/GNU" && eval "$AFTER"); (cd "$T/OUR" && eval "$AFTER"); }
 	check_same "$T/GNU.sorted" "$T/OUR.sorted" || fail "$name: output"
 	check_same "$T/GNU.msgs" "$T/OUR.msgs" || fail "$name: messages"
 	if [ -z "${NO_TREE:-}" ]; then
