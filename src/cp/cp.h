@@ -28,6 +28,8 @@ struct cp {
 	bool progress_wanted;     /* --progress */
 	bool context;             /* --preserve=context asked */
 	const char *target_dir;   /* -t */
+	bool backups;             /* -b, --backup, -S */
+	const char *backup_control; /* the last --backup=CONTROL */
 	char **files;             /* operands */
 	int nfiles;
 	struct progress *progress;

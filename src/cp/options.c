@@ -269,12 +269,12 @@ static int take_option(struct cp *cp, int c, const char *arg)
 	case 's': o->symbolic_link = true; break;
 	case 't': cp->target_dir = arg; break;
 	case 'T': cp->no_target_dir = true; break;
-	case 'S': o->suffix = arg; v = o->backup ? (int)o->backup : backup_method(cp, NULL);
-		o->backup = v < 0 ? COPY_BACKUP_NONE : (enum copy_backup)v; break;
-	case 'b': v = backup_method(cp, NULL);
-		o->backup = v < 0 ? COPY_BACKUP_NONE : (enum copy_backup)v; break;
-	case OPT_BACKUP: v = backup_method(cp, arg);
-		o->backup = v < 0 ? COPY_BACKUP_NONE : (enum copy_backup)v; break;
+	/* backups asked for; of which kind, the last --backup=CONTROL says
+	 * once all options are in (whatever comes first: GNU's way) */
+	case 'S': o->suffix = arg; cp->backups = true; break;
+	case 'b': cp->backups = true; break;
+	case OPT_BACKUP: cp->backups = true; cp->backup_control = arg ? arg : cp->backup_control;
+		break;
 	case OPT_PARENTS: cp->parents = true; break;
 	case OPT_ATTRIBUTES_ONLY: o->attributes_only = true; break;
 	case OPT_REMOVE_DESTINATION: o->remove_destination = true; break;
@@ -354,6 +354,10 @@ int cp_parse_options(struct cp *cp, int argc, char **argv)
 		if (take_option(cp, c, optarg) < 0)
 			return 1;
 	}
+	int v = cp->backups ? backup_method(cp, cp->backup_control) : COPY_BACKUP_NONE;
+	if (v < 0)
+		return 1;
+	o->backup = (enum copy_backup)v;
 	if (check_options(cp) < 0)
 		return 1;
 	if (!cp->follow_set)
