@@ -242,7 +242,9 @@ int cp_run(struct cp *cp)
 		diag_error(cp->diag, errno, "target directory %s", q(cp, 0, target));
 	for (int i = 0; i < nsrc && (!cp->parents || tfd >= 0); i++) {
 		char *src = cp->files[i];
-		if (cp->strip_slashes)
+		/* as GNU cp 9: only where copies go into a directory (copied to a
+		 * new name, "link/" stays the directory it points to) */
+		if (cp->strip_slashes && target)
 			strip_slashes(src);
 		int pfd = -1;
 		if (!target) {

@@ -69,4 +69,8 @@ for opts in -a --preserve=timestamps --parents; do
 		$opts --parents pp/priv/sub/f DST
 done
 PREPARE='mkdir dst' TIMES=no both "--strip-trailing-slashes" -rv --strip-trailing-slashes src/sub/// DST
+# to a new name nothing is stripped (GNU cp 9): "link/" is the directory
+# (a link was made), "file/" not a directory (it was copied)
+TIMES=no both "--strip-trailing-slashes, a link to a new name" -r --strip-trailing-slashes rootlink/ DST
+TIMES=no both "--strip-trailing-slashes, a file to a new name" --strip-trailing-slashes src/file/ DST
 PREPARE='mkdir dst' TIMES=no both "several sources" -r src/file src/sub src/fifo DST
