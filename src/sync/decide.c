@@ -134,7 +134,10 @@ static bool kind_wanted(struct sync *s, const struct sweep_entry *e, const char 
 		}
 		return false;
 	}
-	bool ok = S_ISLNK(m) ? s->links : S_ISCHR(m) || S_ISBLK(m) ? s->devices
+	/* devices are made by root only: rsync's receiver skips them else
+	 * (a sender sends them for a receiver to judge) */
+	bool devices = s->devices && (s->sender_side || geteuid() == 0);
+	bool ok = S_ISLNK(m) ? s->links : S_ISCHR(m) || S_ISBLK(m) ? devices
 	          : S_ISFIFO(m) || S_ISSOCK(m) ? s->specials : true;
 	if (ok)
 		return true;

@@ -81,6 +81,13 @@ if [ "$(id -u)" = 0 ]; then
 	sleep 1.1
 	$AS_USER "$sweep_tools/sweep-sync" -a "$T/o/src/" "$T/o/dst/" || fail "-a as a user, again"
 	[ "$(stat -c %Z "$T/o/dst/f")" = "$before" ] || fail "a second run as a user moved a ctime"
+	# a device as a user: skipped, said, as rsync (it was an error, 23)
+	mkdir -p "$T/dv/src"
+	printf 'a\n' > "$T/dv/src/f"
+	mknod "$T/dv/src/null" c 1 3 && mkfifo "$T/dv/src/fifo"
+	chmod 755 "$T/dv"
+	PREPARE='mkdir dst && chown nobody dst' WRAP=$AS_USER TIMES=no both "a device, as a user" \
+		-a "$T/dv/src/" DST/
 	# a DEST whose directories are the user's but read-only: rsync makes
 	# each writable while its contents go in, then gives it its mode (the
 	# source's under -p, its own otherwise); sweep-sync failed, 23
