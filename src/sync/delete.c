@@ -17,7 +17,9 @@
 #include <unistd.h>
 #include "sync.h"
 
-int delete_list_names(int fd, struct strbuf *sb)
+/* The names in fd into sb, each after a 'd' (a directory) or 'f' when
+ * typed. Returns 0 or -1 with errno. */
+static int list_names(int fd, struct strbuf *sb, bool typed)
 {
 	int dup_fd = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	DIR *d = dup_fd >= 0 ? fdopendir(dup_fd) : NULL;
@@ -31,12 +33,56 @@ int delete_list_names(int fd, struct strbuf *sb)
 	while ((de = readdir(d)) != NULL) {
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
 			continue;
-		if (sb_add(sb, de->d_name, strlen(de->d_name) + 1) < 0) {
+		struct stat st;
+		bool dir = de->d_type == DT_DIR ||
+		           (de->d_type == DT_UNKNOWN && typed &&
+		            fstatat(fd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode));
+		if ((typed && sb_addc(sb, dir ? 'd' : 'f') < 0) ||
+		    sb_add(sb, de->d_name, strlen(de->d_name) + 1) < 0) {
 			r = -1;
 			break;
 		}
 	}
 	closedir(d);
+	return r;
+}
+
+int delete_list_names(int fd, struct strbuf *sb)
+{
+	return list_names(fd, sb, false);
+}
+
+/* rsync's order of deletion in a directory: its list's (files, then
+ * directories, each by name) backwards. */
+static int cmp_deletion(const void *a, const void *b)
+{
+	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+	if (*x != *y)
+		return *x == 'd' ? -1 : 1;
+	return -strcmp(x + 1, y + 1);
+}
+
+/* The names in fd in the order rsync deletes them, NUL-separated, into
+ * sb (order holds them, in it). Returns 0 or -1 with errno. */
+static int deletion_order(int fd, struct strbuf *sb)
+{
+	struct strbuf typed = STRBUF_INIT;
+	const char **v = NULL;
+	size_t n = 0;
+	int r = list_names(fd, &typed, true);
+	for (size_t i = 0; r == 0 && i < typed.len; i += strlen(typed.s + i) + 1)
+		n++;
+	if (r == 0 && n && !(v = malloc(n * sizeof(*v))))
+		r = -1;
+	size_t k = 0;
+	for (size_t i = 0; r == 0 && i < typed.len; i += strlen(typed.s + i) + 1)
+		v[k++] = typed.s + i;
+	if (r == 0 && n)
+		qsort(v, n, sizeof(*v), cmp_deletion);
+	for (size_t i = 0; r == 0 && i < n; i++)
+		r = sb_add(sb, v[i] + 1, strlen(v[i] + 1) + 1);
+	free(v);
+	sb_free(&typed);
 	return r;
 }
 
@@ -137,7 +183,7 @@ static bool remove_entry(struct sync *s, int pfd, const char *name, const struct
 	if (dir) {
 		int fd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		struct strbuf names = STRBUF_INIT, sub = STRBUF_INIT;
-		if (fd < 0 || delete_list_names(fd, &names) < 0) {
+		if (fd < 0 || deletion_order(fd, &names) < 0) {
 			report_error(s, errno, "delete_file: opendir(%s) failed", rel);
 			if (fd >= 0)
 				close(fd);
@@ -165,21 +211,26 @@ static bool remove_entry(struct sync *s, int pfd, const char *name, const struct
 		if (fd >= 0)
 			close(fd);
 	}
+	/* rsync's note, on standard output: not an error (what it holds may
+	 * have come while it was emptied: a backup moved into it, say) */
+	if (!kept && !(!dir && s->backup) && !s->dry_run &&
+	    unlinkat(pfd, name, dir ? AT_REMOVEDIR : 0) < 0) {
+		kept = dir && (errno == ENOTEMPTY || errno == EEXIST);
+		if (!kept) {
+			report_error(s, errno, "delete_file: %s(%s) failed", dir ? "rmdir" : "unlink",
+			             rel);
+			give_back(pfd, name, opened);
+			return false;
+		}
+	}
 	if (kept) {
 		give_back(pfd, name, opened);
-		/* rsync's note, on standard output: not an error */
 		if (!s->quiet)
 			printf("cannot delete non-empty directory: %s\n", rel);
 		return false;
 	}
-	if (!dir && s->backup) {
-		if (!backups_deleted(s, pfd, name, rel))
-			return false;
-	} else if (!s->dry_run && unlinkat(pfd, name, dir ? AT_REMOVEDIR : 0) < 0) {
-		report_error(s, errno, "delete_file: %s(%s) failed", dir ? "rmdir" : "unlink", rel);
-		give_back(pfd, name, opened);
+	if (!dir && s->backup && !backups_deleted(s, pfd, name, rel))
 		return false;
-	}
 	s->n.deleted[sync_kind(st->st_mode)]++;
 	report_delete(s, rel, dir);
 	return true;
@@ -213,7 +264,7 @@ void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
 		goto out;
 	if (dfd < 0 && errno == ENOENT) /* not made yet (a dry run): nothing in it */
 		goto out;
-	if (dfd < 0 || delete_list_names(dfd, &names) < 0) {
+	if (dfd < 0 || deletion_order(dfd, &names) < 0) {
 		report_error(s, errno, "delete_file: opendir(%s) failed", rel);
 		goto out;
 	}

@@ -44,6 +44,10 @@ run "--backup-dir --suffix" -ai --backup-dir=../bak --suffix=.old --delete src/ 
 # parents when both back up at once: DEST/bak is there already)
 PREPARE="$PREPARE; mkdir dst/bak; touch -d 2010-01-01 dst/bak" \
 	run "--backup-dir inside DEST" -ai --backup-dir=bak/deeper src/ DST
+# deleting the backup directory itself, which the deletion of what it
+# held fills again: "cannot delete non-empty directory", not an error
+PREPARE="$PREPARE; mkdir dst/bk; echo f > dst/bk/f; touch -d 2010-01-01 dst/bk/f dst/bk dst" \
+	run "--backup-dir inside DEST, deleted" -ai --backup-dir=bk --delete-after src/ DST
 run "--backup-dir, nothing to back up" -ai --backup-dir=../bak src/same/ DST/same
 # a file where the source has a directory: replaced, moved aside first
 # (it was deleted without a backup)
