@@ -125,6 +125,9 @@ struct copy_opts {
 	                              unchanged entry's ctime never moves */
 	bool replace_nondir;       /* a non-directory where a directory goes is
 	                              removed, not an error */
+	bool keep_dest_mode;       /* without preserve_mode, a file replaced (by a
+	                              temporary file renamed over it) gets the
+	                              mode it had, as rsync gives it */
 	bool open_dirs;            /* an existing directory the copy cannot write
 	                              into (ours, not root's run) is made so until
 	                              its contents are in, as rsync does; GNU cp

@@ -143,6 +143,18 @@ static int temp_new(struct copy *c, const struct stat *st, int pfd, const char *
 }
 
 /* Create the temporary file; its descriptor, or -1 (reported). */
+/* keep_dest_mode: the new file fd, to replace name in pfd, is given the
+ * mode of the file there before its data goes in (none there, or not a
+ * regular file: left as made). */
+static void keep_dest_mode(struct copy *c, int fd, int pfd, const char *name)
+{
+	struct stat old;
+	if (c->o->keep_dest_mode && !c->o->preserve_mode &&
+	    fstatat(pfd, name, &old, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(old.st_mode) &&
+	    fchmod(fd, old.st_mode & 07777) < 0)
+		return; /* then it keeps the mode it was made with */
+}
+
 static int temp_create(struct copy *c, const struct stat *st, int pfd, const char *name,
                        struct strbuf *tmp, mode_t *mode)
 {
@@ -150,6 +162,7 @@ static int temp_create(struct copy *c, const struct stat *st, int pfd, const cha
 	struct stat got;
 	if (fd < 0)
 		return -1;
+	keep_dest_mode(c, fd, pfd, name);
 	if (fstat(fd, &got) == 0) {
 		*mode = got.st_mode & 07777;
 		return fd;
@@ -244,6 +257,7 @@ static int unnamed_write(struct copy *c, const char *src, int sfd, const struct 
 	struct stat got;
 	char from[32];
 	int r = -1;
+	keep_dest_mode(c, ufd, pfd, name);
 	if (fstat(ufd, &got) < 0) {
 		copy_error(c, errno, "cannot create regular file %s", cq(c, 0, sb_str(&c->shown)));
 		goto out;

@@ -289,6 +289,7 @@ static void engine_options(struct sync *s)
 	o->only_changed = true;
 	o->replace_nondir = true;
 	o->open_dirs = true;
+	o->keep_dest_mode = true;
 	walkenv_read(&o->order, &o->warm);
 }
 

@@ -3,7 +3,8 @@
 # changed.sh: rsync's quick check beside rsync: a file of the same size
 # with a new modification time is sent again; one with the same size and
 # time but other bytes only under -c; --size-only, -u, --ignore-existing
-# and --existing as rsync's; -i's lines for each; on one machine and over a
+# and --existing as rsync's; without -p a file sent again keeps its mode;
+# -i's lines for each; on one machine and over a
 # remote shell (where -c compares sums, each end summing its own file).
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
@@ -16,13 +17,16 @@ for f in same newtime samesize grown older newer perms; do echo "$f data" > dst/
 echo "SAMESIZE data" > dst/samesize; echo small > dst/grown
 touch -d "2011-01-01 00:00:01" dst/* dst/d
 touch -d "2012-02-02" dst/newtime dst/newer; touch -d 2009-01-01 dst/older
-chmod 600 dst/perms'
+chmod 600 dst/perms dst/newtime'
 local_rsh
 for via in here remote; do
 	dst=DST rsh=
 	[ $via = remote ] && dst=localhost:DST rsh="-e $RSH"
 	NO_TREE=
-	for opts in -a -ac "-a --size-only" -au "-a --ignore-existing" "-a --existing" "-a --inplace" -r; do
+	# (-rt: a file sent again keeps the mode it had, without -p: it was
+	# given the source's, less the umask, a 600 file made 644)
+	for opts in -a -ac "-a --size-only" -au "-a --ignore-existing" "-a --existing" "-a --inplace" \
+		-rt -r; do
 		# without -t the files' times are those of the run: not compared
 		[ "$opts" = -r ] && NO_TREE=1
 		# shellcheck disable=SC2086
