@@ -125,6 +125,9 @@ struct copy_opts {
 	                              unchanged entry's ctime never moves */
 	bool replace_nondir;       /* a non-directory where a directory goes is
 	                              removed, not an error */
+	bool no_remake;            /* several operands into a directory (GNU cp): a
+	                              top-level copy is not written over by a later
+	                              operand's ("will not overwrite just-created") */
 	bool keep_dest_mode;       /* without preserve_mode, a file replaced (by a
 	                              temporary file renamed over it) gets the
 	                              mode it had, as rsync gives it */

@@ -61,6 +61,8 @@ struct copy {
 	/* hard links (hardlink.c): (dev, ino) -> offset + 1 in link_names of
 	 * "tree index" bytes then the destination relative to its top */
 	struct keymap links;
+	struct keymap made_tops;   /* no_remake: (dev, ino) of the top-level
+	                              copies made */
 	struct strbuf link_names;
 	int *tops;               /* every tree's top_fd, by tree index */
 	unsigned ntops;
@@ -259,6 +261,9 @@ bool hardlink_same(struct copy *c, const struct sweep_entry *e, const struct sta
 const char *hardlink_first(struct copy *c, const struct sweep_entry *e);
 /* Whether e is a later name of a file already remembered. */
 bool hardlink_known(const struct copy *c, const struct sweep_entry *e);
+/* Whether e's file may have other names in the copy (its copy is then
+ * made in order, not handed to the writer thread). */
+bool hardlink_tracked(const struct copy *c, const struct sweep_entry *e);
 
 /* throttle.c: n more bytes of data written: the alive hook, and a sleep
  * that keeps to bwlimit. */
@@ -294,6 +299,10 @@ enum dest_state replace_prepare(struct copy *c, const struct sweep_entry *e, int
                                 const char *name, const char **backup);
 /* Remove name in pfd to make room (reported). Returns 0 or -1. */
 int replace_remove(struct copy *c, int pfd, const char *name);
+/* e was copied as name in pfd: said under -v (backup: what the one there
+ * was moved to), and a top-level copy noted for no_remake. */
+void replace_made(struct copy *c, const struct sweep_entry *e, int pfd, const char *name,
+                  const char *backup);
 
 /* backup.c: move name in pfd aside as the options ask; *shown is its new
  * name as shown. Returns 0, or -1 (reported). */

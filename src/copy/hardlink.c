@@ -5,7 +5,10 @@
  * copied is remembered by the source's (st_dev, st_ino); later ones are
  * linked to it with linkat() from a descriptor of its directory, opened
  * from its tree's top one component at a time (its path may exceed
- * PATH_MAX). Only files with a link count above one pay for the table.
+ * PATH_MAX). Only files with a link count above one pay for the table,
+ * but where links are followed (-L everywhere, -H for the operands): one
+ * file may then be met under two names whatever its count, and GNU cp
+ * links them.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -13,14 +16,17 @@
 #include <unistd.h>
 #include "copyint.h"
 
-static bool tracked(const struct copy *c, const struct sweep_entry *e)
+bool hardlink_tracked(const struct copy *c, const struct sweep_entry *e)
 {
-	return c->o->preserve_links && !S_ISDIR(e->st.st_mode) && e->st.st_nlink > 1;
+	return c->o->preserve_links && !S_ISDIR(e->st.st_mode) &&
+	       (e->st.st_nlink > 1 || c->o->follow == SWEEP_FOLLOW_ALL ||
+	        (c->o->follow == SWEEP_FOLLOW_ROOTS && e->depth == 0));
 }
 
 void hardlink_remember(struct copy *c, const struct sweep_entry *e)
 {
-	if (!tracked(c, e) || keymap_get(&c->links, (uint64_t)e->st.st_dev, (uint64_t)e->st.st_ino))
+	if (!hardlink_tracked(c, e) ||
+	    keymap_get(&c->links, (uint64_t)e->st.st_dev, (uint64_t)e->st.st_ino))
 		return;
 	size_t off = c->link_names.len;
 	unsigned tree = c->tree;
@@ -34,7 +40,7 @@ void hardlink_remember(struct copy *c, const struct sweep_entry *e)
 
 int hardlink_later(struct copy *c, const struct sweep_entry *e, int pfd, const char *name)
 {
-	if (!tracked(c, e))
+	if (!hardlink_tracked(c, e))
 		return 0;
 	uint64_t *v = keymap_get(&c->links, (uint64_t)e->st.st_dev, (uint64_t)e->st.st_ino);
 	if (!v)
@@ -56,7 +62,7 @@ int hardlink_later(struct copy *c, const struct sweep_entry *e, int pfd, const c
 		copy_error(c, errno, "cannot create hard link %s to %s", cq(c, 0, sb_str(&c->shown)),
 		           cq(c, 1, first_shown));
 	else
-		copy_verbose(c, e, backup);
+		replace_made(c, e, pfd, name, backup);
 	if (ofd >= 0)
 		close(ofd);
 	return 1;
@@ -64,7 +70,7 @@ int hardlink_later(struct copy *c, const struct sweep_entry *e, int pfd, const c
 
 const char *hardlink_first(struct copy *c, const struct sweep_entry *e)
 {
-	uint64_t *v = tracked(c, e) ? keymap_get(&c->links, (uint64_t)e->st.st_dev,
+	uint64_t *v = hardlink_tracked(c, e) ? keymap_get(&c->links, (uint64_t)e->st.st_dev,
 	                                         (uint64_t)e->st.st_ino) : NULL;
 	if (!v)
 		return NULL;
@@ -81,7 +87,7 @@ const char *hardlink_first(struct copy *c, const struct sweep_entry *e)
 
 bool hardlink_known(const struct copy *c, const struct sweep_entry *e)
 {
-	return tracked(c, e) &&
+	return hardlink_tracked(c, e) &&
 	       keymap_get(&c->links, (uint64_t)e->st.st_dev, (uint64_t)e->st.st_ino) != NULL;
 }
 

@@ -116,7 +116,7 @@ void regular_copy(struct copy *c, const struct sweep_entry *e)
 	dfd = open_dest(c, &st, pfd, name, s, &created, &mode);
 	if (dfd < 0)
 		goto out;
-	copy_verbose(c, e, backup);
+	replace_made(c, e, pfd, name, backup);
 	struct writer_job j = { .e = e, .sfd = sfd, .dfd = dfd, .st = &st, .created = created,
 	                        .mode = mode, .pfd = -1 };
 	if (!c->o->attributes_only && writer_give(c, &j))

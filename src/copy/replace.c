@@ -82,6 +82,29 @@ static enum dest_state writable_through(struct copy *c, const struct sweep_entry
 	return same_file(e, &st) ? same_file_error(c, e) : DEST_EXISTS;
 }
 
+void replace_made(struct copy *c, const struct sweep_entry *e, int pfd, const char *name,
+                  const char *backup)
+{
+	struct stat st;
+	copy_verbose(c, e, backup);
+	if (c->o->no_remake && e->depth == 0 &&
+	    fstatat(pfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    keymap_put(&c->made_tops, (uint64_t)st.st_dev, (uint64_t)st.st_ino, 1) < 0)
+		return; /* no memory: not guarded, as before */
+}
+
+/* no_remake: whether st, there at a top-level copy's name, is one this run
+ * made (then said, as GNU cp says it). */
+static bool made_before(struct copy *c, const struct sweep_entry *e, const struct stat *st)
+{
+	if (!c->o->no_remake || e->depth != 0 ||
+	    !keymap_get(&c->made_tops, (uint64_t)st->st_dev, (uint64_t)st->st_ino))
+		return false;
+	copy_error(c, 0, "will not overwrite just-created %s with %s",
+	           cq(c, 0, sb_str(&c->shown)), cq(c, 1, e->path));
+	return true;
+}
+
 enum dest_state replace_prepare(struct copy *c, const struct sweep_entry *e, int pfd,
                                 const char *name, const char **backup)
 {
@@ -120,6 +143,8 @@ enum dest_state replace_prepare(struct copy *c, const struct sweep_entry *e, int
 		return DEST_SKIP;
 	if (o->exist == COPY_INTERACTIVE && o->ask && !o->ask(o->arg, cq(c, 0, sb_str(&c->shown))))
 		return DEST_SKIP;
+	if (made_before(c, e, &st))
+		return DEST_FAIL;
 	if (o->backup)
 		return backup_make(c, pfd, name, backup) < 0 ? DEST_FAIL : DEST_NEW;
 	bool regular = S_ISREG(e->st.st_mode) && !o->hard_link && !o->symbolic_link;

@@ -68,7 +68,7 @@ int special_link(struct copy *c, const struct sweep_entry *e, int pfd, const cha
 	if (s == DEST_SKIP || s == DEST_FAIL)
 		return 1;
 	if (link_instead(c, e, pfd, name) == 0)
-		copy_verbose(c, e, backup);
+		replace_made(c, e, pfd, name, backup);
 	return 1;
 }
 
@@ -118,7 +118,7 @@ void special_copy(struct copy *c, const struct sweep_entry *e)
 	enum dest_state s = replace_prepare(c, e, pfd, name, &backup);
 	if (s == DEST_SKIP || s == DEST_FAIL || make_node(c, e, pfd, name) < 0)
 		return;
-	copy_verbose(c, e, backup);
+	replace_made(c, e, pfd, name, backup);
 	hardlink_remember(c, e);
 	attrs_at(c, pfd, name, &e->st, true);
 }

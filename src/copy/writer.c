@@ -293,7 +293,7 @@ bool writer_give(struct copy *c, const struct writer_job *job)
 	if (!w)
 		return false;
 	bool temp = job->pfd >= 0;
-	if ((c->o->preserve_links && st->st_nlink > 1) || (temp && c->o->backup) ||
+	if (hardlink_tracked(c, job->e) || (temp && c->o->backup) ||
 	    !off_the_arm(c, job->e)) {
 		/* one temporary file at a time, as rsync's: killed, the run
 		 * leaves no more behind */

@@ -224,6 +224,8 @@ int cp_run(struct cp *cp)
 	int nsrc;
 	if (choose_target(cp, &target, &nsrc) < 0)
 		return 1;
+	/* two operands may have one name in the target: the second refused */
+	cp->copy.no_remake = target && nsrc > 1;
 	struct copy *c = copy_new(&cp->copy, cp->diag);
 	if (!c) {
 		diag_error(cp->diag, ENOMEM, "memory exhausted");

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # errors.sh: what sweep-cp refuses or cannot do, beside GNU cp: a missing
 # source, a directory without -r, a directory into itself, a file onto
-# itself, usage errors, and (as nobody) an unreadable file and directory:
+# itself, two operands of one name ("will not overwrite just-created"),
+# usage errors, and (as nobody) an unreadable file and directory:
 # the same messages, exit status 1, and the rest copied.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/cp/tree.sh"
@@ -28,6 +29,18 @@ both "-t not a directory" -t src/f src/d
 both "-T with three" -T src/f src/d DST
 both "--parents into a file" --parents src/f DST
 both "--preserve=context" --preserve=context src/f DST
+# two operands of one name into a directory: the second does not write
+# over the first's copy (it did, in silence), under -n and -u not said;
+# directories of one name are merged
+mkdir -p "$T/twin/a/d" "$T/twin/b/d"
+printf '1\n' > "$T/twin/a/f"
+printf '2\n' > "$T/twin/b/f"
+printf 'x1\n' > "$T/twin/a/d/x"
+printf 'x2\n' > "$T/twin/b/d/x"
+for opts in -v -b -n -f "-r -s" "-r -l"; do
+	PREPARE='mkdir dst' both "two operands of one name, $opts" $opts "$T/twin/a/f" "$T/twin/b/f" DST
+done
+PREPARE='mkdir dst' both "two directories of one name" -r twin/a/d twin/b/d DST
 both "-l and -s" -ls src/f DST
 # these two run in place: the destination is inside the source
 NO_TREE=1 both "into itself" -r src src/d/e

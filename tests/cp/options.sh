@@ -48,6 +48,11 @@ PREPARE='mkdir dst' TIMES=no both "--target-directory" -r --target-directory DST
 PREPARE='mkdir dst' TIMES=no both "-T" -rvT src DST
 PREPARE='mkdir dst' TIMES=no both "--no-target-directory" -r --no-target-directory src DST
 PREPARE='mkdir dst' TIMES=no both "--parents" -rv --parents src/sub/deeper top/real/f DST
+# following links, one file met under two names is one inode in the copy,
+# whatever its link count (it was copied twice)
+both "-aL: a file through a link to its directory" -aL top DST
+AFTER='touch -d 2001-01-01 dst' PREPARE='mkdir dst' both "-aH: one file named twice, one name" \
+	-aH top/real/f top/link/f DST
 # the directories --parents makes get their source's mode (less the umask;
 # the source's own under -p), and under -a their times: private ones stay
 # private (they were made 755)
