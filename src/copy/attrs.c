@@ -51,7 +51,7 @@ static mode_t final_mode(const struct copy *c, const struct stat *st, bool creat
 {
 	if (c->o->preserve_mode) {
 		mode_t m = st->st_mode & 07777;
-		return owner_ok ? m : m & ~(mode_t)(S_ISUID | S_ISGID);
+		return owner_ok || c->o->keep_setid ? m : m & ~(mode_t)(S_ISUID | S_ISGID);
 	}
 	mode_t omitted = omitted_mode(c, st);
 	if (created && (omitted || (dflags & DIR_RESTORE)))

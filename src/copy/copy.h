@@ -125,6 +125,10 @@ struct copy_opts {
 	                              unchanged entry's ctime never moves */
 	bool replace_nondir;       /* a non-directory where a directory goes is
 	                              removed, not an error */
+	bool keep_setid;           /* preserve_mode: the set-user/group-ID bits
+	                              too where the owner could not be given (as
+	                              rsync: the copy is the user's own); GNU cp
+	                              drops them then */
 	bool no_remake;            /* several operands into a directory (GNU cp): a
 	                              top-level copy is not written over by a later
 	                              operand's ("will not overwrite just-created") */

@@ -290,6 +290,7 @@ static void engine_options(struct sync *s)
 	o->replace_nondir = true;
 	o->open_dirs = true;
 	o->keep_dest_mode = true;
+	o->keep_setid = true;
 	walkenv_read(&o->order, &o->warm);
 }
 

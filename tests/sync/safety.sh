@@ -88,6 +88,17 @@ if [ "$(id -u)" = 0 ]; then
 	chmod 755 "$T/dv"
 	PREPARE='mkdir dst && chown nobody dst' WRAP=$AS_USER TIMES=no both "a device, as a user" \
 		-a "$T/dv/src/" DST/
+	# set-ID bits as a user, where the owner cannot be given: kept, as
+	# rsync keeps them (the copy is the user's own; they were dropped)
+	mkdir -p "$T/sid/src"
+	printf 'g\n' > "$T/sid/src/g"
+	printf 'u\n' > "$T/sid/src/u"
+	chown nobody:root "$T/sid/src/g"
+	chmod 2755 "$T/sid/src/g"
+	chmod 4755 "$T/sid/src/u"
+	chmod 755 "$T/sid"
+	PREPARE='mkdir dst && chown nobody dst' WRAP=$AS_USER TIMES=no both "set-ID bits, as a user" \
+		-a "$T/sid/src/" DST/
 	# a DEST whose directories are the user's but read-only: rsync makes
 	# each writable while its contents go in, then gives it its mode (the
 	# source's under -p, its own otherwise); sweep-sync failed, 23
