@@ -124,8 +124,9 @@ bool sync_attr_letters(const struct sync *s, const struct stat *st, const struct
 static bool kind_wanted(struct sync *s, const struct sweep_entry *e, const char *rel)
 {
 	mode_t m = e->st.st_mode;
-	/* --files-from: a listed directory is made, without -r empty */
-	if (S_ISDIR(m) && !s->recursive && !(s->files_from && e->depth == 0)) {
+	/* --files-from: a listed directory is made, without -r empty (with
+	 * its entries, "dir/": its directories too, empty) */
+	if (S_ISDIR(m) && !s->recursive && !(s->files_from && e->depth < s->cap_depth)) {
 		/* rsync names the one it was given ("." for SRC/) */
 		if (e->depth == 0 && !s->quiet && !s->sender_side) {
 			printf("skipping directory ");
@@ -221,7 +222,7 @@ static enum copy_verdict decide_existing(struct sync *s, const struct sweep_entr
 	/* -x: a mount point is sent as a directory, its contents are not:
 	 * what its copy holds is not compared with them (the walk marks it
 	 * only after this look) */
-	if (k == K_DIR && s->delete && during && !s->no_descend && !s->sender_side &&
+	if (k == K_DIR && s->delete && during && sync_contents_sent(s, e) && !s->sender_side &&
 	    !(s->one_fs && e->st.st_dev != s->src_dev))
 		delete_extraneous(s, e->dirfd, e->name, pfd, name, rel);
 	if (k != K_DIR && s->ignore_existing)
@@ -279,7 +280,7 @@ enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char
 	if (e->depth == 0)
 		s->src_dev = e->st.st_dev;
 	bool root_contents = e->depth == 0 && !*s->prefix;
-	if (s->no_descend && e->depth > 0)
+	if (s->cap_depth && e->depth >= s->cap_depth)
 		return COPY_LEAVE;
 	/* --files-from filters a listed name itself, never its implied
 	 * directories (files_from.c) */
@@ -332,7 +333,7 @@ bool sync_linked(void *arg, const struct sweep_entry *e, const char *rel_below,
 		first = sb_str(&s->name2);
 	}
 	const char *rel = sync_relname(s, rel_below);
-	if ((s->no_descend && e->depth > 0) || filter_excluded(s, rel, false))
+	if ((s->cap_depth && e->depth >= s->cap_depth) || filter_excluded(s, rel, false))
 		return false;
 	s->n.files[K_REG]++;
 	s->n.total_size += (uint64_t)e->st.st_size;

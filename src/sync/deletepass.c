@@ -100,7 +100,12 @@ static bool source_readable(const struct sync *s, int sfd, const char *sname, co
 bool sync_delete_pass(const struct sync *s, int when)
 {
 	/* --files-from deletes in each listed directory as it comes (decide.c) */
-	return s->delete && (int)s->delete_when == when && !s->no_descend && !s->files_from;
+	return s->delete && (int)s->delete_when == when && !s->cap_depth && !s->files_from;
+}
+
+bool sync_contents_sent(const struct sync *s, const struct sweep_entry *e)
+{
+	return !s->cap_depth || e->depth + 1 < s->cap_depth;
 }
 
 int delete_when_set(struct sync *s, int when)

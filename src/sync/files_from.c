@@ -6,7 +6,9 @@
  * --relative). The directories on the way are made too, as rsync's
  * "implied directories", with their source's attributes but nothing of
  * what they hold; a listed directory is made without what it holds
- * unless -r was given (-a does not imply -r here). A filter rule that
+ * unless -r was given (-a does not imply -r here), or, listed with a
+ * trailing slash, with what it holds but not what its directories hold,
+ * as rsync sends "dir/". A filter rule that
  * excludes a listed name leaves it out, with its implied directories;
  * the implied directories themselves are not filtered.
  *
@@ -49,10 +51,14 @@ static int add_clean(struct strbuf *names, const char *p, size_t len)
 	return sb_addc(names, '\0');
 }
 
-/* Keep a listed name as rsync's --relative reads it: a flag ('.' when it
- * starts with "./": the source directory itself is sent too, '-' when
- * not), the source directory it is in (what comes before a "/./" in it),
- * then its path below that and DEST. */
+/* The flags of a kept name. */
+#define NAME_DOT 1   /* it starts with "./": the source directory itself
+                        is sent too */
+#define NAME_SLASH 2 /* it ends with '/' (or "/."): a directory's contents */
+
+/* Keep a listed name as rsync's --relative reads it: its flags (as '0' +
+ * NAME_*), the source directory it is in (what comes before a "/./" in
+ * it), then its path below that and DEST. */
 static int keep_name(void *arg, const char *line)
 {
 	struct strbuf *names = arg;
@@ -60,10 +66,13 @@ static int keep_name(void *arg, const char *line)
 	while (*line == '/')
 		line++;
 	const char *mark = strstr(line, "/./");
-	bool dot = strncmp(line, "./", 2) == 0;
+	size_t n = strlen(line);
+	unsigned flags = (strncmp(line, "./", 2) == 0 ? NAME_DOT : 0) |
+	                 ((n && line[n - 1] == '/') || (n > 1 && strcmp(line + n - 2, "/.") == 0)
+	                  ? NAME_SLASH : 0);
 	size_t pre = mark ? (size_t)(mark - line) : 0;
 	const char *rest = mark ? mark + 3 : line;
-	if (sb_addc(names, dot ? '.' : '-') < 0 || add_clean(names, line, pre) < 0 ||
+	if (sb_addc(names, (char)('0' + flags)) < 0 || add_clean(names, line, pre) < 0 ||
 	    add_clean(names, rest, strlen(rest)) < 0) {
 		errno = ENOMEM;
 		return -1;
@@ -145,9 +154,9 @@ struct run {
 	struct strbuf from;
 };
 
-/* Transfer the first len bytes of name (below base), its root only when
- * alone. */
-static void transfer(struct run *r, const char *name, size_t len, bool alone)
+/* Transfer the first len bytes of name (below base), entries as deep as
+ * cap and deeper left out (0: none). */
+static void transfer(struct run *r, const char *name, size_t len, int cap)
 {
 	struct sync *s = r->s;
 	char *path = strndup(name, len);
@@ -158,8 +167,8 @@ static void transfer(struct run *r, const char *name, size_t len, bool alone)
 		return;
 	}
 	s->prefix = path;
-	s->no_descend = alone;
-	if (r->ops->tree(r->ops->arg, r->from.s, path, alone, false) < 0)
+	s->cap_depth = cap;
+	if (r->ops->tree(r->ops->arg, r->from.s, path, cap, false) < 0)
 		s->partial = true;
 	s->prefix = "";
 	free(path);
@@ -173,8 +182,8 @@ static void transfer_root(struct run *r)
 		return;
 	r->root_sent = true;
 	s->prefix = "";
-	s->no_descend = true;
-	if (r->ops->tree(r->ops->arg, r->base.s, "", true, true) < 0)
+	s->cap_depth = 1;
+	if (r->ops->tree(r->ops->arg, r->base.s, "", 1, true) < 0)
 		s->partial = true;
 }
 
@@ -191,9 +200,9 @@ static bool same_dir(const char *prev, const char *name, size_t len)
 	return slash && (size_t)(slash - prev) == len && strncmp(prev, name, len) == 0;
 }
 
-/* A listed name: its implied directories (those the name before it did
- * not have), then itself. */
-static void one_name(struct run *r, bool dot, const char *name, const char *prev)
+/* A listed name (flags: NAME_*): its implied directories (those the name
+ * before it did not have), then itself. */
+static void one_name(struct run *r, unsigned flags, const char *name, const char *prev)
 {
 	struct sync *s = r->s;
 	struct stat st;
@@ -204,23 +213,25 @@ static void one_name(struct run *r, bool dot, const char *name, const char *prev
 	}
 	if (filter_excluded(s, name, S_ISDIR(st.st_mode)))
 		return;
-	if (dot)
+	if (flags & NAME_DOT)
 		transfer_root(r);
 	const char *last = strrchr(name, '/');
 	for (const char *p = strchr(name, '/'); p; p = strchr(p + 1, '/')) {
 		if (!made_before(prev, name, (size_t)(p - name)))
-			transfer(r, name, (size_t)(p - name), true);
+			transfer(r, name, (size_t)(p - name), 1);
 		else if (!same_dir(prev, name, (size_t)(last - name)))
 			r->ops->dir_again(r->ops->arg); /* rsync sends it again */
 	}
-	transfer(r, name, strlen(name), !s->recursive || !S_ISDIR(st.st_mode));
+	int cap = !S_ISDIR(st.st_mode) ? 1 : s->recursive ? 0 : flags & NAME_SLASH ? 2 : 1;
+	transfer(r, name, strlen(name), cap);
 }
 
 /* The source's time again on every directory of name, and on name if it
  * is one (in base), and on DEST itself when it was sent. */
-static void touch_up(struct run *r, bool dot, const char *name, const char *prev)
+static void touch_up(struct run *r, unsigned flags, const char *name, const char *prev)
 {
 	(void)prev;
+	bool dot = flags & NAME_DOT;
 	struct stat st;
 	size_t len = strlen(name);
 	for (size_t n = dot ? 0 : 1; n <= len; n++) {
@@ -246,12 +257,12 @@ static bool has_dotdot(const char *path)
 
 /* Each listed name to fn, with its source directory in r->base; a name
  * that leaves SRC never (said when first is true: the first pass). */
-static void each_name(struct run *r, void (*fn)(struct run *, bool, const char *, const char *),
-                      bool first)
+static void each_name(struct run *r,
+                      void (*fn)(struct run *, unsigned, const char *, const char *), bool first)
 {
 	const char *p = r->s->from_names.s, *end = p + r->s->from_names.len, *prev = NULL;
 	while (p && p < end) {
-		bool dot = *p++ == '.';
+		unsigned flags = (unsigned)(*p++ - '0');
 		const char *pre = p, *name = pre + strlen(pre) + 1;
 		p = name + strlen(name) + 1;
 		if (has_dotdot(pre) || has_dotdot(name)) {
@@ -264,7 +275,7 @@ static void each_name(struct run *r, void (*fn)(struct run *, bool, const char *
 		if ((*pre ? sb_printf(&r->base, "%s/%s", r->src, pre) : sb_addstr(&r->base, r->src)) < 0)
 			report_error(r->s, ENOMEM, "%s", name);
 		else
-			fn(r, dot, name, prev);
+			fn(r, flags, name, prev);
 		prev = name;
 	}
 }
@@ -292,9 +303,9 @@ static int local_copy(void *arg, struct copy *c, const char *src, int dfd, const
 	return copy_tree(c, src, dfd, name, shown);
 }
 
-static int local_tree(void *arg, const char *from, const char *path, bool alone, bool root)
+static int local_tree(void *arg, const char *from, const char *path, int cap, bool root)
 {
-	(void)alone;
+	(void)cap;
 	struct local *l = arg;
 	return ff_place(&l->d, l->c, from, path, root, local_copy, NULL);
 }

@@ -48,10 +48,11 @@ static bool cleaned(const char *p, size_t n)
 	return true;
 }
 
-/* A frame of one name: '.' or '-', then two NUL-terminated paths. */
+/* A frame of one name: its flags ('0' to '3', files_from.c), then two
+ * NUL-terminated paths. */
 static bool one_name(const char *p, const char *end)
 {
-	if (end - p < 3 || (*p != '.' && *p != '-') || end[-1] != '\0')
+	if (end - p < 3 || *p < '0' || *p > '3' || end[-1] != '\0')
 		return false;
 	const char *pre = p + 1, *pre_end = memchr(pre, '\0', (size_t)(end - pre));
 	const char *name = pre_end + 1;

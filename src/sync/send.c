@@ -254,7 +254,7 @@ static int send_entry(struct sender *t, const struct sweep_entry *e, unsigned fl
 	}
 	/* (-x: a mount point's names are not sent: nothing is deleted in it) */
 	if (e->kind == SWEEP_DIR && t->s->delete && !sync_delete_pass(t->s, DEL_BEFORE) &&
-	    !(e->flags & SWEEP_E_XDEV) && dir_names(t, e) == 0) {
+	    !(e->flags & SWEEP_E_XDEV) && sync_contents_sent(t->s, e) && dir_names(t, e) == 0) {
 		if (send_names(t) < 0)
 			return -1;
 		flags |= E_NAMES;
@@ -354,8 +354,8 @@ static enum sweep_verdict send_filter(const struct sweep_entry *e, void *arg)
 		return SWEEP_PRUNE;
 	bool dir = S_ISDIR(e->st.st_mode), reg = S_ISREG(e->st.st_mode);
 	const char *rel = rel_of(t, e);
-	if (s->no_descend && e->depth > 0)
-		return SWEEP_PRUNE; /* --files-from: the root alone */
+	if (s->cap_depth && e->depth >= s->cap_depth)
+		return SWEEP_PRUNE; /* --files-from: the root alone, or what it holds */
 	s->sum_differs = true; /* -c: summed when its data is read */
 	/* --files-from filters a listed name itself, never its implied
 	 * directories (files_from.c) */
@@ -509,7 +509,7 @@ static int send_tree(struct sender *t, const char *src, mode_t mode, int nsrc)
 }
 
 /* --files-from: a tree placed by its path below DEST (files_from.c). */
-static int send_tree_at(void *arg, const char *from, const char *path, bool alone, bool root)
+static int send_tree_at(void *arg, const char *from, const char *path, int cap, bool root)
 {
 	struct sender *t = arg;
 	struct stat st;
@@ -521,7 +521,8 @@ static int send_tree_at(void *arg, const char *from, const char *path, bool alon
 	}
 	struct wire_frame f = { STRBUF_INIT };
 	wire_begin(&f, W_TREE_AT);
-	wire_u8(&f, (uint8_t)((alone ? FF_ALONE : 0) | (root ? FF_ROOT : 0)));
+	wire_u8(&f, (uint8_t)((cap == 1 ? FF_ALONE : cap == 2 ? FF_ONE_LEVEL : 0) |
+	                      (root ? FF_ROOT : 0)));
 	wire_u32(&f, (uint32_t)st.st_mode);
 	wire_str(&f, path, strlen(path));
 	wire_u32(&f, t->dirs_again);

@@ -73,7 +73,9 @@ struct sync {
 	const char *files_from;
 	bool files_from_wire;     /* a server's: the names come on the wire */
 	struct strbuf from_names;
-	bool no_descend;          /* the tree's root only, not what it holds */
+	int cap_depth;            /* --files-from: entries this deep and deeper
+	                             are not sent (1: the tree's root alone; 2:
+	                             what it holds, without theirs); 0: none */
 	bool copy_links;          /* -L */
 	bool progress_names;      /* --progress: the names, as -v */
 	bool meter_wanted;        /* --progress, --info=progress2 */
@@ -208,12 +210,12 @@ int files_from_read(struct sync *s);
 void files_from_run(struct sync *s, struct copy *c, const char *src, int dfd,
                     const char *dest, bool made);
 /* The names gone over: each tree to transfer (from, the source; path,
- * below DEST, "" for DEST itself when root; alone: without what it holds;
- * s->prefix and s->no_descend set for it), an implied directory rsync
+ * below DEST, "" for DEST itself when root; cap: s->cap_depth for it, with
+ * s->prefix set), an implied directory rsync
  * sends once more (counted by --stats), then each directory's source
  * time to set again at the end. */
 struct ff_ops {
-	int (*tree)(void *arg, const char *from, const char *path, bool alone, bool root);
+	int (*tree)(void *arg, const char *from, const char *path, int cap, bool root);
 	void (*dir_again)(void *arg);
 	void (*dir_time)(void *arg, const char *path, const struct timespec *mtime);
 	void *arg;
@@ -341,6 +343,10 @@ void late_delete_dir(struct sync *s, int dfd, const char *name, const char *rel,
 /* Whether the deletions are a pass of their own, DEL_BEFORE or
  * DEL_AFTER (when), for the tree being synced. */
 bool sync_delete_pass(const struct sync *s, int when);
+/* Whether the directory e's contents are sent (--files-from may send it
+ * alone, or without what its directories hold): else nothing is deleted
+ * in it. */
+bool sync_contents_sent(const struct sync *s, const struct sweep_entry *e);
 /* --delete-WHEN (DEL_*): 0, or -1 after a usage error (two of them). */
 int delete_when_set(struct sync *s, int when);
 

@@ -52,6 +52,8 @@
 #define WIRE_CHUNK (128u << 10)     /* file data per frame */
 #define FF_ALONE 1u  /* W_TREE_AT: the root alone, not what it holds */
 #define FF_ROOT 2u   /* W_TREE_AT: DEST itself (path "") */
+#define FF_ONE_LEVEL 4u /* W_TREE_AT: the root and what it holds, without
+                           what its directories hold ("dir/" listed) */
 
 enum wire_type {
 	W_TREE = 1, W_MANIFEST, W_MANIFEST_END, W_ENTRY, W_DATA, W_DATAZ, W_DATA_END,

@@ -27,6 +27,9 @@ for dir in push pull; do
 	both "$dir, excluded" -ai --exclude=f --exclude=e --files-from=list -e "$E" $S $D
 	both "$dir, /./" -ai --files-from=marker -e "$E" $S $D
 	both "$dir, a name missing" -ai --files-from=missing -e "$E" $S $D
+	TOUCH_DST=1 both "$dir, dir/" -ai --files-from=slashes -e "$E" $S $D
+	PREPARE='rsync -a ../src/ dst/; echo x > dst/a/extra; echo y > dst/a/b/extra2; touch -d 2010-01-01 dst/a/extra dst/a/b/extra2' \
+		TOUCH_DST=1 both "$dir, dir/, --delete" -ai --delete --files-from=slashes -e "$E" $S $D
 	PREPARE='rsync -a ../src/ dst/; chmod 0755 dst/a/b; echo changed > dst/a/b/f; touch -d 2012-01-01 dst/d'
 	both "$dir, again, with changes" -ai --files-from=list -e "$E" $S $D
 	PREPARE='rsync -a ../src/ dst/; echo extra > dst/d/extra'

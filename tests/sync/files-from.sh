@@ -3,8 +3,9 @@
 # files-from.sh: --files-from beside rsync: each listed name transferred
 # under its own path below DEST, the directories on the way made with
 # their source's modes and times (rsync's implied directories), a listed
-# directory made empty under -a (which does not imply -r here) and with
-# what it holds under -r; leading '/' and "./" dropped, comments and blank
+# directory made empty under -a (which does not imply -r here), listed as
+# "dir/" with what it holds (but not what its directories hold), and with
+# all it holds under -r; leading '/' and "./" dropped, comments and blank
 # lines skipped (with --from0 too), standard input as "-"; in a name,
 # what comes before "/./" is where it is, not part of its path below DEST
 # ("./" first: the source directory is sent too); a listed name
@@ -28,6 +29,11 @@ both "excluded" -ai --exclude=f --exclude=e --files-from=list src DST/
 both "an implied directory excluded" -ai --exclude=b --files-from=list src DST/
 both "/./: only what follows goes to DEST" -ai --files-from=marker src DST/
 both "a name missing" -ai --files-from=missing src DST/
+# "dir/": what it holds, its directories empty (it was made empty)
+TOUCH_DST=1 both "dir/" -ai --files-from=slashes src DST/
+PREPARE='rsync -a ../src/ dst/; echo x > dst/a/extra; echo y > dst/a/b/extra2; touch -d 2010-01-01 dst/a/extra dst/a/b/extra2'
+TOUCH_DST=1 both "dir/, --delete" -ai --delete --files-from=slashes src DST/
+PREPARE=
 PREPARE='rsync -a ../src/ dst/; chmod 0755 dst/a/b; echo changed > dst/a/b/f; touch -d 2012-01-01 dst/d'
 both "again, with changes" -ai --files-from=list src DST/
 PREPARE='rsync -a ../src/ dst/; echo extra > dst/d/extra'

@@ -61,6 +61,7 @@ files_from_tree() {
 	printf "a/b/f\0./file\0d\0$c0" > "$T/nul"
 	printf './a/g\nnowhere\nfile\n' > "$T/missing"
 	printf './file\na/./b/f\nsub/./deeper\n' > "$T/marker"
+	printf 'a/\nd/e/\nsub/.\nfile\n' > "$T/slashes"
 }
 
 local_rsh() {
