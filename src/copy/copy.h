@@ -78,6 +78,9 @@ struct copy_opts {
 	 * under their path below the destination (made when first asked
 	 * for); -1 with errno when it cannot be */
 	int (*backup_dir)(void *arg);
+	bool backup_copy;          /* a regular file written in place is backed
+	                              up by a copy, so that its other names see
+	                              the new data (rsync's --inplace -b) */
 	bool hard_link;            /* -l */
 	bool symbolic_link;        /* -s */
 	bool verbose;
@@ -184,7 +187,8 @@ void copy_remove_temp(struct copy *c);
 
 /* Move name in pfd (rel: its path below the destination) aside as a
  * simple backup, as o says (beside it, or below backup_dir); its name
- * there into shown. Returns 0, or -1 with errno. */
+ * there into shown. Returns 0, or -1 with errno. (The engine's own
+ * backups of files written in place copy them, under backup_copy.) */
 struct strbuf;
 int copy_backup_move(const struct copy_opts *o, int pfd, const char *name, const char *rel,
                      struct strbuf *shown);

@@ -305,8 +305,10 @@ void replace_made(struct copy *c, const struct sweep_entry *e, int pfd, const ch
                   const char *backup);
 
 /* backup.c: move name in pfd aside as the options ask; *shown is its new
- * name as shown. Returns 0, or -1 (reported). */
-int backup_make(struct copy *c, int pfd, const char *name, const char **shown);
+ * name as shown; by_copy: a regular file is copied aside, not moved (it is
+ * to be written in place). Returns 0; 1 when it was copied; or -1
+ * (reported). */
+int backup_make(struct copy *c, int pfd, const char *name, const char **shown, bool by_copy);
 /* temp_rename: name in pfd, if there and not a directory, backed up before
  * it is renamed over. Returns 0, or -1 (reported). */
 int backup_replaced(struct copy *c, int pfd, const char *name);

@@ -94,7 +94,7 @@ static int look_dir(struct copy *c, const struct sweep_entry *e, int pfd, const 
 		return -1;
 	}
 	if (c->o->backup)
-		return backup_make(c, pfd, name, backup) < 0 ? -1 : 1;
+		return backup_make(c, pfd, name, backup, false) < 0 ? -1 : 1;
 	return replace_remove(c, pfd, name) < 0 ? -1 : 1;
 }
 

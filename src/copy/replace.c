@@ -145,9 +145,12 @@ enum dest_state replace_prepare(struct copy *c, const struct sweep_entry *e, int
 		return DEST_SKIP;
 	if (made_before(c, e, &st))
 		return DEST_FAIL;
-	if (o->backup)
-		return backup_make(c, pfd, name, backup) < 0 ? DEST_FAIL : DEST_NEW;
 	bool regular = S_ISREG(e->st.st_mode) && !o->hard_link && !o->symbolic_link;
+	/* (a file written in place is copied aside: its other names see the
+	 * new data, as rsync's --inplace -b gives it) */
+	int kept = o->backup ? backup_make(c, pfd, name, backup, o->backup_copy && regular) : 1;
+	if (kept <= 0)
+		return kept < 0 ? DEST_FAIL : DEST_NEW;
 	/* sweep-sync, as rsync, puts a file where a non-file was; writing
 	 * into a fifo would hang, into a device would send it the bytes */
 	bool sync_nonfile = o->decide && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode);

@@ -291,6 +291,7 @@ static void engine_options(struct sync *s)
 	o->open_dirs = true;
 	o->keep_dest_mode = true;
 	o->keep_setid = true;
+	o->backup_copy = s->inplace;
 	walkenv_read(&o->order, &o->warm);
 }
 
