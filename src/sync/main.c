@@ -45,7 +45,7 @@ int main(int argc, char **argv)
 		/* an error of the copy itself (reported through diag by the
 		 * engine) is a partial transfer to rsync, not a usage error */
 		status = s.usage_error ? 1 : s.shell_status ? s.shell_status
-		         : s.protocol_error ? SYNC_PROTOCOL
+		         : s.protocol_error ? SYNC_PROTOCOL : s.dest_status ? s.dest_status
 		         : s.partial || d.status ? SYNC_PARTIAL
 		         : s.vanished ? SYNC_VANISHED : 0;
 	}
@@ -65,6 +65,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s error: unexplained error (code 255)\n", d.prog);
 	else if (status == SYNC_FILEIO)
 		fprintf(stderr, "%s error: error in file IO (code %d)\n", d.prog, SYNC_FILEIO);
+	else if (status == SYNC_FILESELECT)
+		fprintf(stderr, "%s error: errors selecting input/output files, dirs (code %d)\n",
+		        d.prog, SYNC_FILESELECT);
 	else if (status == SYNC_PARTIAL)
 		fprintf(stderr, "%s error: some files/attrs were not transferred "
 		                "(see previous errors) (code 23)\n", d.prog);

@@ -58,17 +58,46 @@ static int open_parent(const char *dst)
 
 /* DEST as a directory, made if missing (not in a dry run: -1 then, with
  * *made). Returns its descriptor, -1 in a dry run, or -2 (reported). */
+/* DEST that cannot be used (what), in rsync's words, its path absolute;
+ * the run ends with status. */
+static void dest_failed(struct sync *s, int err, const char *what, const char *dest, int status)
+{
+	char *cwd = dest[0] == '/' ? NULL : getcwd(NULL, 0);
+	size_t n = strlen(dest);
+	while (n > 1 && dest[n - 1] == '/')
+		n--;
+	if (status == SYNC_FILEIO)
+		report_error(s, err, "[Receiver] %s \"%s%s%.*s\" failed", what, cwd ? cwd : "",
+		             cwd ? "/" : "", (int)n, dest);
+	else
+		report_error(s, err, "[Receiver] ERROR: %s \"%s%s%.*s\"", what, cwd ? cwd : "",
+		             cwd ? "/" : "", (int)n, dest);
+	free(cwd);
+	s->dest_status = status;
+}
+
 static int open_dest_dir(struct sync *s, const char *dest, bool *made)
 {
 	*made = false;
 	int fd = open(dest, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd >= 0 || errno != ENOENT) {
-		if (fd < 0)
-			report_error(s, errno, "[Receiver] change_dir#3 \"%s\" failed", dest);
-		return fd >= 0 ? fd : -2;
+	struct stat st;
+	if (fd >= 0)
+		return fd;
+	if (errno != ENOENT) {
+		int err = errno;
+		if (stat(dest, &st) == 0 && !S_ISDIR(st.st_mode)) {
+			fflush(stdout); /* (rsync's words, without its name) */
+			fprintf(stderr, "ERROR: destination must be a directory when copying more "
+			                "than 1 file\n");
+			s->partial = true;
+			s->dest_status = SYNC_FILESELECT;
+		} else {
+			dest_failed(s, err, "cannot stat destination", dest, SYNC_FILESELECT);
+		}
+		return -2;
 	}
 	if (!s->dry_run && mkdir(dest, 0777) < 0) {
-		report_error(s, errno, "[Receiver] mkdir \"%s\" failed", dest);
+		dest_failed(s, errno, "mkdir", dest, SYNC_FILEIO);
 		return -2;
 	}
 	*made = true;

@@ -22,9 +22,6 @@
 #include "wire.h"
 #include "sync.h"
 
-#define DONE_PARTIAL 1u
-#define DONE_VANISHED 2u
-
 /* The length of HOST in [USER@]HOST:PATH, or 0 for a local name. */
 static size_t host_len(const char *arg)
 {
@@ -314,6 +311,8 @@ static int far_end_done(struct sync *s, struct wire *w)
 			unsigned flags = wire_get_u8(&m);
 			s->partial |= (flags & DONE_PARTIAL) != 0;
 			s->vanished |= (flags & DONE_VANISHED) != 0;
+			if (flags & (DONE_FILESELECT | DONE_FILEIO))
+				s->dest_status = flags & DONE_FILEIO ? SYNC_FILEIO : SYNC_FILESELECT;
 			r = 0;
 		} else {
 			wire_bad(w, "a frame out of place at the end");

@@ -14,8 +14,6 @@
 #include "wire.h"
 #include "sync.h"
 
-#define DONE_PARTIAL 1u
-#define DONE_VANISHED 2u
 
 /* What was printed (the file at fd), back to the near end. */
 static int send_output(struct wire *w, int fd)
@@ -38,7 +36,9 @@ static int send_done(struct sync *s, struct wire *w)
 	struct wire_frame f = { STRBUF_INIT };
 	wire_begin(&f, W_DONE);
 	wire_u8(&f, (uint8_t)((s->partial || s->diag->status ? DONE_PARTIAL : 0) |
-	                      (s->vanished ? DONE_VANISHED : 0)));
+	                      (s->vanished ? DONE_VANISHED : 0) |
+	                      (s->dest_status == SYNC_FILESELECT ? DONE_FILESELECT : 0) |
+	                      (s->dest_status == SYNC_FILEIO ? DONE_FILEIO : 0)));
 	int r = wire_send(w, &f);
 	sb_free(&f.b);
 	return r < 0 ? -1 : wire_flush(w);

@@ -32,7 +32,9 @@
 #include "progress.h"
 #include "strbuf.h"
 
-/* rsync's exit status for an error in file I/O (a list file unread) */
+/* rsync's exit statuses for a DEST that cannot be used, and for an error
+ * in file I/O (DEST or a list file not made or read) */
+#define SYNC_FILESELECT 3
 #define SYNC_FILEIO 11
 
 struct sync_rule {
@@ -107,6 +109,8 @@ struct sync {
 	bool io_error;          /* ... reading the source: delete nothing more */
 	bool io_error_said;     /* ... "skipping file deletion" said */
 	bool vanished;          /* a source vanished: exit 24 */
+	int dest_status;        /* DEST unusable (SYNC_FILESELECT) or not made
+	                           (SYNC_FILEIO): the run's status */
 	bool protocol_error;    /* the far end broke off or spoke wrongly: 12 */
 	int shell_status;       /* ... never reached: the remote shell's 127 (no
 	                           such command) or 255 (ssh failed), as rsync's */

@@ -54,6 +54,11 @@
 #define FF_ROOT 2u   /* W_TREE_AT: DEST itself (path "") */
 #define FF_ONE_LEVEL 4u /* W_TREE_AT: the root and what it holds, without
                            what its directories hold ("dir/" listed) */
+/* W_DONE's flags: how the far end's run went */
+#define DONE_PARTIAL 1u    /* rsync's 23 */
+#define DONE_VANISHED 2u   /* 24 */
+#define DONE_FILESELECT 4u /* 3: DEST could not be used */
+#define DONE_FILEIO 8u     /* 11: DEST could not be made */
 
 enum wire_type {
 	W_TREE = 1, W_MANIFEST, W_MANIFEST_END, W_ENTRY, W_DATA, W_DATAZ, W_DATA_END,

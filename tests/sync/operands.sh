@@ -4,7 +4,8 @@
 # slash (or "/.") copies a directory's contents, none copies the directory
 # itself; several sources; one file to a new name, into a directory, and
 # to a name ending in '/'; a missing DEST made; a missing source reported
-# as rsync reports it, exit 23, the others still copied; usage errors,
+# as rsync reports it, exit 23, the others still copied; a DEST that
+# cannot be made (11) or used (3) as rsync says it; usage errors,
 # exit 1; DEST inside SRC, copied once (the walk left out of where the
 # copy goes, which it would otherwise copy into without end).
 . "$top_srcdir/tests/lib.sh"
@@ -30,6 +31,19 @@ NO_TREE=1 both "a file to DEST/" -ai src/a DST/
 PREPARE='mkdir dst; touch -d 2011-01-01 dst' NO_TREE=1 both "a file into a directory" -ai src/a DST
 NO_TREE=1 both "a missing source" -ai nothing src/d DST
 NO_TREE=1 both "only missing sources" -a nothing DST
+# a DEST that cannot be made (11) or used (3), in rsync's words, here and
+# pushed through a remote shell: the run ends there (it went on, 23)
+local_rsh
+for via in here remote; do
+	dst=DST rsh=
+	[ $via = remote ] && dst=localhost:DST rsh="-e $RSH"
+	# shellcheck disable=SC2086
+	NO_TREE=1 both "$via: DEST below a missing directory" -a $rsh src/ $dst/none/x/
+	# shellcheck disable=SC2086
+	PREPARE='echo f > dst' NO_TREE=1 both "$via: DEST below a file" -a $rsh src/ $dst/x
+	# shellcheck disable=SC2086
+	PREPARE='echo f > dst' NO_TREE=1 both "$via: DEST a file, several sources" -a $rsh src/a src/d $dst
+done
 # usage errors: rsync's status and last line (its help text is its own)
 for args in "-a" "-a --no-such-option src dst"; do
 	# shellcheck disable=SC2086
