@@ -279,6 +279,8 @@ enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char
 		sync_alive(s);
 	if (e->depth == 0)
 		s->src_dev = e->st.st_dev;
+	if (sync_mount_point(s, &e->st, e->depth))
+		return COPY_LEAVE; /* -xx: not even an empty directory */
 	bool root_contents = e->depth == 0 && !*s->prefix;
 	if (s->cap_depth && e->depth >= s->cap_depth)
 		return COPY_LEAVE;

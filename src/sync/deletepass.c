@@ -103,6 +103,11 @@ bool sync_delete_pass(const struct sync *s, int when)
 	return s->delete && (int)s->delete_when == when && !s->cap_depth && !s->files_from;
 }
 
+bool sync_mount_point(const struct sync *s, const struct stat *st, int depth)
+{
+	return s->no_mounts && depth > 0 && S_ISDIR(st->st_mode) && st->st_dev != s->src_dev;
+}
+
 bool sync_contents_sent(const struct sync *s, const struct sweep_entry *e)
 {
 	return !s->cap_depth || e->depth + 1 < s->cap_depth;

@@ -196,7 +196,7 @@ static int take_option(struct sync *s, int c, const char *arg)
 	case 'n': s->dry_run = true; break;
 	case 'c': s->checksum = true; break;
 	case 'u': s->update = true; break;
-	case 'x': s->one_fs = true; break;
+	case 'x': s->no_mounts = s->one_fs; s->one_fs = true; break;
 	case 'i': s->itemize = true; break;
 	case 'b': s->backup = true; break;
 	case OPT_BACKUP_DIR: s->backup = true; s->backup_dir = arg; break;

@@ -99,9 +99,10 @@ static int add_name(const char *name, char ***v, size_t *n, size_t *cap)
 	return 0;
 }
 
-/* The names in the directory dirfd/name, appended to v. Returns 0, or -1
- * (it cannot be read, or no memory). */
-static int read_names(int dirfd, const char *name, char ***v, size_t *n, size_t *cap)
+/* The names in the directory dirfd/name, appended to v, but (-xx, s) the
+ * mount points in it. Returns 0, or -1 (it cannot be read, or no memory). */
+static int read_names(const struct sync *s, int dirfd, const char *name, char ***v, size_t *n,
+                      size_t *cap)
 {
 	int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
 	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
@@ -112,9 +113,15 @@ static int read_names(int dirfd, const char *name, char ***v, size_t *n, size_t 
 	}
 	int r = 0;
 	struct dirent *de;
-	while (r == 0 && (de = readdir(d)) != NULL)
-		if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0)
-			r = add_name(de->d_name, v, n, cap);
+	struct stat st;
+	while (r == 0 && (de = readdir(d)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		if (s && s->no_mounts && (de->d_type == DT_DIR || de->d_type == DT_UNKNOWN) &&
+		    fstatat(fd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && sync_mount_point(s, &st, 1))
+			continue;
+		r = add_name(de->d_name, v, n, cap);
+	}
 	closedir(d);
 	return r;
 }
@@ -156,7 +163,7 @@ static int add_other_sources(struct sender *t, const char *dpath, char ***v, siz
 			continue;
 		}
 		if (S_ISDIR(st.st_mode))
-			r = read_names(AT_FDCWD, path.s, v, n, cap);
+			r = read_names(NULL, AT_FDCWD, path.s, v, n, cap);
 	}
 	sb_free(&path);
 	sb_free(&base);
@@ -171,7 +178,7 @@ static int dir_names(struct sender *t, const struct sweep_entry *e)
 {
 	char **v = NULL;
 	size_t n = 0, cap = 0;
-	int r = read_names(e->dirfd, e->name, &v, &n, &cap);
+	int r = read_names(t->s, e->dirfd, e->name, &v, &n, &cap);
 	if (r == 0 && t->nsrc > 1) {
 		const char *rel = rel_of(t, e), *prefix = t->s->prefix;
 		struct strbuf dpath = STRBUF_INIT;

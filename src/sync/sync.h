@@ -62,6 +62,7 @@ struct sync {
 	size_t nrules;
 	bool recursive, links, perms, times, group, owner, devices, specials;
 	bool hard_links, acls, xattrs, one_fs;
+	bool no_mounts;           /* -xx: mount points left out altogether */
 	int verbose;
 	bool quiet, dry_run, delete, checksum, size_only, ignore_existing, existing;
 	bool usage_error;         /* sync_run() refused the operands: exit 1 */
@@ -347,6 +348,8 @@ void late_delete_dir(struct sync *s, int dfd, const char *name, const char *rel,
 /* Whether the deletions are a pass of their own, DEL_BEFORE or
  * DEL_AFTER (when), for the tree being synced. */
 bool sync_delete_pass(const struct sync *s, int when);
+/* -xx: whether st (at depth) is a mount point of the source, left out. */
+bool sync_mount_point(const struct sync *s, const struct stat *st, int depth);
 /* Whether the directory e's contents are sent (--files-from may send it
  * alone, or without what its directories hold): else nothing is deleted
  * in it. */

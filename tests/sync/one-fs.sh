@@ -5,7 +5,8 @@
 # destination holds is not deleted (a backup of / made with -x and one of
 # /home into the same tree: the second was emptied by the first); nothing
 # is deleted inside a destination directory on another file system than
-# DEST's, nor such a directory itself. Each locally and pushed and pulled through a remote shell,
+# DEST's, nor such a directory itself. -xx leaves mount points out
+# altogether, and --delete then deletes their copies. Each locally and pushed and pulled through a remote shell,
 # against rsync (needs root to mount; skipped otherwise).
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
@@ -50,7 +51,8 @@ run() {
 	fi
 }
 
-for opts in "-ax --delete" "-ax --delete-after" "-ax --delete --delete-excluded" "-rx --delete-before"; do
+for opts in "-ax --delete" "-ax --delete-after" "-ax --delete --delete-excluded" "-rx --delete-before" \
+	"-axx" "-axx --delete" "-axx --delete-after"; do
 	for dm in "" yes; do
 		name="$opts${dm:+, a mount in DEST}"
 		echo "== $name" >&2
