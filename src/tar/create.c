@@ -229,7 +229,7 @@ static int dir_first(struct create *cr, const struct sweep_entry *e)
 	/* -g: GNU tar's incremental members come before what they hold */
 	struct tar_scope sc;
 	scope_of(cr, e, &sc);
-	if (scope_enter_dir(cr, e) < 0) {
+	if (scope_enter_dir(cr, e) < 0 || remove_note_dir(cr, e) < 0) {
 		tar_fatal(t, ENOMEM, "memory exhausted");
 		return -1;
 	}
@@ -338,7 +338,6 @@ static void walk(struct create *cr, struct sweep *sw)
 	}
 	/* those whose directory was not stored, left on the disk with it */
 	held_release(cr, 0, NULL);
-	remove_deferred(cr);
 }
 
 /* Open the archive's output and its writer. Returns 0 or -1 (reported). */
@@ -415,12 +414,14 @@ int tar_create(struct tar *t)
 	progress_end(t->progress, t->files, cr.out.bytes);
 	t->progress = NULL;
 	close_archive(&cr);
+	remove_deferred(&cr, true); /* once the archive holds them (none after a fatal error) */
 	incr_finish(&cr);
 	if (chdir_err)
 		tar_fatal(t, chdir_err, "%s: Cannot open", tq(t, 0, bad));
 	if (t->opt.totals && !t->opt.totals_signal && !t->fatal)
 		totals_print("Total bytes written", out_total(&cr.out), &t->totals_start);
 out:
+	remove_deferred(&cr, false); /* (what an early end left: forgotten, not done) */
 	writer_free(&cr.w);
 	archive_entry_free(cr.entry);
 	out_free(&cr.out);
@@ -432,13 +433,11 @@ out:
 	sb_free(&cr.shown);
 	sb_free(&cr.link);
 	sb_free(&cr.xattr);
-	sb_free(&cr.rmname);
 	keymap_free(&cr.links);
 	keymap_free(&cr.unread_dirs);
 	keymap_free(&cr.tagged);
 	sb_free(&cr.link_names);
 	held_free(&cr);
-	remove_deferred(&cr);
 	incr_free(&cr);
 	scope_free(&cr);
 	return t->diag->status;

@@ -27,11 +27,10 @@ struct create {
 	struct strbuf shown;         /* the name -v shows */
 	struct strbuf link;          /* symlink target */
 	struct strbuf xattr;         /* xattr.c's scratch */
-	struct strbuf rmname;        /* remove.c's scratch */
 	struct deferred *deferred;   /* remove.c: removals put off to the end */
 	size_t ndeferred, capdeferred;
-	struct keymap deferred_dirs; /* remove.c: directory id -> fd + 1, one
-	                                descriptor a directory for them */
+	struct keymap deferred_dirs; /* remove.c: directory id -> its root's base
+	                                (+1, from AT_FDCWD) */
 	struct keymap links;         /* links.c: (dev, ino) -> name offset + 1 */
 	struct strbuf link_names;
 	int *dirfds;                 /* -C directories, closed at the end */
@@ -153,12 +152,14 @@ int held_release(struct create *cr, uint64_t dir_id, const struct sweep_entry *d
 void held_free(struct create *cr);
 
 /* remove.c: under --remove-files, remove e, stored whole; remove the link
- * name (shown as path), stored whole, from directory dir (its walk entry,
- * its own descriptor closed: NULL when unknown, and nothing removed).
- * Failures are reported. */
+ * path, stored whole, from directory dir (its walk entry: NULL when
+ * unknown, and nothing removed); each once the archive is closed, by
+ * remove_deferred(), which does them when act (and no fatal error ended
+ * the run) and forgets them. remove_note_dir notes directory e as met
+ * (0, or -1: no memory). Failures are reported. */
 void remove_entry(struct create *cr, const struct sweep_entry *e);
-/* Do the removals put off to the end, and forget them. */
-void remove_deferred(struct create *cr);
+void remove_deferred(struct create *cr, bool act);
+int remove_note_dir(struct create *cr, const struct sweep_entry *e);
 void remove_held(struct create *cr, const struct sweep_entry *dir, const char *name,
                  const char *path);
 

@@ -5,7 +5,8 @@
 # out keep their directories, with GNU's "Cannot rmdir" and status 2), hard
 # links across directories still stored as links (their other names are
 # removed after them), held symbolic links removed too, -C and several
-# names; and without the option nothing is removed.
+# names; an archive that cannot be written removes nothing; and without
+# the option nothing is removed.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tar/tree.sh"
 need_cmd tar
@@ -79,4 +80,15 @@ done
 	fail "--remove-files of 300 linked files at 64 descriptors"
 [ ! -e "$T/many/m" ] || fail "many links: not all removed"
 [ "$(tar -tf "$T/many.tar" | grep -c /f)" = 600 ] || fail "many links: not all archived"
+# An archive that cannot be written whole removes nothing: the removals
+# wait for it to be closed (they came as each member was handed to the
+# writer, and a full disk, or a compressor's buffer, lost them all)
+for z in "" -z -J; do
+	[ -w /dev/full ] || break
+	rm -rf "$T/s" && cp -a "$T/tree" "$T/s"
+	before=$(cd "$T/s" && find d e | sort)
+	(cd "$T/s" && "$sweep_tools/sweep-tar" $z -cf /dev/full --remove-files d e) 2> "$T/err"
+	[ $? = 2 ] && grep -q "Cannot write" "$T/err" || fail "/dev/full $z: $(cat "$T/err")"
+	[ "$(cd "$T/s" && find d e | sort)" = "$before" ] || fail "/dev/full $z: files removed"
+done
 exit 0
