@@ -54,35 +54,95 @@ static char *without_slash(const char *name)
 }
 
 /* Whether name, there already, stays as it is (-k, --skip-old-files,
- * --keep-newer-files), said in GNU tar's words. */
+ * --keep-newer-files), said in GNU tar's words. What is there is looked at
+ * without a trailing slash: a symbolic link is not followed. */
 static bool keeps_existing(struct tar *t, struct archive_entry *e, const char *name)
 {
 	const struct tar_opts *o = &t->opt;
 	bool dir = archive_entry_filetype(e) == AE_IFDIR;
 	struct stat st;
-	if (!(o->keep_old || o->skip_old || o->keep_newer) || lstat(name, &st) < 0)
+	if (!(o->keep_old || o->skip_old || o->keep_newer))
 		return false;
-	/* libarchive's NO_OVERWRITE skips in silence; GNU tar's -k says so. */
-	if (o->keep_old && !dir) {
-		tar_cannot(t, name, "open", EEXIST);
+	char *bare = without_slash(name);
+	int r = lstat(bare ? bare : name, &st);
+	if (r < 0) {
+		free(bare);
+		return false;
+	}
+	/* libarchive's NO_OVERWRITE skips in silence; GNU tar's -k says so. A
+	 * directory member over a file or a link keeps it, in silence (and
+	 * what comes below goes through the link, or fails, as in GNU tar) */
+	if (o->keep_old && (!dir || !S_ISDIR(st.st_mode))) {
+		if (!dir)
+			tar_cannot(t, name, "open", EEXIST);
+		free(bare);
 		return true;
 	}
 	/* GNU tar skips an existing directory's member too (its attributes) */
 	if (o->skip_old) {
-		if (!o->verbose)
-			return true;
-		char *bare = without_slash(name);
-		tar_warn(t, 0, "%s: skipping existing file", tq(t, 0, bare ? bare : name));
+		if (o->verbose)
+			tar_warn(t, 0, "%s: skipping existing file", tq(t, 0, bare ? bare : name));
 		free(bare);
 		return true;
 	}
+	free(bare);
 	time_t sec = archive_entry_mtime(e);
 	long nsec = archive_entry_mtime_nsec(e);
-	if (!o->keep_newer || dir || st.st_mtim.tv_sec < sec ||
+	if (!o->keep_newer || (dir && S_ISDIR(st.st_mode)) || st.st_mtim.tv_sec < sec ||
 	    (st.st_mtim.tv_sec == sec && st.st_mtim.tv_nsec < nsec))
 		return false;
-	tar_warn(t, 0, "Current '%s' is newer or same age", tqlist(t, 0, name));
+	bare = without_slash(name);
+	tar_warn(t, 0, "Current %s is newer or same age", tquote(t, 0, bare ? bare : name));
+	free(bare);
 	return true;
+}
+
+/* Under -k, --skip-old-files, --keep-newer-files: whether a directory on
+ * name's way is a file, or a link to nothing, kept there: then name is
+ * not extracted (libarchive would remove what is in the way to make the
+ * directory), and said as GNU tar says it. */
+static bool way_blocked(struct tar *t, struct archive_entry *e, const char *name)
+{
+	const struct tar_opts *o = &t->opt;
+	if (!(o->keep_old || o->skip_old || o->keep_newer))
+		return false;
+	char *path = strdup(name);
+	bool blocked = false;
+	struct stat st;
+	for (char *slash = path ? strchr(path + 1, '/') : NULL; slash && !blocked;
+	     slash = strchr(slash + 1, '/')) {
+		if (!slash[1])
+			break; /* name's own trailing slash */
+		*slash = 0;
+		int err = stat(path, &st) == 0 ? (S_ISDIR(st.st_mode) ? 0 : ENOTDIR) : errno;
+		bool absent = err == ENOENT && lstat(path, &st) < 0;
+		*slash = '/';
+		if (absent)
+			break; /* not there: made on the way */
+		if (!err)
+			continue;
+		blocked = true;
+		/* through a link to nothing, GNU tar first fails to make the
+		 * next directory on the way, if there is one */
+		char *next = strchr(slash + 1, '/');
+		if (err == ENOENT && next && next[1]) {
+			*next = 0;
+			tar_cannot(t, path, "mkdir", err);
+			*next = '/';
+		}
+		char *bare = without_slash(name);
+		const char *shown = bare ? bare : name;
+		if (o->keep_newer && err == ENOTDIR) { /* GNU tar's words, status 0 */
+			tar_warn(t, 0, "%s: Warning: Cannot stat: %s", tq(t, 0, shown), strerror(err));
+			tar_warn(t, 0, "Current %s is newer or same age", tquote(t, 0, shown));
+		} else {
+			tar_cannot(t, shown, archive_entry_filetype(e) == AE_IFDIR ? "mkdir" : "open",
+			           err);
+		}
+		free(bare);
+	}
+	free(path);
+	return blocked;
 }
 
 /* Whether name is the working directory itself ("." or "./", as "find . |
@@ -103,15 +163,24 @@ static bool names_cwd(const char *name)
 static bool unlink_first(struct tar *t, const char *name)
 {
 	struct stat st;
-	if (!t->opt.unlink_first || names_cwd(name) || lstat(name, &st) < 0)
+	if (!t->opt.unlink_first || names_cwd(name))
 		return false;
-	bool was_dir = S_ISDIR(st.st_mode);
-	int r = !was_dir ? unlink(name) : t->opt.recursive_unlink ? xunlink_tree(name) : rmdir(name);
-	if (r == 0 || errno == ENOENT)
-		return false;
-	int err = errno == EEXIST ? ENOTEMPTY : errno;
+	/* without a trailing slash: a link to a directory is removed, not
+	 * followed (the member was written through it, outside the tree) */
 	char *bare = without_slash(name);
-	tar_cannot(t, bare ? bare : name, "unlink", err);
+	const char *at = bare ? bare : name;
+	if (lstat(at, &st) < 0) {
+		free(bare);
+		return false;
+	}
+	bool was_dir = S_ISDIR(st.st_mode);
+	int r = !was_dir ? unlink(at) : t->opt.recursive_unlink ? xunlink_tree(at) : rmdir(at);
+	if (r == 0 || errno == ENOENT) {
+		free(bare);
+		return false;
+	}
+	int err = errno == EEXIST ? ENOTEMPTY : errno;
+	tar_cannot(t, at, "unlink", err);
 	free(bare);
 	return true;
 }
@@ -403,7 +472,8 @@ static int one_member(struct extract *x, struct archive_entry *e)
 		xcommand_end(x);
 		return r;
 	}
-	if (links_itself(e, name) || keeps_existing(t, e, name) || unlink_first(t, name))
+	if (links_itself(e, name) || keeps_existing(t, e, name) || unlink_first(t, name) ||
+	    way_blocked(t, e, name))
 		return 0;
 	if (!xlinks_may_extract(x, name))
 		return t->fatal ? -1 : 0;

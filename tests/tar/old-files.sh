@@ -6,8 +6,9 @@
 # --keep-newer-files (kept when not older than the member: "Current 'NAME'
 # is newer or same age"; replaced when older), -U/--unlink-first (each name
 # removed first, directories only when empty: "Cannot unlink"), each refused
-# beside the others or -k as GNU tar refuses it; the files left, their
-# types, contents and times, messages and status.
+# beside the others or -k as GNU tar refuses it; a file or a link where a
+# directory member goes; the files left, their types, contents and times,
+# messages and status.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tar/tree.sh"
 need_cmd tar
@@ -51,4 +52,21 @@ printf 'old\n' > "$T/dirs/d/sub/old"
 ln -s b "$T/dirs/d/new"
 dest=dirs
 extract_over "-U, directories in the way" -U -x
+# a file, a link to nothing, or a link to a directory where a directory
+# member goes: kept under -k, --skip-old-files and --keep-newer-files
+# (the file was replaced by the directory, its data lost; the links
+# replaced), what comes below failing as GNU tar says it, or going through
+# the link; -U removes the link (it was followed: written outside)
+for kind in file dangling linkdir; do
+	rm -rf "$T/way" && mkdir -p "$T/way/outside"
+	case $kind in
+	file) printf 'precious\n' > "$T/way/d" && touch -d 2030-01-01 "$T/way/d" ;;
+	dangling) ln -s nowhere "$T/way/d" ;;
+	linkdir) ln -s outside "$T/way/d" ;;
+	esac
+	dest=way
+	for opt in -k --skip-old-files --keep-newer-files -U; do
+		extract_over "$opt over a $kind" $opt -x
+	done
+done
 exit 0
