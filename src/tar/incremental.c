@@ -48,6 +48,7 @@ int incr_start(struct create *cr)
 	if (!inc)
 		return nomem(cr);
 	clock_gettime(CLOCK_REALTIME, &inc->start);
+	inc->no_check_device = t->opt.no_check_device;
 	/* --level=0: a full dump, whatever the file says */
 	if (t->opt.level == 0)
 		return 0;
@@ -63,6 +64,15 @@ static int bare_path(struct strbuf *sb, const char *path, size_t n)
 	return sb_add(sb, path, n) < 0 || sb_addc(sb, 0) < 0 ? -1 : 0;
 }
 
+/* Whether the snapshot's directory d is the one of st (--no-check-device:
+ * whatever its device number, which a remount may change). */
+static bool same_dir(const struct incremental *inc, const struct snap_dir *d,
+                     const struct stat *st)
+{
+	return (inc->no_check_device || d->dev == (uint64_t)st->st_dev) &&
+	       d->ino == (uint64_t)st->st_ino;
+}
+
 /* Whether the directory at path with st is the snapshot's of that name. */
 static bool in_snapshot(struct incremental *inc, const char *path, size_t n,
                         const struct stat *st)
@@ -70,7 +80,7 @@ static bool in_snapshot(struct incremental *inc, const char *path, size_t n,
 	if (!inc->old.n || bare_path(&inc->scratch, path, n) < 0)
 		return false;
 	const struct snap_dir *d = snapshot_find(&inc->old, inc->scratch.s);
-	return d && d->dev == (uint64_t)st->st_dev && d->ino == (uint64_t)st->st_ino;
+	return d && same_dir(inc, d, st);
 }
 
 /* Whether e's directory (its parent) is in the snapshot, looked up once. */
@@ -231,7 +241,7 @@ static void say_new(struct tar *t, struct incremental *inc, const struct sweep_e
 	const char *now = inc->scratch.s;
 	for (size_t i = 0; i < inc->old.n; i++) {
 		const struct snap_dir *d = &inc->old.v[i];
-		if (d->dev != (uint64_t)e->st.st_dev || d->ino != (uint64_t)e->st.st_ino)
+		if (!same_dir(inc, d, &e->st))
 			continue;
 		if (!implied(inc, d->name, now))
 			tar_warn(t, 0, "%s: Directory has been renamed from %s", tq(t, 0, e->path),

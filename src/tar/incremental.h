@@ -31,6 +31,8 @@ struct incremental {
 	struct strbuf records;      /* the new snapshot's directory records */
 	struct strbuf scratch;
 	struct strbuf renames;      /* -v: the renames said: old, NUL, new, NUL */
+	bool no_check_device;       /* --no-check-device: a directory is known by
+	                               its inode alone */
 };
 
 /* snapshot.c: read file into s (no such file, or an empty one: nothing

@@ -52,7 +52,7 @@ static void mode_string(struct archive_entry *e, char out[11])
 static void time_string(const struct tar *t, time_t when, char *buf, size_t size)
 {
 	struct tm tm;
-	if (!localtime_r(&when, &tm) ||
+	if (!(t->opt.utc ? gmtime_r(&when, &tm) : localtime_r(&when, &tm)) ||
 	    !strftime(buf, size, t->opt.full_time ? "%Y-%m-%d %H:%M:%S" : "%Y-%m-%d %H:%M", &tm))
 		snprintf(buf, size, "%jd", (intmax_t)when);
 }

@@ -37,7 +37,9 @@ enum {
 	OPT_NO_OVERWRITE_DIR, OPT_RECURSIVE_UNLINK, OPT_LEVEL, OPT_DELETE, OPT_TO_COMMAND,
 	OPT_INDEX_FILE, OPT_ONE_TOP_LEVEL, OPT_HARD_DEREF, OPT_ATIME_PRESERVE, OPT_PAX_OPTION,
 	OPT_XATTRS_INCLUDE, OPT_XATTRS_EXCLUDE, OPT_SELINUX, OPT_NO_SELINUX, OPT_IGNORE_COMMAND_ERROR, OPT_NO_IGNORE_COMMAND_ERROR,
-	OPT_VERSION,
+	OPT_VERSION, OPT_UTC, OPT_CHECK_DEVICE, OPT_NO_CHECK_DEVICE, OPT_ADD_FILE,
+	OPT_ACCEPTED, /* options that change nothing here (see accepted_option) */
+	OPT_HOLE_DETECTION, OPT_SPARSE_VERSION,
 };
 
 static const struct option long_options[] = {
@@ -163,13 +165,31 @@ static const struct option long_options[] = {
 	{ "xform", required_argument, NULL, OPT_TRANSFORM },
 	{ "show-transformed-names", no_argument, NULL, OPT_SHOW_TRANSFORMED },
 	{ "show-stored-names", no_argument, NULL, OPT_SHOW_TRANSFORMED },
+	{ "utc", no_argument, NULL, OPT_UTC },
+	{ "check-device", no_argument, NULL, OPT_CHECK_DEVICE },
+	{ "no-check-device", no_argument, NULL, OPT_NO_CHECK_DEVICE },
+	{ "add-file", required_argument, NULL, OPT_ADD_FILE },
+	/* accepted, and nothing to do: libarchive reads whole records from
+	 * a pipe (-B); members are found in any order (-s); directories get
+	 * their times at the end anyway; holes are found with SEEK_DATA;
+	 * sparse members are written in the posix format; an archive file is
+	 * seeked where it can be */
+	{ "read-full-records", no_argument, NULL, 'B' },
+	{ "same-order", no_argument, NULL, 's' },
+	{ "preserve-order", no_argument, NULL, 's' },
+	{ "delay-directory-restore", no_argument, NULL, OPT_ACCEPTED },
+	{ "no-delay-directory-restore", no_argument, NULL, OPT_ACCEPTED },
+	{ "seek", no_argument, NULL, OPT_ACCEPTED },
+	{ "no-seek", no_argument, NULL, OPT_ACCEPTED },
+	{ "hole-detection", required_argument, NULL, OPT_HOLE_DETECTION },
+	{ "sparse-version", required_argument, NULL, OPT_SPARSE_VERSION },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "usage", no_argument, NULL, OPT_USAGE },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char short_options[] = "-ctxruAdWiV:f:C:T:vb:zjJZaI:H:oX:hSPpkUOmN:g:G";
+static const char short_options[] = "-ctxruAdWiV:f:C:T:vb:zjJZaI:H:oX:hSPpkUOmN:g:GBs";
 
 /* The version-control names GNU tar's --exclude-vcs leaves out. */
 static const char *const vcs_names[] = {
@@ -188,6 +208,7 @@ struct parse_state {
 	bool casefold;         /* --ignore-case last: likewise */
 	size_t marked;         /* the names added_names() has seen */
 	int archives;          /* -f options seen */
+	bool same_order;       /* -s: refused with -c, as GNU refuses it */
 	struct tar *t;
 	const char *reading;   /* the -T list being read, NULL: the command line */
 	struct list_read *lists; /* every -T list read */
@@ -715,6 +736,34 @@ static void check_trailing(struct tar *t, struct parse_state *ps)
 	}
 }
 
+/* The argument of an option accepted with nothing to do: --hole-detection
+ * (seek, raw) and --sparse-version (a number, or MAJOR.MINOR), checked as
+ * GNU tar checks them. Returns 1, or 0 (reported). */
+static int accepted_arg(struct tar *t, const char *option, const char *arg)
+{
+	static const char *const holes[] = { "raw", "seek", NULL };
+	static const int values[] = { 0, 1 };
+	if (strcmp(option, "--hole-detection") == 0) {
+		int i = argmatch(arg, holes, values);
+		if (i >= 0)
+			return 1;
+		/* GNU tar ends here, with no hint */
+		argmatch_report(t->diag, option, arg, i, holes, values);
+		diag_fail(t->diag, TAR_FAILURE);
+		t->fatal = true;
+		return 0;
+	}
+	char *end;
+	errno = 0;
+	(void)strtoul(arg, &end, 10);
+	if (*end == '.')
+		(void)strtoul(end + 1, &end, 10);
+	if (end != arg && !*end && !errno)
+		return 1;
+	tar_warn(t, 0, "Invalid sparse version value");
+	return 0;
+}
+
 /* The options that choose what to do and with which archive. Returns 1 when
  * c was one of them and went well, 0 when it went wrong, -1 when c is not
  * one of them. */
@@ -784,6 +833,12 @@ static int main_option(struct tar *t, struct parse_state *ps, int c)
 	case 'o': ps->old_option = true; return 1;
 	case OPT_TRANSFORM: return xform_add(t, optarg);
 	case OPT_SHOW_TRANSFORMED: o->xform.show = true; return 1;
+	case OPT_UTC: o->utc = true; return 1;
+	case 's': ps->same_order = true; return 1;
+	case 'B': case OPT_ACCEPTED: return 1;
+	case OPT_HOLE_DETECTION: return accepted_arg(t, "--hole-detection", optarg);
+	case OPT_SPARSE_VERSION: return accepted_arg(t, "--sparse-version", optarg);
+	case OPT_ADD_FILE: /* a name, whatever it starts with */
 	case 1: return added_names(o, ps, names_add(&o->names, optarg, false) == 0);
 	}
 	return -1;
@@ -829,6 +884,8 @@ static int create_option(struct tar *t, struct parse_state *ps, int c)
 	case OPT_NEWER_MTIME: return newer_parse(t, optarg, true);
 	case OPT_CLAMP_MTIME: o->clamp_mtime = true; return 1;
 	case 'g': o->listed_incremental = optarg; return 1;
+	case OPT_CHECK_DEVICE: o->no_check_device = false; return 1;
+	case OPT_NO_CHECK_DEVICE: o->no_check_device = true; return 1;
 	case OPT_LEVEL: {
 		intmax_t n = parse_number(optarg, 0, INT32_MAX);
 		if (n < 0)
@@ -1007,6 +1064,10 @@ static bool check_options(struct tar *t, struct parse_state *ps)
 	if (o->mode == MODE_NONE) {
 		tar_warn(t, 0, "You must specify one of the '-Acdtrux', '--delete' or "
 		               "'--test-label' options");
+		return false;
+	}
+	if (o->mode == MODE_CREATE && ps->same_order) {
+		tar_warn(t, 0, "'--same-order' cannot be used with '-c'");
 		return false;
 	}
 	if (o->mode == MODE_CREATE && !names_any(&o->names) && !ps->files_from) {

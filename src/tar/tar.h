@@ -163,6 +163,8 @@ struct tar_opts {
 	struct timespec newer;
 	const char *newer_given;  /* -N's DATE as given, when not a file */
 	bool full_time;
+	bool utc;                 /* --utc: listed times in UTC */
+	bool no_check_device;     /* --no-check-device (incremental.c) */
 	int same_perms;           /* -p; -1: as root */
 	int same_owner;           /* --same-owner; -1: as root */
 	int strip;                /* --strip-components */

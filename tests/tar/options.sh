@@ -122,6 +122,27 @@ same "--clamp-mtime" -c --mtime=2010-01-01 --clamp-mtime tree
 (cd "$src" && find tree \( -name '*.c' -o -name sub \) -print0) > "$T/found"
 same "--no-recursion -T" -c --no-recursion --null -T "$T/found"
 same "--no-recursion" -c --no-recursion tree tree/sub/d.txt
+# GNU's options that change nothing here, accepted as GNU accepts them (a
+# script stopped at the first one: "unrecognized option", 64), and --utc,
+# --add-file
+same "accepted options" -c --delay-directory-restore --no-delay-directory-restore --seek \
+	--no-seek --hole-detection=raw --sparse-version=1.0 --check-device --no-check-device tree
+same "-s with -c" -c -s tree
+same "a bad --hole-detection" -c --hole-detection=bogus tree
+same "a bad --sparse-version" -c --sparse-version=x tree
+same "--add-file" -c --add-file=tree
+(cd "$src" && tar -cf "$T/plain.tar" tree) || fail "GNU tar -c"
+for opts in "-tv --utc" "-tv --utc --full-time"; do
+	# shellcheck disable=SC2086
+	TZ=Asia/Tokyo tar $opts -f "$T/plain.tar" | tr -s ' ' | sort > "$T/want"
+	# shellcheck disable=SC2086
+	TZ=Asia/Tokyo sweep_tar $opts -f "$T/plain.tar" | tr -s ' ' | sort > "$T/got"
+	check_same "$T/want" "$T/got"
+done
+# -B from a pipe, the old "tar cf - . | (cd dst && tar xBf -)"
+mkdir "$T/piped"
+(cd "$src" && tar -cf - tree) | (cd "$T/piped" && sweep_tar -xBpf -) || fail "-xBf - from a pipe"
+diff -r "$src/tree" "$T/piped/tree" > /dev/null || fail "-xBf - from a pipe: not the same tree"
 (cd "$src" && tar -cf "$T/all.tar" tree)
 for prog in tar sweep_tar; do
 	$prog -tf "$T/all.tar" --no-recursion tree/sub tree/a.c > "$T/$prog.list"
