@@ -435,6 +435,29 @@ static bool links_itself(struct archive_entry *e, const char *name)
 	       a.st_ino == b.st_ino;
 }
 
+/* A member's mode with an access ACL that has a mask: libarchive gave its
+ * group bits the ACL's group:: entry, where the header (and the file the
+ * archive was made from) has the mask's, as POSIX puts it there. (Not
+ * under -x --acls: libarchive keeps group:: in the mode, and the mask set
+ * with the ACL gives the file its group bits.) */
+static void acl_mode(struct archive_entry *e)
+{
+	int type, perm, tag, id;
+	const char *name;
+	if (archive_entry_acl_reset(e, ARCHIVE_ENTRY_ACL_TYPE_ACCESS) <= 0)
+		return;
+	while (archive_entry_acl_next(e, ARCHIVE_ENTRY_ACL_TYPE_ACCESS, &type, &perm, &tag, &id,
+	                              &name) == ARCHIVE_OK) {
+		if (tag != ARCHIVE_ENTRY_ACL_MASK)
+			continue;
+		mode_t bits = (perm & ARCHIVE_ENTRY_ACL_READ ? 4 : 0) |
+		              (perm & ARCHIVE_ENTRY_ACL_WRITE ? 2 : 0) |
+		              (perm & ARCHIVE_ENTRY_ACL_EXECUTE ? 1 : 0);
+		archive_entry_set_perm(e, (archive_entry_perm(e) & ~(mode_t)S_IRWXG) | bits << 3);
+		return;
+	}
+}
+
 /* Extract (or list) one member. Returns -1 when the archive cannot go on. */
 static int one_member(struct extract *x, struct archive_entry *e)
 {
@@ -442,6 +465,8 @@ static int one_member(struct extract *x, struct archive_entry *e)
 	const char *name = xnames_member(x, e);
 	if (!name)
 		return 0;
+	if (!(t->opt.acls && x->disk))
+		acl_mode(e);
 	xcheck_ids(x, e);
 	if (!xnames_targets(x, e))
 		return -1;
