@@ -33,6 +33,8 @@ struct extract {
 	bool write_failed;      /* the member could not be written whole */
 	bool skipping;          /* in a run of damaged headers */
 	bool reopened;          /* read again as tar after a failed bid */
+	bool renames_failed;    /* xincr.c: a dumpdir's rename failed: nothing
+	                           more is purged */
 	struct strbuf partial;  /* a file cut short by the archive's end */
 	struct keymap links_made; /* the symbolic links -x made (xlinks.c) */
 	struct strbuf dir_names;  /* xdirtimes.c: directories there before */

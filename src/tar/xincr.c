@@ -7,19 +7,25 @@
  * A directory member of an incremental archive carries its dumpdir: what
  * the directory held at the dump, a flag and a name each ('Y' and 'N'
  * files, 'D' directories), and renames ('R' a name and 'T' the name it got,
- * both from the extraction's top). Before the directory is extracted, as
- * GNU tar does, the renames are made, then whatever the directory holds on
- * the disk that the dumpdir does not list, or lists as of the other kind
- * (a file where a directory was dumped, or the reverse), is removed, a
- * directory with all it holds.
+ * both from the extraction's top; an empty name is a temporary one, made
+ * in the directory the 'X' before names, as GNU tar swaps two directories'
+ * names through one). Before the directory is extracted, as GNU tar does,
+ * the renames are made, then whatever the directory holds on the disk that
+ * the dumpdir does not list, or lists as of the other kind (a file where a
+ * directory was dumped, or the reverse), is removed, a directory with all
+ * it holds; but once a rename failed, nothing more: what is there may be
+ * what was to be moved (a directory's dumpdir lists what it holds after
+ * the moves), and it stays, as GNU tar leaves it.
  */
 #include <archive.h>
 #include <archive_entry.h>
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "extract.h"
 
 /* The member's data, the dumpdir, into sb. Returns 0, or -1 after a read
@@ -49,20 +55,83 @@ static char listed(const struct strbuf *dd, const char *name)
 	return 0;
 }
 
-/* Make the dumpdir's renames: each 'R' with the 'T' after it. */
-static void renames(struct extract *x, const struct strbuf *dd)
+/* A name for the temporary rename in directory dir that nothing has;
+ * into tmp. Returns 0 or -1. */
+static int temp_name(struct strbuf *tmp, const char *dir)
 {
-	const char *from = NULL;
+	struct stat st;
+	for (unsigned i = 0; i < 1000; i++) {
+		sb_reset(tmp);
+		if (sb_printf(tmp, "%s%s.sweep-tar.%ld.%u", *dir ? dir : ".", "/", (long)getpid(), i) < 0)
+			return -1;
+		if (lstat(tmp->s, &st) < 0 && errno == ENOENT)
+			return 0;
+	}
+	errno = EEXIST;
+	return -1;
+}
+
+/* Make the directories on the way to path that are not there. */
+static void make_way(const char *path)
+{
+	char *p = strdup(path);
+	for (char *s = p ? strchr(p + 1, '/') : NULL; s; s = strchr(s + 1, '/')) {
+		*s = 0;
+		if (mkdir(p, 0777) < 0 && errno != EEXIST)
+			break;
+		*s = '/';
+	}
+	free(p);
+}
+
+/* rename(from, to), and again once the directories on the way to "to"
+ * are made, as GNU tar does it. */
+static int rename_made(const char *from, const char *to)
+{
+	if (rename(from, to) == 0)
+		return 0;
+	if (errno != ENOENT)
+		return -1;
+	make_way(to);
+	return rename(from, to);
+}
+
+/* Make the dumpdir's renames: each 'R' with the 'T' after it, an empty
+ * name the temporary one (in the directory of the last 'X'). Returns
+ * whether they were all made. */
+static bool renames(struct extract *x, const struct strbuf *dd)
+{
+	struct strbuf tmp = STRBUF_INIT;
+	const char *from = NULL, *xdir = ".";
+	bool ok = true, have_tmp = false;
 	for (const char *p = sb_str(dd); *p; p += strlen(p) + 1) {
-		if (*p == 'R')
-			from = p + 1;
+		if (*p == 'X')
+			xdir = p + 1;
+		else if (*p == 'R')
+			from = p[1] || !have_tmp ? p + 1 : tmp.s;
 		else if (*p == 'T' && from) {
-			if (rename(from, p + 1) < 0)
+			const char *to = p + 1;
+			if (!*to) {
+				if (temp_name(&tmp, xdir) < 0) {
+					tar_error(x->t, errno, "%s: Cannot rename", tq(x->t, 0, from));
+					ok = false;
+					from = NULL;
+					continue;
+				}
+				have_tmp = true;
+				to = tmp.s;
+			}
+			if (rename_made(from, to) < 0) {
 				tar_error(x->t, errno, "%s: Cannot rename to %s", tq(x->t, 0, from),
-				          tq(x->t, 1, p + 1));
+				          tq(x->t, 1, to));
+				ok = false;
+				break; /* as GNU tar: the others may depend on it */
+			}
 			from = NULL;
 		}
 	}
+	sb_free(&tmp);
+	return ok;
 }
 
 /* Remove what directory name holds that dd does not list as it is. */
@@ -103,10 +172,10 @@ int xincr_dir(struct extract *x, struct archive_entry *e, const char *name)
 		return 0;
 	struct strbuf dd = STRBUF_INIT;
 	int r = read_dumpdir(x, &dd);
-	if (r == 0) {
-		renames(x, &dd);
+	if (r == 0 && !renames(x, &dd))
+		x->renames_failed = true;
+	if (r == 0 && !x->renames_failed)
 		purge(x, name, &dd);
-	}
 	sb_free(&dd);
 	archive_entry_set_size(e, 0);
 	return r < 0 ? -1 : 1;

@@ -155,4 +155,32 @@ cp "$T/snap-gnu-l0" "$T/snap-gnu-lv"
 sleep 1
 dump "-lv" lv.tar --level=0
 restore rv our-lv.tar
+
+# GNU tar's dumps of moved directories, extracted by both with -G: two
+# directories swapped (renamed through a temporary name, 'X': every file
+# was lost, exit 2), one moved below another moved away (a rename GNU
+# cannot make: the files stay where they were), one moved to a new parent
+for case in swap nested newparent; do
+	rm -rf "$T/mv" && mkdir -p "$T/mv/src/a/b" "$T/mv/src/e/sub"
+	echo 1 > "$T/mv/src/a/f1" && echo 2 > "$T/mv/src/a/b/f2"
+	echo 5 > "$T/mv/src/e/f5" && echo 6 > "$T/mv/src/e/sub/f6"
+	(cd "$T/mv" && tar -g snap -cf "$T/mv-l0.tar" src) || fail "$case: level 0"
+	sleep 1
+	case $case in
+	swap) (cd "$T/mv/src" && mv a tmp && mv e a && mv tmp e) ;;
+	nested) (cd "$T/mv/src" && mv a/b bb && mv a bb/a) ;;
+	newparent) (cd "$T/mv/src" && mv e e2 && mkdir e && echo n > e/n) ;;
+	esac
+	(cd "$T/mv" && tar -g snap -cf "$T/mv-l1.tar" src) || fail "$case: level 1"
+	for side in g s; do
+		rm -rf "$T/mv-$side" && mkdir "$T/mv-$side"
+		prog=tar
+		[ $side = s ] && prog=sweep_tar
+		(cd "$T/mv-$side" && $prog -G -xf "$T/mv-l0.tar" && $prog -G -xf "$T/mv-l1.tar") \
+			2> /dev/null
+		echo "status $?" > "$T/mv-$side.out"
+		(cd "$T/mv-$side" && find . | sort) >> "$T/mv-$side.out"
+	done
+	check_same "$T/mv-g.out" "$T/mv-s.out" || fail "$case: -G of moved directories"
+done
 exit 0
