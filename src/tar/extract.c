@@ -437,9 +437,12 @@ static bool links_itself(struct archive_entry *e, const char *name)
 
 /* A member's mode with an access ACL that has a mask: libarchive gave its
  * group bits the ACL's group:: entry, where the header (and the file the
- * archive was made from) has the mask's, as POSIX puts it there. (Not
- * under -x --acls: libarchive keeps group:: in the mode, and the mask set
- * with the ACL gives the file its group bits.) */
+ * archive was made from) has the mask's, as POSIX puts it there: the file
+ * extracted without --acls gets those. (Not under --acls: libarchive keeps
+ * group:: in the mode, and the mask set with the ACL gives the file its
+ * group bits. Nor in a listing: sweep-tar's own archives, written by
+ * libarchive, have group::'s bits in the header, and the two cannot be told
+ * apart once read.) */
 static void acl_mode(struct archive_entry *e)
 {
 	int type, perm, tag, id;
@@ -465,7 +468,7 @@ static int one_member(struct extract *x, struct archive_entry *e)
 	const char *name = xnames_member(x, e);
 	if (!name)
 		return 0;
-	if (!(t->opt.acls && x->disk))
+	if (x->disk && !t->opt.acls)
 		acl_mode(e);
 	xcheck_ids(x, e);
 	if (!xnames_targets(x, e))
