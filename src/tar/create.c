@@ -24,6 +24,16 @@
 static enum sweep_verdict walk_filter(const struct sweep_entry *e, void *arg)
 {
 	struct create *cr = arg;
+	/* -h: a link still a link once followed leads nowhere; GNU tar stores
+	 * nothing for it ("File removed before we read it", a named one
+	 * "Cannot stat") */
+	if (cr->t->opt.dereference && S_ISLNK(e->st.st_mode)) {
+		if (e->depth == 0)
+			tar_cannot_read(cr->t, e->path, "stat", ENOENT);
+		else
+			tar_removed(cr->t, e->path);
+		return SWEEP_PRUNE;
+	}
 	if (cr->t->opt.exclude.n && scope_excluded(cr, e, e->path))
 		return SWEEP_PRUNE;
 	if (cr->archive_is_file && e->st.st_dev == cr->archive_st.st_dev &&

@@ -122,6 +122,11 @@ same "--clamp-mtime" -c --mtime=2010-01-01 --clamp-mtime tree
 (cd "$src" && find tree \( -name '*.c' -o -name sub \) -print0) > "$T/found"
 same "--no-recursion -T" -c --no-recursion --null -T "$T/found"
 same "--no-recursion" -c --no-recursion tree tree/sub/d.txt
+# -h and a link to nothing: not stored (it was, as a link), "File removed
+# before we read it", 1; named, "Cannot stat", 2
+mkdir "$src/dangle" && ln -s nowhere "$src/dangle/d" && echo x > "$src/dangle/f"
+same "-h, a link to nothing" -ch dangle
+same "-h, a link to nothing named" -ch dangle/d dangle/f
 # GNU's options that change nothing here, accepted as GNU accepts them (a
 # script stopped at the first one: "unrecognized option", 64), and --utc,
 # --add-file
