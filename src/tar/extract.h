@@ -38,8 +38,15 @@ struct extract {
 	struct strbuf partial;  /* a file cut short by the archive's end */
 	struct keymap links_made; /* the symbolic links -x made (xlinks.c) */
 	struct strbuf dir_names;  /* xdirtimes.c: directories there before */
-	struct timespec *dir_mtimes; /* and their members' times */
+	struct dir_attrs *dir_attrs; /* and what their members give them */
 	size_t ndirs, capdirs;
+};
+
+/* xdirtimes.c: what a directory there before its member gets at the end. */
+struct dir_attrs {
+	struct timespec mtime;
+	mode_t mode;
+	bool set_time, set_mode;
 };
 
 /* xnames.c: the name a member is listed or extracted as, or NULL when it is

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * xdirtimes.c: the times of directories that were there before their
- * member. libarchive's disk writer sets the time of a directory it makes
+ * member (and, without -p, their modes, which libarchive leaves alone
+ * where GNU tar gives the member's, less the umask, to one of the user's).
+ * libarchive's disk writer sets the time of a directory it makes
  * at the very end, but that of one it finds at once, so the members
  * extracted into it afterwards (as in GNU tar's archives and incremental
  * dumps, where a directory comes before what it holds) change it again.
@@ -14,26 +16,39 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "extract.h"
 
 int xdirtimes_note(struct extract *x, struct archive_entry *e, const char *name)
 {
+	const struct tar_opts *o = &x->t->opt;
 	struct stat st;
-	if (x->t->opt.touch || archive_entry_filetype(e) != AE_IFDIR ||
-	    !archive_entry_mtime_is_set(e) || lstat(name, &st) < 0 || !S_ISDIR(st.st_mode))
+	if (archive_entry_filetype(e) != AE_IFDIR || lstat(name, &st) < 0 || !S_ISDIR(st.st_mode))
 		return 0;
+	struct dir_attrs a = { .set_time = !o->touch && archive_entry_mtime_is_set(e) };
+	/* without -p, libarchive leaves an existing directory's mode alone;
+	 * GNU tar gives it the member's, less the umask, if it may */
+	if (!o->same_perms && st.st_uid == geteuid()) {
+		mode_t mask = umask(0);
+		umask(mask);
+		a.mode = archive_entry_perm(e) & 0777 & ~mask;
+		a.set_mode = a.mode != (st.st_mode & 07777);
+	}
+	if (!a.set_time && !a.set_mode)
+		return 0;
+	if (a.set_time)
+		a.mtime = (struct timespec){ archive_entry_mtime(e), archive_entry_mtime_nsec(e) };
 	if (x->ndirs == x->capdirs) {
 		size_t cap = x->capdirs ? 2 * x->capdirs : 16;
-		struct timespec *v = reallocarray(x->dir_mtimes, cap, sizeof(*v));
+		struct dir_attrs *v = reallocarray(x->dir_attrs, cap, sizeof(*v));
 		if (!v)
 			goto nomem;
-		x->dir_mtimes = v;
+		x->dir_attrs = v;
 		x->capdirs = cap;
 	}
 	if (sb_add(&x->dir_names, name, strlen(name) + 1) < 0)
 		goto nomem;
-	x->dir_mtimes[x->ndirs++] = (struct timespec){ archive_entry_mtime(e),
-	                                               archive_entry_mtime_nsec(e) };
+	x->dir_attrs[x->ndirs++] = a;
 	return 0;
 nomem:
 	tar_fatal(x->t, ENOMEM, "memory exhausted");
@@ -44,12 +59,15 @@ void xdirtimes_apply(struct extract *x)
 {
 	const char *name = sb_str(&x->dir_names);
 	for (size_t i = 0; i < x->ndirs; i++, name += strlen(name) + 1) {
-		struct timespec times[2] = { { .tv_nsec = UTIME_OMIT }, x->dir_mtimes[i] };
-		if (utimensat(AT_FDCWD, name, times, AT_SYMLINK_NOFOLLOW) < 0)
+		const struct dir_attrs *a = &x->dir_attrs[i];
+		if (a->set_mode && fchmodat(AT_FDCWD, name, a->mode, 0) < 0)
+			tar_cannot(x->t, name, "chmod", errno);
+		struct timespec times[2] = { { .tv_nsec = UTIME_OMIT }, a->mtime };
+		if (a->set_time && utimensat(AT_FDCWD, name, times, AT_SYMLINK_NOFOLLOW) < 0)
 			tar_cannot(x->t, name, "utime", errno);
 	}
 	sb_free(&x->dir_names);
-	free(x->dir_mtimes);
-	x->dir_mtimes = NULL;
+	free(x->dir_attrs);
+	x->dir_attrs = NULL;
 	x->ndirs = x->capdirs = 0;
 }

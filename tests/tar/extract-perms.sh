@@ -3,7 +3,8 @@
 # extract-perms.sh: -p as a user who is not root. The files become the
 # user's, and GNU tar keeps their set-user-id and set-group-id bits (they
 # give nothing the user lacks); libarchive alone drops them when the
-# archive names another owner. Modes must match GNU tar's.
+# archive names another owner. Modes must match GNU tar's. Without -p, a
+# directory there already gets the member's mode less the umask.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tar/tree.sh"
 need_cmd tar
@@ -25,4 +26,21 @@ chown nobody "$T/gnu" "$T/sweep"
 (cd "$T/gnu" && stat -c '%A %U %n' m*) > "$T/want"
 (cd "$T/sweep" && stat -c '%A %U %n' m*) > "$T/got"
 check_same "$T/want" "$T/got"
+# without -p, a directory of the user's that is there already gets the
+# member's mode less the umask at the end, as GNU tar gives it (it kept
+# its own; a read-only one stayed so after the failure to write in it)
+mkdir -p "$T/dsrc/d" && printf 's\n' > "$T/dsrc/d/s"
+tar -cf "$T/dirs.tar" -C "$T/dsrc" d && chmod 0644 "$T/dirs.tar"
+for m in 700 555 750; do
+	for side in gnu sweep; do
+		rm -rf "$T/$side" && mkdir -p "$T/$side/d" && chmod $m "$T/$side/d"
+		chown -R nobody "$T/$side"
+		prog=tar
+		[ $side = sweep ] && prog="$sweep_tools/sweep-tar"
+		(cd "$T/$side" && $AS_USER $prog -xf "$T/dirs.tar") > /dev/null 2>&1
+		echo "status $?" > "$T/$side.out"
+		(cd "$T/$side" && stat -c '%a %n' d && ls d) >> "$T/$side.out"
+	done
+	check_same "$T/gnu.out" "$T/sweep.out" || fail "an existing directory $m"
+done
 exit 0
