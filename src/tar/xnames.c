@@ -124,20 +124,18 @@ const char *xnames_member(struct extract *x, struct archive_entry *e)
 }
 
 /* Make a hard link's target safe and stripped like member names, as GNU
- * tar lists and extracts it. Returns false when the member is not to be
- * extracted (reported). */
+ * tar lists and extracts it: a leading part up to its last ".." is
+ * removed, and said ("Removing leading `../' from hard link targets"), so
+ * that it names a file below the extraction's top. Returns false when the
+ * member is not to be extracted (reported). */
 bool xnames_hardlink(struct extract *x, struct archive_entry *e)
 {
 	struct tar *t = x->t;
 	const char *raw = archive_entry_hardlink(e);
-	bool dotdot, extracting = t->opt.mode == MODE_EXTRACT;
+	bool extracting = t->opt.mode == MODE_EXTRACT;
 	if (!raw)
 		return true;
-	const char *safe = safename(t, raw, true, &dotdot);
-	if (dotdot && extracting) {
-		tar_error(t, 0, "%s: Member name contains '..'", tq(t, 0, raw));
-		return false;
-	}
+	const char *safe = safename(t, raw, true, NULL);
 	const char *s = strip(safe, t->opt.strip);
 	if (!s && extracting) {
 		/* GNU tar tries the empty name, and says so. */

@@ -58,6 +58,25 @@ for a in dotdot absolute symlink; do
 	compare_run -k tar sweep_tar -tvf "$T/$a.tar" || fail "-tvf $a"
 done
 
+# A hard link whose target climbs out ("../x", "a/../../x"): the climb
+# removed and said, as GNU tar does, and the link made to the file inside
+# (it was refused: "Member name contains '..'", 2)
+if command -v python3 > /dev/null; then
+	python3 -c "
+import io, sys, tarfile
+t = tarfile.open(sys.argv[1], 'w', format=tarfile.GNU_FORMAT)
+i = tarfile.TarInfo('x'); d = b'data\\n'; i.size = len(d); t.addfile(i, io.BytesIO(d))
+for name, target in (('hl', '../x'), ('d/hl2', 'a/../../x')):
+    l = tarfile.TarInfo(name); l.type = tarfile.LNKTYPE; l.linkname = target; t.addfile(l)
+t.close()" "$T/climb.tar" || fail "python3 could not make the archive"
+	compare_run -k "extract tar" "extract sweep_tar" "$T/climb.tar" || fail "climbing hard links"
+	nothing_outside "climbing hard links"
+	[ "$(stat -c %h "$T/target/x")" = 3 ] || fail "climbing hard links: not linked inside"
+	compare_run -k tar sweep_tar -tvf "$T/climb.tar" || fail "-tvf climbing hard links"
+else
+	echo "SKIP part: python3 makes the archive of climbing hard links" >&2
+fi
+
 # With -P an absolute member goes where it says.
 (cd "$T/target" && sweep_tar -xPf "$T/absolute.tar") || fail "-P extraction failed"
 [ -f "$T/absolute-victim" ] || fail "-P did not extract to the absolute path"
