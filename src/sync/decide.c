@@ -279,6 +279,14 @@ enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char
 		sync_alive(s);
 	if (e->depth == 0)
 		s->src_dev = e->st.st_dev;
+	if (e->depth == 0 && dir && !*s->prefix && !s->files_from) {
+		/* the first SRC/ is rsync's "."; a later one's is dropped from
+		 * its list: nothing said, DEST's own given back at the end */
+		if (s->dest_top_set && !s->sender_side)
+			return COPY_KEEP;
+		s->dest_top = e->st;
+		s->dest_top_set = true;
+	}
 	if (sync_mount_point(s, &e->st, e->depth))
 		return COPY_LEAVE; /* -xx: not even an empty directory */
 	bool root_contents = e->depth == 0 && !*s->prefix;

@@ -194,6 +194,22 @@ bool sync_place(struct sync *s, struct copy *c, struct sync_dest *d, const char 
 	return true;
 }
 
+void sync_dest_top(struct sync *s, struct sync_dest *d)
+{
+	struct stat now;
+	const struct stat *top = &s->dest_top;
+	if (!s->dest_top_set || s->dry_run || d->dfd < 0 || fstat(d->dfd, &now) < 0)
+		return;
+	if (s->perms && (now.st_mode & 07777) != (top->st_mode & 07777) &&
+	    fchmod(d->dfd, top->st_mode & 07777) < 0)
+		report_error(s, errno, "failed to set permissions on \"%s\"", d->dest);
+	struct timespec times[2] = { { .tv_nsec = UTIME_OMIT }, top->st_mtim };
+	if (s->times && !s->copy.omit_dir_times &&
+	    (now.st_mtim.tv_sec != top->st_mtim.tv_sec ||
+	     now.st_mtim.tv_nsec != top->st_mtim.tv_nsec) && futimens(d->dfd, times) < 0)
+		report_error(s, errno, "failed to set times on \"%s\"", d->dest);
+}
+
 void sync_dest_close(struct sync_dest *d)
 {
 	if (d->dfd >= 0)
@@ -266,7 +282,8 @@ void sync_run(struct sync *s)
 		}
 		sync_place(s, c, &d, s->files[i], st.st_mode, nsrc, local_tree, NULL);
 	}
-	sync_dest_close(&d);
 	sync_signals_copy(NULL);
-	copy_free(c);
+	copy_free(c); /* (its writer may still be renaming into DEST) */
+	sync_dest_top(s, &d);
+	sync_dest_close(&d);
 }

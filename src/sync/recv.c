@@ -706,9 +706,11 @@ int recv_trees(struct sync *s, struct wire *w, const char *dest, unsigned nsrc)
 			ret = recv_one(&r, c, &d);
 		}
 	}
-	sync_dest_close(&d);
 	sync_signals_copy(NULL);
-	copy_free(c);
+	copy_free(c); /* (its writer may still be renaming into DEST) */
+	if (ret == 0)
+		sync_dest_top(s, &d);
+	sync_dest_close(&d);
 	receiver_free(&r);
 	return ret;
 }

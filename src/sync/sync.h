@@ -92,6 +92,10 @@ struct sync {
 	const char *current_src; /* its SRC, one of files (delete.c) */
 	dev_t dest_dev;         /* DEST's file system: -x deletes on it only */
 	dev_t src_dev;          /* the tree's root's (its st_dev, as sent) */
+	struct stat dest_top;   /* the first SRC whose contents went into DEST
+	                           itself (rsync's list keeps the first "."):
+	                           DEST's mode and time at the end */
+	bool dest_top_set;
 	bool root_created;      /* its root is a directory this run made */
 	struct strbuf name;     /* scratch: an entry's rel path */
 	struct strbuf name2;
@@ -148,6 +152,10 @@ struct sync_dest {
 bool sync_place(struct sync *s, struct copy *c, struct sync_dest *d, const char *src,
                 mode_t mode, int nsrc, sync_tree_fn run, void *arg);
 void sync_dest_close(struct sync_dest *d);
+/* Once every tree is in (and the copy engine done): DEST, when a SRC's
+ * contents went into it, gets that first SRC's time (and mode, -p) again:
+ * the trees after it changed it. */
+void sync_dest_top(struct sync *s, struct sync_dest *d);
 /* DEST as a directory, opened (or made) the first time. Whether it is. */
 bool sync_dest_open(struct sync *s, struct sync_dest *d);
 /* Whether SRC... DEST are there (else said: a usage error). */

@@ -31,6 +31,15 @@ NO_TREE=1 both "a file to DEST/" -ai src/a DST/
 PREPARE='mkdir dst; touch -d 2011-01-01 dst' NO_TREE=1 both "a file into a directory" -ai src/a DST
 NO_TREE=1 both "a missing source" -ai nothing src/d DST
 NO_TREE=1 both "only missing sources" -a nothing DST
+# DEST with a SRC's contents and more after them: the first such SRC's
+# time and mode, as rsync gives them (it had the time the last tree went
+# in, or the last such SRC's mode)
+chmod 700 "$T/two"
+local_rsh
+both "contents, then a file" -ai two/ src/a DST
+both "two SRCs' contents" -ai two/ src/ DST
+both "pushed: contents, then a file" -ai -e "$RSH" two/ src/a localhost:DST
+chmod 755 "$T/two"
 # a DEST that cannot be made (11) or used (3), in rsync's words, here and
 # pushed through a remote shell: the run ends there (it went on, 23)
 local_rsh
