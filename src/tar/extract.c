@@ -73,8 +73,8 @@ static bool keeps_existing(struct tar *t, struct archive_entry *e, const char *n
 	 * directory member over a file or a link keeps it, in silence (and
 	 * what comes below goes through the link, or fails, as in GNU tar) */
 	if (o->keep_old && (!dir || !S_ISDIR(st.st_mode))) {
-		if (!dir)
-			tar_cannot(t, name, "open", EEXIST);
+		if (!dir) /* "Cannot open", "Cannot hard link to...", as it is */
+			xfail_said(t, e, name, EEXIST);
 		free(bare);
 		return true;
 	}

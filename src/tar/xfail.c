@@ -29,8 +29,7 @@ static const char *plain_name(struct strbuf *sb, const char *name)
 	return sb_str(sb);
 }
 
-/* GNU tar's words for creating e failing with err. */
-static void create_failed(struct tar *t, struct archive_entry *e, const char *name, int err)
+void xfail_said(struct tar *t, struct archive_entry *e, const char *name, int err)
 {
 	struct strbuf sb = { 0 };
 	const char *q = tq(t, 0, plain_name(&sb, name));
@@ -104,13 +103,14 @@ bool xfail_create(struct tar *t, struct archive *disk, struct archive_entry *e,
 	if (!msg || err <= 0)
 		known = false;
 	else if (strncmp(msg, "Can't create '", 14) == 0)
-		create_failed(t, e, name, err);
+		xfail_said(t, e, name, err);
 	else if (strcmp(msg, "Can't unlink already-existing object") == 0 ||
+	         strcmp(msg, "Can't replace existing directory with non-directory") == 0 ||
 	         strncmp(msg, "Could not remove symlink ", 25) == 0)
-		create_failed(t, e, name, EEXIST);
+		xfail_said(t, e, name, EEXIST);
 	else if ((dir = quoted(&sb, msg, "Failed to create dir '")) != NULL) {
 		tar_error(t, mkdir_errno(dir, err), "%s: Cannot mkdir", tq(t, 0, dir));
-		create_failed(t, e, name, ENOENT);
+		xfail_said(t, e, name, ENOENT);
 	} else
 		known = false;
 	sb_free(&sb);

@@ -15,5 +15,7 @@
  * said nothing, when disk's error is not one of a failed creation. */
 bool xfail_create(struct tar *t, struct archive *disk, struct archive_entry *e,
                   const char *name);
+/* The same words for a failure err found here (-k: EEXIST). */
+void xfail_said(struct tar *t, struct archive_entry *e, const char *name, int err);
 
 #endif

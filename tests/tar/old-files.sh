@@ -52,6 +52,19 @@ printf 'old\n' > "$T/dirs/d/sub/old"
 ln -s b "$T/dirs/d/new"
 dest=dirs
 extract_over "-U, directories in the way" -U -x
+# -k over each kind, and a file over a directory: GNU's words for each
+# ("Cannot hard link to", "Cannot mkfifo"...; they were all "Cannot open")
+mkdir -p "$T/kinds/src" && echo f > "$T/kinds/src/f" && ln "$T/kinds/src/f" "$T/kinds/src/h"
+ln -s f "$T/kinds/src/l" && mkfifo "$T/kinds/src/p"
+[ "$(id -u)" = 0 ] && mknod "$T/kinds/src/c" c 1 3
+(cd "$T/kinds/src" && tar -cf "$T/kinds.tar" *) || fail "GNU tar -c of kinds"
+mkdir -p "$T/kinds/there/fd/sub"
+for f in f h l p c; do echo old > "$T/kinds/there/$f"; done
+echo fd > "$T/kinds/fd" && (cd "$T/kinds" && tar -cf "$T/kinds2.tar" fd) || fail "GNU tar -c fd"
+kinds_gnu() { rm -rf "$T/kg" && cp -a "$T/kinds/there" "$T/kg" && (cd "$T/kg" && tar "$@"); }
+kinds_our() { rm -rf "$T/ks" && cp -a "$T/kinds/there" "$T/ks" && (cd "$T/ks" && sweep_tar "$@"); }
+compare_run -k kinds_gnu kinds_our -k -xf "$T/kinds.tar" || fail "-k over each kind"
+compare_run -k kinds_gnu kinds_our -xf "$T/kinds2.tar" || fail "a file over a directory"
 # a file, a link to nothing, or a link to a directory where a directory
 # member goes: kept under -k, --skip-old-files and --keep-newer-files
 # (the file was replaced by the directory, its data lost; the links
