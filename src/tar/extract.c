@@ -400,9 +400,18 @@ static void disk_failed(struct extract *x, const char *name, int r)
 	const char *msg = archive_error_string(x->disk);
 	if (r == ARCHIVE_WARN) {
 		/* libarchive warns when it could not restore an owner, a mode
-		 * or a time ("Can't ..."): GNU tar counts those as errors */
+		 * or a time ("Can't ..."): GNU tar counts those as errors, an
+		 * owner in its own words */
 		bool lost = msg && strncmp(msg, "Can't ", 6) == 0;
-		(lost ? tar_error : tar_warn)(t, 0, "%s: %s", tq(t, 0, name), msg ? msg : "warning");
+		char *bare = without_slash(name); /* a directory as GNU names it */
+		const char *q = tq(t, 0, bare ? bare : name);
+		if (msg && strncmp(msg, "Can't set user=", 15) == 0)
+			tar_error(t, err > 0 ? err : EPERM, "%s: Cannot change ownership to uid %jd, gid %jd",
+			          q, (intmax_t)archive_entry_uid(x->current),
+			          (intmax_t)archive_entry_gid(x->current));
+		else
+			(lost ? tar_error : tar_warn)(t, 0, "%s: %s", q, msg ? msg : "warning");
+		free(bare);
 		return;
 	}
 	const char *link = archive_entry_hardlink(x->current);
