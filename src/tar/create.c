@@ -88,6 +88,9 @@ static int add_roots(struct create *cr, struct sweep *sw, const char **bad)
 			 * safe; the walk then fails to stat "" */
 			if (!ns->v[i].name[0])
 				tar_warn(cr->t, 0, "Substituting `.' for empty member name");
+			/* GNU tar notes a leading '/' or "../" as it takes the
+			 * name, before it finds whether it is there */
+			safename(cr->t, ns->v[i].name, false, NULL);
 			int rootfd = dirfd;
 			if (scope_root(cr, i, &rootfd) < 0 || sweep_add_root(sw, rootfd, ns->v[i].name) < 0)
 				return errno;

@@ -32,6 +32,11 @@ sweep_tar -tf "$T/out.tar" | sort > "$T/got"
 printf '%s\n' dir/ dir/a dir/sub/ dir/sub/b other > "$T/want"
 check_same "$T/want" "$T/got"
 
+# a missing name with a leading '/' or "../": the note first, as GNU tar
+# gives it (it was not said at all)
+run_both "missing absolute name" -cf "$T/out.tar" /nonexistent/name
+run_both "missing name above" -cf "$T/out.tar" ../nonexistent
+
 # An output that cannot be opened, and a full device: fatal, exit 2.
 run_both "output in a missing directory" -cf "$T/no/such/dir/out.tar" dir
 [ -e /dev/full ] && run_both "full device" -cf /dev/full dir
