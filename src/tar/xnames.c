@@ -113,6 +113,10 @@ const char *xnames_member(struct extract *x, struct archive_entry *e)
 	if (t->opt.xform.n && !(safe = transformed(x, raw)))
 		return NULL;
 	const char *s = strip(safe, t->opt.strip);
+	/* stripped to nothing, GNU tar still lists it (by its own name), and
+	 * under --one-top-level it is the top directory itself */
+	if (!s && (t->opt.mode == MODE_LIST || t->opt.one_top_level))
+		s = t->opt.mode == MODE_LIST ? safe : "";
 	sb_reset(&x->name);
 	if (!s || sb_addstr(&x->name, s) < 0)
 		return NULL;

@@ -78,6 +78,10 @@ same "--one-top-level=DIR" -xf "$T/d.tar" --one-top-level=top
 same "--one-top-level=d" -xf "$T/d.tar" --one-top-level=d
 same "--one-top-level -P" -xf "$T/d.tar" --one-top-level -P
 same "--one-top-level, -t" -tf "$T/d.tar" --one-top-level=top
+# members stripped to nothing: still listed (-t, -v), and under
+# --one-top-level the top directory itself (they were left out)
+same "-tv, stripped to nothing" -tvf "$T/d.tar" --strip-components=1
+same "--one-top-level -v, stripped" -xvf "$T/d.tar" --one-top-level --strip-components=1
 
 # --index-file: what -v and -t print goes there
 for op in "-cvf $T/idx.tar d" "-tvf $T/d.tar" "-xvf $T/d.tar"; do
