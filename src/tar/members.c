@@ -85,7 +85,9 @@ bool members_select(struct tar *t, const char *member)
 		return true;
 	char *bare;
 	member = bare_member(member, &bare);
-	for (size_t i = 0; i < ns->n; i++) {
+	/* the first name that matches takes the member, as in GNU tar: a name
+	 * given again, or one a name before it covers, is "Not found" */
+	for (size_t i = 0; i < ns->n && !hit; i++) {
 		if (ns->v[i].chdir)
 			continue;
 		any = true;

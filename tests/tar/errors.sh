@@ -37,6 +37,14 @@ check_same "$T/want" "$T/got"
 run_both "missing absolute name" -cf "$T/out.tar" /nonexistent/name
 run_both "missing name above" -cf "$T/out.tar" ../nonexistent
 
+# a member name given twice, or covered by a name before it: the first
+# takes the member, the other is "Not found in archive", 2 (it was 0)
+(cd "$T/src" && tar -cf "$T/names.tar" dir other) || fail "GNU tar -c"
+run_both "a name twice" -tf "$T/names.tar" other other
+run_both "a name covered by one before" -tf "$T/names.tar" dir dir/a
+run_both "a name before the one covering it" -tf "$T/names.tar" dir/a dir
+run_both "a name twice, extracting" -xf "$T/names.tar" -O other other
+
 # An output that cannot be opened, and a full device: fatal, exit 2.
 run_both "output in a missing directory" -cf "$T/no/such/dir/out.tar" dir
 [ -e /dev/full ] && run_both "full device" -cf /dev/full dir
