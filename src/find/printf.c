@@ -169,6 +169,17 @@ static int compile_directive(struct find *f, struct fmt *fmt, const char **s)
 		return 1;
 	}
 	char c = *p++;
+	/* GNU find keeps these for later, and refuses them now */
+	if (c == '{' || c == '[' || c == '(') {
+		diag_error(f->diag, 0, "error: the format directive `%%%c' is reserved for future use",
+		           c);
+		return 1;
+	}
+	/* "%5%": GNU find writes what came before the second '%' */
+	if (c == '%') {
+		*s = p;
+		return add_text(fmt, start, (size_t)(p - 1 - start));
+	}
 	if (!strchr(known, c)) {
 		diag_warn(f->diag, 0, "warning: unrecognized format directive `%%%c'", c);
 		*s = p;

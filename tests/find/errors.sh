@@ -167,6 +167,11 @@ t -printf 'a\'
 t -printf '%o %x\n'
 t -printf '%T'
 t -printf '%A'
+t -printf '%{'
+t -printf '%['
+t -printf '%(x'
+t -printf '%5%\n'
+t -printf '%-5%x\n'
 t -printf '\q\e\x41\n'
 t -exec
 t -exec echo {} \; x
