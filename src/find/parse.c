@@ -44,11 +44,13 @@ static void fail(struct pstate *s)
 	s->status = 1;
 }
 
-/* The first non-option word names itself in GNU's global option warning. */
+/* The first non-option word names itself in GNU's global option warning;
+ * the last one names itself in its "possible unquoted pattern" note. */
 static void note_operator(struct pstate *s, const char *op)
 {
 	if (!s->p.first_arg)
 		s->p.first_arg = op;
+	s->p.last_prim = op;
 }
 
 static struct expr *new_expr(enum expr_kind kind, struct expr *l, struct expr *r)
@@ -110,6 +112,7 @@ static struct expr *parse_paren(struct pstate *s)
 		return NULL;
 	}
 	s->p.i++;
+	s->p.last_prim = ")";
 	return x;
 }
 

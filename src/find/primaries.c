@@ -263,9 +263,10 @@ static void report_unknown(struct parser *p, const char *tok)
 		return;
 	}
 	diag_error(p->f->diag, 0, "paths must precede expression: `%s'", tok);
+	/* after whatever came last, as GNU find says it, when the word names
+	 * a file (a pattern the shell expanded) */
 	const char *prev = p->last_prim;
-	if (prev && strstr("-name -iname -path -ipath -wholename -iwholename -lname -ilname", prev) &&
-	    lstat(tok, &st) == 0)
+	if (prev && stat(tok, &st) == 0)
 		diag_warn(p->f->diag, 0, "possible unquoted pattern after predicate `%s'?", prev);
 }
 

@@ -168,6 +168,12 @@ t -printf '%o %x\n'
 t -printf '%T'
 t -printf '%A'
 t -printf '%{'
+t -type f t/f
+t -print t/f
+t -maxdepth 1 t/f
+t ( -print ) t/f
+t -print -o t/f
+t -type f nonexistent
 t -printf '%['
 t -printf '%(x'
 t -printf '%5%\n'
