@@ -371,18 +371,19 @@ void sync_walk_error(void *arg, const struct sweep_entry *e)
 		return;
 	}
 	s->io_error = true;
+	const char *path = sync_abspath(s, e->path);
 	switch (e->op) {
 	case SWEEP_OP_READDIR:
-		report_error(s, e->error, "[sender] opendir \"%s\" failed", e->path);
+		report_error(s, e->error, "[sender] opendir \"%s\" failed", path);
 		break;
 	case SWEEP_OP_OPEN:
-		report_error(s, e->error, "[sender] send_files failed to open \"%s\"", e->path);
+		report_error(s, e->error, "[sender] send_files failed to open \"%s\"", path);
 		break;
 	case SWEEP_OP_LOOP:
-		report_error(s, ELOOP, "[sender] \"%s\"", e->path);
+		report_error(s, ELOOP, "[sender] \"%s\"", path);
 		break;
 	default:
-		report_error(s, e->error, "[sender] readlink_stat(\"%s\") failed", e->path);
+		report_error(s, e->error, "[sender] readlink_stat(\"%s\") failed", path);
 		break;
 	}
 }

@@ -79,6 +79,7 @@ int main(int argc, char **argv)
 	backups_free(&s);
 	sb_free(&s.name);
 	sb_free(&s.name2);
+	sb_free(&s.abspath);
 	sb_free(&s.from_names);
 	diag_free(&d);
 	return status;

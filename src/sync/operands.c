@@ -32,6 +32,17 @@ bool sync_is_contents(const char *src)
 	       (n >= 3 && strcmp(src + n - 3, "/..") == 0);
 }
 
+const char *sync_abspath(struct sync *s, const char *path)
+{
+	if (path[0] == '/')
+		return path;
+	char *cwd = getcwd(NULL, 0);
+	sb_reset(&s->abspath);
+	int r = cwd ? sb_printf(&s->abspath, "%s/%s", strcmp(cwd, "/") ? cwd : "", path) : -1;
+	free(cwd);
+	return r == 0 ? s->abspath.s : path;
+}
+
 /* rsync's message for a source it cannot stat: the path made absolute. */
 void link_stat_failed(struct sync *s, const char *src, int err)
 {

@@ -304,7 +304,8 @@ static int send_data(struct sender *t, const struct sweep_entry *e, int fd)
 			continue;
 		if (n < 0) {
 			err = errno;
-			report_error(t->s, err, "[sender] read errors mapping \"%s\"", e->path);
+			report_error(t->s, err, "[sender] read errors mapping \"%s\"",
+			             sync_abspath(t->s, e->path));
 			break;
 		}
 		if (n == 0)
@@ -402,7 +403,8 @@ static void send_walked(struct sender *t, const struct sweep_entry *e)
 			return;
 		}
 		if (fd < 0) {
-			report_error(t->s, errno, "[sender] send_files failed to open \"%s\"", e->path);
+			report_error(t->s, errno, "[sender] send_files failed to open \"%s\"",
+			             sync_abspath(t->s, e->path));
 			return;
 		}
 		flags = need_data(t, e, fd) ? E_DATA : 0;

@@ -99,6 +99,7 @@ struct sync {
 	bool root_created;      /* its root is a directory this run made */
 	struct strbuf name;     /* scratch: an entry's rel path */
 	struct strbuf name2;
+	struct strbuf abspath;  /* sync_abspath()'s */
 	struct sync_counts n;
 	/* --link-dest (linkdest.c): the DIRs as given, open (-1: missing) */
 	const char **link_dest;
@@ -158,6 +159,9 @@ void sync_dest_close(struct sync_dest *d);
 void sync_dest_top(struct sync *s, struct sync_dest *d);
 /* DEST as a directory, opened (or made) the first time. Whether it is. */
 bool sync_dest_open(struct sync *s, struct sync_dest *d);
+/* path made absolute (from the working directory), as rsync's sender
+ * names what it could not read; valid until the next call. */
+const char *sync_abspath(struct sync *s, const char *path);
 /* Whether SRC... DEST are there (else said: a usage error). */
 bool sync_operands_ok(struct sync *s);
 /* Whether SRC stands for its directory's contents (a trailing '/'...). */

@@ -88,6 +88,12 @@ if [ "$(id -u)" = 0 ]; then
 	chmod 755 "$T/dv"
 	PREPARE='mkdir dst && chown nobody dst' WRAP=$AS_USER TIMES=no both "a device, as a user" \
 		-a "$T/dv/src/" DST/
+	# what the sender cannot read, named by its absolute path as rsync
+	# names it (a relative SRC was named as given)
+	mkdir -p "$T/ur/src/d" && echo f > "$T/ur/src/d/f" && echo g > "$T/ur/src/g"
+	echo h > "$T/ur/src/h" && chmod 755 "$T/ur" && chmod 000 "$T/ur/src/d" "$T/ur/src/g"
+	PREPARE='mkdir dst && chown nobody dst' WRAP=$AS_USER TIMES=no both "unreadable, named" \
+		-a ur/src/ DST/
 	# set-ID bits as a user, where the owner cannot be given: kept, as
 	# rsync keeps them (the copy is the user's own; they were dropped)
 	mkdir -p "$T/sid/src"
