@@ -46,11 +46,8 @@ const char *sync_abspath(struct sync *s, const char *path)
 /* rsync's message for a source it cannot stat: the path made absolute. */
 void link_stat_failed(struct sync *s, const char *src, int err)
 {
-	char *cwd = src[0] == '/' ? NULL : getcwd(NULL, 0);
 	s->io_error = true;
-	report_error(s, err, "[sender] link_stat \"%s%s%s\" failed", cwd ? cwd : "",
-	             cwd ? "/" : "", src);
-	free(cwd);
+	report_error(s, err, "[sender] link_stat \"%s\" failed", sync_abspath(s, src));
 }
 
 /* The directory a file named dst goes in, opened; -1 with errno. */
