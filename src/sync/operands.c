@@ -70,17 +70,16 @@ static int open_parent(const char *dst)
  * the run ends with status. */
 static void dest_failed(struct sync *s, int err, const char *what, const char *dest, int status)
 {
-	char *cwd = dest[0] == '/' ? NULL : getcwd(NULL, 0);
 	size_t n = strlen(dest);
 	while (n > 1 && dest[n - 1] == '/')
 		n--;
+	char *bare = strndup(dest, n);
+	const char *path = sync_abspath(s, bare ? bare : dest);
 	if (status == SYNC_FILEIO)
-		report_error(s, err, "[Receiver] %s \"%s%s%.*s\" failed", what, cwd ? cwd : "",
-		             cwd ? "/" : "", (int)n, dest);
+		report_error(s, err, "[Receiver] %s \"%s\" failed", what, path);
 	else
-		report_error(s, err, "[Receiver] ERROR: %s \"%s%s%.*s\"", what, cwd ? cwd : "",
-		             cwd ? "/" : "", (int)n, dest);
-	free(cwd);
+		report_error(s, err, "[Receiver] ERROR: %s \"%s\"", what, path);
+	free(bare);
 	s->dest_status = status;
 }
 
