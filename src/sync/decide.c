@@ -113,7 +113,8 @@ bool sync_attr_letters(const struct sync *s, const struct stat *st, const struct
 		code[4] = 't', any = true;
 	if (s->perms && !link && (dst->st_mode & 07777) != (st->st_mode & 07777))
 		code[5] = 'p', any = true;
-	if (s->owner && dst->st_uid != st->st_uid)
+	/* (-o is root's: a user's run changes no owner, and says none) */
+	if (s->owner && !s->copy.no_uid && dst->st_uid != st->st_uid)
 		code[6] = 'o', any = true;
 	if (s->group && dst->st_gid != st->st_gid)
 		code[7] = 'g', any = true;
@@ -150,6 +151,15 @@ static bool kind_wanted(struct sync *s, const struct sweep_entry *e, const char 
 	return false;
 }
 
+/* A regular file of a local run that its data phase will not open: no -i
+ * line for it, as rsync's sender skips it before it says anything (the
+ * failure is said when it is read). */
+static bool unreadable(const struct sync *s, const struct sweep_entry *e)
+{
+	return !s->remote_source && !s->sender_side && !s->dry_run &&
+	       faccessat(e->dirfd, e->name, R_OK, AT_EACCESS) < 0 && errno == EACCES;
+}
+
 /* A new entry (or one of another kind than its destination). */
 static enum copy_verdict decide_new(struct sync *s, const struct sweep_entry *e, const char *rel,
                                     bool exists, int pfd, const char *name)
@@ -163,6 +173,8 @@ static enum copy_verdict decide_new(struct sync *s, const struct sweep_entry *e,
 		return COPY_LEAVE;
 	if (k == K_LINK && sync_read_link(&s->name2, e->dirfd, e->name, e->st.st_size))
 		target = s->name2.s;
+	if (k == K_REG && unreadable(s, e))
+		return COPY_MAKE;
 	s->n.created[k]++;
 	if (k == K_REG) {
 		s->n.transferred++;
@@ -196,6 +208,8 @@ static enum copy_verdict decide_regular(struct sync *s, const struct sweep_entry
 	bool attrs = sync_attr_letters(s, st, dst, code);
 	if (changed && !s->times) /* the time it is written, whatever it was */
 		code[4] = 'T';
+	if (changed && unreadable(s, e))
+		return COPY_MAKE;
 	if (changed) {
 		s->n.transferred++;
 		s->n.transferred_size += (uint64_t)st->st_size;

@@ -89,11 +89,12 @@ if [ "$(id -u)" = 0 ]; then
 	PREPARE='mkdir dst && chown nobody dst' WRAP=$AS_USER TIMES=no both "a device, as a user" \
 		-a "$T/dv/src/" DST/
 	# what the sender cannot read, named by its absolute path as rsync
-	# names it (a relative SRC was named as given)
+	# names it (a relative SRC was named as given), and no -i line for it;
+	# nor an owner change a user's run does not make (it said 'o')
 	mkdir -p "$T/ur/src/d" && echo f > "$T/ur/src/d/f" && echo g > "$T/ur/src/g"
 	echo h > "$T/ur/src/h" && chmod 755 "$T/ur" && chmod 000 "$T/ur/src/d" "$T/ur/src/g"
-	PREPARE='mkdir dst && chown nobody dst' WRAP=$AS_USER TIMES=no both "unreadable, named" \
-		-a ur/src/ DST/
+	PREPARE='mkdir dst && chown nobody dst' WRAP=$AS_USER TIMES=no both "unreadable, named, -i" \
+		-ai ur/src/ DST/
 	# set-ID bits as a user, where the owner cannot be given: kept, as
 	# rsync keeps them (the copy is the user's own; they were dropped)
 	mkdir -p "$T/sid/src"
