@@ -49,12 +49,26 @@ static void mode_string(struct archive_entry *e, char out[11])
 	out[10] = 0;
 }
 
-static void time_string(const struct tar *t, time_t when, char *buf, size_t size)
+/* when (ns: its nanoseconds) as GNU tar lists it: to the minute, or with
+ * --full-time to the second and the fraction the archive has, its
+ * trailing zeros dropped. */
+static void time_string(const struct tar *t, time_t when, long ns, char *buf, size_t size)
 {
 	struct tm tm;
 	if (!(t->opt.utc ? gmtime_r(&when, &tm) : localtime_r(&when, &tm)) ||
-	    !strftime(buf, size, t->opt.full_time ? "%Y-%m-%d %H:%M:%S" : "%Y-%m-%d %H:%M", &tm))
+	    !strftime(buf, size, t->opt.full_time ? "%Y-%m-%d %H:%M:%S" : "%Y-%m-%d %H:%M", &tm)) {
 		snprintf(buf, size, "%jd", (intmax_t)when);
+		return;
+	}
+	if (!t->opt.full_time || ns <= 0 || ns >= 1000000000)
+		return;
+	size_t n = strlen(buf);
+	int digits = 9;
+	while (ns % 10 == 0) {
+		ns /= 10;
+		digits--;
+	}
+	snprintf(buf + n, size - n, ".%0*ld", digits, ns);
 }
 
 /* GNU tar's verbosity: listing counts one more than creating. */
@@ -149,7 +163,7 @@ static void print_long(struct tar *t, struct archive_entry *e, const char *name,
 		         (uintmax_t)archive_entry_rdevminor(e));
 	else
 		snprintf(size, sizeof(size), "%jd", (intmax_t)archive_entry_size(e));
-	time_string(t, archive_entry_mtime(e), when, sizeof(when));
+	time_string(t, archive_entry_mtime(e), archive_entry_mtime_nsec(e), when, sizeof(when));
 	int sizelen = (int)strlen(size);
 	int pad = (int)(strlen(user) + 1 + strlen(group) + 1) + sizelen;
 	if (t->ugswidth < 19)

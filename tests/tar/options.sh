@@ -144,6 +144,16 @@ for opts in "-tv --utc" "-tv --utc --full-time"; do
 	TZ=Asia/Tokyo sweep_tar $opts -f "$T/plain.tar" | tr -s ' ' | sort > "$T/got"
 	check_same "$T/want" "$T/got"
 done
+# --full-time lists the fraction a posix archive has, trailing zeros
+# dropped, as GNU tar (it was cut to the second)
+mkdir "$T/frac"
+for ts in 03:04:05.123456789 03:04:06.5 03:04:07.000001 03:04:08; do
+	touch -d "2020-01-02 $ts" "$T/frac/f$ts"
+done
+(cd "$T/frac" && tar --format=posix -cf "$T/frac.tar" .) || fail "GNU tar --format=posix"
+tar -tv --full-time -f "$T/frac.tar" | tr -s ' ' | sort > "$T/want"
+sweep_tar -tv --full-time -f "$T/frac.tar" | tr -s ' ' | sort > "$T/got"
+check_same "$T/want" "$T/got" || fail "--full-time fractions"
 # -B from a pipe, the old "tar cf - . | (cd dst && tar xBf -)"
 mkdir "$T/piped"
 (cd "$src" && tar -cf - tree) | (cd "$T/piped" && sweep_tar -xBpf -) || fail "-xBf - from a pipe"
