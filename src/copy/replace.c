@@ -11,6 +11,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <string.h>
 #include <stdio.h>
 #include <unistd.h>
 #include "copyint.h"
@@ -37,6 +38,21 @@ static bool older(const struct timespec *a, const struct timespec *b)
 static bool same_file(const struct sweep_entry *e, const struct stat *st)
 {
 	return same_inode(&e->st, st);
+}
+
+/* sweep-cp: whether the destination st, at name in pfd, is e's file under
+ * another name (a hard link of it), which GNU cp replaces when it removes
+ * or backs up what is there. */
+static bool other_name(const struct copy *c, const struct sweep_entry *e, int pfd,
+                       const char *name, const struct stat *st)
+{
+	struct stat sd, dd;
+	if (c->o->decide || !S_ISREG(st->st_mode) || !same_file(e, st))
+		return false;
+	/* (either may be AT_FDCWD) */
+	bool same_dir = fstatat(e->dirfd, ".", &sd, 0) == 0 && fstatat(pfd, ".", &dd, 0) == 0 &&
+	                same_inode(&sd, &dd);
+	return !(same_dir && strcmp(e->name, name) == 0);
 }
 
 static enum dest_state same_file_error(struct copy *c, const struct sweep_entry *e)
@@ -127,7 +143,11 @@ enum dest_state replace_prepare(struct copy *c, const struct sweep_entry *e, int
 		           cq(c, 0, sb_str(&c->shown)));
 		return DEST_FAIL;
 	}
-	if (same_file(e, &st) || link_over_its_target(c, e, &st))
+	if (same_file(e, &st) && o->hard_link && !o->decide)
+		return DEST_SKIP; /* a link of it already: GNU cp says nothing */
+	bool other = other_name(c, e, pfd, name, &st);
+	if ((same_file(e, &st) && !(other && (o->remove_destination || o->backup))) ||
+	    link_over_its_target(c, e, &st))
 		return same_file_error(c, e);
 	/* GNU cp -n and -u look through a link there: one that dangles is
 	 * nothing to keep, and a file is not written through it */

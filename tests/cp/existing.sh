@@ -48,22 +48,26 @@ done
 # sl, cp -r d/. e with e/x -> ../d/x), or the file a link source points to
 # (cp -P sl f). Written through, the source would be cut to nothing; put in
 # its place, the link would take the data with it. GNU cp says they are the
-# same file, unless a backup or --remove-destination keeps the data.
+# same file, unless a backup or --remove-destination keeps the data; a
+# hard link of the source (hl) is replaced then (it was refused), and -l
+# over one has nothing to do.
 same_case() { # SIDE PROG ARGS...: in $T/SIDE, f and sl -> f, e/x -> ../d/x
 	side=$1 prog=$2
 	shift 2
 	rm -rf "${T:?}/$side" && mkdir -p "$T/$side/d" "$T/$side/e" && cd "$T/$side" || exit 1
-	printf 'hello\n' > f && ln -s f sl && printf 'data\n' > d/x && ln -s ../d/x e/x
+	printf 'hello\n' > f && ln -s f sl && printf 'data\n' > d/x && ln -s ../d/x e/x && ln f hl
 	$prog "$@" > out 2>&1
 	echo "status $?" >> out
 	sed 's/^sweep-cp:/cp:/' out
-	find . ! -name out -printf '%p %y %s %l\n' | sort
+	find . ! -name out -printf '%p %y %s %n %l\n' | sort
 	cat f d/x
 	cd "$T" || exit 1
 }
 for args in "f sl" "-f f sl" "--remove-destination f sl" "-b f sl" "-L f sl" "-P f sl" \
             "-P sl f" "-d sl f" "-a sl f" "-P -f sl f" "-P --remove-destination sl f" \
-            "-P -b sl f" "-P -s sl f" "-r d/. e" "-rL d/. e" "-a d/. e"; do
+            "-P -b sl f" "-P -s sl f" "-r d/. e" "-rL d/. e" "-a d/. e" \
+            "f hl" "--remove-destination f hl" "-b f hl" "--backup=numbered f hl" "-l f hl" \
+            "-a --remove-destination f hl" "-b f f" "-l f f" "--remove-destination f ./f"; do
 	# shellcheck disable=SC2086 # the arguments are words
 	same_case GNU cp $args > "$T/gnu.same"
 	# shellcheck disable=SC2086
