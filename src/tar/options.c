@@ -392,9 +392,22 @@ static bool parse_id(struct tar *t, const char *arg, bool user, intmax_t *id, ch
 	free(*name);
 	*name = NULL;
 	if (colon) {
-		if (n < 0 || !(*name = strndup(arg, (size_t)(colon - arg))))
-			goto bad;
+		/* GNU tar: a bad ID ends the run; no NAME is the ID's own name */
+		if (n < 0) {
+			tar_fatal(t, 0, "%s: Invalid owner or group ID", tq(t, 0, colon + 1));
+			return false;
+		}
 		*id = n;
+		if (colon > arg)
+			*name = strndup(arg, (size_t)(colon - arg));
+		else if (user && getpwuid((uid_t)n))
+			*name = strdup(getpwuid((uid_t)n)->pw_name);
+		else if (!user && getgrgid((gid_t)n))
+			*name = strdup(getgrgid((gid_t)n)->gr_name);
+		else
+			return true; /* a number with no name here: stored so */
+		if (!*name)
+			goto bad;
 		return true;
 	}
 	if (n >= 0) {

@@ -88,6 +88,10 @@ same "--owner by number" -c --owner=0 --group=0 tree
 # a name this system lacks: stored with id 0 (it was refused, exit 2)
 same "--owner and --group unknown" -c --owner=nosuchuser --group=nosuchgroup tree
 same "--owner, a name starting with a digit" -c --owner=12abc tree
+# ":ID": the ID's own name (it stored none); a bad ID ends the run
+same "--owner=:ID --group=:ID" -c --owner=:5 --group=:7 tree
+same "--owner=:ID unknown" -c --owner=:4242 --group=:4343 tree
+same "--owner=NAME:HUGE" -c --owner=x:99999999999 tree
 # --numeric-owner when listing: the ids, not the names
 (cd "$src" && tar -cf "$T/named.tar" --owner=daemon --group=bin tree/a.c) || fail "GNU tar --owner"
 list_gnu() { tar -tvf "$T/named.tar" "$@"; }
