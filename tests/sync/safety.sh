@@ -93,6 +93,8 @@ if [ "$(id -u)" = 0 ]; then
 	# nor an owner change a user's run does not make (it said 'o')
 	mkdir -p "$T/ur/src/d" && echo f > "$T/ur/src/d/f" && echo g > "$T/ur/src/g"
 	echo h > "$T/ur/src/h" && chmod 755 "$T/ur" && chmod 000 "$T/ur/src/d" "$T/ur/src/g"
+	# (SRC's time far from DEST's: both say its 't', whatever the second)
+	touch -d 2011-01-01 "$T/ur/src"
 	PREPARE='mkdir dst && chown nobody dst' WRAP=$AS_USER TIMES=no both "unreadable, named, -i" \
 		-ai ur/src/ DST/
 	# set-ID bits as a user, where the owner cannot be given: kept, as
