@@ -142,10 +142,9 @@ static int temp_new(struct copy *c, const struct stat *st, int pfd, const char *
 	return -1;
 }
 
-/* Create the temporary file; its descriptor, or -1 (reported). */
 /* keep_dest_mode: the new file fd, to replace name in pfd, is given the
- * mode of the file there before its data goes in (none there, or not a
- * regular file: left as made). */
+ * mode of the file there (none there, or not a regular file: left as
+ * made). */
 static void keep_dest_mode(struct copy *c, int fd, int pfd, const char *name)
 {
 	struct stat old;
@@ -155,6 +154,7 @@ static void keep_dest_mode(struct copy *c, int fd, int pfd, const char *name)
 		return; /* then it keeps the mode it was made with */
 }
 
+/* Create the temporary file; its descriptor, or -1 (reported). */
 static int temp_create(struct copy *c, const struct stat *st, int pfd, const char *name,
                        struct strbuf *tmp, mode_t *mode)
 {
@@ -257,7 +257,6 @@ static int unnamed_write(struct copy *c, const char *src, int sfd, const struct 
 	struct stat got;
 	char from[32];
 	int r = -1;
-	keep_dest_mode(c, ufd, pfd, name);
 	if (fstat(ufd, &got) < 0) {
 		copy_error(c, errno, "cannot create regular file %s", cq(c, 0, sb_str(&c->shown)));
 		goto out;
@@ -283,7 +282,9 @@ static int unnamed_write(struct copy *c, const char *src, int sfd, const struct 
 		copy_error(c, errno, "cannot create regular file %s", cq(c, 0, sb_str(&c->shown)));
 		goto out;
 	}
-	/* a file to replace (or a link planted there, replaced as well) */
+	/* a file to replace (or a link planted there, replaced as well): its
+	 * mode looked at here only, not for every new file */
+	keep_dest_mode(c, ufd, pfd, name);
 	struct strbuf tmp = STRBUF_INIT;
 	r = temp_new(c, st, pfd, name, from, &tmp);
 	if (r == 0) {

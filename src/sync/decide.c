@@ -138,7 +138,7 @@ static bool kind_wanted(struct sync *s, const struct sweep_entry *e, const char 
 	}
 	/* devices are made by root only: rsync's receiver skips them else
 	 * (a sender sends them for a receiver to judge) */
-	bool devices = s->devices && (s->sender_side || geteuid() == 0);
+	bool devices = s->devices && (s->sender_side || s->root);
 	bool ok = S_ISLNK(m) ? s->links : S_ISCHR(m) || S_ISBLK(m) ? devices
 	          : S_ISFIFO(m) || S_ISSOCK(m) ? s->specials : true;
 	if (ok)
@@ -156,7 +156,9 @@ static bool kind_wanted(struct sync *s, const struct sweep_entry *e, const char 
  * failure is said when it is read). */
 static bool unreadable(const struct sync *s, const struct sweep_entry *e)
 {
-	return !s->remote_source && !s->sender_side && !s->dry_run &&
+	/* (a system call a file: only where a line or --stats would count it) */
+	bool counted = s->stats || (!s->quiet && (s->itemize || s->verbose || s->progress_names));
+	return counted && !s->root && !s->remote_source && !s->sender_side && !s->dry_run &&
 	       faccessat(e->dirfd, e->name, R_OK, AT_EACCESS) < 0 && errno == EACCES;
 }
 

@@ -154,13 +154,18 @@ static bool extraneous(const struct sync *s, int sfd, int dfd, const char *name,
 
 /* A directory of ours the run must remove names from, read-only (a
  * user's run; root's needs no permission): opened up first, as rsync
- * does. Returns the mode to give back, or (mode_t)-1: nothing changed. */
-static mode_t open_up(const struct sync *s, int pfd, const char *name)
+ * does; known: its status, if the caller has it. Returns the mode to give
+ * back, or (mode_t)-1: nothing changed. */
+static mode_t open_up(const struct sync *s, int pfd, const char *name, const struct stat *known)
 {
 	struct stat st;
-	if (s->dry_run || geteuid() == 0 ||
-	    fstatat(pfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISDIR(st.st_mode) ||
-	    (st.st_mode & S_IRWXU) == S_IRWXU ||
+	if (s->dry_run || s->root)
+		return (mode_t)-1;
+	if (known)
+		st = *known;
+	else if (fstatat(pfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return (mode_t)-1;
+	if (!S_ISDIR(st.st_mode) || (st.st_mode & S_IRWXU) == S_IRWXU ||
 	    fchmodat(pfd, name, (st.st_mode & 07777) | S_IRWXU, 0) < 0)
 		return (mode_t)-1;
 	return st.st_mode & 07777;
@@ -181,7 +186,7 @@ static bool remove_entry(struct sync *s, int pfd, const char *name, const struct
                          const char *rel)
 {
 	bool dir = S_ISDIR(st->st_mode), kept = false;
-	mode_t opened = dir ? open_up(s, pfd, name) : (mode_t)-1;
+	mode_t opened = dir ? open_up(s, pfd, name, st) : (mode_t)-1;
 	if (dir) {
 		int fd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		struct strbuf names = STRBUF_INIT, sub = STRBUF_INIT;
@@ -257,7 +262,7 @@ void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
 		s->io_error_said = true;
 		goto out;
 	}
-	opened = open_up(s, pfd, name);
+	opened = open_up(s, pfd, name, NULL);
 	dfd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	struct stat dst;
 	/* -x: as rsync, nothing is deleted on another file system than DEST's */

@@ -265,7 +265,8 @@ static void engine_options(struct sync *s)
 	o->preserve_owner = s->owner || s->group;
 	/* as rsync: -o is for root; a user would chown every unchanged file,
 	 * in vain, on every run (and move its ctime) */
-	o->no_uid = !s->owner || geteuid() != 0;
+	s->root = geteuid() == 0;
+	o->no_uid = !s->owner || !s->root;
 	o->no_gid = !s->group;
 	o->preserve_times = s->times;
 	o->preserve_links = s->hard_links;

@@ -63,6 +63,7 @@ struct sync {
 	bool recursive, links, perms, times, group, owner, devices, specials;
 	bool hard_links, acls, xattrs, one_fs;
 	bool no_mounts;           /* -xx: mount points left out altogether */
+	bool root;                /* run by root: owners, devices, any mode */
 	int verbose;
 	bool quiet, dry_run, delete, checksum, size_only, ignore_existing, existing;
 	bool usage_error;         /* sync_run() refused the operands: exit 1 */

@@ -67,6 +67,23 @@ PREPARE="$PREPARE; rm -rf dst/d; echo file > dst/d; touch -d 2010-01-01 dst/d ds
 	run "-b, a directory over a file" -ai -b src/ DST
 PREPARE="$PREPARE; rm -rf dst/d; echo file > dst/d; touch -d 2010-01-01 dst/d dst" \
 	run "--backup-dir, a directory over a file" -ai --backup-dir=../bak src/ DST
+# --inplace -b on a disk too full for the backup's copy: said with the
+# file's name, 23, the file left as it was and no part of a backup kept
+if [ "$(id -u)" = 0 ] && mkdir -p "$T/full" && mount -t tmpfs -o size=256k tmpfs "$T/full" 2>/dev/null
+then
+	mkdir -p "$T/full/dst" "$T/fsrc"
+	head -c 150000 /dev/urandom > "$T/full/dst/f" && cp "$T/full/dst/f" "$T/old-f"
+	head -c 150000 /dev/urandom > "$T/fsrc/f" && touch -d 2011-01-01 "$T/fsrc/f"
+	sweep-sync -a -b --inplace "$T/fsrc/" "$T/full/dst/" 2> "$T/err"
+	status=$?
+	[ $status = 23 ] || { cat "$T/err" >&2; umount "$T/full"; fail "--inplace -b, full: status $status"; }
+	grep -q 'cannot backup.*f' "$T/err" || { cat "$T/err" >&2; umount "$T/full"; fail "--inplace -b, full: not said"; }
+	cmp -s "$T/full/dst/f" "$T/old-f" || { umount "$T/full"; fail "--inplace -b, full: the file changed"; }
+	[ ! -e "$T/full/dst/f~" ] || { umount "$T/full"; fail "--inplace -b, full: a part of a backup kept"; }
+	umount "$T/full"
+else
+	echo "SKIP part: a full disk needs root to mount a small tmpfs" >&2
+fi
 NO_TREE=1 run "a suffix with a slash" -a -b --suffix=a/b src/ DST
 NO_TREE=1 run "an empty suffix" -a -b --suffix= src/ DST
 NO_TREE=1 run "an empty suffix, with --backup-dir" -ai --backup-dir=../bak --suffix= src/ DST
