@@ -142,6 +142,10 @@ struct copy_opts {
 	                              into (ours, not root's run) is made so until
 	                              its contents are in, as rsync does; GNU cp
 	                              fails on what goes into it */
+	bool write_error_ends;     /* a file's data that cannot be written at the
+	                              destination (no space, quota, a failed
+	                              close) ends the copy there, as rsync's
+	                              receiver ends (copy_write_failed) */
 	bool acls_apart;           /* ACLs by preserve_acl, not with the mode */
 	bool preserve_acl;
 	bool no_uid, no_gid;       /* with preserve_owner: leave this part alone */
@@ -179,6 +183,10 @@ int copy_tree(struct copy *c, const char *src, int dst_dirfd, const char *name,
 int copy_stream(struct copy *c, const char *src, int dst_dirfd, const char *name,
                 const char *dst_shown, const struct sweep_entry *(*next)(void *arg),
                 void *arg);
+
+/* Whether a file's data could not be written at the destination, in any
+ * tree this copier copied (write_error_ends says what follows). */
+bool copy_write_failed(const struct copy *c);
 
 /* Remove the temporary file being written under temp_rename, if any (or
  * keep it under its final name, under keep_partial): for a handler of a

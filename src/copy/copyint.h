@@ -82,6 +82,8 @@ struct copy {
 	                            the writer's thread reads it too */
 	bool failed;             /* something failed in this tree */
 	bool nomem;              /* the walk ran out of memory: stop */
+	bool write_failed;       /* a file's data could not be written at the
+	                            destination (no space, quota, I/O) */
 	bool link_by_proc;       /* tempfile.c: linkat(AT_EMPTY_PATH) refused */
 	bool unnamed_refused;    /* tempfile.c: files made without a name cannot
 	                            be linked here (the writer stops making them) */
@@ -165,6 +167,8 @@ bool writer_give_dir(struct copy *c, const struct sweep_entry *e, int fd, int sf
                      unsigned flags, mode_t mode);
 uint64_t writer_bytes(const struct copy *c);
 uint64_t writer_pending(const struct copy *c);
+/* Whether the thread failed to write a file's data (write_failed). */
+bool writer_write_failed(const struct copy *c);
 bool writer_drain(struct copy *c);
 void writer_remove_temps(struct copy *c);
 void writer_stop(struct copy *c);

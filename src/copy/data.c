@@ -44,8 +44,16 @@ static bool all_zero(const char *p, size_t n)
 
 static int write_error(struct range *r)
 {
+	r->c->write_failed = true;
 	copy_error(r->c, errno, "error writing %s", cq(r->c, 0, sb_str(&r->c->shown)));
 	return -1;
+}
+
+/* Whether copy_file_range()'s err can only be the destination's: the
+ * source is only read. */
+static bool cfr_write_error(int err)
+{
+	return err == ENOSPC || err == EDQUOT || err == EFBIG;
 }
 
 /* Write n bytes of buf at off, leaving zero blocks out under
@@ -109,6 +117,7 @@ static int64_t copy_range(struct range *r, off_t off, uint64_t len)
 			if (n < 0 && errno == EINTR)
 				continue;
 			if (n < 0) {
+				c->write_failed |= cfr_write_error(errno);
 				copy_error(c, errno, "error copying %s to %s", cq(c, 0, r->src),
 				           cq(c, 1, sb_str(&c->shown)));
 				return -1;

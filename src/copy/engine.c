@@ -279,6 +279,19 @@ static int tree_start(struct copy *c, const char *src, int dst_dirfd, const char
 	return 0;
 }
 
+/* Whether the copy goes on to the next entry: not after memory ran out,
+ * nor after a failed write under write_error_ends (rsync's receiver exits
+ * then: a disk that filled fails every file after). */
+static bool going(struct copy *c)
+{
+	return !c->nomem && !(c->o->write_error_ends && copy_write_failed(c));
+}
+
+bool copy_write_failed(const struct copy *c)
+{
+	return c->write_failed || writer_write_failed(c);
+}
+
 static int tree_end(struct copy *c)
 {
 	writer_stop(c); /* its files' data before the last batch's write-out */
@@ -301,7 +314,7 @@ int copy_tree(struct copy *c, const char *src, int dst_dirfd, const char *name,
 	if (sweep_add_root(c->sw, AT_FDCWD, src) < 0)
 		copy_error(c, errno, "%s", cq(c, 0, src));
 	const struct sweep_entry *e;
-	while (!c->nomem && (e = sweep_next(c->sw)) != NULL)
+	while (going(c) && (e = sweep_next(c->sw)) != NULL)
 		copy_entry(c, e);
 	sweep_close(c->sw);
 	c->sw = NULL;
@@ -328,7 +341,7 @@ int copy_stream(struct copy *c, const char *src, int dst_dirfd, const char *name
 	if (tree_start(c, src, dst_dirfd, name, dst_shown) < 0)
 		return -1;
 	const struct sweep_entry *e;
-	while (!c->nomem && (e = next(arg)) != NULL) {
+	while (going(c) && (e = next(arg)) != NULL) {
 		if (e->kind != SWEEP_ERROR && below_pruned(c, e))
 			continue;
 		if (e->kind != SWEEP_ERROR && e->kind != SWEEP_DIR_POST && c->o->decide &&

@@ -83,6 +83,7 @@ int regular_finish(struct copy *c, int sfd, const struct stat *st, int dfd, cons
 {
 	int r = regular_fill(c, sfd, st, dfd, src, created, mode);
 	if (close(dfd) < 0) {
+		c->write_failed = true;
 		copy_error(c, errno, "failed to close %s", cq(c, 0, sb_str(&c->shown)));
 		if (r == 0)
 			r = -1;

@@ -214,6 +214,7 @@ static int unnamed_close(struct copy *c, int fd, int pfd, const char *name)
 {
 	if (close(fd) == 0)
 		return 0;
+	c->write_failed = true;
 	copy_error(c, errno, "failed to close %s", cq(c, 0, sb_str(&c->shown)));
 	unlinkat(pfd, name, 0);
 	return -1;

@@ -77,14 +77,27 @@ struct writer {
 	size_t slots;
 	size_t wake_at;          /* jobs queued that wake the thread */
 	atomic_bool unnamed;     /* sweep-sync's files start without a name */
+	atomic_bool write_failed; /* wc.write_failed, for the walk to see */
 	struct writer_slot job[WRITER_SLOTS];
 };
+
+/* Whether a job is to be dropped unwritten: a write failed and ends the
+ * copy (write_error_ends), and the job's file has no name yet (a temporary
+ * file's), so that nothing is left of it. */
+static bool dropped(const struct copy *wc, const struct writer_slot *j)
+{
+	return wc->o->write_error_ends && wc->write_failed && !j->dir && j->pfd >= 0;
+}
 
 static void run_job(struct writer *w, struct writer_slot *j)
 {
 	struct copy *wc = &w->wc;
 	wc->shown = j->shown; /* lent for the messages, given back below */
-	if (j->dir) {
+	if (dropped(wc, j)) {
+		if (j->dfd >= 0)
+			close(j->dfd); /* unnamed: gone with its descriptor */
+		close(j->pfd);
+	} else if (j->dir) {
 		attrs_fd(wc, j->dfd, j->sfd, &j->st, j->created, j->mode, j->dflags);
 		close(j->dfd);
 	} else if (j->pfd >= 0) {
@@ -101,6 +114,8 @@ static void run_job(struct writer *w, struct writer_slot *j)
 		close(j->sfd);
 	atomic_fetch_add(&w->bytes, wc->bytes);
 	wc->bytes = 0;
+	if (wc->write_failed)
+		atomic_store(&w->write_failed, true);
 }
 
 /* Sleep until woken; the lock spans the look and the wait (see
@@ -357,6 +372,11 @@ uint64_t writer_bytes(const struct copy *c)
 	return c->writer ? atomic_load(&c->writer->bytes) : 0;
 }
 
+bool writer_write_failed(const struct copy *c)
+{
+	return c->writer && atomic_load(&c->writer->write_failed);
+}
+
 uint64_t writer_pending(const struct copy *c)
 {
 	return c->writer ? c->writer->pending : 0;
@@ -377,6 +397,7 @@ bool writer_drain(struct copy *c)
 	if (w->wc.failed)
 		c->failed = true;
 	w->wc.failed = false;
+	c->write_failed |= w->wc.write_failed;
 	diag_fail(c->d, w->d.status);
 	return busy;
 }

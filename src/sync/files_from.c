@@ -300,6 +300,8 @@ static int local_copy(void *arg, struct copy *c, const char *src, int dfd, const
                       const char *shown)
 {
 	(void)arg;
+	if (copy_write_failed(c)) /* the run ends (sync_write_ended) */
+		return 0;
 	return copy_tree(c, src, dfd, name, shown);
 }
 

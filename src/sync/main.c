@@ -2,7 +2,8 @@
 /*
  * main.c: sweep-sync, a local rsync whose source is read in disk order
  * through libsweep. Module map: sync.h. Exit codes are rsync's: 0, 1 for
- * a usage error, 20 when a signal ended it (signals.c), 23 when something
+ * a usage error, 11 when a file could not be written at the destination
+ * (the run ends there), 20 when a signal ended it (signals.c), 23 when something
  * was not transferred, 24 when only source files vanished on the way, 12
  * when the far end of a remote shell broke off or spoke wrongly.
  */

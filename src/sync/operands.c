@@ -142,7 +142,7 @@ static void sync_into(struct sync *s, struct copy *c, const char *src, struct sy
 		delete_pass(s, src, d->dfd, name);
 	if (run(arg, c, src, d->dfd, name, shown.s) < 0)
 		s->partial = true;
-	if (s->delete && s->delete_when == DEL_AFTER)
+	if (s->delete && s->delete_when == DEL_AFTER && !copy_write_failed(c))
 		delete_pass(s, src, d->dfd, name);
 out:
 	sb_free(&base);
@@ -275,7 +275,7 @@ void sync_run(struct sync *s)
 	}
 	sync_signals_copy(c);
 	struct sync_dest d = { .dest = s->files[nsrc], .dfd = -2 };
-	for (int i = 0; i < nsrc && !d.failed; i++) {
+	for (int i = 0; i < nsrc && !d.failed && !copy_write_failed(c); i++) {
 		struct stat st;
 		if (lstat(s->files[i], &st) < 0) {
 			link_stat_failed(s, s->files[i], errno);
@@ -290,7 +290,17 @@ void sync_run(struct sync *s)
 		sync_place(s, c, &d, s->files[i], st.st_mode, nsrc, local_tree, NULL);
 	}
 	sync_signals_copy(NULL);
+	bool ended = sync_write_ended(s, c);
 	copy_free(c); /* (its writer may still be renaming into DEST) */
-	sync_dest_top(s, &d);
+	if (!ended)
+		sync_dest_top(s, &d);
 	sync_dest_close(&d);
+}
+
+bool sync_write_ended(struct sync *s, struct copy *c)
+{
+	if (!copy_write_failed(c))
+		return false;
+	s->dest_status = SYNC_FILEIO;
+	return true;
 }

@@ -260,6 +260,7 @@ static void engine_options(struct sync *s)
 	struct copy_opts *o = &s->copy;
 	o->follow = s->copy_links ? SWEEP_FOLLOW_ALL : SWEEP_FOLLOW_NONE;
 	o->recursive = true;
+	o->write_error_ends = true;
 	o->one_fs = s->one_fs;
 	o->preserve_mode = s->perms;
 	o->preserve_owner = s->owner || s->group;

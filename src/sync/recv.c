@@ -542,7 +542,8 @@ static int recv_tree(void *arg, struct copy *c, const char *src, int dfd, const 
 	int ret = copy_stream(c, src, dfd, name, shown, recv_next, r);
 	if (skip_tree(r) < 0)
 		return -1;
-	late_deletes_run(r->s, &r->late, dfd, name);
+	if (!copy_write_failed(c))
+		late_deletes_run(r->s, &r->late, dfd, name);
 	return ret;
 }
 
@@ -707,8 +708,9 @@ int recv_trees(struct sync *s, struct wire *w, const char *dest, unsigned nsrc)
 		}
 	}
 	sync_signals_copy(NULL);
+	bool ended = sync_write_ended(s, c);
 	copy_free(c); /* (its writer may still be renaming into DEST) */
-	if (ret == 0)
+	if (ret == 0 && !ended)
 		sync_dest_top(s, &d);
 	sync_dest_close(&d);
 	receiver_free(&r);

@@ -158,6 +158,10 @@ void sync_dest_close(struct sync_dest *d);
  * contents went into it, gets that first SRC's time (and mode, -p) again:
  * the trees after it changed it. */
 void sync_dest_top(struct sync *s, struct sync_dest *d);
+/* Whether a file's data could not be written at the destination: then the
+ * run ends there with rsync's 11 (dest_status), as rsync's receiver exits
+ * on a failed write: no later SRC, no --delete-after, no DEST times. */
+bool sync_write_ended(struct sync *s, struct copy *c);
 /* DEST as a directory, opened (or made) the first time. Whether it is. */
 bool sync_dest_open(struct sync *s, struct sync_dest *d);
 /* path made absolute (from the working directory), as rsync's sender

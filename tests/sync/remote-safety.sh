@@ -8,8 +8,9 @@
 # up half way through a file (no file under its final name); a symbolic
 # link sent before a directory of the same name is replaced, never written
 # through. And the sender's own failures come back in rsync's statuses: a
-# source that is not there, an unreadable one: 23, each named; a receiver
-# whose disk fills says so, naming the file, and keeps no part of a file.
+# source that is not there, an unreadable one: 23, each named; a
+# destination whose disk fills ends the run with 11, as rsync's, naming the
+# file, and keeps no part of a file.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
 need_cmd timeout
@@ -129,25 +130,36 @@ for prog in rsync sweep-sync; do
 	[ -f "$T/s/dst/a" ] || fail "$prog: the other source was not copied"
 done
 check_same "$T/s/rsync.status" "$T/s/sweep-sync.status"
-# a receiver whose disk fills: said with the file's name, exit 23, and no
-# file under its final name shorter than its source (push and pull)
+# a destination whose disk fills, here, pushed and pulled: the run ends at
+# the file that did not fit, as rsync's receiver does, with its status 11
+# (not 23, which wrappers such as rsnapshot take for a few files skipped),
+# said with the file's name; every file left is whole, no temporary file is
+# left, and nothing is deleted after (--delete-after: rsync neither)
 if [ "$(id -u)" = 0 ] && mkdir -p "$T/full" && mount -t tmpfs -o size=256k tmpfs "$T/full" 2>/dev/null; then
-	mkdir -p "$T/f/src"
+	mkdir -p "$T/f/src/d"
 	head -c 100000 /dev/urandom > "$T/f/src/a"
 	head -c 400000 /dev/urandom > "$T/f/src/big"
 	head -c 1000 /dev/urandom > "$T/f/src/z"
-	for dir in push pull; do
-		rm -rf "$T/full/dst"
-		src=$T/f/src/ dst=localhost:$T/full/dst
-		[ $dir = pull ] && src=localhost:$T/f/src/ dst=$T/full/dst
-		sweep-sync -a -e "$RSH" "$src" "$dst" 2> "$T/err"
-		status=$?
-		[ $status = 23 ] || { cat "$T/err" >&2; fail "$dir, disk full: status $status"; }
-		grep -q "big.*No space left on device" "$T/err" || { cat "$T/err" >&2; fail "$dir, disk full: not said"; }
-		for f in "$T/full/dst"/*; do
-			cmp -s "$f" "$T/f/src/${f##*/}" || fail "$dir, disk full: ${f##*/} is not whole"
+	printf 'y\n' > "$T/f/src/d/y"
+	for dir in here push pull; do
+		for prog in rsync sweep-sync; do
+			rm -rf "$T/full/dst" && mkdir "$T/full/dst"
+			printf 'old\n' > "$T/full/dst/extra"
+			src=$T/f/src/ dst=$T/full/dst
+			[ $dir = push ] && dst=localhost:$T/full/dst
+			[ $dir = pull ] && src=localhost:$T/f/src/
+			$prog -a --delete-after -e "$RSH" "$src" "$dst" 2> "$T/err"
+			echo $? > "$T/f/$prog.status"
+			grep -q "big.*No space left on device" "$T/err" ||
+				{ cat "$T/err" >&2; fail "$prog $dir, disk full: not said"; }
+			[ -f "$T/full/dst/extra" ] || fail "$prog $dir, disk full: deleted after a failed write"
+			for f in $(cd "$T/full/dst" && find . -type f ! -name extra); do
+				cmp -s "$T/full/dst/$f" "$T/f/src/$f" || fail "$prog $dir, disk full: $f is not whole"
+			done
+			[ -z "$(find "$T/full/dst" -name '.*')" ] || fail "$prog $dir, disk full: a temporary file was left"
 		done
-		[ -z "$(find "$T/full/dst" -name '.*')" ] || fail "$dir, disk full: a temporary file was left"
+		[ "$(cat "$T/f/sweep-sync.status")" = 11 ] || { cat "$T/err" >&2; fail "$dir, disk full: status $(cat "$T/f/sweep-sync.status")"; }
+		check_same "$T/f/rsync.status" "$T/f/sweep-sync.status"
 	done
 	umount "$T/full"
 else
