@@ -37,6 +37,7 @@ dist_man_MANS += man/sweep-sync.1
 # tests/sync: one script per behaviour, each beside rsync on the same input.
 SYNC_TESTS = \
 	tests/sync/archive.sh \
+	tests/sync/turned-off.sh \
 	tests/sync/refused-link.sh \
 	tests/sync/unchanged.sh \
 	tests/sync/prewalk-arm.sh \

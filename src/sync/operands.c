@@ -258,6 +258,37 @@ static int local_tree(void *arg, struct copy *c, const char *src, int dfd, const
 	return r;
 }
 
+/* Without -r, a SRC that is a directory is skipped before DEST is looked
+ * at, as rsync leaves it out of its file list: said (by its name, "." for
+ * SRC/), and DEST not made for it (unless given as DEST/), nor a directory
+ * for the one file left. */
+static bool skipped_dir(const struct sync *s, const struct stat *st)
+{
+	return S_ISDIR(st->st_mode) && !s->recursive && !s->files_from;
+}
+
+static void say_skipped(const struct sync *s, const char *src)
+{
+	struct strbuf base = STRBUF_INIT;
+	if (s->quiet)
+		return;
+	printf("skipping directory ");
+	report_name(stdout, sync_is_contents(src) || sb_last_component(&base, src) < 0
+	                    ? "." : base.s);
+	printf("\n");
+	sb_free(&base);
+}
+
+/* The SRCs that will be sent: those that are there and not skipped. */
+static int sources_sent(const struct sync *s, int nsrc)
+{
+	int n = 0;
+	struct stat st;
+	for (int i = 0; i < nsrc; i++)
+		n += lstat(s->files[i], &st) < 0 || !skipped_dir(s, &st);
+	return n;
+}
+
 void sync_run(struct sync *s)
 {
 	if (!sync_operands_ok(s))
@@ -268,6 +299,7 @@ void sync_run(struct sync *s)
 	}
 	report_start(s);
 	int nsrc = s->nfiles - 1;
+	int nsent = sources_sent(s, nsrc);
 	struct copy *c = copy_new(&s->copy, s->diag);
 	if (!c) {
 		report_error(s, ENOMEM, "copy engine");
@@ -287,8 +319,15 @@ void sync_run(struct sync *s)
 			d.made = false;
 			continue;
 		}
-		sync_place(s, c, &d, s->files[i], st.st_mode, nsrc, local_tree, NULL);
+		if (skipped_dir(s, &st)) {
+			say_skipped(s, s->files[i]);
+			continue;
+		}
+		sync_place(s, c, &d, s->files[i], st.st_mode, nsent, local_tree, NULL);
 	}
+	/* nothing sent: rsync still makes a DEST given as a directory */
+	if (nsent == 0 && ends_in_slash(d.dest))
+		sync_dest_open(s, &d);
 	sync_signals_copy(NULL);
 	bool ended = sync_write_ended(s, c);
 	copy_free(c); /* (its writer may still be renaming into DEST) */

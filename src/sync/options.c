@@ -20,7 +20,9 @@ enum {
 	OPT_HELP, OPT_VERSION, OPT_LINK_DEST, OPT_BACKUP_DIR, OPT_SUFFIX, OPT_DELETE_BEFORE,
 	OPT_DELETE_DURING, OPT_DELETE_AFTER, OPT_DELETE_EXCLUDED, OPT_EXCLUDE_FROM,
 	OPT_INCLUDE_FROM, OPT_FILES_FROM, OPT_PARTIAL, OPT_PROGRESS, OPT_INFO, OPT_BWLIMIT,
-	OPT_TIMEOUT, OPT_FILES_FROM_WIRE,
+	OPT_TIMEOUT, OPT_FILES_FROM_WIRE, OPT_DELETE_DELAY, OPT_NOOP,
+	/* --no-OPTION: OPT_NO plus the code of the option it turns off */
+	OPT_NO = 1024,
 };
 
 static const struct option long_options[] = {
@@ -82,12 +84,67 @@ static const struct option long_options[] = {
 	{ "backup", no_argument, NULL, 'b' },
 	{ "backup-dir", required_argument, NULL, OPT_BACKUP_DIR },
 	{ "suffix", required_argument, NULL, OPT_SUFFIX },
+	{ "omit-dir-times", no_argument, NULL, 'O' },
+	{ "delete-delay", no_argument, NULL, OPT_DELETE_DELAY },
+	/* whole files are all sweep-sync sends, and every word sent to the far
+	 * end is quoted for its shell: these ask for what is always so */
+	{ "whole-file", no_argument, NULL, 'W' },
+	{ "protect-args", no_argument, NULL, 's' },
+	{ "secluded-args", no_argument, NULL, 's' },
+	/* rsync's --no-OPTION, for the options scripts turn off after -a */
+	{ "no-recursive", no_argument, NULL, OPT_NO + 'r' },
+	{ "no-r", no_argument, NULL, OPT_NO + 'r' },
+	{ "no-links", no_argument, NULL, OPT_NO + 'l' },
+	{ "no-l", no_argument, NULL, OPT_NO + 'l' },
+	{ "no-perms", no_argument, NULL, OPT_NO + 'p' },
+	{ "no-p", no_argument, NULL, OPT_NO + 'p' },
+	{ "no-times", no_argument, NULL, OPT_NO + 't' },
+	{ "no-t", no_argument, NULL, OPT_NO + 't' },
+	{ "no-group", no_argument, NULL, OPT_NO + 'g' },
+	{ "no-g", no_argument, NULL, OPT_NO + 'g' },
+	{ "no-owner", no_argument, NULL, OPT_NO + 'o' },
+	{ "no-o", no_argument, NULL, OPT_NO + 'o' },
+	{ "no-D", no_argument, NULL, OPT_NO + 'D' },
+	{ "no-devices", no_argument, NULL, OPT_NO + OPT_DEVICES },
+	{ "no-specials", no_argument, NULL, OPT_NO + OPT_SPECIALS },
+	{ "no-hard-links", no_argument, NULL, OPT_NO + 'H' },
+	{ "no-H", no_argument, NULL, OPT_NO + 'H' },
+	{ "no-acls", no_argument, NULL, OPT_NO + 'A' },
+	{ "no-A", no_argument, NULL, OPT_NO + 'A' },
+	{ "no-xattrs", no_argument, NULL, OPT_NO + 'X' },
+	{ "no-X", no_argument, NULL, OPT_NO + 'X' },
+	{ "no-verbose", no_argument, NULL, OPT_NO + 'v' },
+	{ "no-v", no_argument, NULL, OPT_NO + 'v' },
+	{ "no-checksum", no_argument, NULL, OPT_NO + 'c' },
+	{ "no-c", no_argument, NULL, OPT_NO + 'c' },
+	{ "no-one-file-system", no_argument, NULL, OPT_NO + 'x' },
+	{ "no-x", no_argument, NULL, OPT_NO + 'x' },
+	{ "no-itemize-changes", no_argument, NULL, OPT_NO + 'i' },
+	{ "no-i", no_argument, NULL, OPT_NO + 'i' },
+	{ "no-sparse", no_argument, NULL, OPT_NO + 'S' },
+	{ "no-S", no_argument, NULL, OPT_NO + 'S' },
+	{ "no-compress", no_argument, NULL, OPT_NO + 'z' },
+	{ "no-z", no_argument, NULL, OPT_NO + 'z' },
+	{ "no-omit-dir-times", no_argument, NULL, OPT_NO + 'O' },
+	{ "no-O", no_argument, NULL, OPT_NO + 'O' },
+	{ "no-partial", no_argument, NULL, OPT_NO + OPT_PARTIAL },
+	{ "no-progress", no_argument, NULL, OPT_NO + OPT_PROGRESS },
+	{ "no-inplace", no_argument, NULL, OPT_NO + OPT_INPLACE },
+	{ "no-numeric-ids", no_argument, NULL, OPT_NO + OPT_NUMERIC_IDS },
+	{ "no-backup", no_argument, NULL, OPT_NO + 'b' },
+	{ "no-whole-file", no_argument, NULL, OPT_NOOP },
+	{ "no-W", no_argument, NULL, OPT_NOOP },
+	{ "no-protect-args", no_argument, NULL, OPT_NOOP },
+	{ "no-s", no_argument, NULL, OPT_NOOP },
+	{ "old-args", no_argument, NULL, OPT_NOOP },
+	{ "no-inc-recursive", no_argument, NULL, OPT_NOOP },
+	{ "no-i-r", no_argument, NULL, OPT_NOOP },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char short_options[] = "arlptgoDHAXvqncuxib0PLSe:z";
+static const char short_options[] = "arlptgoDHAXvqncuxib0PLSe:zOWs";
 
 static void usage(const char *prog)
 {
@@ -104,6 +161,7 @@ static void usage(const char *prog)
 	      "  -L, --copy-links         transform symlink into referent file/dir\n"
 	      "  -p, --perms              preserve permissions\n"
 	      "  -t, --times              preserve modification times\n"
+	      "  -O, --omit-dir-times     omit directories from --times\n"
 	      "  -g, --group              preserve group\n"
 	      "  -o, --owner              preserve owner (super-user only)\n"
 	      "  -D                       same as --devices --specials\n"
@@ -118,6 +176,7 @@ static void usage(const char *prog)
 	      "      --delete-before      receiver deletes before transfer, not during\n"
 	      "      --delete-during      receiver deletes during the transfer\n"
 	      "      --delete-after       receiver deletes after transfer, not during\n"
+	      "      --delete-delay       the same as --delete-after here\n"
 	      "      --delete-excluded    also delete excluded files from dest dirs\n"
 	      "      --exclude=PATTERN    exclude files matching PATTERN\n"
 	      "      --exclude-from=FILE  read exclude patterns from FILE\n"
@@ -150,6 +209,9 @@ static void usage(const char *prog)
 	      "  -b, --backup             make backups (see --suffix & --backup-dir)\n"
 	      "      --backup-dir=DIR     make backups into hierarchy based in DIR\n"
 	      "      --suffix=SUFFIX      backup suffix (default ~ w/o --backup-dir)\n"
+	      "  -W, --whole-file         copy files whole (always so here)\n"
+	      "  -s, --protect-args       no space-splitting of remote names (always so)\n"
+	      "      --no-OPTION          turn off an implied OPTION (e.g. --no-D)\n"
 	      "      --help               show this help\n"
 	      "      --version            print the version\n"
 	      "\n"
@@ -171,47 +233,69 @@ static int contimeout(struct sync *s, const char *arg)
 	return 0;
 }
 
+/* The option of code c, one that turns something on (and --no-OPTION
+ * off, on false). Returns whether c is such an option. */
+static bool switch_option(struct sync *s, int c, bool on)
+{
+	switch (c) {
+	case 'r': s->recursive = s->recursive_given = on; break;
+	case 'l': s->links = on; break;
+	case 'p': s->perms = on; break;
+	case 't': s->times = on; break;
+	case 'O': s->omit_dir_times = on; break;
+	case 'g': s->group = on; break;
+	case 'o': s->owner = on; break;
+	case 'D': s->devices = s->specials = on; break;
+	case OPT_DEVICES: s->devices = on; break;
+	case OPT_SPECIALS: s->specials = on; break;
+	case 'H': s->hard_links = on; break;
+	case 'A': s->acls = on; s->perms |= on; break; /* --no-A leaves -p */
+	case 'X': s->xattrs = on; break;
+	case 'v': s->verbose = on ? s->verbose + 1 : 0; break;
+	case 'c': s->checksum = on; break;
+	case 'x': s->no_mounts = on && s->one_fs; s->one_fs = on; break; /* -xx */
+	case 'i': s->itemize = on; break;
+	case 'S': s->copy.sparse = on ? COPY_SPARSE_ALWAYS : COPY_SPARSE_AUTO; break;
+	case 'z': s->compress = on; break;
+	case 'b': s->backup = on; s->backup_dir = on ? s->backup_dir : NULL; break;
+	case OPT_PARTIAL: s->copy.keep_partial = on; break;
+	case OPT_PROGRESS: s->meter_wanted = s->progress_names = on; break;
+	case OPT_INPLACE: s->inplace = on; break;
+	case OPT_NUMERIC_IDS: s->numeric_ids = on; break;
+	default: return false;
+	}
+	return true;
+}
+
 /* One option. Returns 0, or -1 after a usage error (-2: 11). */
 static int take_option(struct sync *s, int c, const char *arg)
 {
+	if (c >= OPT_NO)
+		return switch_option(s, c - OPT_NO, false) ? 0 : -1;
+	if (switch_option(s, c, true))
+		return 0;
 	switch (c) {
 	case 'a':
 		s->recursive = s->links = s->perms = s->times = true;
 		s->group = s->owner = s->devices = s->specials = true;
 		break;
-	case 'r': s->recursive = s->recursive_given = true; break;
-	case 'l': s->links = true; break;
-	case 'p': s->perms = true; break;
-	case 't': s->times = true; break;
-	case 'g': s->group = true; break;
-	case 'o': s->owner = true; break;
-	case 'D': s->devices = s->specials = true; break;
-	case OPT_DEVICES: s->devices = true; break;
-	case OPT_SPECIALS: s->specials = true; break;
-	case 'H': s->hard_links = true; break;
-	case 'A': s->acls = s->perms = true; break;
-	case 'X': s->xattrs = true; break;
-	case 'v': s->verbose++; break;
 	case 'q': s->quiet = true; break;
 	case 'n': s->dry_run = true; break;
-	case 'c': s->checksum = true; break;
 	case 'u': s->update = true; break;
-	case 'x': s->no_mounts = s->one_fs; s->one_fs = true; break;
-	case 'i': s->itemize = true; break;
-	case 'b': s->backup = true; break;
 	case OPT_BACKUP_DIR: s->backup = true; s->backup_dir = arg; break;
 	case OPT_SUFFIX: s->copy.suffix = arg; break;
 	case OPT_DELETE: s->delete = true; break;
 	case OPT_DELETE_BEFORE: return delete_when_set(s, DEL_BEFORE);
 	case OPT_DELETE_DURING: return delete_when_set(s, DEL_DURING);
 	case OPT_DELETE_AFTER: return delete_when_set(s, DEL_AFTER);
+	/* rsync finds the deletions during the transfer and makes them after
+	 * it: what is deleted, and when, is --delete-after's */
+	case OPT_DELETE_DELAY: return delete_when_set(s, DEL_AFTER);
+	case 'W': case 's': case OPT_NOOP: break;
 	case OPT_DELETE_EXCLUDED: s->delete = s->delete_excluded = true; break;
 	case '0': s->from0 = true; break;
 	case 'L': s->copy_links = true; break;
-	case 'S': s->copy.sparse = COPY_SPARSE_ALWAYS; break;
-	case OPT_PARTIAL: s->copy.keep_partial = true; break;
-	case 'P': s->copy.keep_partial = true; /* fall through */
-	case OPT_PROGRESS: s->meter_wanted = s->progress_names = true; break;
+	case 'P': s->copy.keep_partial = s->meter_wanted = s->progress_names = true; break;
 	case OPT_INFO: return report_info_option(s, arg);
 	case OPT_BWLIMIT: return limits_bwlimit(s, arg);
 	case OPT_TIMEOUT: return limits_timeout(s, arg);
@@ -222,11 +306,8 @@ static int take_option(struct sync *s, int c, const char *arg)
 	case OPT_SIZE_ONLY: s->size_only = true; break;
 	case OPT_IGNORE_EXISTING: s->ignore_existing = true; break;
 	case OPT_EXISTING: s->existing = true; break;
-	case OPT_INPLACE: s->inplace = true; break;
-	case OPT_NUMERIC_IDS: s->numeric_ids = true; break;
 	case OPT_STATS: s->stats = true; break;
 	case 'e': s->rsh = arg; break;
-	case 'z': s->compress = true; break;
 	case OPT_RSYNC_PATH: s->remote_prog = arg; break;
 	case OPT_SERVER: s->server = true; break;
 	case OPT_SENDER: s->sender = true; break;
@@ -287,7 +368,7 @@ static void engine_options(struct sync *s)
 	o->temp_rename = !s->inplace;
 	o->backup = s->backup ? COPY_BACKUP_SIMPLE : COPY_BACKUP_NONE;
 	/* as rsync: backups beside the files change their directories' times */
-	o->omit_dir_times = s->backup && !s->backup_dir;
+	o->omit_dir_times = s->omit_dir_times || (s->backup && !s->backup_dir);
 	o->only_changed = true;
 	o->replace_nondir = true;
 	o->open_dirs = true;

@@ -62,6 +62,7 @@ struct sync {
 	size_t nrules;
 	bool recursive, links, perms, times, group, owner, devices, specials;
 	bool hard_links, acls, xattrs, one_fs;
+	bool omit_dir_times;      /* -O */
 	bool no_mounts;           /* -xx: mount points left out altogether */
 	bool root;                /* run by root: owners, devices, any mode */
 	int verbose;
