@@ -177,70 +177,93 @@ static void give_back(int pfd, const char *name, mode_t mode)
 		return; /* then it stays open: nothing is lost */
 }
 
+static void say_not_empty(const struct sync *s, const char *rel)
+{
+	/* rsync's note, on standard output: not an error */
+	if (!s->quiet)
+		printf("cannot delete non-empty directory: %s\n", rel);
+}
+
+static bool remove_entry(struct sync *s, int pfd, const char *name, const struct stat *st,
+                         const char *rel, bool top);
+
+/* The contents of the directory name in pfd (status st, shown as rel)
+ * removed, as rsync's delete_dir_contents(): 1 when all went, 0 when
+ * something stays (what a filter rule protects, a mount point, what
+ * could not go), -1 when it could not be read (reported). *backed_up:
+ * a file's backup was left in it (-b without --backup-dir). */
+static int remove_contents(struct sync *s, int pfd, const char *name, const struct stat *st,
+                           const char *rel, bool *backed_up)
+{
+	int fd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	struct strbuf names = STRBUF_INIT, sub = STRBUF_INIT;
+	if (fd < 0 || deletion_order(fd, &names) < 0) {
+		report_error(s, errno, "delete_file: opendir(%s) failed", rel);
+		if (fd >= 0)
+			close(fd);
+		sb_free(&names);
+		return -1;
+	}
+	bool kept = false;
+	for (const char *p = names.s; p && p < names.s + names.len; p += strlen(p) + 1) {
+		struct stat cst;
+		sb_reset(&sub);
+		if (fstatat(fd, p, &cst, AT_SYMLINK_NOFOLLOW) < 0 || sb_printf(&sub, "%s/%s", rel, p) < 0)
+			kept = true;
+		else if (cst.st_dev != st->st_dev || protected(s, sub.s, S_ISDIR(cst.st_mode)) ||
+		         backups_protected(s, p))
+			kept = true;
+		else if (!remove_entry(s, fd, p, &cst, sub.s, false))
+			kept = true;
+		else if (s->backup && !s->backup_dir && !s->dry_run && !S_ISDIR(cst.st_mode))
+			*backed_up = true;
+	}
+	sb_free(&names);
+	sb_free(&sub);
+	close(fd);
+	return kept ? 0 : 1;
+}
+
 /* Remove name in pfd (status st; shown as rel), a directory with its
  * contents but for what a filter rule excludes (protected, as in rsync:
  * the directory then stays, "cannot delete non-empty directory") and what
- * lies on another file system (a mount point pins its parent). Returns
- * whether it is gone. */
+ * lies on another file system (a mount point pins its parent); top: one
+ * of the names delete_extraneous() found, else below one. Past
+ * --max-delete, an entry is left and counted as rsync's delete_item()
+ * counts it: a directory below the top whose contents stay is one more
+ * (rsync tries it, and says twice that it is not empty). Returns whether
+ * it is gone. */
 static bool remove_entry(struct sync *s, int pfd, const char *name, const struct stat *st,
-                         const char *rel)
+                         const char *rel, bool top)
 {
-	bool dir = S_ISDIR(st->st_mode), kept = false;
+	bool dir = S_ISDIR(st->st_mode), backed_up = false;
 	mode_t opened = dir ? open_up(s, pfd, name, st) : (mode_t)-1;
-	if (dir) {
-		int fd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		struct strbuf names = STRBUF_INIT, sub = STRBUF_INIT;
-		if (fd < 0 || deletion_order(fd, &names) < 0) {
-			report_error(s, errno, "delete_file: opendir(%s) failed", rel);
-			if (fd >= 0)
-				close(fd);
-			sb_free(&names);
-			give_back(pfd, name, opened);
-			return false;
-		}
-		for (const char *p = names.s; p && p < names.s + names.len; p += strlen(p) + 1) {
-			struct stat cst;
-			sb_reset(&sub);
-			if (fstatat(fd, p, &cst, AT_SYMLINK_NOFOLLOW) < 0 ||
-			    sb_printf(&sub, "%s/%s", rel, p) < 0)
-				kept = true;
-			else if (cst.st_dev != st->st_dev ||
-			         protected(s, sub.s, S_ISDIR(cst.st_mode)) ||
-			         backups_protected(s, p))
-				kept = true;
-			else if (!remove_entry(s, fd, p, &cst, sub.s))
-				kept = true;
-			else if (s->backup && !s->backup_dir && !s->dry_run && !S_ISDIR(cst.st_mode))
-				kept = true; /* its backup is in the directory now */
-		}
-		sb_free(&names);
-		sb_free(&sub);
-		if (fd >= 0)
-			close(fd);
+	int emptied = dir ? remove_contents(s, pfd, name, st, rel, &backed_up) : 1;
+	if (emptied == 0)
+		say_not_empty(s, rel);
+	if (emptied < 0 || (emptied == 0 && top) || limits_delete_stopped(s))
+		goto kept;
+	if (emptied == 0 || backed_up) { /* what rmdir would say */
+		if (!s->dry_run)
+			say_not_empty(s, rel);
+		goto kept;
 	}
-	/* rsync's note, on standard output: not an error (what it holds may
-	 * have come while it was emptied: a backup moved into it, say) */
-	if (!kept && !(!dir && s->backup) && !s->dry_run &&
-	    unlinkat(pfd, name, dir ? AT_REMOVEDIR : 0) < 0) {
-		kept = dir && (errno == ENOTEMPTY || errno == EEXIST);
-		if (!kept) {
-			report_error(s, errno, "delete_file: %s(%s) failed", dir ? "rmdir" : "unlink",
-			             rel);
-			give_back(pfd, name, opened);
-			return false;
-		}
-	}
-	if (kept) {
-		give_back(pfd, name, opened);
-		if (!s->quiet)
-			printf("cannot delete non-empty directory: %s\n", rel);
-		return false;
+	if (!(!dir && s->backup) && !s->dry_run && unlinkat(pfd, name, dir ? AT_REMOVEDIR : 0) < 0) {
+		/* what it holds may have come while it was emptied */
+		if (dir && (errno == ENOTEMPTY || errno == EEXIST))
+			say_not_empty(s, rel);
+		else
+			report_error(s, errno, "delete_file: %s(%s) failed", dir ? "rmdir" : "unlink", rel);
+		goto kept;
 	}
 	if (!dir && s->backup && !backups_deleted(s, pfd, name, rel))
 		return false;
 	s->n.deleted[sync_kind(st->st_mode)]++;
 	report_delete(s, rel, dir);
 	return true;
+kept:
+	give_back(pfd, name, opened);
+	return false;
 }
 
 
@@ -288,7 +311,7 @@ void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
 		if (protected(s, sub.s, S_ISDIR(st.st_mode)) || backups_protected(s, p) ||
 		    (s->one_fs && s->dest_dev && st.st_dev != s->dest_dev))
 			continue; /* (-x: a mount point stays, with what it holds, in silence) */
-		remove_entry(s, dfd, p, &st, sub.s);
+		remove_entry(s, dfd, p, &st, sub.s, true);
 	}
 out:
 	sb_free(&names);

@@ -5,7 +5,8 @@
  * the unit after it: B, K, M, G, T, P (powers of 1024; "KB", "MB"...
  * powers of 1000; "KiB", "MiB"... 1024 again); 0 is no limit, and a limit
  * under 512 bytes a second (or under 0) is refused. A timeout is a whole number of
- * seconds; 0 (or less) is none.
+ * seconds; 0 (or less) is none. --max-delete is a whole number of
+ * deletions; under 0 is 0, as in rsync 3.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -74,4 +75,29 @@ int limits_timeout(struct sync *s, const char *arg)
 	}
 	s->timeout = v > 0 && v < 1000000000 ? (unsigned)v : 0;
 	return 0;
+}
+
+int limits_max_delete(struct sync *s, const char *arg)
+{
+	char *end;
+	errno = 0;
+	long long v = strtoll(arg, &end, 10);
+	if (end == arg || *end || errno) {
+		report_error(s, 0, "--max-delete=%s: invalid numeric value", arg);
+		return -1;
+	}
+	s->max_delete_on = true;
+	s->max_delete = v >= 0 ? (uint64_t)v : 0; /* rsync: below 0 is 0 */
+	return 0;
+}
+
+bool limits_delete_stopped(struct sync *s)
+{
+	uint64_t done = 0;
+	for (int k = 0; k < K_NKINDS; k++)
+		done += s->n.deleted[k];
+	if (!s->max_delete_on || done < s->max_delete)
+		return false;
+	s->skipped_deletes++;
+	return true;
 }

@@ -38,6 +38,7 @@ dist_man_MANS += man/sweep-sync.1
 SYNC_TESTS = \
 	tests/sync/archive.sh \
 	tests/sync/turned-off.sh \
+	tests/sync/max-delete.sh \
 	tests/sync/refused-link.sh \
 	tests/sync/unchanged.sh \
 	tests/sync/prewalk-arm.sh \

@@ -4,7 +4,8 @@
  * through libsweep. Module map: sync.h. Exit codes are rsync's: 0, 1 for
  * a usage error, 11 when a file could not be written at the destination
  * (the run ends there), 20 when a signal ended it (signals.c), 23 when something
- * was not transferred, 24 when only source files vanished on the way, 12
+ * was not transferred, 24 when only source files vanished on the way, 25
+ * when --max-delete left deletions undone, 12
  * when the far end of a remote shell broke off or spoke wrongly.
  */
 #include <errno.h>
@@ -15,6 +16,7 @@
 #define SYNC_PROTOCOL 12
 #define SYNC_PARTIAL 23
 #define SYNC_VANISHED 24
+#define SYNC_DEL_LIMIT 25
 
 int main(int argc, char **argv)
 {
@@ -41,14 +43,17 @@ int main(int argc, char **argv)
 		 * far end, its report came back with its output) */
 		if (s.stats && !s.quiet && !s.usage_error && !s.sender_side)
 			report_stats(&s);
-		if (!s.usage_error && !s.sender_side)
+		if (!s.usage_error && !s.sender_side) {
 			report_end(&s);
+			report_deletes_stopped(&s);
+		}
 		/* an error of the copy itself (reported through diag by the
 		 * engine) is a partial transfer to rsync, not a usage error */
 		status = s.usage_error ? 1 : s.shell_status ? s.shell_status
 		         : s.protocol_error ? SYNC_PROTOCOL : s.dest_status ? s.dest_status
 		         : s.partial || d.status ? SYNC_PARTIAL
-		         : s.vanished ? SYNC_VANISHED : 0;
+		         : s.vanished ? SYNC_VANISHED
+		         : s.skipped_deletes || s.deletes_stopped ? SYNC_DEL_LIMIT : 0;
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		diag_error(&d, errno, "write error");
@@ -72,6 +77,9 @@ int main(int argc, char **argv)
 	else if (status == SYNC_PARTIAL)
 		fprintf(stderr, "%s error: some files/attrs were not transferred "
 		                "(see previous errors) (code 23)\n", d.prog);
+	else if (status == SYNC_DEL_LIMIT)
+		fprintf(stderr, "%s error: the --max-delete limit stopped deletions (code 25)\n",
+		        d.prog);
 	else if (status == SYNC_VANISHED)
 		fprintf(stderr, "%s warning: some files vanished before they could be "
 		                "transferred (code 24)\n", d.prog);

@@ -20,7 +20,7 @@ enum {
 	OPT_HELP, OPT_VERSION, OPT_LINK_DEST, OPT_BACKUP_DIR, OPT_SUFFIX, OPT_DELETE_BEFORE,
 	OPT_DELETE_DURING, OPT_DELETE_AFTER, OPT_DELETE_EXCLUDED, OPT_EXCLUDE_FROM,
 	OPT_INCLUDE_FROM, OPT_FILES_FROM, OPT_PARTIAL, OPT_PROGRESS, OPT_INFO, OPT_BWLIMIT,
-	OPT_TIMEOUT, OPT_FILES_FROM_WIRE, OPT_DELETE_DELAY, OPT_NOOP,
+	OPT_TIMEOUT, OPT_FILES_FROM_WIRE, OPT_DELETE_DELAY, OPT_NOOP, OPT_MAX_DELETE,
 	/* --no-OPTION: OPT_NO plus the code of the option it turns off */
 	OPT_NO = 1024,
 };
@@ -86,6 +86,7 @@ static const struct option long_options[] = {
 	{ "suffix", required_argument, NULL, OPT_SUFFIX },
 	{ "omit-dir-times", no_argument, NULL, 'O' },
 	{ "delete-delay", no_argument, NULL, OPT_DELETE_DELAY },
+	{ "max-delete", required_argument, NULL, OPT_MAX_DELETE },
 	/* whole files are all sweep-sync sends, and every word sent to the far
 	 * end is quoted for its shell: these ask for what is always so */
 	{ "whole-file", no_argument, NULL, 'W' },
@@ -178,6 +179,7 @@ static void usage(const char *prog)
 	      "      --delete-after       receiver deletes after transfer, not during\n"
 	      "      --delete-delay       the same as --delete-after here\n"
 	      "      --delete-excluded    also delete excluded files from dest dirs\n"
+	      "      --max-delete=NUM     don't delete more than NUM files\n"
 	      "      --exclude=PATTERN    exclude files matching PATTERN\n"
 	      "      --exclude-from=FILE  read exclude patterns from FILE\n"
 	      "      --include=PATTERN    don't exclude files matching PATTERN\n"
@@ -299,6 +301,7 @@ static int take_option(struct sync *s, int c, const char *arg)
 	case OPT_INFO: return report_info_option(s, arg);
 	case OPT_BWLIMIT: return limits_bwlimit(s, arg);
 	case OPT_TIMEOUT: return limits_timeout(s, arg);
+	case OPT_MAX_DELETE: return limits_max_delete(s, arg);
 	case OPT_FILES_FROM: s->files_from = arg; break;
 	case OPT_EXCLUDE_FROM:
 	case OPT_INCLUDE_FROM:

@@ -121,6 +121,10 @@ static int valued_options(const struct sync *s, struct strbuf *w, struct strbuf 
 		sb_reset(w);
 		r = sb_printf(w, "--timeout=%u", s->timeout) < 0 ? -1 : shell_quote(sb, w->s);
 	}
+	if (r == 0 && s->max_delete_on) {
+		sb_reset(w);
+		r = sb_printf(w, "--max-delete=%" PRIu64, s->max_delete) < 0 ? -1 : shell_quote(sb, w->s);
+	}
 	if (r == 0 && s->copy.bwlimit) { /* in bytes, so no rounding moves it */
 		sb_reset(w);
 		r = sb_printf(w, "--bwlimit=%" PRIu64 "b", s->copy.bwlimit) < 0 ? -1
@@ -312,6 +316,7 @@ static int far_end_done(struct sync *s, struct wire *w)
 			unsigned flags = wire_get_u8(&m);
 			s->partial |= (flags & DONE_PARTIAL) != 0;
 			s->vanished |= (flags & DONE_VANISHED) != 0;
+			s->deletes_stopped |= (flags & DONE_DEL_LIMIT) != 0;
 			if (flags & (DONE_FILESELECT | DONE_FILEIO))
 				s->dest_status = flags & DONE_FILEIO ? SYNC_FILEIO : SYNC_FILESELECT;
 			r = 0;

@@ -144,6 +144,13 @@ void report_end(const struct sync *s)
 	       s->dry_run ? " (DRY RUN)" : "");
 }
 
+void report_deletes_stopped(const struct sync *s)
+{
+	if (s->skipped_deletes)
+		fprintf(stderr, "Deletions stopped due to --max-delete limit (%" PRIu64 " skipped)\n",
+		        s->skipped_deletes);
+}
+
 int report_info_option(struct sync *s, const char *arg)
 {
 	char *list = strdup(arg), *save = NULL;

@@ -38,7 +38,8 @@ static int send_done(struct sync *s, struct wire *w)
 	wire_u8(&f, (uint8_t)((s->partial || s->diag->status ? DONE_PARTIAL : 0) |
 	                      (s->vanished ? DONE_VANISHED : 0) |
 	                      (s->dest_status == SYNC_FILESELECT ? DONE_FILESELECT : 0) |
-	                      (s->dest_status == SYNC_FILEIO ? DONE_FILEIO : 0)));
+	                      (s->dest_status == SYNC_FILEIO ? DONE_FILEIO : 0) |
+	                      (s->skipped_deletes ? DONE_DEL_LIMIT : 0)));
 	int r = wire_send(w, &f);
 	sb_free(&f.b);
 	return r < 0 ? -1 : wire_flush(w);
@@ -91,6 +92,7 @@ void server_run(struct sync *s)
 		if (s->stats && !s->quiet)
 			report_stats(s);
 		report_end(s);
+		report_deletes_stopped(s);
 	}
 	fflush(stdout);
 	if (r == 0 && send_output(&w, STDOUT_FILENO) == 0)

@@ -72,6 +72,10 @@ struct sync {
 	enum { DEL_DURING, DEL_BEFORE, DEL_AFTER } delete_when;
 	bool delete_when_given;
 	bool delete_excluded;     /* excluded names are not protected */
+	bool max_delete_on;       /* --max-delete: at most max_delete deletions */
+	uint64_t max_delete;
+	uint64_t skipped_deletes; /* ... and those not made for it: exit 25 */
+	bool deletes_stopped;     /* the far end's were (DONE_DEL_LIMIT) */
 	bool from0;               /* -0: the list files' lines end in '\0' */
 	bool recursive_given;     /* -r itself, not -a (--files-from) */
 	/* --files-from (files_from.c): FILE, its names NUL-separated */
@@ -379,6 +383,11 @@ int delete_when_set(struct sync *s, int when);
  * -1 after saying what is wrong (a usage error). */
 int limits_bwlimit(struct sync *s, const char *arg);
 int limits_timeout(struct sync *s, const char *arg);
+/* --max-delete=NUM. Returns 0, or -1 (reported). */
+int limits_max_delete(struct sync *s, const char *arg);
+/* Whether the next deletion is one past --max-delete (then counted as
+ * skipped, as rsync counts each it does not make). */
+bool limits_delete_stopped(struct sync *s);
 
 /* report.c: --progress and --info=progress2: the line of progress.h on a
  * terminal, started, drawn (the engine's progress hook), ended. */
@@ -397,6 +406,8 @@ void report_stats(const struct sync *s);
 /* -v's first line, and the summary -v and --stats end with */
 void report_start(const struct sync *s);
 void report_end(const struct sync *s);
+/* rsync's warning after it: deletions --max-delete left undone. */
+void report_deletes_stopped(const struct sync *s);
 /* "sweep-sync: [who] fmt: strerror (errno)", as rsync says it; marks the
  * run partial. */
 void report_error(struct sync *s, int err, const char *fmt, ...)

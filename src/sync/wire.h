@@ -59,6 +59,7 @@
 #define DONE_VANISHED 2u   /* 24 */
 #define DONE_FILESELECT 4u /* 3: DEST could not be used */
 #define DONE_FILEIO 8u     /* 11: DEST could not be made */
+#define DONE_DEL_LIMIT 16u /* 25: --max-delete stopped deletions */
 
 enum wire_type {
 	W_TREE = 1, W_MANIFEST, W_MANIFEST_END, W_ENTRY, W_DATA, W_DATAZ, W_DATA_END,
