@@ -321,6 +321,8 @@ enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char
 	s->n.files[k]++;
 	if (k == K_REG || k == K_LINK)
 		s->n.total_size += (uint64_t)e->st.st_size;
+	if (k == K_REG && limits_size_skips(s, &e->st, rel))
+		return COPY_LEAVE;
 	bool is_new = !dst || sync_kind(dst->st_mode) != k ||
 	              (k == K_DIR && s->root_created && e->depth == 0);
 	/* --ignore-existing: whatever is there stays, of any kind, but a

@@ -5,7 +5,9 @@
  * the unit after it: B, K, M, G, T, P (powers of 1024; "KB", "MB"...
  * powers of 1000; "KiB", "MiB"... 1024 again); 0 is no limit, and a limit
  * under 512 bytes a second (or under 0) is refused. A timeout is a whole number of
- * seconds; 0 (or less) is none. --max-delete is a whole number of
+ * seconds; 0 (or less) is none. --max-size and --min-size are sizes as
+ * rates are, in bytes without a unit, "+1" or "-1" after it added; the
+ * files of other sizes are left (0 is no minimum). --max-delete is a whole number of
  * deletions; under 0 is 0, as in rsync 3.
  */
 #include <ctype.h>
@@ -16,15 +18,16 @@
 
 #define MIN_RATE 512
 
-/* The multiplier of the unit at u (its end into *end), 0 when unknown. */
-static double unit(const char *u, const char **end)
+/* The multiplier of the unit at u (its end into *end), 0 when unknown;
+ * none: bare, the number counts units of plain. */
+static double unit(const char *u, const char **end, double plain)
 {
 	static const char units[] = "bkmgtp";
 	const char *k = *u ? strchr(units, tolower((unsigned char)*u)) : NULL;
 	double base = 1024, m = 1;
-	if (!*u) {
+	if (!*u || *u == '+' || *u == '-') {
 		*end = u;
-		return 1024; /* KiB by default */
+		return plain;
 	}
 	if (!k)
 		return 0;
@@ -39,22 +42,66 @@ static double unit(const char *u, const char **end)
 	return m;
 }
 
-int limits_bwlimit(struct sync *s, const char *arg)
+/* A size as rsync's parse_size_arg() reads it for --NAME: a number, a
+ * fraction allowed, of the unit after it (plain without one), then "+1"
+ * or "-1" to be added. Returns 0 with it in *size, or -1 (reported). */
+static int size_arg(struct sync *s, const char *name, const char *arg, double plain,
+                    double *size)
 {
 	char *num_end;
 	const char *end;
 	errno = 0;
 	double v = strtod(arg, &num_end);
-	double m = num_end != arg && errno == 0 ? unit(num_end, &end) : 0;
+	double m = num_end != arg && errno == 0 ? unit(num_end, &end, plain) : 0;
+	double add = 0;
+	if (m != 0 && (strcmp(end, "+1") == 0 || strcmp(end, "-1") == 0)) {
+		add = *end == '+' ? 1 : -1;
+		end += 2;
+	}
 	if (m == 0 || *end) {
-		report_error(s, 0, "--bwlimit=%s is invalid", arg);
+		report_error(s, 0, "--%s=%s is invalid", name, arg);
 		return -1;
 	}
 	if (v < 0) { /* rsync's words: it reads it unsigned */
-		report_error(s, 0, "--bwlimit=%s is too large", arg);
+		report_error(s, 0, "--%s=%s is too large", name, arg);
 		return -1;
 	}
-	double rate = v * m;
+	*size = v * m + add;
+	return 0;
+}
+
+int limits_size(struct sync *s, const char *arg, bool max)
+{
+	double v;
+	if (size_arg(s, max ? "max-size" : "min-size", arg, 1, &v) < 0)
+		return -1;
+	uint64_t n = v < 1 ? 0 : v >= 1.8e19 ? UINT64_MAX : (uint64_t)v; /* whole bytes */
+	if (max) {
+		s->max_size_on = true;
+		s->max_size = n;
+	} else { /* 0: no limit, as in rsync */
+		s->min_size = n;
+	}
+	return 0;
+}
+
+bool limits_size_skips(const struct sync *s, const struct stat *st, const char *rel)
+{
+	uint64_t n = (uint64_t)st->st_size;
+	const char *why = s->max_size_on && n > s->max_size ? "over max-size"
+	                  : n < s->min_size ? "under min-size" : NULL;
+	if (why && s->verbose > 1 && !s->quiet && !s->sender_side) {
+		report_name(stdout, rel);
+		printf(" is %s\n", why);
+	}
+	return why != NULL;
+}
+
+int limits_bwlimit(struct sync *s, const char *arg)
+{
+	double rate;
+	if (size_arg(s, "bwlimit", arg, 1024, &rate) < 0) /* KiB by default */
+		return -1;
 	if (rate > 0 && rate < MIN_RATE) {
 		report_error(s, 0, "--bwlimit=%s is too small (min: %d or 0 for unlimited)", arg,
 		             MIN_RATE);

@@ -39,6 +39,7 @@ SYNC_TESTS = \
 	tests/sync/archive.sh \
 	tests/sync/turned-off.sh \
 	tests/sync/max-delete.sh \
+	tests/sync/sizes.sh \
 	tests/sync/refused-link.sh \
 	tests/sync/unchanged.sh \
 	tests/sync/prewalk-arm.sh \

@@ -20,7 +20,7 @@ enum {
 	OPT_HELP, OPT_VERSION, OPT_LINK_DEST, OPT_BACKUP_DIR, OPT_SUFFIX, OPT_DELETE_BEFORE,
 	OPT_DELETE_DURING, OPT_DELETE_AFTER, OPT_DELETE_EXCLUDED, OPT_EXCLUDE_FROM,
 	OPT_INCLUDE_FROM, OPT_FILES_FROM, OPT_PARTIAL, OPT_PROGRESS, OPT_INFO, OPT_BWLIMIT,
-	OPT_TIMEOUT, OPT_FILES_FROM_WIRE, OPT_DELETE_DELAY, OPT_NOOP, OPT_MAX_DELETE,
+	OPT_TIMEOUT, OPT_FILES_FROM_WIRE, OPT_DELETE_DELAY, OPT_NOOP, OPT_MAX_DELETE, OPT_MAX_SIZE, OPT_MIN_SIZE,
 	/* --no-OPTION: OPT_NO plus the code of the option it turns off */
 	OPT_NO = 1024,
 };
@@ -87,6 +87,8 @@ static const struct option long_options[] = {
 	{ "omit-dir-times", no_argument, NULL, 'O' },
 	{ "delete-delay", no_argument, NULL, OPT_DELETE_DELAY },
 	{ "max-delete", required_argument, NULL, OPT_MAX_DELETE },
+	{ "max-size", required_argument, NULL, OPT_MAX_SIZE },
+	{ "min-size", required_argument, NULL, OPT_MIN_SIZE },
 	/* whole files are all sweep-sync sends, and every word sent to the far
 	 * end is quoted for its shell: these ask for what is always so */
 	{ "whole-file", no_argument, NULL, 'W' },
@@ -190,6 +192,8 @@ static void usage(const char *prog)
 	      "      --size-only          skip files that match in size\n"
 	      "      --ignore-existing    skip updating files that exist on receiver\n"
 	      "      --existing           skip creating new files on receiver\n"
+	      "      --max-size=SIZE      don't transfer any file larger than SIZE\n"
+	      "      --min-size=SIZE      don't transfer any file smaller than SIZE\n"
 	      "  -u, --update             skip files that are newer on the receiver\n"
 	      "      --inplace            update destination files in-place\n"
 	      "  -x, --one-file-system    don't cross filesystem boundaries\n"
@@ -302,6 +306,8 @@ static int take_option(struct sync *s, int c, const char *arg)
 	case OPT_BWLIMIT: return limits_bwlimit(s, arg);
 	case OPT_TIMEOUT: return limits_timeout(s, arg);
 	case OPT_MAX_DELETE: return limits_max_delete(s, arg);
+	case OPT_MAX_SIZE: return limits_size(s, arg, true);
+	case OPT_MIN_SIZE: return limits_size(s, arg, false);
 	case OPT_FILES_FROM: s->files_from = arg; break;
 	case OPT_EXCLUDE_FROM:
 	case OPT_INCLUDE_FROM:

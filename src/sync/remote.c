@@ -121,6 +121,14 @@ static int valued_options(const struct sync *s, struct strbuf *w, struct strbuf 
 		sb_reset(w);
 		r = sb_printf(w, "--timeout=%u", s->timeout) < 0 ? -1 : shell_quote(sb, w->s);
 	}
+	if (r == 0 && s->max_size_on) {
+		sb_reset(w);
+		r = sb_printf(w, "--max-size=%" PRIu64, s->max_size) < 0 ? -1 : shell_quote(sb, w->s);
+	}
+	if (r == 0 && s->min_size) {
+		sb_reset(w);
+		r = sb_printf(w, "--min-size=%" PRIu64, s->min_size) < 0 ? -1 : shell_quote(sb, w->s);
+	}
 	if (r == 0 && s->max_delete_on) {
 		sb_reset(w);
 		r = sb_printf(w, "--max-delete=%" PRIu64, s->max_delete) < 0 ? -1 : shell_quote(sb, w->s);

@@ -72,6 +72,9 @@ struct sync {
 	enum { DEL_DURING, DEL_BEFORE, DEL_AFTER } delete_when;
 	bool delete_when_given;
 	bool delete_excluded;     /* excluded names are not protected */
+	bool max_size_on;         /* --max-size: larger regular files are left */
+	uint64_t max_size;
+	uint64_t min_size;        /* --min-size: smaller ones are (0: none) */
 	bool max_delete_on;       /* --max-delete: at most max_delete deletions */
 	uint64_t max_delete;
 	uint64_t skipped_deletes; /* ... and those not made for it: exit 25 */
@@ -383,6 +386,11 @@ int delete_when_set(struct sync *s, int when);
  * -1 after saying what is wrong (a usage error). */
 int limits_bwlimit(struct sync *s, const char *arg);
 int limits_timeout(struct sync *s, const char *arg);
+/* --max-size=SIZE (max) or --min-size=SIZE. Returns 0, or -1 (reported). */
+int limits_size(struct sync *s, const char *arg, bool max);
+/* Whether a regular file of status st (rel) is left for its size (said
+ * under -vv, as rsync says it). */
+bool limits_size_skips(const struct sync *s, const struct stat *st, const char *rel);
 /* --max-delete=NUM. Returns 0, or -1 (reported). */
 int limits_max_delete(struct sync *s, const char *arg);
 /* Whether the next deletion is one past --max-delete (then counted as
