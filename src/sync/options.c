@@ -85,6 +85,9 @@ static const struct option long_options[] = {
 	{ "backup-dir", required_argument, NULL, OPT_BACKUP_DIR },
 	{ "suffix", required_argument, NULL, OPT_SUFFIX },
 	{ "omit-dir-times", no_argument, NULL, 'O' },
+	{ "human-readable", no_argument, NULL, 'h' },
+	{ "no-human-readable", no_argument, NULL, OPT_NO + 'h' },
+	{ "no-h", no_argument, NULL, OPT_NO + 'h' },
 	{ "delete-delay", no_argument, NULL, OPT_DELETE_DELAY },
 	{ "max-delete", required_argument, NULL, OPT_MAX_DELETE },
 	{ "max-size", required_argument, NULL, OPT_MAX_SIZE },
@@ -147,7 +150,7 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char short_options[] = "arlptgoDHAXvqncuxib0PLSe:zOWs";
+static const char short_options[] = "arlptgoDHAXvqncuxib0PLSe:zOWsh";
 
 static void usage(const char *prog)
 {
@@ -202,6 +205,7 @@ static void usage(const char *prog)
 	      "      --numeric-ids        don't map uid/gid values by user/group name\n"
 	      "      --partial            keep partially transferred files\n"
 	      "      --stats              give some file-transfer stats\n"
+	      "  -h, --human-readable     output numbers in a human-readable format\n"
 	      "      --progress           show progress during transfer (on a terminal)\n"
 	      "  -P                       same as --partial --progress\n"
 	      "      --info=progress2     show the whole transfer's progress (on a\n"
@@ -258,6 +262,7 @@ static bool switch_option(struct sync *s, int c, bool on)
 	case 'A': s->acls = on; s->perms |= on; break; /* --no-A leaves -p */
 	case 'X': s->xattrs = on; break;
 	case 'v': s->verbose = on ? s->verbose + 1 : 0; break;
+	case 'h': s->human = on ? s->human + (s->human < 3) : 0; break;
 	case 'c': s->checksum = on; break;
 	case 'x': s->no_mounts = on && s->one_fs; s->one_fs = on; break; /* -xx */
 	case 'i': s->itemize = on; break;
@@ -390,6 +395,7 @@ static void engine_options(struct sync *s)
 int sync_parse_options(struct sync *s, int argc, char **argv)
 {
 	int c;
+	s->human = 1;
 	argv[0] = (char *)s->diag->prog;
 	while ((c = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {
 		if (c == OPT_HELP) {

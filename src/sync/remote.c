@@ -178,6 +178,11 @@ int sync_server_options(const struct sync *s, struct strbuf *sb)
 	for (int i = 0; i < s->verbose; i++)
 		if (shell_quote(sb, "-v") < 0)
 			return -1;
+	for (int i = 1; i < s->human; i++)
+		if (shell_quote(sb, "-h") < 0)
+			return -1;
+	if (s->human == 0 && shell_quote(sb, "--no-h") < 0)
+		return -1;
 	struct strbuf rule = STRBUF_INIT;
 	int r = valued_options(s, &rule, sb);
 	for (size_t i = 0; r == 0 && i < s->nrules; i++) {

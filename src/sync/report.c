@@ -72,14 +72,15 @@ void report_delete(struct sync *s, const char *rel, bool dir)
 	putchar('\n');
 }
 
-/* n with rsync's thousands separators. */
-static const char *num(char *buf, uint64_t n)
+/* A count as rsync writes it: with thousands separators, or without
+ * (--no-human-readable). */
+static const char *count(char *buf, uint64_t n, int human)
 {
 	char digits[32];
 	int len = snprintf(digits, sizeof(digits), "%" PRIu64, n);
 	char *p = buf;
 	for (int i = 0; i < len; i++) {
-		if (i > 0 && (len - i) % 3 == 0)
+		if (human && i > 0 && (len - i) % 3 == 0)
 			*p++ = ',';
 		*p++ = digits[i];
 	}
@@ -87,20 +88,36 @@ static const char *num(char *buf, uint64_t n)
 	return buf;
 }
 
+/* A size in bytes as rsync writes it: a count, or under -h in units of
+ * 1000 (-hh: 1024) with two decimals, "1.84M", once it reaches one. */
+static const char *size(char *buf, uint64_t n, int human)
+{
+	uint64_t mult = human == 2 ? 1000 : 1024, unit = 1;
+	const char *units = " KMGTPE";
+	if (human < 2 || n < mult)
+		return count(buf, n, human);
+	while (n / mult >= unit && units[1]) {
+		unit *= mult;
+		units++;
+	}
+	snprintf(buf, 40, "%.2f%c", (double)n / (double)unit, *units);
+	return buf;
+}
+
 /* "N (reg: a, dir: b, ...)", rsync's breakdown by kind (none at 0). */
-static void by_kind(const char *what, const uint64_t *v)
+static void by_kind(const char *what, const uint64_t *v, int human)
 {
 	static const char *const names[K_NKINDS] = { "reg", "dir", "link", "dev", "special" };
 	char b[40];
 	uint64_t total = 0;
 	for (int k = 0; k < K_NKINDS; k++)
 		total += v[k];
-	printf("Number of %s: %s", what, num(b, total));
+	printf("Number of %s: %s", what, count(b, total, human));
 	const char *sep = " (";
 	for (int k = 0; k < K_NKINDS && total; k++) {
 		if (!v[k])
 			continue;
-		printf("%s%s: %s", sep, names[k], num(b, v[k]));
+		printf("%s%s: %s", sep, names[k], count(b, v[k], human));
 		sep = ", ";
 	}
 	puts(total ? ")" : "");
@@ -110,13 +127,13 @@ void report_stats(const struct sync *s)
 {
 	char b[40];
 	putchar('\n');
-	by_kind("files", s->n.files);
-	by_kind("created files", s->n.created);
-	by_kind("deleted files", s->n.deleted);
-	printf("Number of regular files transferred: %s\n", num(b, s->n.transferred));
-	printf("Total file size: %s bytes\n", num(b, s->n.total_size));
-	printf("Total transferred file size: %s bytes\n", num(b, s->n.transferred_size));
-	printf("Literal data: %s bytes\n", num(b, s->dry_run ? 0 : s->n.transferred_size));
+	by_kind("files", s->n.files, s->human);
+	by_kind("created files", s->n.created, s->human);
+	by_kind("deleted files", s->n.deleted, s->human);
+	printf("Number of regular files transferred: %s\n", count(b, s->n.transferred, s->human));
+	printf("Total file size: %s bytes\n", size(b, s->n.total_size, s->human));
+	printf("Total transferred file size: %s bytes\n", size(b, s->n.transferred_size, s->human));
+	printf("Literal data: %s bytes\n", size(b, s->dry_run ? 0 : s->n.transferred_size, s->human));
 	printf("Matched data: 0 bytes\n");
 }
 
@@ -138,8 +155,8 @@ void report_end(const struct sync *s)
 	char b[40], c[40];
 	/* no protocol here: what was "sent" is the data written */
 	uint64_t sent = s->dry_run ? 0 : s->n.transferred_size;
-	printf("\nsent %s bytes  received 0 bytes\n", num(b, sent));
-	printf("total size is %s  speedup is %.2f%s\n", num(c, s->n.total_size),
+	printf("\nsent %s bytes  received 0 bytes\n", size(b, sent, s->human));
+	printf("total size is %s  speedup is %.2f%s\n", size(c, s->n.total_size, s->human),
 	       sent ? (double)s->n.total_size / (double)sent : 0.0,
 	       s->dry_run ? " (DRY RUN)" : "");
 }

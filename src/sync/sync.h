@@ -63,6 +63,8 @@ struct sync {
 	bool recursive, links, perms, times, group, owner, devices, specials;
 	bool hard_links, acls, xattrs, one_fs;
 	bool omit_dir_times;      /* -O */
+	int human;                /* numbers: 0 plain, 1 with separators (the
+	                             default), 2 -h (units of 1000), 3 -hh (1024) */
 	bool no_mounts;           /* -xx: mount points left out altogether */
 	bool root;                /* run by root: owners, devices, any mode */
 	int verbose;

@@ -1,0 +1,25 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# human.sh: -h (--human-readable) beside rsync: the sizes of --stats and
+# of -v's summary in units of 1000 with two decimals under -h, of 1024
+# under -hh (and more h's), plain numbers under --no-h, thousands
+# separators by default and after --no-h -h; counts never in units; over
+# a remote shell the far end, which writes the report of a push, too.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/sync/tree.sh"
+local_rsh
+sync_tree "$T/src"
+head -c 1500000 /dev/urandom > "$T/src/mega"
+head -c 2047 /dev/urandom > "$T/src/kilo"
+mkdir "$T/src/many"
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do : > "$T/src/many/$i"; done
+find "$T/src" -exec touch -h -d '2010-05-06 07:08:09' {} +
+for h in -h -hh -hhh --human-readable --no-h --no-human-readable "-h --no-h" "--no-h -h" "-hh --no-h -h"; do
+	both "--stats $h" -a --stats $h src/ DST
+	both "-v $h" -av $h src/ DST
+done
+both "-n --stats -h" -an --stats -h src/ DST
+both "push --stats -h" -a --stats -h -e "$RSH" src/ localhost:DST
+both "push --stats --no-h" -a --stats --no-h -e "$RSH" src/ localhost:DST
+both "pull --stats -hh" -a --stats -hh -e "$RSH" localhost:src/ DST
+exit 0
