@@ -41,6 +41,7 @@ SYNC_TESTS = \
 	tests/sync/max-delete.sh \
 	tests/sync/sizes.sh \
 	tests/sync/human.sh \
+	tests/sync/mkpath.sh \
 	tests/sync/refused-link.sh \
 	tests/sync/unchanged.sh \
 	tests/sync/prewalk-arm.sh \

@@ -64,8 +64,6 @@ static int open_parent(const char *dst)
 	return fd;
 }
 
-/* DEST as a directory, made if missing (not in a dry run: -1 then, with
- * *made). Returns its descriptor, -1 in a dry run, or -2 (reported). */
 /* DEST that cannot be used (what), in rsync's words, its path absolute;
  * the run ends with status. */
 static void dest_failed(struct sync *s, int err, const char *what, const char *dest, int status)
@@ -83,6 +81,8 @@ static void dest_failed(struct sync *s, int err, const char *what, const char *d
 	s->dest_status = status;
 }
 
+/* DEST as a directory, made if missing (not in a dry run: -1 then, with
+ * *made). Returns its descriptor, -1 in a dry run, or -2 (reported). */
 static int open_dest_dir(struct sync *s, const char *dest, bool *made)
 {
 	*made = false;
@@ -187,10 +187,66 @@ bool sync_dest_open(struct sync *s, struct sync_dest *d)
 	return !d->failed;
 }
 
+/* --mkpath: the directories of path (its first len bytes) that are
+ * missing, made (counted only, in a dry run), as rsync says it. Returns 0,
+ * or -1 (reported: the run ends, 11). */
+static int make_path(struct sync *s, const char *dest, const char *path, size_t len)
+{
+	char *p = strndup(path, len);
+	int made = 0, err = p ? 0 : ENOMEM;
+	for (size_t i = 1; p && !err && i <= len; i++) {
+		if (i < len && p[i] != '/')
+			continue;
+		char keep = p[i];
+		p[i] = 0;
+		struct stat st;
+		if (stat(p, &st) == 0)
+			err = S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+		else if (errno != ENOENT)
+			err = errno;
+		else if (!s->dry_run && mkdir(p, 0777) < 0)
+			err = errno;
+		else
+			made++;
+		p[i] = keep;
+	}
+	free(p);
+	if (err) {
+		dest_failed(s, err, "mkdir", dest, SYNC_FILEIO);
+		return -1;
+	}
+	if (made && (s->verbose || s->itemize || s->progress_names) && !s->quiet)
+		printf("created %d director%s for %.*s\n", made, made == 1 ? "y" : "ies", (int)len, path);
+	return 0;
+}
+
+/* --mkpath, once: what DEST needs made above it, or itself as a directory
+ * for more than one file or a directory. Returns false after a failure. */
+static bool dest_path(struct sync *s, struct sync_dest *d, bool one_file)
+{
+	if (!s->mkpath || d->path_made)
+		return true;
+	d->path_made = true;
+	size_t len = strlen(d->dest);
+	while (len > 1 && d->dest[len - 1] == '/')
+		len--;
+	if (one_file) /* DEST names the file: its directory is the path */
+		while (len > 0 && d->dest[len - 1] != '/')
+			len--;
+	while (len > 1 && d->dest[len - 1] == '/')
+		len--;
+	if (len == 0 || make_path(s, d->dest, d->dest, len) == 0)
+		return true;
+	d->failed = true;
+	return false;
+}
+
 bool sync_place(struct sync *s, struct copy *c, struct sync_dest *d, const char *src,
                 mode_t mode, int nsrc, sync_tree_fn run, void *arg)
 {
 	struct stat dst;
+	if (!dest_path(s, d, nsrc == 1 && !S_ISDIR(mode) && !ends_in_slash(d->dest)))
+		return false;
 	if (nsrc == 1 && !S_ISDIR(mode) && !ends_in_slash(d->dest) &&
 	    (stat(d->dest, &dst) < 0 || !S_ISDIR(dst.st_mode)))
 		return place_file(s, c, src, d->dest, run, arg);

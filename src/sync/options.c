@@ -20,7 +20,7 @@ enum {
 	OPT_HELP, OPT_VERSION, OPT_LINK_DEST, OPT_BACKUP_DIR, OPT_SUFFIX, OPT_DELETE_BEFORE,
 	OPT_DELETE_DURING, OPT_DELETE_AFTER, OPT_DELETE_EXCLUDED, OPT_EXCLUDE_FROM,
 	OPT_INCLUDE_FROM, OPT_FILES_FROM, OPT_PARTIAL, OPT_PROGRESS, OPT_INFO, OPT_BWLIMIT,
-	OPT_TIMEOUT, OPT_FILES_FROM_WIRE, OPT_DELETE_DELAY, OPT_NOOP, OPT_MAX_DELETE, OPT_MAX_SIZE, OPT_MIN_SIZE,
+	OPT_TIMEOUT, OPT_FILES_FROM_WIRE, OPT_DELETE_DELAY, OPT_NOOP, OPT_MAX_DELETE, OPT_MAX_SIZE, OPT_MIN_SIZE, OPT_MKPATH,
 	/* --no-OPTION: OPT_NO plus the code of the option it turns off */
 	OPT_NO = 1024,
 };
@@ -90,6 +90,8 @@ static const struct option long_options[] = {
 	{ "no-h", no_argument, NULL, OPT_NO + 'h' },
 	{ "delete-delay", no_argument, NULL, OPT_DELETE_DELAY },
 	{ "max-delete", required_argument, NULL, OPT_MAX_DELETE },
+	{ "mkpath", no_argument, NULL, OPT_MKPATH },
+	{ "no-mkpath", no_argument, NULL, OPT_NO + OPT_MKPATH },
 	{ "max-size", required_argument, NULL, OPT_MAX_SIZE },
 	{ "min-size", required_argument, NULL, OPT_MIN_SIZE },
 	/* whole files are all sweep-sync sends, and every word sent to the far
@@ -195,6 +197,7 @@ static void usage(const char *prog)
 	      "      --size-only          skip files that match in size\n"
 	      "      --ignore-existing    skip updating files that exist on receiver\n"
 	      "      --existing           skip creating new files on receiver\n"
+	      "      --mkpath             create destination's missing path components\n"
 	      "      --max-size=SIZE      don't transfer any file larger than SIZE\n"
 	      "      --min-size=SIZE      don't transfer any file smaller than SIZE\n"
 	      "  -u, --update             skip files that are newer on the receiver\n"
@@ -273,6 +276,7 @@ static bool switch_option(struct sync *s, int c, bool on)
 	case OPT_PROGRESS: s->meter_wanted = s->progress_names = on; break;
 	case OPT_INPLACE: s->inplace = on; break;
 	case OPT_NUMERIC_IDS: s->numeric_ids = on; break;
+	case OPT_MKPATH: s->mkpath = on; break;
 	default: return false;
 	}
 	return true;

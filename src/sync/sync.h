@@ -63,6 +63,7 @@ struct sync {
 	bool recursive, links, perms, times, group, owner, devices, specials;
 	bool hard_links, acls, xattrs, one_fs;
 	bool omit_dir_times;      /* -O */
+	bool mkpath;              /* --mkpath: DEST's missing directories made */
 	int human;                /* numbers: 0 plain, 1 with separators (the
 	                             default), 2 -h (units of 1000), 3 -hh (1024) */
 	bool no_mounts;           /* -xx: mount points left out altogether */
@@ -158,6 +159,7 @@ struct sync_dest {
 	int dfd;                /* its directory, -2 until opened */
 	bool made;              /* made by this run */
 	bool failed;            /* could not be made or opened (reported) */
+	bool path_made;         /* --mkpath's directories are there */
 };
 /* Run the tree of src (mode: its root's, one of nsrc sources) where it goes
  * in d. Returns whether run was called. */
