@@ -142,6 +142,8 @@ struct copy_opts {
 	                              into (ours, not root's run) is made so until
 	                              its contents are in, as rsync does; GNU cp
 	                              fails on what goes into it */
+	bool fsync_files;          /* each file's data on the disk (fsync) before
+	                              it is named (sweep-sync --fsync) */
 	bool write_error_ends;     /* a file's data that cannot be written at the
 	                              destination (no space, quota, a failed
 	                              close) ends the copy there, as rsync's

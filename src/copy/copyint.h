@@ -167,6 +167,9 @@ bool writer_give_dir(struct copy *c, const struct sweep_entry *e, int fd, int sf
                      unsigned flags, mode_t mode);
 uint64_t writer_bytes(const struct copy *c);
 uint64_t writer_pending(const struct copy *c);
+/* Under fsync_files, the data written to fd on the disk (a failure is a
+ * failed write: reported, write_failed). Returns 0 or -1. */
+int data_synced(struct copy *c, int fd);
 /* Whether the thread failed to write a file's data (write_failed). */
 bool writer_write_failed(const struct copy *c);
 bool writer_drain(struct copy *c);

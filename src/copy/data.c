@@ -247,3 +247,12 @@ int data_copy(struct copy *c, int sfd, const struct stat *st, int dfd, const cha
 	}
 	return 0;
 }
+
+int data_synced(struct copy *c, int fd)
+{
+	if (!c->o->fsync_files || fsync(fd) == 0)
+		return 0;
+	c->write_failed = true;
+	copy_error(c, errno, "fsync failed on %s", cq(c, 0, sb_str(&c->shown)));
+	return -1;
+}

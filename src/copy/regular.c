@@ -72,7 +72,8 @@ static int open_dest(struct copy *c, const struct stat *st, int pfd, const char 
 int regular_fill(struct copy *c, int sfd, const struct stat *st, int dfd, const char *src,
                  bool created, mode_t mode)
 {
-	if (!c->o->attributes_only && data_copy(c, sfd, st, dfd, src) < 0)
+	if (!c->o->attributes_only &&
+	    (data_copy(c, sfd, st, dfd, src) < 0 || data_synced(c, dfd) < 0))
 		return 1;
 	attrs_fd(c, dfd, sfd, st, created, mode, 0);
 	return 0;

@@ -42,6 +42,7 @@ SYNC_TESTS = \
 	tests/sync/sizes.sh \
 	tests/sync/human.sh \
 	tests/sync/mkpath.sh \
+	tests/sync/fsync.sh \
 	tests/sync/refused-link.sh \
 	tests/sync/unchanged.sh \
 	tests/sync/prewalk-arm.sh \

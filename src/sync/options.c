@@ -20,7 +20,7 @@ enum {
 	OPT_HELP, OPT_VERSION, OPT_LINK_DEST, OPT_BACKUP_DIR, OPT_SUFFIX, OPT_DELETE_BEFORE,
 	OPT_DELETE_DURING, OPT_DELETE_AFTER, OPT_DELETE_EXCLUDED, OPT_EXCLUDE_FROM,
 	OPT_INCLUDE_FROM, OPT_FILES_FROM, OPT_PARTIAL, OPT_PROGRESS, OPT_INFO, OPT_BWLIMIT,
-	OPT_TIMEOUT, OPT_FILES_FROM_WIRE, OPT_DELETE_DELAY, OPT_NOOP, OPT_MAX_DELETE, OPT_MAX_SIZE, OPT_MIN_SIZE, OPT_MKPATH,
+	OPT_TIMEOUT, OPT_FILES_FROM_WIRE, OPT_DELETE_DELAY, OPT_NOOP, OPT_MAX_DELETE, OPT_MAX_SIZE, OPT_MIN_SIZE, OPT_MKPATH, OPT_FSYNC,
 	/* --no-OPTION: OPT_NO plus the code of the option it turns off */
 	OPT_NO = 1024,
 };
@@ -91,6 +91,7 @@ static const struct option long_options[] = {
 	{ "delete-delay", no_argument, NULL, OPT_DELETE_DELAY },
 	{ "max-delete", required_argument, NULL, OPT_MAX_DELETE },
 	{ "mkpath", no_argument, NULL, OPT_MKPATH },
+	{ "fsync", no_argument, NULL, OPT_FSYNC },
 	{ "no-mkpath", no_argument, NULL, OPT_NO + OPT_MKPATH },
 	{ "max-size", required_argument, NULL, OPT_MAX_SIZE },
 	{ "min-size", required_argument, NULL, OPT_MIN_SIZE },
@@ -202,6 +203,7 @@ static void usage(const char *prog)
 	      "      --min-size=SIZE      don't transfer any file smaller than SIZE\n"
 	      "  -u, --update             skip files that are newer on the receiver\n"
 	      "      --inplace            update destination files in-place\n"
+	      "      --fsync              fsync every written file\n"
 	      "  -x, --one-file-system    don't cross filesystem boundaries\n"
 	      "      --timeout=SECONDS    set I/O timeout in seconds\n"
 	      "      --bwlimit=RATE       limit the rate data is written at (KiB/s)\n"
@@ -277,6 +279,7 @@ static bool switch_option(struct sync *s, int c, bool on)
 	case OPT_INPLACE: s->inplace = on; break;
 	case OPT_NUMERIC_IDS: s->numeric_ids = on; break;
 	case OPT_MKPATH: s->mkpath = on; break;
+	case OPT_FSYNC: s->copy.fsync_files = on; break;
 	default: return false;
 	}
 	return true;
