@@ -144,6 +144,10 @@ struct copy_opts {
 	                              fails on what goes into it */
 	bool fsync_files;          /* each file's data on the disk (fsync) before
 	                              it is named (sweep-sync --fsync) */
+	/* the source's entry as the copy is to see it (sweep-sync --chmod):
+	 * e itself, or view filled from it; a walk's entries only */
+	const struct sweep_entry *(*source_view)(void *arg, const struct sweep_entry *e,
+	                                         struct sweep_entry *view);
 	bool write_error_ends;     /* a file's data that cannot be written at the
 	                              destination (no space, quota, a failed
 	                              close) ends the copy there, as rsync's

@@ -175,6 +175,9 @@ static enum sweep_verdict count_filter(const struct sweep_entry *e, void *arg)
 static enum sweep_verdict engine_filter(const struct sweep_entry *e, void *arg)
 {
 	struct copy *c = arg;
+	struct sweep_entry view;
+	if (c->o->source_view)
+		e = c->o->source_view(c->o->arg, e, &view);
 	if (c->o->progress)
 		count_filter(e, arg);
 	return c->o->decide ? check_entry(c, e) : SWEEP_KEEP;
@@ -314,8 +317,9 @@ int copy_tree(struct copy *c, const char *src, int dst_dirfd, const char *name,
 	if (sweep_add_root(c->sw, AT_FDCWD, src) < 0)
 		copy_error(c, errno, "%s", cq(c, 0, src));
 	const struct sweep_entry *e;
+	struct sweep_entry view;
 	while (going(c) && (e = sweep_next(c->sw)) != NULL)
-		copy_entry(c, e);
+		copy_entry(c, c->o->source_view ? c->o->source_view(c->o->arg, e, &view) : e);
 	sweep_close(c->sw);
 	c->sw = NULL;
 	return tree_end(c);

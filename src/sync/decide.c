@@ -302,6 +302,7 @@ enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char
 			return COPY_KEEP;
 		s->dest_top = e->st;
 		s->dest_top_set = true;
+		s->dest_top_made = s->root_created;
 	}
 	if (sync_mount_point(s, &e->st, e->depth))
 		return COPY_LEAVE; /* -xx: not even an empty directory */

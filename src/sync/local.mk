@@ -5,6 +5,7 @@ sweep_sync_SOURCES = \
 	src/sync/sync.h \
 	src/sync/main.c \
 	src/sync/options.c \
+	src/sync/chmod.c \
 	src/sync/operands.c \
 	src/sync/decide.c \
 	src/sync/filter.c \
@@ -43,6 +44,7 @@ SYNC_TESTS = \
 	tests/sync/human.sh \
 	tests/sync/mkpath.sh \
 	tests/sync/fsync.sh \
+	tests/sync/chmod.sh \
 	tests/sync/refused-link.sh \
 	tests/sync/unchanged.sh \
 	tests/sync/prewalk-arm.sh \

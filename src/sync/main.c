@@ -84,6 +84,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s warning: some files vanished before they could be "
 		                "transferred (code 24)\n", d.prog);
 	filter_free(&s);
+	chmod_free(&s);
 	linkdest_free(&s);
 	backups_free(&s);
 	sb_free(&s.name);

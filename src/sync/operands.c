@@ -263,8 +263,16 @@ void sync_dest_top(struct sync *s, struct sync_dest *d)
 	const struct stat *top = &s->dest_top;
 	if (!s->dest_top_set || s->dry_run || d->dfd < 0 || fstat(d->dfd, &now) < 0)
 		return;
-	if (s->perms && (now.st_mode & 07777) != (top->st_mode & 07777) &&
-	    fchmod(d->dfd, top->st_mode & 07777) < 0)
+	/* without -p, a DEST this run made is a new directory to rsync: the
+	 * source's permissions less the umask */
+	mode_t want = top->st_mode & 07777;
+	if (!s->perms && s->dest_top_made) {
+		mode_t mask = umask(0);
+		umask(mask);
+		want &= ~mask;
+	}
+	if ((s->perms || s->dest_top_made) && (now.st_mode & 07777) != want &&
+	    fchmod(d->dfd, want) < 0)
 		report_error(s, errno, "failed to set permissions on \"%s\"", d->dest);
 	struct timespec times[2] = { { .tv_nsec = UTIME_OMIT }, top->st_mtim };
 	if (s->times && !s->copy.omit_dir_times &&

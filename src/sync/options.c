@@ -20,7 +20,7 @@ enum {
 	OPT_HELP, OPT_VERSION, OPT_LINK_DEST, OPT_BACKUP_DIR, OPT_SUFFIX, OPT_DELETE_BEFORE,
 	OPT_DELETE_DURING, OPT_DELETE_AFTER, OPT_DELETE_EXCLUDED, OPT_EXCLUDE_FROM,
 	OPT_INCLUDE_FROM, OPT_FILES_FROM, OPT_PARTIAL, OPT_PROGRESS, OPT_INFO, OPT_BWLIMIT,
-	OPT_TIMEOUT, OPT_FILES_FROM_WIRE, OPT_DELETE_DELAY, OPT_NOOP, OPT_MAX_DELETE, OPT_MAX_SIZE, OPT_MIN_SIZE, OPT_MKPATH, OPT_FSYNC,
+	OPT_TIMEOUT, OPT_FILES_FROM_WIRE, OPT_DELETE_DELAY, OPT_NOOP, OPT_MAX_DELETE, OPT_MAX_SIZE, OPT_MIN_SIZE, OPT_MKPATH, OPT_FSYNC, OPT_CHMOD,
 	/* --no-OPTION: OPT_NO plus the code of the option it turns off */
 	OPT_NO = 1024,
 };
@@ -92,6 +92,7 @@ static const struct option long_options[] = {
 	{ "max-delete", required_argument, NULL, OPT_MAX_DELETE },
 	{ "mkpath", no_argument, NULL, OPT_MKPATH },
 	{ "fsync", no_argument, NULL, OPT_FSYNC },
+	{ "chmod", required_argument, NULL, OPT_CHMOD },
 	{ "no-mkpath", no_argument, NULL, OPT_NO + OPT_MKPATH },
 	{ "max-size", required_argument, NULL, OPT_MAX_SIZE },
 	{ "min-size", required_argument, NULL, OPT_MIN_SIZE },
@@ -171,6 +172,7 @@ static void usage(const char *prog)
 	      "  -p, --perms              preserve permissions\n"
 	      "  -t, --times              preserve modification times\n"
 	      "  -O, --omit-dir-times     omit directories from --times\n"
+	      "      --chmod=CHMOD        affect file and/or directory permissions\n"
 	      "  -g, --group              preserve group\n"
 	      "  -o, --owner              preserve owner (super-user only)\n"
 	      "  -D                       same as --devices --specials\n"
@@ -318,6 +320,7 @@ static int take_option(struct sync *s, int c, const char *arg)
 	case OPT_BWLIMIT: return limits_bwlimit(s, arg);
 	case OPT_TIMEOUT: return limits_timeout(s, arg);
 	case OPT_MAX_DELETE: return limits_max_delete(s, arg);
+	case OPT_CHMOD: return chmod_add(s, arg);
 	case OPT_MAX_SIZE: return limits_size(s, arg, true);
 	case OPT_MIN_SIZE: return limits_size(s, arg, false);
 	case OPT_FILES_FROM: s->files_from = arg; break;
@@ -382,6 +385,7 @@ static void engine_options(struct sync *s)
 	o->progress = s->meter_wanted ? report_progress : NULL;
 	o->alive = s->timeout ? sync_alive : NULL;
 	o->decide = sync_decide;
+	o->source_view = s->nchmod ? sync_source_view : NULL;
 	o->walk_error = sync_walk_error;
 	o->linked = sync_linked;
 	o->arg = s;

@@ -113,6 +113,10 @@ static int shell_quote(struct strbuf *sb, const char *word)
 static int valued_options(const struct sync *s, struct strbuf *w, struct strbuf *sb)
 {
 	int r = 0;
+	for (size_t i = 0; r == 0 && i < s->nchmod_args; i++) {
+		sb_reset(w);
+		r = sb_printf(w, "--chmod=%s", s->chmod_args[i]) < 0 ? -1 : shell_quote(sb, w->s);
+	}
 	for (size_t i = 0; r == 0 && i < s->nlink_dest; i++) {
 		sb_reset(w);
 		r = sb_printf(w, "--link-dest=%s", s->link_dest[i]) < 0 ? -1 : shell_quote(sb, w->s);

@@ -360,6 +360,8 @@ static enum sweep_verdict send_filter(const struct sweep_entry *e, void *arg)
 	struct sync *s = t->s;
 	if (t->err)
 		return SWEEP_PRUNE;
+	struct sweep_entry view;
+	e = chmod_view(s, e, &view); /* --chmod: as if the source had it */
 	bool dir = S_ISDIR(e->st.st_mode), reg = S_ISREG(e->st.st_mode);
 	const char *rel = rel_of(t, e);
 	if (s->cap_depth && e->depth >= s->cap_depth)
@@ -393,6 +395,8 @@ static void send_walked(struct sender *t, const struct sweep_entry *e)
 		sync_walk_error(t->s, e);
 		return;
 	}
+	struct sweep_entry view;
+	e = chmod_view(t->s, e, &view);
 	unsigned flags = 0;
 	int fd = -1;
 	if (S_ISREG(e->st.st_mode)) {

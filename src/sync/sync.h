@@ -60,6 +60,12 @@ struct sync {
 	struct copy_opts copy;
 	struct sync_rule *rules;
 	size_t nrules;
+	struct sync_chmod *chmod; /* --chmod's items (chmod.c) */
+	size_t nchmod;
+	const char **chmod_args;  /* ... as given, for the far end */
+	size_t nchmod_args;
+	mode_t chmod_umask;
+	bool chmod_umask_known;
 	bool recursive, links, perms, times, group, owner, devices, specials;
 	bool hard_links, acls, xattrs, one_fs;
 	bool omit_dir_times;      /* -O */
@@ -108,6 +114,7 @@ struct sync {
 	                           itself (rsync's list keeps the first "."):
 	                           DEST's mode and time at the end */
 	bool dest_top_set;
+	bool dest_top_made;     /* ... DEST is a directory this run made */
 	bool root_created;      /* its root is a directory this run made */
 	struct strbuf name;     /* scratch: an entry's rel path */
 	struct strbuf name2;
@@ -278,6 +285,19 @@ int files_from_recv(struct sync *s, struct wire *w);
 enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char *rel, int pfd,
                               const char *name, const struct stat *dst);
 void sync_walk_error(void *arg, const struct sweep_entry *e);
+
+/* chmod.c: --chmod. Add the items of arg: 0, or -1 (reported). */
+int chmod_add(struct sync *s, const char *arg);
+void chmod_free(struct sync *s);
+/* the copy engine's source_view: chmod_view() */
+const struct sweep_entry *sync_source_view(void *arg, const struct sweep_entry *e,
+                                           struct sweep_entry *view);
+/* mode changed as the items say */
+mode_t chmod_apply(const struct sync *s, mode_t mode);
+/* e as the sender reads it: a copy of it in view with its mode changed,
+ * when there are items (e itself when none apply). */
+const struct sweep_entry *chmod_view(const struct sync *s, const struct sweep_entry *e,
+                                     struct sweep_entry *view);
 /* rsync's "file has vanished" for path, exit 24 unless worse. */
 void sync_vanished(struct sync *s, const char *path);
 bool sync_linked(void *arg, const struct sweep_entry *e, const char *rel,
