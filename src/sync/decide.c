@@ -131,7 +131,7 @@ static bool kind_wanted(struct sync *s, const struct sweep_entry *e, const char 
 		/* rsync names the one it was given ("." for SRC/) */
 		if (e->depth == 0 && !s->quiet && !s->sender_side) {
 			printf("skipping directory ");
-			report_name(stdout, *rel ? rel : ".");
+			report_name(s, stdout, *rel ? rel : ".");
 			printf("\n");
 		}
 		return false;
@@ -145,7 +145,7 @@ static bool kind_wanted(struct sync *s, const struct sweep_entry *e, const char 
 		return true;
 	if (!s->quiet && !s->sender_side) {
 		printf("skipping non-regular file \"");
-		report_name(stdout, rel);
+		report_name(s, stdout, rel);
 		printf("\"\n");
 	}
 	return false;
@@ -278,7 +278,7 @@ static enum copy_verdict no_referent(struct sync *s, const struct sweep_entry *e
 	char *cwd = e->path[0] == '/' ? NULL : getcwd(NULL, 0);
 	fflush(stdout);
 	fprintf(stderr, "symlink has no referent: \"%s%s", cwd ? cwd : "", cwd ? "/" : "");
-	report_name(stderr, e->path);
+	report_name(s, stderr, e->path);
 	fprintf(stderr, "\"\n");
 	free(cwd);
 	s->partial = true;
@@ -377,7 +377,7 @@ void sync_vanished(struct sync *s, const char *path)
 {
 	fflush(stdout);
 	fprintf(stderr, "file has vanished: \"");
-	report_name(stderr, path);
+	report_name(s, stderr, path);
 	fprintf(stderr, "\"\n");
 	s->vanished = true;
 }

@@ -91,7 +91,7 @@ bool limits_size_skips(const struct sync *s, const struct stat *st, const char *
 	const char *why = s->max_size_on && n > s->max_size ? "over max-size"
 	                  : n < s->min_size ? "under min-size" : NULL;
 	if (why && s->verbose > 1 && !s->quiet && !s->sender_side) {
-		report_name(stdout, rel);
+		report_name(s, stdout, rel);
 		printf(" is %s\n", why);
 	}
 	return why != NULL;

@@ -45,6 +45,7 @@ SYNC_TESTS = \
 	tests/sync/mkpath.sh \
 	tests/sync/fsync.sh \
 	tests/sync/chmod.sh \
+	tests/sync/names.sh \
 	tests/sync/refused-link.sh \
 	tests/sync/unchanged.sh \
 	tests/sync/prewalk-arm.sh \

@@ -337,7 +337,7 @@ static void say_skipped(const struct sync *s, const char *src)
 	if (s->quiet)
 		return;
 	printf("skipping directory ");
-	report_name(stdout, sync_is_contents(src) || sb_last_component(&base, src) < 0
+	report_name(s, stdout, sync_is_contents(src) || sb_last_component(&base, src) < 0
 	                    ? "." : base.s);
 	printf("\n");
 	sb_free(&base);

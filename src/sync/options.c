@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <langinfo.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,6 +86,9 @@ static const struct option long_options[] = {
 	{ "backup-dir", required_argument, NULL, OPT_BACKUP_DIR },
 	{ "suffix", required_argument, NULL, OPT_SUFFIX },
 	{ "omit-dir-times", no_argument, NULL, 'O' },
+	{ "8-bit-output", no_argument, NULL, '8' },
+	{ "no-8-bit-output", no_argument, NULL, OPT_NO + '8' },
+	{ "no-8", no_argument, NULL, OPT_NO + '8' },
 	{ "human-readable", no_argument, NULL, 'h' },
 	{ "no-human-readable", no_argument, NULL, OPT_NO + 'h' },
 	{ "no-h", no_argument, NULL, OPT_NO + 'h' },
@@ -154,7 +158,7 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char short_options[] = "arlptgoDHAXvqncuxib0PLSe:zOWsh";
+static const char short_options[] = "arlptgoDHAXvqncuxib0PLSe:zOWsh8";
 
 static void usage(const char *prog)
 {
@@ -218,6 +222,7 @@ static void usage(const char *prog)
 	      "      --info=progress2     show the whole transfer's progress (on a\n"
 	      "                           terminal)\n"
 	      "  -i, --itemize-changes    output a change-summary for all updates\n"
+	      "  -8, --8-bit-output       leave high-bit chars unescaped in output\n"
 	      "  -e, --rsh=COMMAND        specify the remote shell to use (default ssh)\n"
 	      "      --rsync-path=PROGRAM specify the sweep-sync to run on the remote machine\n"
 	      "  -z, --compress           compress file data during the transfer\n"
@@ -260,6 +265,7 @@ static bool switch_option(struct sync *s, int c, bool on)
 	case 'p': s->perms = on; break;
 	case 't': s->times = on; break;
 	case 'O': s->omit_dir_times = on; break;
+	case '8': s->eight_bit = on; break;
 	case 'g': s->group = on; break;
 	case 'o': s->owner = on; break;
 	case 'D': s->devices = s->specials = on; break;
@@ -407,6 +413,7 @@ int sync_parse_options(struct sync *s, int argc, char **argv)
 {
 	int c;
 	s->human = 1;
+	s->names_utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	argv[0] = (char *)s->diag->prog;
 	while ((c = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {
 		if (c == OPT_HELP) {

@@ -4,7 +4,8 @@
  * ("YXcstpoguax name"), -v's names, "*deleting" and "deleting", --stats'
  * figures (with rsync's thousands separators), and error messages
  * "sweep-sync: what: strerror (errno)". Names are shown as rsync shows
- * them: bytes that are not printable as "\#ooo". --progress and
+ * them: as they are where the locale can show them, else each byte as
+ * "\#ooo" (report_name()). --progress and
  * --info=progress2 draw the line of sweep-cp's --progress (progress.h),
  * on a terminal only, not rsync's lines.
  */
@@ -15,13 +16,43 @@
 #include <string.h>
 #include "sync.h"
 
-void report_name(FILE *f, const char *name)
+/* The length of the valid UTF-8 character at p, or 0, as glibc's iconv
+ * (rsync's check) takes them: no overlong form, no surrogate, the old
+ * five- and six-byte forms allowed. */
+static size_t utf8_char(const unsigned char *p)
+{
+	static const unsigned char least[7] = { 0, 0, 0x80, 0xa0, 0x90, 0x88, 0x84 };
+	unsigned c = p[0];
+	size_t n = c >= 0xfc && c <= 0xfd ? 6 : c >= 0xf8 && c <= 0xfb ? 5 : c >= 0xf0 && c <= 0xf7 ? 4
+	           : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xc2 && c <= 0xdf ? 2 : 0;
+	for (size_t i = 1; i < n; i++)
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+	/* the second byte of a lead with no bits of its own */
+	bool bare = c == 0xe0 || c == 0xf0 || c == 0xf8 || c == 0xfc;
+	if (n && ((bare && p[1] < least[n]) || (c == 0xed && p[1] >= 0xa0)))
+		return 0;
+	return n;
+}
+
+/* As rsync writes a name: what the locale's character set holds as it is
+ * (a UTF-8 locale: every valid character; another: ASCII; -8: every byte
+ * from 0x80), a control character but the tab, a byte that is no
+ * character, and the backslash of what would read as an escape, as
+ * "\#ooo". */
+void report_name(const struct sync *s, FILE *f, const char *name)
 {
 	for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
-		if (isprint(*p) && *p < 0x80)
-			putc(*p, f);
-		else
+		size_t n = *p < 0x80 ? 1 : s->eight_bit ? 1 : s->names_utf8 ? utf8_char(p) : 0;
+		bool escape = (*p < ' ' && *p != '\t') || n == 0 ||
+		              (*p == '\\' && p[1] == '#' && isdigit(p[2]) && isdigit(p[3]) &&
+		               isdigit(p[4]));
+		if (escape) {
 			fprintf(f, "\\#%03o", *p);
+			continue;
+		}
+		fwrite(p, 1, n, f);
+		p += n - 1;
 	}
 }
 
@@ -51,12 +82,12 @@ void report_item(struct sync *s, const char *code, const char *rel, bool dir,
 	/* a push shows what went out ('<'); its receiver, the far end, says it */
 	if (s->itemize)
 		printf("%c%s ", code[0] == '>' && s->server ? '<' : code[0], code + 1);
-	report_name(stdout, rel);
+	report_name(s, stdout, rel);
 	if (dir && strcmp(rel + strlen(rel) - 1, "/") != 0)
 		putchar('/');
 	if (target) {
 		fputs(code[0] == 'h' ? " => " : " -> ", stdout); /* a hard link's first */
-		report_name(stdout, target);
+		report_name(s, stdout, target);
 	}
 	putchar('\n');
 }
@@ -66,7 +97,7 @@ void report_delete(struct sync *s, const char *rel, bool dir)
 	if (s->quiet || (!s->itemize && !s->verbose))
 		return;
 	fputs(s->itemize ? "*deleting   " : "deleting ", stdout);
-	report_name(stdout, rel);
+	report_name(s, stdout, rel);
 	if (dir)
 		putchar('/');
 	putchar('\n');

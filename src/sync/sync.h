@@ -69,6 +69,8 @@ struct sync {
 	bool recursive, links, perms, times, group, owner, devices, specials;
 	bool hard_links, acls, xattrs, one_fs;
 	bool omit_dir_times;      /* -O */
+	bool names_utf8;          /* the locale's characters are UTF-8 */
+	bool eight_bit;           /* -8: bytes from 0x80 shown as they are */
 	bool mkpath;              /* --mkpath: DEST's missing directories made */
 	int human;                /* numbers: 0 plain, 1 with separators (the
 	                             default), 2 -h (units of 1000), 3 -hh (1024) */
@@ -444,7 +446,7 @@ void report_deletes_stopped(const struct sync *s);
  * run partial. */
 void report_error(struct sync *s, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-/* name with rsync's escapes (\#ooo) for what is not printable */
-void report_name(FILE *f, const char *name);
+/* name with rsync's escapes (\#ooo) for what the locale cannot show */
+void report_name(const struct sync *s, FILE *f, const char *name);
 
 #endif
