@@ -345,6 +345,10 @@ enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char
 	}
 	if (is_new && dst && sync_kind(dst->st_mode) == k)
 		return decide_existing(s, e, rel, pfd, name, dst);
+	/* a directory where something else goes: out of the way first */
+	if (is_new && dst && S_ISDIR(dst->st_mode) && k != K_DIR && pfd >= 0 &&
+	    !delete_make_way(s, pfd, name, dst, rel, e->st.st_mode))
+		return COPY_LEAVE;
 	if (is_new)
 		return decide_new(s, e, rel, dst != NULL, pfd, name);
 	return decide_existing(s, e, rel, pfd, name, dst);

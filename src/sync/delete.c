@@ -267,6 +267,49 @@ kept:
 }
 
 
+/* rsync's name for the kind of entry a directory makes way for. */
+static const char *kind_name(mode_t mode)
+{
+	return S_ISREG(mode) ? "regular file" : S_ISLNK(mode) ? "symlink"
+	       : S_ISCHR(mode) || S_ISBLK(mode) ? "device file" : "special file";
+}
+
+bool delete_make_way(struct sync *s, int pfd, const char *name, const struct stat *st,
+                     const char *rel, mode_t mode)
+{
+	/* a dry run removes nothing: whether the directory is empty, asked of
+	 * what it holds */
+	struct strbuf names = STRBUF_INIT;
+	int fd = s->dry_run ? openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
+	bool empty = fd >= 0 && delete_list_names(fd, &names) == 0 && names.len == 0;
+	if (fd >= 0)
+		close(fd);
+	sb_free(&names);
+	if (s->dry_run ? empty : unlinkat(pfd, name, AT_REMOVEDIR) == 0)
+		return true;
+	int err = s->dry_run ? ENOTEMPTY : errno;
+	if ((err == ENOTEMPTY || err == EEXIST) && (s->delete || s->force)) {
+		mode_t opened = open_up(s, pfd, name, st);
+		bool backed_up = false;
+		int emptied = remove_contents(s, pfd, name, st, rel, &backed_up);
+		if (emptied == 1 && !backed_up &&
+		    (s->dry_run || unlinkat(pfd, name, AT_REMOVEDIR) == 0))
+			return true;
+		err = emptied < 0 ? 0 : emptied == 0 || backed_up ? ENOTEMPTY : errno;
+		give_back(pfd, name, opened);
+	}
+	if (err == ENOTEMPTY || err == EEXIST)
+		say_not_empty(s, rel);
+	else if (err)
+		report_error(s, err, "delete_file: rmdir(%s) failed", rel);
+	fflush(stdout);
+	fprintf(stderr, "could not make way for new %s: ", kind_name(mode));
+	report_name(s, stderr, rel);
+	fputc('\n', stderr);
+	s->partial = true;
+	return false;
+}
+
 void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
                        const char *name, const char *rel)
 {

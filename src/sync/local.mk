@@ -46,6 +46,7 @@ SYNC_TESTS = \
 	tests/sync/fsync.sh \
 	tests/sync/chmod.sh \
 	tests/sync/names.sh \
+	tests/sync/make-way.sh \
 	tests/sync/refused-link.sh \
 	tests/sync/unchanged.sh \
 	tests/sync/prewalk-arm.sh \

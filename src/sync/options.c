@@ -21,7 +21,7 @@ enum {
 	OPT_HELP, OPT_VERSION, OPT_LINK_DEST, OPT_BACKUP_DIR, OPT_SUFFIX, OPT_DELETE_BEFORE,
 	OPT_DELETE_DURING, OPT_DELETE_AFTER, OPT_DELETE_EXCLUDED, OPT_EXCLUDE_FROM,
 	OPT_INCLUDE_FROM, OPT_FILES_FROM, OPT_PARTIAL, OPT_PROGRESS, OPT_INFO, OPT_BWLIMIT,
-	OPT_TIMEOUT, OPT_FILES_FROM_WIRE, OPT_DELETE_DELAY, OPT_NOOP, OPT_MAX_DELETE, OPT_MAX_SIZE, OPT_MIN_SIZE, OPT_MKPATH, OPT_FSYNC, OPT_CHMOD,
+	OPT_TIMEOUT, OPT_FILES_FROM_WIRE, OPT_DELETE_DELAY, OPT_NOOP, OPT_MAX_DELETE, OPT_MAX_SIZE, OPT_MIN_SIZE, OPT_MKPATH, OPT_FSYNC, OPT_CHMOD, OPT_FORCE,
 	/* --no-OPTION: OPT_NO plus the code of the option it turns off */
 	OPT_NO = 1024,
 };
@@ -96,6 +96,8 @@ static const struct option long_options[] = {
 	{ "max-delete", required_argument, NULL, OPT_MAX_DELETE },
 	{ "mkpath", no_argument, NULL, OPT_MKPATH },
 	{ "fsync", no_argument, NULL, OPT_FSYNC },
+	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "no-force", no_argument, NULL, OPT_NO + OPT_FORCE },
 	{ "chmod", required_argument, NULL, OPT_CHMOD },
 	{ "no-mkpath", no_argument, NULL, OPT_NO + OPT_MKPATH },
 	{ "max-size", required_argument, NULL, OPT_MAX_SIZE },
@@ -194,6 +196,7 @@ static void usage(const char *prog)
 	      "      --delete-delay       the same as --delete-after here\n"
 	      "      --delete-excluded    also delete excluded files from dest dirs\n"
 	      "      --max-delete=NUM     don't delete more than NUM files\n"
+	      "      --force              force deletion of dirs even if not empty\n"
 	      "      --exclude=PATTERN    exclude files matching PATTERN\n"
 	      "      --exclude-from=FILE  read exclude patterns from FILE\n"
 	      "      --include=PATTERN    don't exclude files matching PATTERN\n"
@@ -288,6 +291,7 @@ static bool switch_option(struct sync *s, int c, bool on)
 	case OPT_NUMERIC_IDS: s->numeric_ids = on; break;
 	case OPT_MKPATH: s->mkpath = on; break;
 	case OPT_FSYNC: s->copy.fsync_files = on; break;
+	case OPT_FORCE: s->force = on; break;
 	default: return false;
 	}
 	return true;

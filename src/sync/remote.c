@@ -164,6 +164,7 @@ int sync_server_options(const struct sync *s, struct strbuf *sb)
 		{ s->hard_links, "-H" }, { s->quiet, "-q" }, { s->dry_run, "-n" },
 		{ s->update, "-u" }, { s->one_fs, "-x" }, { s->no_mounts, "-x" },
 		{ s->itemize, "-i" }, { s->omit_dir_times, "-O" }, { s->mkpath, "--mkpath" }, { s->eight_bit, "-8" },
+		{ s->force, "--force" },
 		{ s->copy.fsync_files, "--fsync" },
 		{ s->delete, "--delete" }, { s->size_only, "--size-only" },
 		{ s->delete && s->delete_when == DEL_BEFORE, "--delete-before" },

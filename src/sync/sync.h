@@ -86,6 +86,8 @@ struct sync {
 	bool max_size_on;         /* --max-size: larger regular files are left */
 	uint64_t max_size;
 	uint64_t min_size;        /* --min-size: smaller ones are (0: none) */
+	bool force;               /* --force: a directory in the way goes with all
+	                             it holds (as under --delete) */
 	bool max_delete_on;       /* --max-delete: at most max_delete deletions */
 	uint64_t max_delete;
 	uint64_t skipped_deletes; /* ... and those not made for it: exit 25 */
@@ -328,6 +330,13 @@ void filter_free(struct sync *s);
  * rel), of what its source directory sdir does not hold. */
 void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
                        const char *name, const char *rel);
+/* The directory name in pfd (status st, shown as rel) removed to make way
+ * for a new entry of mode, as rsync does: an empty one always; one that
+ * holds something under --delete or --force, its contents deleted (and
+ * said) first; else left, said ("could not make way"), the run partial.
+ * Returns whether it is gone. */
+bool delete_make_way(struct sync *s, int pfd, const char *name, const struct stat *st,
+                     const char *rel, mode_t mode);
 /* The names in the directory open at fd, NUL-separated, into sb.
  * Returns 0 or -1 with errno. */
 int delete_list_names(int fd, struct strbuf *sb);
