@@ -55,6 +55,7 @@ static int add_clean(struct strbuf *names, const char *p, size_t len)
 #define NAME_DOT 1   /* it starts with "./": the source directory itself
                         is sent too */
 #define NAME_SLASH 2 /* it ends with '/' (or "/."): a directory's contents */
+#define NAME_ABS 4   /* -R: an absolute name without a "/./": shown so */
 
 /* Keep a listed name as rsync's --relative reads it: its flags (as '0' +
  * NAME_*), the source directory it is in (what comes before a "/./" in
@@ -79,6 +80,16 @@ static int keep_name(void *arg, const char *line)
 	}
 	if (names->s[names->len - 2] == '\0')
 		names->len = start; /* nothing left of it: the source itself */
+	return 0;
+}
+
+int files_from_add(struct sync *s, const char *name)
+{
+	size_t start = s->from_names.len;
+	if (keep_name(&s->from_names, name) < 0)
+		return -1;
+	if (s->from_names.len > start && *name == '/' && !strstr(name, "/./"))
+		s->from_names.s[start] = (char)(s->from_names.s[start] + NAME_ABS);
 	return 0;
 }
 
@@ -206,6 +217,7 @@ static void one_name(struct run *r, unsigned flags, const char *name, const char
 {
 	struct sync *s = r->s;
 	struct stat st;
+	s->name_abs = flags & NAME_ABS;
 	sb_reset(&r->from);
 	if (sb_printf(&r->from, "%s/%s", r->base.s, name) < 0 || lstat(r->from.s, &st) < 0) {
 		link_stat_failed(s, r->from.s, errno);

@@ -6,6 +6,7 @@ sweep_sync_SOURCES = \
 	src/sync/main.c \
 	src/sync/options.c \
 	src/sync/chmod.c \
+	src/sync/relative.c \
 	src/sync/operands.c \
 	src/sync/decide.c \
 	src/sync/filter.c \
@@ -47,6 +48,7 @@ SYNC_TESTS = \
 	tests/sync/chmod.sh \
 	tests/sync/names.sh \
 	tests/sync/make-way.sh \
+	tests/sync/relative.sh \
 	tests/sync/refused-link.sh \
 	tests/sync/unchanged.sh \
 	tests/sync/prewalk-arm.sh \

@@ -91,6 +91,7 @@ int main(int argc, char **argv)
 	sb_free(&s.name2);
 	sb_free(&s.abspath);
 	sb_free(&s.from_names);
+	sb_free(&s.relative_base);
 	diag_free(&d);
 	return status;
 }

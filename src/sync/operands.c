@@ -43,11 +43,45 @@ const char *sync_abspath(struct sync *s, const char *path)
 	return r == 0 ? s->abspath.s : path;
 }
 
+/* src as rsync names a source it cannot stat: its "." components and
+ * empty ones left out; a directory's contents (a trailing '/' or "/."):
+ * without them, and nothing else changed. */
+static char *shown_source(const char *src, bool *contents)
+{
+	size_t n = strlen(src);
+	*contents = n > 1 && (src[n - 1] == '/' || (src[n - 1] == '.' && src[n - 2] == '/'));
+	if (*contents) {
+		while (n > 1 && (src[n - 1] == '/' || (src[n - 1] == '.' && src[n - 2] == '/')))
+			n -= src[n - 1] == '/' ? 1 : 2;
+		return strndup(src, n);
+	}
+	char *out = malloc(n + 1), *o = out;
+	for (const char *p = src; out && *p;) {
+		size_t len = strcspn(p, "/");
+		if (len && !(len == 1 && *p == '.')) {
+			if (o > out || *src == '/')
+				*o++ = '/';
+			memcpy(o, p, len);
+			o += len;
+		}
+		p += len;
+		p += *p == '/';
+	}
+	if (out)
+		*o = 0;
+	return out;
+}
+
 /* rsync's message for a source it cannot stat: the path made absolute. */
 void link_stat_failed(struct sync *s, const char *src, int err)
 {
+	bool contents;
+	char *shown = shown_source(src, &contents);
 	s->io_error = true;
-	report_error(s, err, "[sender] link_stat \"%s\" failed", sync_abspath(s, src));
+	report_error(s, err, contents ? "[sender] change_dir \"%s\" failed"
+	                              : "[sender] link_stat \"%s\" failed",
+	             sync_abspath(s, shown ? shown : src));
+	free(shown);
 }
 
 /* The directory a file named dst goes in, opened; -1 with errno. */

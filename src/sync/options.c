@@ -21,7 +21,7 @@ enum {
 	OPT_HELP, OPT_VERSION, OPT_LINK_DEST, OPT_BACKUP_DIR, OPT_SUFFIX, OPT_DELETE_BEFORE,
 	OPT_DELETE_DURING, OPT_DELETE_AFTER, OPT_DELETE_EXCLUDED, OPT_EXCLUDE_FROM,
 	OPT_INCLUDE_FROM, OPT_FILES_FROM, OPT_PARTIAL, OPT_PROGRESS, OPT_INFO, OPT_BWLIMIT,
-	OPT_TIMEOUT, OPT_FILES_FROM_WIRE, OPT_DELETE_DELAY, OPT_NOOP, OPT_MAX_DELETE, OPT_MAX_SIZE, OPT_MIN_SIZE, OPT_MKPATH, OPT_FSYNC, OPT_CHMOD, OPT_FORCE,
+	OPT_TIMEOUT, OPT_FILES_FROM_WIRE, OPT_DELETE_DELAY, OPT_NOOP, OPT_MAX_DELETE, OPT_MAX_SIZE, OPT_MIN_SIZE, OPT_MKPATH, OPT_FSYNC, OPT_CHMOD, OPT_FORCE, OPT_IMPLIED_DIRS,
 	/* --no-OPTION: OPT_NO plus the code of the option it turns off */
 	OPT_NO = 1024,
 };
@@ -97,6 +97,9 @@ static const struct option long_options[] = {
 	{ "mkpath", no_argument, NULL, OPT_MKPATH },
 	{ "fsync", no_argument, NULL, OPT_FSYNC },
 	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "relative", no_argument, NULL, 'R' },
+	{ "no-relative", no_argument, NULL, OPT_NO + 'R' },
+	{ "no-R", no_argument, NULL, OPT_NO + 'R' },
 	{ "no-force", no_argument, NULL, OPT_NO + OPT_FORCE },
 	{ "chmod", required_argument, NULL, OPT_CHMOD },
 	{ "no-mkpath", no_argument, NULL, OPT_NO + OPT_MKPATH },
@@ -160,7 +163,7 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char short_options[] = "arlptgoDHAXvqncuxib0PLSe:zOWsh8";
+static const char short_options[] = "arlptgoDHAXvqncuxib0PLSe:zOWsh8R";
 
 static void usage(const char *prog)
 {
@@ -173,6 +176,7 @@ static void usage(const char *prog)
 	      "\n"
 	      "  -a, --archive            archive mode is -rlptgoD (no -A,-X,-H)\n"
 	      "  -r, --recursive          recurse into directories\n"
+	      "  -R, --relative           use relative path names\n"
 	      "  -l, --links              copy symlinks as symlinks\n"
 	      "  -L, --copy-links         transform symlink into referent file/dir\n"
 	      "  -p, --perms              preserve permissions\n"
@@ -292,6 +296,7 @@ static bool switch_option(struct sync *s, int c, bool on)
 	case OPT_MKPATH: s->mkpath = on; break;
 	case OPT_FSYNC: s->copy.fsync_files = on; break;
 	case OPT_FORCE: s->force = on; break;
+	case 'R': s->relative = on; break;
 	default: return false;
 	}
 	return true;
@@ -448,6 +453,12 @@ int sync_parse_options(struct sync *s, int argc, char **argv)
 		/* a server's names come over the connection (files_from_wire.c) */
 		if (!s->files_from_wire && files_from_read(s) < 0)
 			return 1;
+	}
+	/* -R: the SRCs become --files-from's names, below one SRC */
+	if (s->relative && !s->files_from && argc - optind >= 2) {
+		if (relative_sources(s, argv + optind, argc - optind - 1) < 0)
+			return 1;
+		optind = argc - 2; /* the one SRC left, and DEST */
 	}
 	if (s->delete && !s->recursive && !s->files_from) {
 		diag_error(s->diag, 0, "--delete does not work without --recursive (-r) or --dirs (-d).");

@@ -601,6 +601,7 @@ static int recv_at(struct receiver *r, struct copy *c, struct sync_dest *d)
 	/* as the sender set them for this tree, placed or not */
 	s->prefix = r->src.s;
 	s->cap_depth = flags & FF_ALONE ? 1 : flags & FF_ONE_LEVEL ? 2 : 0;
+	s->name_abs = flags & FF_ABS;
 	if (sync_dest_open(s, d)) {
 		if (!r->ff_open) {
 			ff_dest_init(&r->ff, s, d->dfd, d->dest, d->made);

@@ -82,6 +82,8 @@ void report_item(struct sync *s, const char *code, const char *rel, bool dir,
 	/* a push shows what went out ('<'); its receiver, the far end, says it */
 	if (s->itemize)
 		printf("%c%s ", code[0] == '>' && s->server ? '<' : code[0], code + 1);
+	if (s->name_abs)
+		putchar('/');
 	report_name(s, stdout, rel);
 	if (dir && strcmp(rel + strlen(rel) - 1, "/") != 0)
 		putchar('/');
@@ -97,6 +99,8 @@ void report_delete(struct sync *s, const char *rel, bool dir)
 	if (s->quiet || (!s->itemize && !s->verbose))
 		return;
 	fputs(s->itemize ? "*deleting   " : "deleting ", stdout);
+	if (s->name_abs)
+		putchar('/');
 	report_name(s, stdout, rel);
 	if (dir)
 		putchar('/');
@@ -172,7 +176,8 @@ void report_start(const struct sync *s)
 {
 	/* rsync sends the whole list first when it deletes in a pass, and
 	 * when the list is given */
-	bool whole_list = (s->delete && s->delete_when != DEL_DURING) || s->files_from;
+	bool whole_list = (s->delete && s->delete_when != DEL_DURING) ||
+	                  (s->files_from && !s->relative);
 	if ((s->verbose || s->progress_names) && !s->quiet)
 		puts(whole_list ? "building file list ... done" : "sending incremental file list");
 }

@@ -535,7 +535,7 @@ static int send_tree_at(void *arg, const char *from, const char *path, int cap, 
 	struct wire_frame f = { STRBUF_INIT };
 	wire_begin(&f, W_TREE_AT);
 	wire_u8(&f, (uint8_t)((cap == 1 ? FF_ALONE : cap == 2 ? FF_ONE_LEVEL : 0) |
-	                      (root ? FF_ROOT : 0)));
+	                      (root ? FF_ROOT : 0) | (t->s->name_abs ? FF_ABS : 0)));
 	wire_u32(&f, (uint32_t)st.st_mode);
 	wire_str(&f, path, strlen(path));
 	wire_u32(&f, t->dirs_again);

@@ -98,6 +98,10 @@ struct sync {
 	const char *files_from;
 	bool files_from_wire;     /* a server's: the names come on the wire */
 	struct strbuf from_names;
+	bool relative;            /* -R: the SRCs are such names (relative.c) */
+	bool name_abs;            /* ... the one being sent is absolute: shown
+	                             with its '/' (report_item) */
+	struct strbuf relative_base; /* ... and this their one SRC */
 	int cap_depth;            /* --files-from: entries this deep and deeper
 	                             are not sent (1: the tree's root alone; 2:
 	                             what it holds, without theirs); 0: none */
@@ -252,6 +256,12 @@ void sync_run(struct sync *s);
  * files_from_run() transfers its names from src into dfd (DEST, shown as
  * dest; made: by this run). */
 int files_from_read(struct sync *s);
+/* One name more, as a line of FILE (an absolute one without "/./" kept
+ * as such, for -R): 0, or -1 (no memory). */
+int files_from_add(struct sync *s, const char *name);
+/* relative.c: -R, the nsrc SRCs in srcs made names below one SRC, in
+ * srcs[nsrc - 1]. 0, or -1 (said: a usage error). */
+int relative_sources(struct sync *s, char **srcs, int nsrc);
 void files_from_run(struct sync *s, struct copy *c, const char *src, int dfd,
                     const char *dest, bool made);
 /* The names gone over: each tree to transfer (from, the source; path,

@@ -54,6 +54,7 @@
 #define FF_ROOT 2u   /* W_TREE_AT: DEST itself (path "") */
 #define FF_ONE_LEVEL 4u /* W_TREE_AT: the root and what it holds, without
                            what its directories hold ("dir/" listed) */
+#define FF_ABS 8u    /* W_TREE_AT: -R's absolute name: shown with its '/' */
 /* W_DONE's flags: how the far end's run went */
 #define DONE_PARTIAL 1u    /* rsync's 23 */
 #define DONE_VANISHED 2u   /* 24 */
