@@ -308,8 +308,11 @@ bool writer_give(struct copy *c, const struct writer_job *job)
 	if (!w)
 		return false;
 	bool temp = job->pfd >= 0;
+	/* a file written in place under write_error_ends is the walk's: the
+	 * queue's would have been cut to nothing (O_TRUNC) before a failed
+	 * write stops the copy (dropped() can drop only unnamed ones) */
 	if (hardlink_tracked(c, job->e) || (temp && c->o->backup) ||
-	    !off_the_arm(c, job->e)) {
+	    (!temp && c->o->write_error_ends) || !off_the_arm(c, job->e)) {
 		/* one temporary file at a time, as rsync's: killed, the run
 		 * leaves no more behind */
 		if (temp)

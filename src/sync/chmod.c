@@ -49,23 +49,32 @@ static mode_t class_special(mode_t who)
 	return (who & 0100 ? 04000 : 0) | (who & 0010 ? 02000 : 0) | (who & 0001 ? 01000 : 0);
 }
 
+/* D or F (c) into m: false when the other was given. */
+static bool only_one(struct sync_chmod *m, char c)
+{
+	unsigned char only = c == 'D' ? ONLY_DIRS : ONLY_FILES;
+	if (m->only && m->only != only)
+		return false;
+	m->only = only;
+	return true;
+}
+
 /* Parse one item of len bytes at p into *m. Returns whether it is one. */
 static bool parse_item(const char *p, size_t len, struct sync_chmod *m)
 {
 	const char *end = p + len;
 	memset(m, 0, sizeof(*m));
-	for (; p < end && (*p == 'D' || *p == 'F'); p++) {
-		unsigned char only = *p == 'D' ? ONLY_DIRS : ONLY_FILES;
-		if (m->only && m->only != only)
+	for (; p < end && (*p == 'D' || *p == 'F'); p++)
+		if (!only_one(m, *p))
 			return false;
-		m->only = only;
-	}
 	if (p < end && *p >= '0' && *p <= '7') {
 		for (; p < end && *p >= '0' && *p <= '7'; p++)
 			m->octal = (m->octal << 3) | (mode_t)(*p - '0');
 		return p == end && m->octal <= 07777;
 	}
-	for (; p < end && class_bit(*p); p++) {
+	for (; p < end && (class_bit(*p) || *p == 'D' || *p == 'F'); p++) {
+		if (!class_bit(*p) && !only_one(m, *p))
+			return false;
 		m->who |= class_bit(*p);
 		m->topbits |= *p == 'u' ? 04000 : *p == 'g' ? 02000 : *p == 'a' ? 06000 : 0;
 	}
@@ -82,7 +91,9 @@ static bool parse_item(const char *p, size_t len, struct sync_chmod *m)
 		case 'w': m->perms |= 2; break;
 		case 'X': m->xkeep = true; /* fall through */
 		case 'x': m->perms |= 1; break;
-		case 's': m->special |= m->topbits ? m->topbits : 04000; break;
+		/* with no u or g, rsync's s is the set-user-ID bit, and only it
+		 * (a t before it is lost) */
+		case 's': m->special = m->topbits ? m->special | m->topbits : 04000; break;
 		case 't': m->special |= 01000; break;
 		default: return false;
 		}
@@ -142,7 +153,7 @@ static mode_t apply(const struct sync_chmod *m, mode_t mode, mode_t umask_bits, 
 	mode_t bits = m->from ? copied(mode, m->from, who) : who * m->perms;
 	if (!m->who)
 		bits &= ~umask_bits;
-	if (m->xkeep && !x_before && !dir)
+	if (m->xkeep && !x_before && !dir && m->op != '-') /* X adds no x there; - takes it */
 		bits &= ~(mode_t)0111;
 	switch (m->op) {
 	case '+':

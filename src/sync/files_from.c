@@ -55,7 +55,7 @@ static int add_clean(struct strbuf *names, const char *p, size_t len)
 #define NAME_DOT 1   /* it starts with "./": the source directory itself
                         is sent too */
 #define NAME_SLASH 2 /* it ends with '/' (or "/."): a directory's contents */
-#define NAME_ABS 4   /* -R: an absolute name without a "/./": shown so */
+#define NAME_ABS FILES_FROM_ABS /* -R: an absolute name without "/./" */
 
 /* Keep a listed name as rsync's --relative reads it: its flags (as '0' +
  * NAME_*), the source directory it is in (what comes before a "/./" in

@@ -21,7 +21,11 @@ int files_from_send(struct sync *s, struct wire *w)
 		const char *pre = p + 1, *name = pre + strlen(pre) + 1;
 		const char *next = name + strlen(name) + 1;
 		wire_begin(&f, W_FILES_FROM);
-		r = sb_add(&f.b, p, (size_t)(next - p)) < 0 ? -1 : wire_send(w, &f);
+		/* a pull shows its names as the far end lists them: without
+		 * the '/' of an absolute one, as rsync shows them */
+		char flags = (char)('0' + ((*p - '0') & ~FILES_FROM_ABS));
+		r = sb_addc(&f.b, flags) < 0 || sb_add(&f.b, p + 1, (size_t)(next - p - 1)) < 0
+		    ? -1 : wire_send(w, &f);
 		p = next;
 	}
 	if (r == 0) {
@@ -48,11 +52,11 @@ static bool cleaned(const char *p, size_t n)
 	return true;
 }
 
-/* A frame of one name: its flags ('0' to '3', files_from.c), then two
- * NUL-terminated paths. */
+/* A frame of one name: its flags ('0' to '7', files_from.c's NAME_*),
+ * then two NUL-terminated paths. */
 static bool one_name(const char *p, const char *end)
 {
-	if (end - p < 3 || *p < '0' || *p > '3' || end[-1] != '\0')
+	if (end - p < 3 || *p < '0' || *p > '7' || end[-1] != '\0')
 		return false;
 	const char *pre = p + 1, *pre_end = memchr(pre, '\0', (size_t)(end - pre));
 	const char *name = pre_end + 1;

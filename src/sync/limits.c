@@ -12,6 +12,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sync.h"
@@ -19,7 +20,9 @@
 #define MIN_RATE 512
 
 /* The multiplier of the unit at u (its end into *end), 0 when unknown;
- * none: bare, the number counts units of plain. */
+ * none: bare, the number counts units of plain. B, K, M, G, T, P, in
+ * either case, then "B" for powers of 1000 or "iB" for 1024 (the
+ * default), as rsync reads them. */
 static double unit(const char *u, const char **end, double plain)
 {
 	static const char units[] = "bkmgtp";
@@ -32,9 +35,9 @@ static double unit(const char *u, const char **end, double plain)
 	if (!k)
 		return 0;
 	u++;
-	if (*k != 'b' && (*u == 'b' || *u == 'B'))
+	if (*u == 'b' || *u == 'B')
 		base = 1000, u++;
-	else if (*k != 'b' && *u == 'i' && (u[1] == 'b' || u[1] == 'B'))
+	else if ((*u == 'i' || *u == 'I') && (u[1] == 'b' || u[1] == 'B'))
 		u += 2;
 	for (const char *p = units; p < k; p++)
 		m *= base;
@@ -42,31 +45,36 @@ static double unit(const char *u, const char **end, double plain)
 	return m;
 }
 
-/* A size as rsync's parse_size_arg() reads it for --NAME: a number, a
- * fraction allowed, of the unit after it (plain without one), then "+1"
- * or "-1" to be added. Returns 0 with it in *size, or -1 (reported). */
+/* A size as rsync's parse_size_arg() reads it for --NAME: digits with a
+ * fraction or not (none: 0), the unit after them (plain without one),
+ * then "+1" or "-1" to be added; nothing else (no sign, space, exponent
+ * or hexadecimal). Returns 0 with it in *size, or -1 (reported). */
 static int size_arg(struct sync *s, const char *name, const char *arg, double plain,
                     double *size)
 {
-	char *num_end;
-	const char *end;
-	errno = 0;
-	double v = strtod(arg, &num_end);
-	double m = num_end != arg && errno == 0 ? unit(num_end, &end, plain) : 0;
-	double add = 0;
-	if (m != 0 && (strcmp(end, "+1") == 0 || strcmp(end, "-1") == 0)) {
+	bool minus = *arg == '-'; /* rsync: too large where it comes out below 0 */
+	const char *p = arg + minus, *end = p;
+	double v = 0, frac = 1;
+	for (; isdigit((unsigned char)*p); p++)
+		v = v * 10 + (*p - '0');
+	if (*p == '.')
+		for (p++; isdigit((unsigned char)*p); p++)
+			v += (*p - '0') * (frac /= 10);
+	double m = unit(p, &end, plain), add = 0;
+	bool number = m != 0 && end > arg + minus; /* "+1" adds to something, is none */
+	if (m != 0 && number && (strcmp(end, "+1") == 0 || strcmp(end, "-1") == 0)) {
 		add = *end == '+' ? 1 : -1;
 		end += 2;
 	}
-	if (m == 0 || *end) {
+	*size = (minus ? -v : v) * m + add;
+	if (m == 0 || *end || (minus && (v == 0 || *size >= 0))) {
 		report_error(s, 0, "--%s=%s is invalid", name, arg);
 		return -1;
 	}
-	if (v < 0) { /* rsync's words: it reads it unsigned */
+	if (*size < 0 || *size >= 9.2e18) { /* rsync's words: it reads it unsigned */
 		report_error(s, 0, "--%s=%s is too large", name, arg);
 		return -1;
 	}
-	*size = v * m + add;
 	return 0;
 }
 
@@ -128,8 +136,9 @@ int limits_max_delete(struct sync *s, const char *arg)
 {
 	char *end;
 	errno = 0;
-	long long v = strtoll(arg, &end, 10);
-	if (end == arg || *end || errno) {
+	/* as rsync's popt reads an int: 010 is 8, 0x10 16, "" 0 */
+	long long v = *arg ? strtoll(arg, &end, 0) : 0;
+	if (*arg && (end == arg || *end || errno || v > INT_MAX || v < INT_MIN)) {
 		report_error(s, 0, "--max-delete=%s: invalid numeric value", arg);
 		return -1;
 	}

@@ -298,12 +298,12 @@ void sync_dest_top(struct sync *s, struct sync_dest *d)
 	if (!s->dest_top_set || s->dry_run || d->dfd < 0 || fstat(d->dfd, &now) < 0)
 		return;
 	/* without -p, a DEST this run made is a new directory to rsync: the
-	 * source's permissions less the umask */
+	 * source's permissions less the umask, no special bits */
 	mode_t want = top->st_mode & 07777;
 	if (!s->perms && s->dest_top_made) {
 		mode_t mask = umask(0);
 		umask(mask);
-		want &= ~mask;
+		want &= 0777 & ~mask;
 	}
 	if ((s->perms || s->dest_top_made) && (now.st_mode & 07777) != want &&
 	    fchmod(d->dfd, want) < 0)

@@ -21,7 +21,8 @@ enum {
 	OPT_HELP, OPT_VERSION, OPT_LINK_DEST, OPT_BACKUP_DIR, OPT_SUFFIX, OPT_DELETE_BEFORE,
 	OPT_DELETE_DURING, OPT_DELETE_AFTER, OPT_DELETE_EXCLUDED, OPT_EXCLUDE_FROM,
 	OPT_INCLUDE_FROM, OPT_FILES_FROM, OPT_PARTIAL, OPT_PROGRESS, OPT_INFO, OPT_BWLIMIT,
-	OPT_TIMEOUT, OPT_FILES_FROM_WIRE, OPT_DELETE_DELAY, OPT_NOOP, OPT_MAX_DELETE, OPT_MAX_SIZE, OPT_MIN_SIZE, OPT_MKPATH, OPT_FSYNC, OPT_CHMOD, OPT_FORCE, OPT_IMPLIED_DIRS,
+	OPT_TIMEOUT, OPT_FILES_FROM_WIRE, OPT_DELETE_DELAY, OPT_NOOP, OPT_MAX_DELETE,
+	OPT_MAX_SIZE, OPT_MIN_SIZE, OPT_MKPATH, OPT_FSYNC, OPT_CHMOD, OPT_FORCE,
 	/* --no-OPTION: OPT_NO plus the code of the option it turns off */
 	OPT_NO = 1024,
 };
@@ -325,7 +326,7 @@ static int take_option(struct sync *s, int c, const char *arg)
 	case OPT_DELETE_AFTER: return delete_when_set(s, DEL_AFTER);
 	/* rsync finds the deletions during the transfer and makes them after
 	 * it: what is deleted, and when, is --delete-after's */
-	case OPT_DELETE_DELAY: return delete_when_set(s, DEL_AFTER);
+	case OPT_DELETE_DELAY: s->delete_delay = true; return delete_when_set(s, DEL_AFTER);
 	case 'W': case 's': case OPT_NOOP: break;
 	case OPT_DELETE_EXCLUDED: s->delete = s->delete_excluded = true; break;
 	case '0': s->from0 = true; break;
@@ -455,6 +456,13 @@ int sync_parse_options(struct sync *s, int argc, char **argv)
 			return 1;
 	}
 	/* -R: the SRCs become --files-from's names, below one SRC */
+	/* --files-from's transfer deletes as it goes: a pass before or after
+	 * it (the safer --delete-after) would silently not be one */
+	if (s->relative && !s->files_from && s->delete && s->delete_when != DEL_DURING) {
+		diag_error(s->diag, 0, "-R with --delete-before, --delete-after or --delete-delay "
+		                       "is not supported (-R deletes during the transfer)");
+		return 1;
+	}
 	if (s->relative && !s->files_from && argc - optind >= 2) {
 		if (relative_sources(s, argv + optind, argc - optind - 1) < 0)
 			return 1;

@@ -176,7 +176,7 @@ void report_start(const struct sync *s)
 {
 	/* rsync sends the whole list first when it deletes in a pass, and
 	 * when the list is given */
-	bool whole_list = (s->delete && s->delete_when != DEL_DURING) ||
+	bool whole_list = (s->delete && s->delete_when != DEL_DURING && !s->delete_delay) ||
 	                  (s->files_from && !s->relative);
 	if ((s->verbose || s->progress_names) && !s->quiet)
 		puts(whole_list ? "building file list ... done" : "sending incremental file list");

@@ -83,6 +83,8 @@ struct sync {
 	enum { DEL_DURING, DEL_BEFORE, DEL_AFTER } delete_when;
 	bool delete_when_given;
 	bool delete_excluded;     /* excluded names are not protected */
+	bool delete_delay;        /* --delete-delay (DEL_AFTER; rsync's list
+	                             goes out as it is made) */
 	bool max_size_on;         /* --max-size: larger regular files are left */
 	uint64_t max_size;
 	uint64_t min_size;        /* --min-size: smaller ones are (0: none) */
@@ -256,6 +258,8 @@ void sync_run(struct sync *s);
  * files_from_run() transfers its names from src into dfd (DEST, shown as
  * dest; made: by this run). */
 int files_from_read(struct sync *s);
+/* A name's flag: absolute (-R), shown with its '/' (files_from.c) */
+#define FILES_FROM_ABS 4
 /* One name more, as a line of FILE (an absolute one without "/./" kept
  * as such, for -R): 0, or -1 (no memory). */
 int files_from_add(struct sync *s, const char *name);

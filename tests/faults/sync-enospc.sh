@@ -6,7 +6,8 @@
 # file that does not fit is named with the reason, and the run ends there
 # with rsync's status (11: its receiver exits at a failed write); the files
 # copied are whole, the one that did not fit is not there under its name,
-# and no temporary file is left behind.
+# and no temporary file is left behind. Under --inplace, onto old copies,
+# at most the one file that did not fit is cut.
 . "$top_srcdir/tests/lib.sh"
 need_root
 need_cmd rsync
@@ -35,4 +36,29 @@ for args in -a "-a --bwlimit=1000000"; do
 	[ ! -e "$T/full/dst/sub/big" ] || fail "$args, disk full: big is there under its name"
 	[ -z "$(find "$T/full/dst" -name '.*')" ] || fail "$args, disk full: a temporary file was left"
 done
+
+# --inplace onto old copies: each file is written where it is, so the one
+# that fails is cut; rsync's receiver stops there, and so must the run:
+# no other file may be left neither its old self nor its new one (the
+# queue of the writer thread once held 16 such files, emptied)
+umount "$T/full" && mount -t tmpfs -o size=1m tmpfs "$T/full" || fail "cannot remount the tmpfs"
+rm -rf "$T/in" && mkdir "$T/in"
+i=0
+while [ $i -lt 40 ]; do
+	i=$((i + 1))
+	head -c 50000 /dev/urandom > "$T/in/f$i"
+done
+for prog in rsync sweep-sync; do
+	rm -rf "$T/full/dst" && mkdir "$T/full/dst"
+	for f in "$T/in"/*; do printf 'old\n' > "$T/full/dst/${f##*/}"; done
+	touch -d 2001-01-01 "$T/full/dst"/*
+	$prog -a --inplace "$T/in/" "$T/full/dst/" 2> "$T/err"
+	echo $? > "$T/$prog.status"
+	cut=0
+	for f in "$T/full/dst"/*; do
+		printf 'old\n' | cmp -s - "$f" || cmp -s "$f" "$T/in/${f##*/}" || cut=$((cut + 1))
+	done
+	[ $cut -le 1 ] || fail "$prog --inplace, disk full: $cut files cut (one at most)"
+done
+check_same "$T/rsync.status" "$T/sweep-sync.status"
 exit 0

@@ -26,7 +26,8 @@ find "$T/src" -exec touch -h -d '2010-05-06 07:08:09' {} +
 
 for c in 'Du=rwx,Dgo=rx,Fu=rw,Fgo=r' 'F644,D755' 'D2775,F664' 'Dg+s,ug+w,Fo-w,+X' \
 	'u+w,go-w' '=r' 'a=rX' 'u=rwX,go=rX' '+s' 'ug+s' 'a=s' 'o+t' 'g=u' 'o=u' 'a=u' \
-	'u-s,g-s' '=' 'go=' '1777' 'F0' 'a-X' 'g+X'; do
+	'u-s,g-s' '=' 'go=' '1777' 'F0' 'a-X' 'g+X' 'a+x,a-X' 'og=rwx,Fg-xX,g-rw' '-ts' '=ts' \
+	'+st' 'uF+x' 'gD=rx'; do
 	both "-ai --chmod=$c" -ai --chmod="$c" src/ DST
 done
 both "two --chmod" -ai --chmod=F600 --chmod=Fg+r,Do-rx src/ DST
@@ -41,6 +42,8 @@ both "pull" -ai --chmod='Dg+s,ug+w,Fo-w,+X' -e "$RSH" localhost:src/ DST
 mkdir "$T/private" && printf 'p\n' > "$T/private/p" && chmod 700 "$T/private"
 TIMES=no both "-r, DEST made, its source 0700" -r private/ DST
 TIMES=no both "-r --chmod, DEST made" -r --chmod=D750 src/ DST
+chmod 3775 "$T/private"
+TIMES=no both "-r, DEST made, its source 3775 (no special bits)" -r private/ DST
 PREPARE='mkdir dst' TIMES=no both "-r, DEST there" -r private/ DST
 for c in x DF+x u=gs u+r-w 8 17777 'u+x,' ',u+x' '' D; do
 	NO_TREE=1 both "--chmod=$c" -a --chmod="$c" src/ DST

@@ -21,7 +21,7 @@ extra='rsync -a ../src/ dst/ && mkdir -p dst/x/y dst/keep/z && echo 1 > dst/a &&
 	touch -h -d 2011-01-01 dst/a dst/b dst/x/y/c dst/x/d dst/keep/z/e dst/l &&
 	touch -d 2011-01-01 dst dst/keep dst/x dst/x/y dst/keep/z'
 
-for n in 0 1 2 3 5 8 20 -1; do
+for n in 0 1 2 3 5 8 20 -1 010 0x2 ''; do
 	PREPARE=$extra both "--max-delete=$n" -av --delete --max-delete=$n src/ DST
 done
 for when in --delete-before --delete-during --delete-after --delete-delay; do

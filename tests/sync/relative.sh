@@ -27,7 +27,7 @@ TOUCH_DST=1
 rb() {
 	name=$1
 	shift
-	( cd "$T" && both "$name" "$@" )
+	( cd "$T" && both "$name" "$@" ) || fail "$name: see above"
 }
 abs=$T/src
 for args in "a/b x" "a/b/c/f" "./a/b" "a/./b" "a/b/ x/" "a/./b/c x" "$abs/a/b" "$abs/./a/b"; do
@@ -61,6 +61,17 @@ grep -qx 'found ".." dir in relative path: a/../x' "$T/rsync.dots" ||
 NO_TREE=1 rb "-aR, missing" -aRi src/./a/nope src/./x DST/
 rb "push -aR" -aRi -e "$RSH" src/./a/b src/./x localhost:DST/
 rb "pull -aR" -aRi -e "$RSH" localhost:src/./a/b DST/
+TIMES=no rb "pull -aR, absolute" -aRi -e "$RSH" "localhost:$abs/a/b" DST/
+TIMES=no rb "push -aR, absolute" -aRi -e "$RSH" "$abs/a/b" localhost:DST/
+# a pass of deletions before or after: refused, not made during (1)
+for when in --delete-after --delete-before --delete-delay; do
+	rm -rf "$T/kept" && mkdir -p "$T/kept/a/b" && echo k > "$T/kept/a/b/extra"
+	(cd "$T" && sweep-sync -aR $when src/./a/b kept/) 2> "$T/err"
+	status=$?
+	[ $status = 1 ] && grep -q "not supported" "$T/err" ||
+		{ cat "$T/err" >&2; fail "-R $when: status $status"; }
+	[ -f "$T/kept/a/b/extra" ] || fail "-R $when: deleted"
+done
 rb "--no-R" -ai -R --no-R src/./a/b DST/
 
 # sources that are not there, named as rsync names them

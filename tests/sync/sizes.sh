@@ -41,7 +41,8 @@ PREPARE=$old both "--delete --max-size=4k" -ai --delete --max-size=4k src/ DST
 PREPARE=$old both "push --delete --max-size=4k" -ai --delete --max-size=4k -e "$RSH" src/ localhost:DST
 PREPARE=$old both "pull --delete --min-size=6000" -ai --delete --min-size=6000 -e "$RSH" localhost:src/ DST
 
-for size in x 5Q -5 1.5.5 5K+2; do
+for size in x 5Q -5 1.5.5 5K+2 '' k . 5. 1e3 0x10 ' 5' +1 -0 inf nan 0-1 0.5-1 9999999p 5bb \
+	5kib 5KiB 1,5k k+1 k-1 -0-1 -1-1; do
 	NO_TREE=1 both "--max-size=$size" -a --max-size=$size src/ DST
 done
 exit 0
