@@ -178,6 +178,9 @@ void report_start(const struct sync *s)
 	 * when the list is given */
 	bool whole_list = (s->delete && s->delete_when != DEL_DURING && !s->delete_delay) ||
 	                  (s->files_from && !s->relative);
+	/* without -r rsync's list has no parts to send: nothing said */
+	if (!s->recursive && !(s->files_from && !s->relative))
+		return;
 	if ((s->verbose || s->progress_names) && !s->quiet)
 		puts(whole_list ? "building file list ... done" : "sending incremental file list");
 }

@@ -33,6 +33,10 @@ TIMES=no both "--no-r, DEST/ is made" -ai --no-r src/ DST/
 both "-aHAX --no-H --no-A --no-X" -aHAX --no-H --no-A --no-X src/ DST
 both "-aHAX --no-hard-links --no-acls --no-xattrs" -aHAX --no-hard-links --no-acls --no-xattrs src/ DST
 both "-av --no-v" -av --no-v src/ DST
+# without -r, -v has no list to announce
+TIMES=no both "-v without -r, a file" -v src/file DST/
+TIMES=no both "-v without -r, a directory" -v src/ DST/
+TOUCH_DST=1 both "-lptv" -lptv src/file DST/
 both "-ai --no-i" -ai --no-i src/ DST
 both "-a -p --no-p -p" -a --no-p -p src/ DST
 both "-aW" -aW src/ DST
