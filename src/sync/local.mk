@@ -49,6 +49,7 @@ SYNC_TESTS = \
 	tests/sync/names.sh \
 	tests/sync/make-way.sh \
 	tests/sync/relative.sh \
+	tests/sync/log-file.sh \
 	tests/sync/refused-link.sh \
 	tests/sync/unchanged.sh \
 	tests/sync/prewalk-arm.sh \

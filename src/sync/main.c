@@ -18,6 +18,24 @@
 #define SYNC_VANISHED 24
 #define SYNC_DEL_LIMIT 25
 
+/* rsync's last words for status (after the program's name and before
+ * "(code N)"), or NULL for none. */
+static const char *end_words(int status)
+{
+	switch (status) {
+	case 1: return "error: syntax or usage error";
+	case SYNC_FILESELECT: return "error: errors selecting input/output files, dirs";
+	case SYNC_FILEIO: return "error: error in file IO";
+	case SYNC_PROTOCOL: return "error: error in rsync protocol data stream";
+	case SYNC_PARTIAL: return "error: some files/attrs were not transferred (see previous errors)";
+	case SYNC_VANISHED: return "warning: some files vanished before they could be transferred";
+	case SYNC_DEL_LIMIT: return "error: the --max-delete limit stopped deletions";
+	case 127: return "error: remote command not found";
+	case 255: return "error: unexplained error";
+	default: return NULL;
+	}
+}
+
 int main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
@@ -37,6 +55,7 @@ int main(int argc, char **argv)
 		sync_signals_init(d.prog);
 		sync_signals_timeout(d.prog, s.timeout, remote_timeout_role(&s));
 		report_progress_start(&s);
+		report_log_open(&s);
 		sync_run(&s);
 		report_progress_end(&s);
 		/* the receiving end reports (over a remote shell, when it is the
@@ -59,30 +78,14 @@ int main(int argc, char **argv)
 		diag_error(&d, errno, "write error");
 		status = SYNC_PARTIAL;
 	}
-	if (s.server && status != 1)
-		; /* the near end says it */
-	else if (status == 1)
-		fprintf(stderr, "%s error: syntax or usage error (code 1)\n", d.prog);
-	else if (status == SYNC_PROTOCOL)
-		fprintf(stderr, "%s error: error in rsync protocol data stream (code 12)\n", d.prog);
-	else if (status == 127)
-		fprintf(stderr, "%s error: remote command not found (code 127)\n", d.prog);
-	else if (status == 255)
-		fprintf(stderr, "%s error: unexplained error (code 255)\n", d.prog);
-	else if (status == SYNC_FILEIO)
-		fprintf(stderr, "%s error: error in file IO (code %d)\n", d.prog, SYNC_FILEIO);
-	else if (status == SYNC_FILESELECT)
-		fprintf(stderr, "%s error: errors selecting input/output files, dirs (code %d)\n",
-		        d.prog, SYNC_FILESELECT);
-	else if (status == SYNC_PARTIAL)
-		fprintf(stderr, "%s error: some files/attrs were not transferred "
-		                "(see previous errors) (code 23)\n", d.prog);
-	else if (status == SYNC_DEL_LIMIT)
-		fprintf(stderr, "%s error: the --max-delete limit stopped deletions (code 25)\n",
-		        d.prog);
-	else if (status == SYNC_VANISHED)
-		fprintf(stderr, "%s warning: some files vanished before they could be "
-		                "transferred (code 24)\n", d.prog);
+	const char *end = s.server && status != 1 ? NULL /* the near end says it */
+	                  : end_words(status);
+	char line[160];
+	if (end) {
+		snprintf(line, sizeof(line), "%s %s (code %d)", d.prog, end, status);
+		fprintf(stderr, "%s\n", line);
+	}
+	report_log_close(&s, end ? line : NULL);
 	filter_free(&s);
 	chmod_free(&s);
 	linkdest_free(&s);

@@ -22,7 +22,7 @@ enum {
 	OPT_DELETE_DURING, OPT_DELETE_AFTER, OPT_DELETE_EXCLUDED, OPT_EXCLUDE_FROM,
 	OPT_INCLUDE_FROM, OPT_FILES_FROM, OPT_PARTIAL, OPT_PROGRESS, OPT_INFO, OPT_BWLIMIT,
 	OPT_TIMEOUT, OPT_FILES_FROM_WIRE, OPT_DELETE_DELAY, OPT_NOOP, OPT_MAX_DELETE,
-	OPT_MAX_SIZE, OPT_MIN_SIZE, OPT_MKPATH, OPT_FSYNC, OPT_CHMOD, OPT_FORCE,
+	OPT_MAX_SIZE, OPT_MIN_SIZE, OPT_MKPATH, OPT_FSYNC, OPT_CHMOD, OPT_FORCE, OPT_LOG_FILE,
 	/* --no-OPTION: OPT_NO plus the code of the option it turns off */
 	OPT_NO = 1024,
 };
@@ -97,6 +97,7 @@ static const struct option long_options[] = {
 	{ "max-delete", required_argument, NULL, OPT_MAX_DELETE },
 	{ "mkpath", no_argument, NULL, OPT_MKPATH },
 	{ "fsync", no_argument, NULL, OPT_FSYNC },
+	{ "log-file", required_argument, NULL, OPT_LOG_FILE },
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "relative", no_argument, NULL, 'R' },
 	{ "no-relative", no_argument, NULL, OPT_NO + 'R' },
@@ -224,6 +225,7 @@ static void usage(const char *prog)
 	      "      --numeric-ids        don't map uid/gid values by user/group name\n"
 	      "      --partial            keep partially transferred files\n"
 	      "      --stats              give some file-transfer stats\n"
+	      "      --log-file=FILE      log what we're doing to the specified FILE\n"
 	      "  -h, --human-readable     output numbers in a human-readable format\n"
 	      "      --progress           show progress during transfer (on a terminal)\n"
 	      "  -P                       same as --partial --progress\n"
@@ -337,6 +339,7 @@ static int take_option(struct sync *s, int c, const char *arg)
 	case OPT_TIMEOUT: return limits_timeout(s, arg);
 	case OPT_MAX_DELETE: return limits_max_delete(s, arg);
 	case OPT_CHMOD: return chmod_add(s, arg);
+	case OPT_LOG_FILE: s->log_path = arg; break;
 	case OPT_MAX_SIZE: return limits_size(s, arg, true);
 	case OPT_MIN_SIZE: return limits_size(s, arg, false);
 	case OPT_FILES_FROM: s->files_from = arg; break;
@@ -477,5 +480,10 @@ int sync_parse_options(struct sync *s, int argc, char **argv)
 	engine_options(s);
 	s->files = argv + optind;
 	s->nfiles = argc - optind;
+	/* a push's changes are the far end's to know */
+	if (s->log_path && s->nfiles > 1 && remote_is_host_path(s->files[s->nfiles - 1])) {
+		diag_error(s->diag, 0, "--log-file with a push to HOST:DEST is not supported");
+		return 1;
+	}
 	return -1;
 }

@@ -10,11 +10,18 @@
  * on a terminal only, not rsync's lines.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 #include "sync.h"
+
+static const char *size(char *buf, uint64_t n, int human);
+static bool log_start(const struct sync *s);
+static void log_stats(const struct sync *s);
 
 /* The length of the valid UTF-8 character at p, or 0, as glibc's iconv
  * (rsync's check) takes them: no overlong form, no surrogate, the old
@@ -40,10 +47,10 @@ static size_t utf8_char(const unsigned char *p)
  * from 0x80), a control character but the tab, a byte that is no
  * character, and the backslash of what would read as an escape, as
  * "\#ooo". */
-void report_name(const struct sync *s, FILE *f, const char *name)
+static void escaped_name(FILE *f, const char *name, bool eight_bit, bool utf8)
 {
 	for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
-		size_t n = *p < 0x80 ? 1 : s->eight_bit ? 1 : s->names_utf8 ? utf8_char(p) : 0;
+		size_t n = *p < 0x80 ? 1 : eight_bit ? 1 : utf8 ? utf8_char(p) : 0;
 		bool escape = (*p < ' ' && *p != '\t') || n == 0 ||
 		              (*p == '\\' && p[1] == '#' && isdigit(p[2]) && isdigit(p[3]) &&
 		               isdigit(p[4]));
@@ -56,23 +63,127 @@ void report_name(const struct sync *s, FILE *f, const char *name)
 	}
 }
 
+void report_name(const struct sync *s, FILE *f, const char *name)
+{
+	/* the log has every byte from 0x80 as it is, as rsync's has */
+	escaped_name(f, name, s->eight_bit || f == s->log, s->names_utf8);
+}
+
 void report_error(struct sync *s, int err, const char *fmt, ...)
 {
+	char what[1024];
 	va_list ap;
-	fflush(stdout);
-	fprintf(stderr, "%s: ", s->diag->prog);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
-	if (err)
-		fprintf(stderr, ": %s (%d)", strerror(err), err);
-	fputc('\n', stderr);
+	fflush(stdout);
+	if (err) {
+		fprintf(stderr, "%s: %s: %s (%d)\n", s->diag->prog, what, strerror(err), err);
+		report_log(s, "%s: %s: %s (%d)", s->diag->prog, what, strerror(err), err);
+	} else {
+		fprintf(stderr, "%s: %s\n", s->diag->prog, what);
+		report_log(s, "%s: %s", s->diag->prog, what);
+	}
 	s->partial = true;
+}
+
+void report_log_open(struct sync *s)
+{
+	if (!s->log_path || s->server)
+		return;
+	if (!(s->log = fopen(s->log_path, "ae"))) {
+		int err = errno;
+		fflush(stdout);
+		fprintf(stderr, "%s: [client] failed to open log-file %s: %s (%d)\n", s->diag->prog,
+		        s->log_path, strerror(err), err);
+		puts("Ignoring \"log file\" setting.");
+		return;
+	}
+	/* a pull's list comes from the far end */
+	bool pull = s->nfiles > 0 && remote_is_host_path(s->files[0]);
+	report_log(s, pull ? "receiving file list" : "building file list");
+}
+
+void report_log_close(struct sync *s, const char *end_line)
+{
+	if (!s->log)
+		return;
+	char b[40], c[40];
+	uint64_t sent = s->dry_run ? 0 : s->n.transferred_size;
+	/* -v's summary (--stats' figures before it), -q or not, or rsync's
+	 * line of its own */
+	if (s->stats)
+		log_stats(s);
+	if (s->verbose || s->stats) {
+		report_log(s, "sent %s bytes  received 0 bytes", size(b, sent, s->human));
+		report_log(s, "total size is %s  speedup is %.2f%s", size(c, s->n.total_size, s->human),
+		           sent ? (double)s->n.total_size / (double)sent : 0.0,
+		           s->dry_run ? " (DRY RUN)" : "");
+	} else {
+		report_log(s, "sent %s bytes  received 0 bytes  total size %s", size(b, sent, s->human),
+		           size(c, s->n.total_size, s->human));
+	}
+	if (end_line)
+		report_log(s, "%s", end_line);
+	if (fclose(s->log) != 0) {
+		int err = errno;
+		fprintf(stderr, "%s: failed to write log-file %s: %s (%d)\n", s->diag->prog,
+		        s->log_path, strerror(err), err);
+	}
+	s->log = NULL;
+}
+
+/* rsync's "%n%L" of an entry into f: its name (a directory's with a '/'),
+ * then " -> target" (a link) or " => first" (a hard link's first). */
+static void name_line(const struct sync *s, FILE *f, char kind, const char *rel, bool dir,
+                      const char *target)
+{
+	if (s->name_abs)
+		putc('/', f);
+	report_name(s, f, rel);
+	if (dir && strcmp(rel + strlen(rel) - 1, "/") != 0)
+		putc('/', f);
+	if (target) {
+		fputs(kind == 'h' ? " => " : " -> ", f);
+		report_name(s, f, target);
+	}
+	putc('\n', f);
+}
+
+/* The start of a line of --log-file: rsync's time and process. */
+static bool log_start(const struct sync *s)
+{
+	if (!s->log)
+		return false;
+	char when[32];
+	time_t now = time(NULL);
+	struct tm tm;
+	strftime(when, sizeof(when), "%Y/%m/%d %H:%M:%S", localtime_r(&now, &tm));
+	fprintf(s->log, "%s [%ld] ", when, (long)getpid());
+	return true;
+}
+
+void report_log(const struct sync *s, const char *fmt, ...)
+{
+	if (!log_start(s))
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vfprintf(s->log, fmt, ap);
+	va_end(ap);
+	putc('\n', s->log);
 }
 
 void report_item(struct sync *s, const char *code, const char *rel, bool dir,
                  const char *target)
 {
+	/* the log has every change, in -i's form, -q or not; a dry run's
+	 * transfers are not made, so not logged (nor its deletions), as rsync
+	 * logs them when they are */
+	if (!(s->dry_run && code[0] == '>') && log_start(s)) {
+		fprintf(s->log, "%s ", code);
+		name_line(s, s->log, code[0], rel, dir, target);
+	}
 	if (s->quiet || (!s->itemize && !s->verbose && !s->progress_names) || s->sender_side)
 		return;
 	/* -v alone names what is transferred or made, and directories whose
@@ -82,29 +193,19 @@ void report_item(struct sync *s, const char *code, const char *rel, bool dir,
 	/* a push shows what went out ('<'); its receiver, the far end, says it */
 	if (s->itemize)
 		printf("%c%s ", code[0] == '>' && s->server ? '<' : code[0], code + 1);
-	if (s->name_abs)
-		putchar('/');
-	report_name(s, stdout, rel);
-	if (dir && strcmp(rel + strlen(rel) - 1, "/") != 0)
-		putchar('/');
-	if (target) {
-		fputs(code[0] == 'h' ? " => " : " -> ", stdout); /* a hard link's first */
-		report_name(s, stdout, target);
-	}
-	putchar('\n');
+	name_line(s, stdout, code[0], rel, dir, target);
 }
 
 void report_delete(struct sync *s, const char *rel, bool dir)
 {
+	if (!s->dry_run && log_start(s)) {
+		fputs("*deleting   ", s->log);
+		name_line(s, s->log, '*', rel, dir, NULL);
+	}
 	if (s->quiet || (!s->itemize && !s->verbose))
 		return;
 	fputs(s->itemize ? "*deleting   " : "deleting ", stdout);
-	if (s->name_abs)
-		putchar('/');
-	report_name(s, stdout, rel);
-	if (dir)
-		putchar('/');
-	putchar('\n');
+	name_line(s, stdout, '*', rel, dir, NULL);
 }
 
 /* A count as rsync writes it: with thousands separators, or without
@@ -140,36 +241,61 @@ static const char *size(char *buf, uint64_t n, int human)
 }
 
 /* "N (reg: a, dir: b, ...)", rsync's breakdown by kind (none at 0). */
-static void by_kind(const char *what, const uint64_t *v, int human)
+static void by_kind(FILE *f, const char *what, const uint64_t *v, int human)
 {
 	static const char *const names[K_NKINDS] = { "reg", "dir", "link", "dev", "special" };
 	char b[40];
 	uint64_t total = 0;
 	for (int k = 0; k < K_NKINDS; k++)
 		total += v[k];
-	printf("Number of %s: %s", what, count(b, total, human));
+	fprintf(f, "Number of %s: %s", what, count(b, total, human));
 	const char *sep = " (";
 	for (int k = 0; k < K_NKINDS && total; k++) {
 		if (!v[k])
 			continue;
-		printf("%s%s: %s", sep, names[k], count(b, v[k], human));
+		fprintf(f, "%s%s: %s", sep, names[k], count(b, v[k], human));
 		sep = ", ";
 	}
-	puts(total ? ")" : "");
+	fputs(total ? ")\n" : "\n", f);
+}
+
+/* --stats' figures into f. */
+static void stats_to(const struct sync *s, FILE *f)
+{
+	char b[40];
+	by_kind(f, "files", s->n.files, s->human);
+	by_kind(f, "created files", s->n.created, s->human);
+	by_kind(f, "deleted files", s->n.deleted, s->human);
+	fprintf(f, "Number of regular files transferred: %s\n", count(b, s->n.transferred, s->human));
+	fprintf(f, "Total file size: %s bytes\n", size(b, s->n.total_size, s->human));
+	fprintf(f, "Total transferred file size: %s bytes\n",
+	        size(b, s->n.transferred_size, s->human));
+	fprintf(f, "Literal data: %s bytes\n",
+	        size(b, s->dry_run ? 0 : s->n.transferred_size, s->human));
+	fputs("Matched data: 0 bytes\n", f);
 }
 
 void report_stats(const struct sync *s)
 {
-	char b[40];
 	putchar('\n');
-	by_kind("files", s->n.files, s->human);
-	by_kind("created files", s->n.created, s->human);
-	by_kind("deleted files", s->n.deleted, s->human);
-	printf("Number of regular files transferred: %s\n", count(b, s->n.transferred, s->human));
-	printf("Total file size: %s bytes\n", size(b, s->n.total_size, s->human));
-	printf("Total transferred file size: %s bytes\n", size(b, s->n.transferred_size, s->human));
-	printf("Literal data: %s bytes\n", size(b, s->dry_run ? 0 : s->n.transferred_size, s->human));
-	printf("Matched data: 0 bytes\n");
+	stats_to(s, stdout);
+}
+
+/* --stats' figures into the log, a line each. */
+static void log_stats(const struct sync *s)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	if (!m)
+		return;
+	stats_to(s, m);
+	if (fclose(m) == 0)
+		for (char *line = buf, *nl; (nl = strchr(line, '\n')) != NULL; line = nl + 1) {
+			*nl = 0;
+			report_log(s, "%s", line);
+		}
+	free(buf);
 }
 
 void report_start(const struct sync *s)

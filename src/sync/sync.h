@@ -69,6 +69,8 @@ struct sync {
 	bool recursive, links, perms, times, group, owner, devices, specials;
 	bool hard_links, acls, xattrs, one_fs;
 	bool omit_dir_times;      /* -O */
+	const char *log_path;     /* --log-file=FILE */
+	FILE *log;                /* ... open, the near end's only */
 	bool names_utf8;          /* the locale's characters are UTF-8 */
 	bool eight_bit;           /* -8: bytes from 0x80 shown as they are */
 	bool mkpath;              /* --mkpath: DEST's missing directories made */
@@ -463,6 +465,15 @@ void report_stats(const struct sync *s);
 /* -v's first line, and the summary -v and --stats end with */
 void report_start(const struct sync *s);
 void report_end(const struct sync *s);
+/* A line of --log-file (none without it): rsync's time and process,
+ * then fmt. */
+void report_log(const struct sync *s, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* --log-file=FILE opened for appending (said where it cannot be, and
+ * the run goes on without it, as rsync's), and its first line. */
+void report_log_open(struct sync *s);
+/* Its last line, and closed. */
+void report_log_close(struct sync *s, const char *end_line);
 /* rsync's warning after it: deletions --max-delete left undone. */
 void report_deletes_stopped(const struct sync *s);
 /* "sweep-sync: [who] fmt: strerror (errno)", as rsync says it; marks the
