@@ -145,6 +145,8 @@ static bool extraneous(const struct sync *s, int sfd, int dfd, const char *name,
 		return s->delete_excluded && fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 		       filter_excluded(s, rel, S_ISDIR(st.st_mode));
 	}
+	if (sfd < 0) /* --ignore-errors: a source directory not read */
+		return !other_source_has(s, rel);
 	if (fstatat(sfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
 		return errno == ENOENT && !other_source_has(s, rel);
 	if (sync_mount_point(s, &st, 1))
@@ -319,10 +321,11 @@ void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
 	struct strbuf names = STRBUF_INIT, sub = STRBUF_INIT;
 	/* a source directory that cannot be read deletes nothing; nor does any
 	 * after an error reading the source, as rsync's I/O errors turn
-	 * --delete off (what was not read may be what is there) */
-	if (s->remote_source ? !s->src_names : sfd < 0)
+	 * --delete off (what was not read may be what is there). Under
+	 * --ignore-errors both delete, as rsync's: the one read as empty */
+	if (!s->ignore_errors && (s->remote_source ? !s->src_names : sfd < 0))
 		goto out;
-	if (s->io_error) {
+	if (s->io_error && !s->ignore_errors) {
 		if (!s->io_error_said && !s->quiet)
 			printf("IO error encountered -- skipping file deletion\n");
 		s->io_error_said = true;

@@ -50,6 +50,7 @@ SYNC_TESTS = \
 	tests/sync/make-way.sh \
 	tests/sync/relative.sh \
 	tests/sync/log-file.sh \
+	tests/sync/more-options.sh \
 	tests/sync/refused-link.sh \
 	tests/sync/unchanged.sh \
 	tests/sync/prewalk-arm.sh \

@@ -4,6 +4,7 @@
  * transfer it implements (see sweep-sync(1)), and what they ask of the copy
  * engine. A mistake is a usage error, exit status 1 as rsync's.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <langinfo.h>
@@ -23,6 +24,7 @@ enum {
 	OPT_INCLUDE_FROM, OPT_FILES_FROM, OPT_PARTIAL, OPT_PROGRESS, OPT_INFO, OPT_BWLIMIT,
 	OPT_TIMEOUT, OPT_FILES_FROM_WIRE, OPT_DELETE_DELAY, OPT_NOOP, OPT_MAX_DELETE,
 	OPT_MAX_SIZE, OPT_MIN_SIZE, OPT_MKPATH, OPT_FSYNC, OPT_CHMOD, OPT_FORCE, OPT_LOG_FILE,
+	OPT_IGNORE_ERRORS, OPT_COMPRESS_LEVEL, OPT_OUTBUF,
 	/* --no-OPTION: OPT_NO plus the code of the option it turns off */
 	OPT_NO = 1024,
 };
@@ -98,6 +100,16 @@ static const struct option long_options[] = {
 	{ "mkpath", no_argument, NULL, OPT_MKPATH },
 	{ "fsync", no_argument, NULL, OPT_FSYNC },
 	{ "log-file", required_argument, NULL, OPT_LOG_FILE },
+	{ "ignore-errors", no_argument, NULL, OPT_IGNORE_ERRORS },
+	{ "no-ignore-errors", no_argument, NULL, OPT_NO + OPT_IGNORE_ERRORS },
+	{ "compress-level", required_argument, NULL, OPT_COMPRESS_LEVEL },
+	{ "zl", required_argument, NULL, OPT_COMPRESS_LEVEL },
+	/* each file's data is compressed alike, which none of these change
+	 * but in time */
+	{ "skip-compress", required_argument, NULL, OPT_NOOP },
+	{ "outbuf", required_argument, NULL, OPT_OUTBUF },
+	{ "blocking-io", no_argument, NULL, OPT_NOOP },
+	{ "no-blocking-io", no_argument, NULL, OPT_NOOP },
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "relative", no_argument, NULL, 'R' },
 	{ "no-relative", no_argument, NULL, OPT_NO + 'R' },
@@ -203,6 +215,7 @@ static void usage(const char *prog)
 	      "      --delete-excluded    also delete excluded files from dest dirs\n"
 	      "      --max-delete=NUM     don't delete more than NUM files\n"
 	      "      --force              force deletion of dirs even if not empty\n"
+	      "      --ignore-errors      delete even if there are I/O errors\n"
 	      "      --exclude=PATTERN    exclude files matching PATTERN\n"
 	      "      --exclude-from=FILE  read exclude patterns from FILE\n"
 	      "      --include=PATTERN    don't exclude files matching PATTERN\n"
@@ -236,6 +249,10 @@ static void usage(const char *prog)
 	      "  -e, --rsh=COMMAND        specify the remote shell to use (default ssh)\n"
 	      "      --rsync-path=PROGRAM specify the sweep-sync to run on the remote machine\n"
 	      "  -z, --compress           compress file data during the transfer\n"
+	      "      --compress-level=NUM explicitly set compression level\n"
+	      "      --skip-compress=LIST taken; every file is compressed alike\n"
+	      "      --outbuf=N|L|B       set out buffering to None, Line, or Block\n"
+	      "      --blocking-io        taken; the remote shell's pipes block\n"
 	      "      --contimeout=SECONDS wait at most this long for the remote side's greeting\n"
 	      "      --link-dest=DIR      hardlink to files in DIR when unchanged\n"
 	      "  -b, --backup             make backups (see --suffix & --backup-dir)\n"
@@ -263,6 +280,37 @@ static int contimeout(struct sync *s, const char *arg)
 	}
 	s->contimeout = (int)v;
 	return 0;
+}
+
+/* --compress-level=NUM: zlib's level (below 0 its default, above 9 its
+ * best); not 0, it means -z too, as in rsync. Returns 0 or -1 (said). */
+static int compress_level(struct sync *s, const char *arg)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(arg, &end, 10);
+	if (end == arg || *end || errno) {
+		diag_error(s->diag, 0, "--compress-level=%s: invalid numeric value", arg);
+		return -1;
+	}
+	s->compress_level = v < 0 ? 6 : v > 9 ? 9 : (int)v;
+	s->compress = v != 0;
+	return 0;
+}
+
+/* --outbuf=N|L|B: standard output unbuffered, by lines or by blocks, as
+ * rsync reads it (the first letter). Returns 0 or -1 (said). */
+static int outbuf(struct sync *s, const char *arg)
+{
+	int mode = toupper((unsigned char)*arg) == 'N' ? _IONBF
+	           : toupper((unsigned char)*arg) == 'L' ? _IOLBF
+	           : toupper((unsigned char)*arg) == 'B' ? _IOFBF : -1;
+	if (mode < 0) {
+		diag_error(s->diag, 0, "Invalid --outbuf setting -- specify N, L, or B.");
+		return -1;
+	}
+	(void)s;
+	return setvbuf(stdout, NULL, mode, 0) == 0 ? 0 : -1;
 }
 
 /* The option of code c, one that turns something on (and --no-OPTION
@@ -299,6 +347,7 @@ static bool switch_option(struct sync *s, int c, bool on)
 	case OPT_MKPATH: s->mkpath = on; break;
 	case OPT_FSYNC: s->copy.fsync_files = on; break;
 	case OPT_FORCE: s->force = on; break;
+	case OPT_IGNORE_ERRORS: s->ignore_errors = on; break;
 	case 'R': s->relative = on; break;
 	default: return false;
 	}
@@ -340,6 +389,8 @@ static int take_option(struct sync *s, int c, const char *arg)
 	case OPT_MAX_DELETE: return limits_max_delete(s, arg);
 	case OPT_CHMOD: return chmod_add(s, arg);
 	case OPT_LOG_FILE: s->log_path = arg; break;
+	case OPT_COMPRESS_LEVEL: return compress_level(s, arg);
+	case OPT_OUTBUF: return outbuf(s, arg);
 	case OPT_MAX_SIZE: return limits_size(s, arg, true);
 	case OPT_MIN_SIZE: return limits_size(s, arg, false);
 	case OPT_FILES_FROM: s->files_from = arg; break;

@@ -77,6 +77,7 @@ bool remote_operands(struct sync *s)
 void remote_wire_options(const struct sync *s, struct wire *w)
 {
 	w->compress = s->compress;
+	w->compress_level = s->compress_level;
 	w->timeout_ms = s->contimeout ? 1000 * s->contimeout : -1;
 	w->rate.limit = s->copy.bwlimit;
 	w->alive = s->timeout ? sync_alive : NULL;
@@ -125,6 +126,11 @@ static int valued_options(const struct sync *s, struct strbuf *w, struct strbuf 
 		sb_reset(w);
 		r = sb_printf(w, "--timeout=%u", s->timeout) < 0 ? -1 : shell_quote(sb, w->s);
 	}
+	if (r == 0 && s->compress_level) {
+		sb_reset(w);
+		r = sb_printf(w, "--compress-level=%d", s->compress_level) < 0 ? -1
+		    : shell_quote(sb, w->s);
+	}
 	if (r == 0 && s->max_size_on) {
 		sb_reset(w);
 		r = sb_printf(w, "--max-size=%" PRIu64, s->max_size) < 0 ? -1 : shell_quote(sb, w->s);
@@ -164,7 +170,7 @@ int sync_server_options(const struct sync *s, struct strbuf *sb)
 		{ s->hard_links, "-H" }, { s->quiet, "-q" }, { s->dry_run, "-n" },
 		{ s->update, "-u" }, { s->one_fs, "-x" }, { s->no_mounts, "-x" },
 		{ s->itemize, "-i" }, { s->omit_dir_times, "-O" }, { s->mkpath, "--mkpath" }, { s->eight_bit, "-8" },
-		{ s->force, "--force" },
+		{ s->force, "--force" }, { s->ignore_errors, "--ignore-errors" },
 		{ s->copy.fsync_files, "--fsync" },
 		{ s->delete, "--delete" }, { s->size_only, "--size-only" },
 		{ s->delete && s->delete_when == DEL_BEFORE, "--delete-before" },

@@ -90,6 +90,9 @@ struct sync {
 	bool max_size_on;         /* --max-size: larger regular files are left */
 	uint64_t max_size;
 	uint64_t min_size;        /* --min-size: smaller ones are (0: none) */
+	bool ignore_errors;       /* --ignore-errors: deletions go on after an
+	                             error reading the source */
+	int compress_level;       /* --compress-level: zlib's (0: -z's 6) */
 	bool force;               /* --force: a directory in the way goes with all
 	                             it holds (as under --delete) */
 	bool max_delete_on;       /* --max-delete: at most max_delete deletions */

@@ -270,7 +270,8 @@ int wire_send_data(struct wire *w, const char *buf, size_t n)
 	if (w->compress && sb_reserve(&f.b, 9 + zlen) == 0) {
 		wire_begin(&f, W_DATAZ);
 		wire_u32(&f, (uint32_t)n);
-		if (compress2((Bytef *)f.b.s + f.b.len, &zlen, (const Bytef *)buf, (uLong)n, 6) == Z_OK) {
+		if (compress2((Bytef *)f.b.s + f.b.len, &zlen, (const Bytef *)buf, (uLong)n,
+		              w->compress_level ? w->compress_level : 6) == Z_OK) {
 			f.b.len += zlen;
 			r = wire_send(w, &f);
 			sb_free(&f.b);

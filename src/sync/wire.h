@@ -80,6 +80,7 @@ enum wire_type {
 struct wire {
 	int in, out;
 	bool compress;            /* -z: file data deflated */
+	int compress_level;       /* ... at zlib's level (1-9) */
 	int timeout_ms;           /* for the greeting, -1: none */
 	const char *prog;         /* our name, for messages */
 	const char *peer;         /* the peer as messages name it */

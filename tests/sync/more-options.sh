@@ -1,0 +1,60 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# more-options.sh: rsync options sweep-sync takes beside rsync:
+# --ignore-errors (deletions go on after an error reading the source, a
+# directory not read taken as empty, as rsync's); --compress-level (not 0:
+# -z too), --skip-compress and --blocking-io (the same copy); --outbuf=N,
+# L or B (the same output), a bad one refused; a --compress-level that is
+# no number refused.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/sync/tree.sh"
+local_rsh
+sync_tree "$T/src"
+for opts in "--compress-level=1" "--compress-level=9 -z" "-z --skip-compress=gz/jpg" \
+	"--blocking-io" "--no-blocking-io" "--zl=3"; do
+	both "push $opts" -ai $opts -e "$RSH" src/ localhost:DST
+	both "pull $opts" -ai $opts -e "$RSH" localhost:src/ DST
+done
+for b in N L B n line; do
+	both "--outbuf=$b" -ai --outbuf=$b src/ DST
+done
+NO_TREE=1 both "--outbuf=X" -a --outbuf=X src/ DST
+for level in 10 -1 0; do
+	both "--compress-level=$level" -ai --compress-level=$level src/ DST
+done
+NO_TREE=1 both "--compress-level=x" -a --compress-level=x src/ DST
+
+# --ignore-errors, as a user who cannot read a source directory: what
+# the copy holds below it goes too, and the rest is deleted; without it,
+# nothing is deleted once the error is met (before it: the order of the
+# walk, which is rsync's by name and ours by disk, so not compared)
+if [ "$(id -u)" = 0 ]; then
+	unprivileged
+	mkdir -p "$T/u/src/locked" "$T/u/src/open"
+	printf 'f\n' > "$T/u/src/locked/f"
+	printf 'g\n' > "$T/u/src/open/g"
+	chmod 000 "$T/u/src/locked"
+	chmod 755 "$T" "$T/u"
+	for opts in "--delete --ignore-errors" "--delete-before --ignore-errors" \
+		"--delete-after --ignore-errors"; do
+		for prog in rsync sweep-sync; do
+			rm -rf "$T/u/dst"
+			mkdir -p "$T/u/dst/locked" "$T/u/dst/open"
+			echo x > "$T/u/dst/extra" && echo y > "$T/u/dst/open/old" && echo z > "$T/u/dst/locked/old"
+			chown -R nobody "$T/u"
+			(cd "$T/u" && $AS_USER "$(command -v $prog)" -a $opts src/ dst/) > /dev/null 2>&1
+			echo "status $?" > "$T/u/$prog.left"
+			(cd "$T/u/dst" && find . | sort) >> "$T/u/$prog.left"
+		done
+		check_same "$T/u/rsync.left" "$T/u/sweep-sync.left" || fail "$opts: another tree left"
+	done
+	for prog in rsync sweep-sync; do
+		rm -rf "$T/u/dst" && mkdir -p "$T/u/dst/locked" && echo z > "$T/u/dst/locked/old"
+		chown -R nobody "$T/u"
+		(cd "$T/u" && $AS_USER "$(command -v $prog)" -a --delete-before src/ dst/) > /dev/null 2>&1
+		[ -f "$T/u/dst/locked/old" ] || fail "$prog without --ignore-errors: deleted below what it could not read"
+	done
+else
+	echo "SKIP part: an unreadable directory needs root to make it" >&2
+fi
+exit 0
