@@ -104,6 +104,13 @@ void regular_copy(struct copy *c, const struct sweep_entry *e)
 	int sfd = e->kind == SWEEP_DATA || stream ? e->fd : open_source(c, e, &st);
 	if (sfd < 0 && !stream)
 		return;
+	if (sfd != e->fd && c->o->source_view) {
+		/* the fresh status, but the mode and owner the copy is to see
+		 * (sweep-sync --chmod, --chown) */
+		st.st_mode = e->st.st_mode;
+		st.st_uid = e->st.st_uid;
+		st.st_gid = e->st.st_gid;
+	}
 	bool created;
 	mode_t mode = 0;
 	int dfd = -1;

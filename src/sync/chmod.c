@@ -199,5 +199,13 @@ void chmod_free(struct sync *s)
 const struct sweep_entry *sync_source_view(void *arg, const struct sweep_entry *e,
                                            struct sweep_entry *view)
 {
-	return chmod_view(arg, e, view);
+	struct sync *s = arg;
+	e = chmod_view(s, e, view);
+	if (s->chown_user && e->kind != SWEEP_ERROR) {
+		if (e != view)
+			*view = *e;
+		chown_apply(s, &view->st);
+		e = view;
+	}
+	return e;
 }

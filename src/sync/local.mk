@@ -6,6 +6,7 @@ sweep_sync_SOURCES = \
 	src/sync/main.c \
 	src/sync/options.c \
 	src/sync/chmod.c \
+	src/sync/chown.c \
 	src/sync/relative.c \
 	src/sync/operands.c \
 	src/sync/decide.c \
@@ -51,6 +52,7 @@ SYNC_TESTS = \
 	tests/sync/relative.sh \
 	tests/sync/log-file.sh \
 	tests/sync/more-options.sh \
+	tests/sync/chown.sh \
 	tests/sync/refused-link.sh \
 	tests/sync/unchanged.sh \
 	tests/sync/prewalk-arm.sh \

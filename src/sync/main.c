@@ -88,6 +88,7 @@ int main(int argc, char **argv)
 	report_log_close(&s, end ? line : NULL);
 	filter_free(&s);
 	chmod_free(&s);
+	chown_free(&s);
 	linkdest_free(&s);
 	backups_free(&s);
 	sb_free(&s.name);

@@ -24,7 +24,7 @@ enum {
 	OPT_INCLUDE_FROM, OPT_FILES_FROM, OPT_PARTIAL, OPT_PROGRESS, OPT_INFO, OPT_BWLIMIT,
 	OPT_TIMEOUT, OPT_FILES_FROM_WIRE, OPT_DELETE_DELAY, OPT_NOOP, OPT_MAX_DELETE,
 	OPT_MAX_SIZE, OPT_MIN_SIZE, OPT_MKPATH, OPT_FSYNC, OPT_CHMOD, OPT_FORCE, OPT_LOG_FILE,
-	OPT_IGNORE_ERRORS, OPT_COMPRESS_LEVEL, OPT_OUTBUF,
+	OPT_IGNORE_ERRORS, OPT_COMPRESS_LEVEL, OPT_OUTBUF, OPT_CHOWN,
 	/* --no-OPTION: OPT_NO plus the code of the option it turns off */
 	OPT_NO = 1024,
 };
@@ -116,6 +116,7 @@ static const struct option long_options[] = {
 	{ "no-R", no_argument, NULL, OPT_NO + 'R' },
 	{ "no-force", no_argument, NULL, OPT_NO + OPT_FORCE },
 	{ "chmod", required_argument, NULL, OPT_CHMOD },
+	{ "chown", required_argument, NULL, OPT_CHOWN },
 	{ "no-mkpath", no_argument, NULL, OPT_NO + OPT_MKPATH },
 	{ "max-size", required_argument, NULL, OPT_MAX_SIZE },
 	{ "min-size", required_argument, NULL, OPT_MIN_SIZE },
@@ -197,6 +198,7 @@ static void usage(const char *prog)
 	      "  -t, --times              preserve modification times\n"
 	      "  -O, --omit-dir-times     omit directories from --times\n"
 	      "      --chmod=CHMOD        affect file and/or directory permissions\n"
+	      "      --chown=USER:GROUP   simple username/groupname mapping\n"
 	      "  -g, --group              preserve group\n"
 	      "  -o, --owner              preserve owner (super-user only)\n"
 	      "  -D                       same as --devices --specials\n"
@@ -388,6 +390,7 @@ static int take_option(struct sync *s, int c, const char *arg)
 	case OPT_TIMEOUT: return limits_timeout(s, arg);
 	case OPT_MAX_DELETE: return limits_max_delete(s, arg);
 	case OPT_CHMOD: return chmod_add(s, arg);
+	case OPT_CHOWN: return chown_option(s, arg);
 	case OPT_LOG_FILE: s->log_path = arg; break;
 	case OPT_COMPRESS_LEVEL: return compress_level(s, arg);
 	case OPT_OUTBUF: return outbuf(s, arg);
@@ -455,7 +458,7 @@ static void engine_options(struct sync *s)
 	o->progress = s->meter_wanted ? report_progress : NULL;
 	o->alive = s->timeout ? sync_alive : NULL;
 	o->decide = sync_decide;
-	o->source_view = s->nchmod ? sync_source_view : NULL;
+	o->source_view = s->nchmod || s->chown_user ? sync_source_view : NULL;
 	o->walk_error = sync_walk_error;
 	o->linked = sync_linked;
 	o->arg = s;

@@ -359,6 +359,7 @@ static int decode_entry(struct receiver *r)
 	st->st_uid = map_id(r, st->st_uid, false, sb_str(&r->owner));
 	bool group_ok = owner_ok && wire_get_cstr(m, &r->owner);
 	st->st_gid = map_id(r, st->st_gid, true, sb_str(&r->owner));
+	chown_apply(r->s, st); /* --chown: where it lands */
 	if (m->bad || !target_ok || !attrs_ok || !group_ok ||
 	    !kind_fits(e->kind, st->st_mode, flags))
 		return bad(r, "an entry that does not parse");

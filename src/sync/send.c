@@ -361,7 +361,9 @@ static enum sweep_verdict send_filter(const struct sweep_entry *e, void *arg)
 	if (t->err)
 		return SWEEP_PRUNE;
 	struct sweep_entry view;
-	e = chmod_view(s, e, &view); /* --chmod: as if the source had it */
+	/* --chmod: as if the source had it; --chown: the ids as this end
+	 * knows them, to decide by (the receiver gives its own) */
+	e = sync_source_view(s, e, &view);
 	bool dir = S_ISDIR(e->st.st_mode), reg = S_ISREG(e->st.st_mode);
 	const char *rel = rel_of(t, e);
 	if (s->cap_depth && e->depth >= s->cap_depth)
@@ -396,7 +398,7 @@ static void send_walked(struct sender *t, const struct sweep_entry *e)
 		return;
 	}
 	struct sweep_entry view;
-	e = chmod_view(t->s, e, &view);
+	e = sync_source_view(t->s, e, &view);
 	unsigned flags = 0;
 	int fd = -1;
 	if (S_ISREG(e->st.st_mode)) {

@@ -63,6 +63,10 @@ struct sync {
 	struct sync_chmod *chmod; /* --chmod's items (chmod.c) */
 	size_t nchmod;
 	const char **chmod_args;  /* ... as given, for the far end */
+	char *chown_user, *chown_group; /* --chown's parts (chown.c) */
+	bool chown_resolved, chown_uid_on, chown_gid_on;
+	uid_t chown_uid;
+	gid_t chown_gid;
 	size_t nchmod_args;
 	mode_t chmod_umask;
 	bool chmod_umask_known;
@@ -312,6 +316,11 @@ void sync_walk_error(void *arg, const struct sweep_entry *e);
 /* chmod.c: --chmod. Add the items of arg: 0, or -1 (reported). */
 int chmod_add(struct sync *s, const char *arg);
 void chmod_free(struct sync *s);
+/* chown.c: --chown=USER:GROUP taken (-o, -g for the parts given): 0, or
+ * -1 (said). chown_apply() gives st its ids where the entry lands. */
+int chown_option(struct sync *s, const char *arg);
+void chown_apply(struct sync *s, struct stat *st);
+void chown_free(struct sync *s);
 /* the copy engine's source_view: chmod_view() */
 const struct sweep_entry *sync_source_view(void *arg, const struct sweep_entry *e,
                                            struct sweep_entry *view);
