@@ -18,6 +18,7 @@ for m in 600 644 751 4755 2711 1777 000 700; do
 	chmod "$m" "$T/src/f$m"
 done
 printf 'x\n' > "$T/src/d1/d2/inner"
+ln "$T/src/f644" "$T/src/d1/second-name" # (its status is taken afresh)
 ln -s f644 "$T/src/link"
 chmod 700 "$T/src/d1"
 chmod 1777 "$T/src/sticky"
