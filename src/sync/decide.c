@@ -121,6 +121,45 @@ bool sync_attr_letters(const struct sync *s, const struct stat *st, const struct
 	return any;
 }
 
+/* --safe-links: whether the link at below (its path below the tree's
+ * top; rel as shown) points out of the tree, as rsync judges it: an
+ * absolute or empty target, one whose ".." climb above the top, counted
+ * from the link's directory, or one that ends in "/..". Said under -v as
+ * rsync says it. */
+static bool unsafe_link(struct sync *s, const struct sweep_entry *e, const char *below,
+                        const char *rel)
+{
+	if (!sync_read_link(&s->name2, e->dirfd, e->name, e->st.st_size))
+		return false;
+	const char *t = s->name2.s;
+	long depth = 0;
+	for (const char *p = below; (p = strchr(p, '/')) != NULL; p++)
+		depth++;
+	/* rsync's reading: the last component counts only as "..", which
+	 * after a '/' makes the link unsafe wherever it lands */
+	const char *last = strrchr(t, '/');
+	bool unsafe = *t == '/' || !*t || (last && strcmp(last + 1, "..") == 0);
+	const char *end = last ? last : t;
+	for (const char *p = t; !unsafe && p < end; p += *p == '/') {
+		size_t n = strcspn(p, "/");
+		if (n == 2 && p[0] == '.' && p[1] == '.')
+			unsafe = --depth < 0;
+		else if (n && !(n == 1 && *p == '.'))
+			depth++;
+		p += n;
+	}
+	if (!last && strcmp(t, "..") == 0)
+		unsafe = --depth < 0;
+	if (unsafe && s->verbose && !s->quiet && !s->sender_side) {
+		printf("ignoring unsafe symlink \"");
+		report_name(s, stdout, rel);
+		printf("\" -> \"");
+		report_name(s, stdout, t);
+		printf("\"\n");
+	}
+	return unsafe;
+}
+
 /* Whether the options transfer this kind at all (else said, and left). */
 static bool kind_wanted(struct sync *s, const struct sweep_entry *e, const char *rel)
 {
@@ -323,6 +362,9 @@ enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char
 	if (k == K_REG || k == K_LINK)
 		s->n.total_size += (uint64_t)e->st.st_size;
 	if (k == K_REG && limits_size_skips(s, &e->st, rel))
+		return COPY_LEAVE;
+	/* (in rsync's list, so counted, but not made) */
+	if (k == K_LINK && s->safe_links && !s->copy_links && unsafe_link(s, e, rel_below, rel))
 		return COPY_LEAVE;
 	bool is_new = !dst || sync_kind(dst->st_mode) != k ||
 	              (k == K_DIR && s->root_created && e->depth == 0);

@@ -53,6 +53,7 @@ SYNC_TESTS = \
 	tests/sync/log-file.sh \
 	tests/sync/more-options.sh \
 	tests/sync/chown.sh \
+	tests/sync/safe-links.sh \
 	tests/sync/refused-link.sh \
 	tests/sync/unchanged.sh \
 	tests/sync/prewalk-arm.sh \

@@ -24,7 +24,7 @@ enum {
 	OPT_INCLUDE_FROM, OPT_FILES_FROM, OPT_PARTIAL, OPT_PROGRESS, OPT_INFO, OPT_BWLIMIT,
 	OPT_TIMEOUT, OPT_FILES_FROM_WIRE, OPT_DELETE_DELAY, OPT_NOOP, OPT_MAX_DELETE,
 	OPT_MAX_SIZE, OPT_MIN_SIZE, OPT_MKPATH, OPT_FSYNC, OPT_CHMOD, OPT_FORCE, OPT_LOG_FILE,
-	OPT_IGNORE_ERRORS, OPT_COMPRESS_LEVEL, OPT_OUTBUF, OPT_CHOWN,
+	OPT_IGNORE_ERRORS, OPT_COMPRESS_LEVEL, OPT_OUTBUF, OPT_CHOWN, OPT_SAFE_LINKS,
 	/* --no-OPTION: OPT_NO plus the code of the option it turns off */
 	OPT_NO = 1024,
 };
@@ -117,6 +117,7 @@ static const struct option long_options[] = {
 	{ "no-force", no_argument, NULL, OPT_NO + OPT_FORCE },
 	{ "chmod", required_argument, NULL, OPT_CHMOD },
 	{ "chown", required_argument, NULL, OPT_CHOWN },
+	{ "safe-links", no_argument, NULL, OPT_SAFE_LINKS },
 	{ "no-mkpath", no_argument, NULL, OPT_NO + OPT_MKPATH },
 	{ "max-size", required_argument, NULL, OPT_MAX_SIZE },
 	{ "min-size", required_argument, NULL, OPT_MIN_SIZE },
@@ -194,6 +195,7 @@ static void usage(const char *prog)
 	      "  -R, --relative           use relative path names\n"
 	      "  -l, --links              copy symlinks as symlinks\n"
 	      "  -L, --copy-links         transform symlink into referent file/dir\n"
+	      "      --safe-links         ignore symlinks that point outside the tree\n"
 	      "  -p, --perms              preserve permissions\n"
 	      "  -t, --times              preserve modification times\n"
 	      "  -O, --omit-dir-times     omit directories from --times\n"
@@ -350,6 +352,7 @@ static bool switch_option(struct sync *s, int c, bool on)
 	case OPT_FSYNC: s->copy.fsync_files = on; break;
 	case OPT_FORCE: s->force = on; break;
 	case OPT_IGNORE_ERRORS: s->ignore_errors = on; break;
+	case OPT_SAFE_LINKS: s->safe_links = on; break;
 	case 'R': s->relative = on; break;
 	default: return false;
 	}

@@ -176,6 +176,7 @@ int sync_server_options(const struct sync *s, struct strbuf *sb)
 		{ s->update, "-u" }, { s->one_fs, "-x" }, { s->no_mounts, "-x" },
 		{ s->itemize, "-i" }, { s->omit_dir_times, "-O" }, { s->mkpath, "--mkpath" }, { s->eight_bit, "-8" },
 		{ s->force, "--force" }, { s->ignore_errors, "--ignore-errors" },
+		{ s->safe_links, "--safe-links" },
 		{ s->copy.fsync_files, "--fsync" },
 		{ s->delete, "--delete" }, { s->size_only, "--size-only" },
 		{ s->delete && s->delete_when == DEL_BEFORE, "--delete-before" },

@@ -94,6 +94,7 @@ struct sync {
 	bool max_size_on;         /* --max-size: larger regular files are left */
 	uint64_t max_size;
 	uint64_t min_size;        /* --min-size: smaller ones are (0: none) */
+	bool safe_links;          /* --safe-links: links out of the tree left */
 	bool ignore_errors;       /* --ignore-errors: deletions go on after an
 	                             error reading the source */
 	int compress_level;       /* --compress-level: zlib's (0: -z's 6) */
