@@ -5,7 +5,7 @@
 # goes with what it holds under --delete or --force (said as deletions),
 # else it stays, said ("cannot delete non-empty directory", "could not
 # make way for new regular file"), 23; a dry run says the same and keeps
-# it; --max-delete counts what it held; pushed and pulled over a remote
+# it; pushed and pulled over a remote
 # shell the receiver makes way. (It failed: "rename ...: Is a directory",
 # 23, every run: a mirror never caught up.)
 . "$top_srcdir/tests/lib.sh"
@@ -24,7 +24,7 @@ full='mkdir -p dst/f/x/y dst/l/z dst/d/g/w && echo 1 > dst/f/x/y/z && echo 2 > d
 TIMES=no
 for setup in empty full; do
 	eval prep=\$$setup
-	for opts in "" --force --delete --delete-after "-n --delete" -n "--delete --max-delete=2" \
+	for opts in "" --force --delete --delete-after "-n --delete" -n \
 		"--delete -v" "--inplace --force" "-H --delete"; do
 		PREPARE=$prep both "$setup $opts" -ai $opts src/ DST
 	done
