@@ -258,8 +258,7 @@ static void touch_up(struct run *r, unsigned flags, const char *name, const char
 	}
 }
 
-/* Whether path has a ".." component. */
-static bool has_dotdot(const char *path)
+bool sync_has_dotdot(const char *path)
 {
 	for (const char *p = path; *p; p += strcspn(p, "/"), p += *p == '/')
 		if (p[0] == '.' && p[1] == '.' && (p[2] == '/' || !p[2]))
@@ -277,7 +276,7 @@ static void each_name(struct run *r,
 		unsigned flags = (unsigned)(*p++ - '0');
 		const char *pre = p, *name = pre + strlen(pre) + 1;
 		p = name + strlen(name) + 1;
-		if (has_dotdot(pre) || has_dotdot(name)) {
+		if (sync_has_dotdot(pre) || sync_has_dotdot(name)) {
 			if (first)
 				report_error(r->s, 0, "skipping \"%s%s%s\": a --files-from name may not "
 				             "leave the source directory", pre, *pre ? "/" : "", name);

@@ -38,15 +38,6 @@ static const char *listed(const char *path)
 	return name;
 }
 
-/* Whether path has a ".." component (rsync refuses it: a usage error). */
-static bool has_dotdot(const char *path)
-{
-	for (const char *p = path; (p = strstr(p, "..")) != NULL; p += 2)
-		if ((p == path || p[-1] == '/') && (p[2] == '\0' || p[2] == '/'))
-			return true;
-	return false;
-}
-
 /* Without -r a directory is skipped, said, as rsync skips it (no
  * directories on its way made either); known here for a local one. */
 static bool skipped(const struct sync *s, const char *path, size_t hlen)
@@ -75,7 +66,7 @@ int relative_sources(struct sync *s, char **srcs, int nsrc)
 			                       "and on one host: %s", srcs[i]);
 			return -1;
 		}
-		if (has_dotdot(p)) {
+		if (sync_has_dotdot(p)) {
 			fflush(stdout); /* (rsync's words, without its name) */
 			fprintf(stderr, "found \"..\" dir in relative path: %s\n", listed(p));
 			return -1;

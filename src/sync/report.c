@@ -71,19 +71,24 @@ void report_name(const struct sync *s, FILE *f, const char *name)
 
 void report_error(struct sync *s, int err, const char *fmt, ...)
 {
-	char what[1024];
+	/* whole, however long its path (no fixed buffer: a name past
+	 * PATH_MAX is ordinary input) */
+	char *what = NULL;
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(what, sizeof(what), fmt, ap);
+	if (vasprintf(&what, fmt, ap) < 0)
+		what = NULL;
 	va_end(ap);
+	const char *said = what ? what : fmt;
 	fflush(stdout);
 	if (err) {
-		fprintf(stderr, "%s: %s: %s (%d)\n", s->diag->prog, what, strerror(err), err);
-		report_log(s, "%s: %s: %s (%d)", s->diag->prog, what, strerror(err), err);
+		fprintf(stderr, "%s: %s: %s (%d)\n", s->diag->prog, said, strerror(err), err);
+		report_log(s, "%s: %s: %s (%d)", s->diag->prog, said, strerror(err), err);
 	} else {
-		fprintf(stderr, "%s: %s\n", s->diag->prog, what);
-		report_log(s, "%s: %s", s->diag->prog, what);
+		fprintf(stderr, "%s: %s\n", s->diag->prog, said);
+		report_log(s, "%s: %s", s->diag->prog, said);
 	}
+	free(what);
 	s->partial = true;
 }
 

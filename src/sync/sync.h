@@ -270,6 +270,8 @@ void sync_run(struct sync *s);
 int files_from_read(struct sync *s);
 /* A name's flag: absolute (-R), shown with its '/' (files_from.c) */
 #define FILES_FROM_ABS 4
+/* Whether path has a ".." component (a name that may leave its tree). */
+bool sync_has_dotdot(const char *path);
 /* One name more, as a line of FILE (an absolute one without "/./" kept
  * as such, for -R): 0, or -1 (no memory). */
 int files_from_add(struct sync *s, const char *name);

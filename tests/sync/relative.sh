@@ -75,7 +75,11 @@ done
 rb "--no-R" -ai -R --no-R src/./a/b DST/
 
 # sources that are not there, named as rsync names them
-for src in ./nope a/./nope a/nope/. ./a//nope nope/ nope/. ./nope/ a/g/ "$T/src//./nope"; do
+long=$(printf 'x%.0s' $(seq 1 200))
+long="$long/$long/$long/$long/$long/$long/$long" # (a message past 1 KiB, whole)
+(cd "$T/src" && mkdir -p "$long") || fail "cannot make a long path"
+long=$long/nope
+for src in ./nope a/./nope a/nope/. ./a//nope nope/ nope/. ./nope/ a/g/ "$T/src//./nope" "$long"; do
 	for prog in rsync sweep-sync; do
 		$prog -a "$src" "$T/none/" 2>&1 | sed -n '1{s/^sweep-sync/rsync/;p;}' > "$T/$prog.said"
 	done
