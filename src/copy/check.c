@@ -86,6 +86,8 @@ enum sweep_verdict check_entry(struct copy *c, const struct sweep_entry *e)
 		    !c->o->linked(c->o->arg, e, sb_str(&c->rel), have ? &dst : NULL, same,
 		                  hardlink_first(c, e)))
 			return SWEEP_PRUNE;
+		if (same && c->o->done && !c->o->dry_run)
+			c->o->done(c->o->arg, e, sb_str(&c->rel), &dst);
 		/* else linked to its first name when it comes */
 		return same || c->o->dry_run ? SWEEP_PRUNE : SWEEP_KEEP;
 	}
@@ -99,8 +101,12 @@ enum sweep_verdict check_entry(struct copy *c, const struct sweep_entry *e)
 		return SWEEP_PRUNE;
 	if (v == COPY_MAKE)
 		return SWEEP_KEEP;
+	uint64_t errors = c->errors;
 	if (have && c->o->only_changed)
 		fix_attrs(c, e, pfd, name, &dst);
 	hardlink_remember(c, e);
+	/* (a KEEP with nothing there: the decide hook made it, as --link-dest) */
+	if (c->o->done && c->errors == errors)
+		c->o->done(c->o->arg, e, sb_str(&c->rel), have ? &dst : NULL);
 	return SWEEP_PRUNE;
 }

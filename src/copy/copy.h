@@ -152,6 +152,14 @@ struct copy_opts {
 	                              destination (no space, quota, a failed
 	                              close) ends the copy there, as rsync's
 	                              receiver ends (copy_write_failed) */
+	/* sweep-sync --remove-source-files: called on the walk's thread for
+	 * each non-directory entry of a walk once its copy is whole at its
+	 * name (dst NULL), or found there unchanged or linked already (dst:
+	 * what is there); never for one left out, not made, or whose copy
+	 * said an error. rel: its path below the source root. Setting it keeps
+	 * every file's copy on the walk's thread, so that "whole" is known. */
+	void (*done)(void *arg, const struct sweep_entry *e, const char *rel,
+	             const struct stat *dst);
 	bool acls_apart;           /* ACLs by preserve_acl, not with the mode */
 	bool preserve_acl;
 	bool no_uid, no_gid;       /* with preserve_owner: leave this part alone */

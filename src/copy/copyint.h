@@ -81,6 +81,9 @@ struct copy {
 	                            cannot be cloned from (reflink=auto), or 0;
 	                            the writer's thread reads it too */
 	bool failed;             /* something failed in this tree */
+	uint64_t errors;         /* copy_error()s and required copy_warn()s */
+	bool made;               /* the entry being copied was made whole at its
+	                            name (the done hook's) */
 	bool nomem;              /* the walk ran out of memory: stop */
 	bool write_failed;       /* a file's data could not be written at the
 	                            destination (no space, quota, I/O) */

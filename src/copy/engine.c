@@ -73,6 +73,7 @@ void copy_error(struct copy *c, int err, const char *fmt, ...)
 	va_end(ap);
 	diag_fail(c->d, 1);
 	c->failed = true;
+	c->errors++;
 }
 
 void copy_warn(struct copy *c, bool required, int err, const char *fmt, ...)
@@ -88,6 +89,7 @@ void copy_warn(struct copy *c, bool required, int err, const char *fmt, ...)
 	if (required) {
 		diag_fail(c->d, 1);
 		c->failed = true;
+		c->errors++;
 	}
 }
 
@@ -207,6 +209,8 @@ static void copy_entry(struct copy *c, const struct sweep_entry *e)
 		copy_error(c, err, "cannot stat %s", cq(c, 0, e->path));
 		return;
 	}
+	c->made = false;
+	uint64_t errors = c->errors;
 	switch (e->kind) {
 	case SWEEP_DIR:
 		dirs_enter(c, e);
@@ -224,6 +228,8 @@ static void copy_entry(struct copy *c, const struct sweep_entry *e)
 			special_copy(c, e);
 		break;
 	}
+	if (c->made && c->errors == errors && c->o->done && copy_names(c, e) == 0)
+		c->o->done(c->o->arg, e, sb_str(&c->rel), NULL);
 	if (e->kind == SWEEP_DATA || e->kind == SWEEP_FILE) {
 		writeback_file_done(c);
 		c->files++;

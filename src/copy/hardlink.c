@@ -61,8 +61,10 @@ int hardlink_later(struct copy *c, const struct sweep_entry *e, int pfd, const c
 	if (ofd < 0 || linkat(ofd, slash ? slash + 1 : drel, pfd, name, 0) < 0)
 		copy_error(c, errno, "cannot create hard link %s to %s", cq(c, 0, sb_str(&c->shown)),
 		           cq(c, 1, first_shown));
-	else
+	else {
 		replace_made(c, e, pfd, name, backup);
+		c->made = true;
+	}
 	if (ofd >= 0)
 		close(ofd);
 	return 1;

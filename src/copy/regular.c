@@ -115,8 +115,10 @@ void regular_copy(struct copy *c, const struct sweep_entry *e)
 	mode_t mode = 0;
 	int dfd = -1;
 	if (c->o->temp_rename) {
-		if (tempfile_copy(c, e, sfd, &st, pfd, name) == 0)
+		if (tempfile_copy(c, e, sfd, &st, pfd, name) == 0) {
 			hardlink_remember(c, e);
+			c->made = true;
+		}
 		goto out;
 	}
 	enum dest_state s = replace_prepare(c, e, pfd, name, &backup);
@@ -130,8 +132,10 @@ void regular_copy(struct copy *c, const struct sweep_entry *e)
 	                        .mode = mode, .pfd = -1 };
 	if (!c->o->attributes_only && writer_give(c, &j))
 		goto out; /* the rest is the writer's */
-	if (regular_finish(c, sfd, &st, dfd, e->path, created, mode) == 0)
+	if (regular_finish(c, sfd, &st, dfd, e->path, created, mode) == 0) {
 		hardlink_remember(c, e);
+		c->made = true;
+	}
 out:
 	if (sfd != e->fd)
 		close(sfd);

@@ -121,4 +121,5 @@ void special_copy(struct copy *c, const struct sweep_entry *e)
 	replace_made(c, e, pfd, name, backup);
 	hardlink_remember(c, e);
 	attrs_at(c, pfd, name, &e->st, true);
+	c->made = true;
 }

@@ -163,7 +163,38 @@ struct run {
 	bool root_sent;
 	struct strbuf base;       /* the source directory of a name */
 	struct strbuf from;
+	struct keymap dir_times;  /* a directory sent (dev, ino): its time then */
 };
+
+/* Directory times fit a keymap's value as seconds and nanoseconds (those
+ * before 1970 or past 2514 are looked at again instead). */
+#define NSEC_BITS 30
+static bool time_packs(const struct timespec *t)
+{
+	return t->tv_sec >= 0 && (uint64_t)t->tv_sec < (UINT64_C(1) << (64 - NSEC_BITS));
+}
+
+/* The time of the directory at path as it is sent, for touch_up() to give
+ * its copy at the end: rsync's list has it as first read, and the run may
+ * change it since (--remove-source-files removes what it holds). */
+static void note_dir_time(struct run *r, const char *path)
+{
+	struct stat st;
+	if (lstat(path, &st) < 0 || !S_ISDIR(st.st_mode) || !time_packs(&st.st_mtim) ||
+	    keymap_get(&r->dir_times, (uint64_t)st.st_dev, (uint64_t)st.st_ino))
+		return;
+	uint64_t v = (uint64_t)st.st_mtim.tv_sec << NSEC_BITS | (uint64_t)st.st_mtim.tv_nsec;
+	keymap_put(&r->dir_times, (uint64_t)st.st_dev, (uint64_t)st.st_ino, v); /* or read again */
+}
+
+static struct timespec dir_time_sent(const struct run *r, const struct stat *st)
+{
+	const uint64_t *v = keymap_get(&r->dir_times, (uint64_t)st->st_dev, (uint64_t)st->st_ino);
+	if (!v)
+		return st->st_mtim;
+	return (struct timespec){ (time_t)(*v >> NSEC_BITS),
+		                  (long)(*v & ((UINT64_C(1) << NSEC_BITS) - 1)) };
+}
 
 /* Transfer the first len bytes of name (below base), entries as deep as
  * cap and deeper left out (0: none). */
@@ -179,6 +210,7 @@ static void transfer(struct run *r, const char *name, size_t len, int cap)
 	}
 	s->prefix = path;
 	s->cap_depth = cap;
+	note_dir_time(r, r->from.s);
 	if (r->ops->tree(r->ops->arg, r->from.s, path, cap, false) < 0)
 		s->partial = true;
 	s->prefix = "";
@@ -194,6 +226,7 @@ static void transfer_root(struct run *r)
 	r->root_sent = true;
 	s->prefix = "";
 	s->cap_depth = 1;
+	note_dir_time(r, r->base.s);
 	if (r->ops->tree(r->ops->arg, r->base.s, "", 1, true) < 0)
 		s->partial = true;
 }
@@ -252,8 +285,10 @@ static void touch_up(struct run *r, unsigned flags, const char *name, const char
 		char *path = strndup(name, n);
 		sb_reset(&r->from);
 		if (path && sb_printf(&r->from, "%s%s%s", r->base.s, n ? "/" : "", path) == 0 &&
-		    lstat(r->from.s, &st) == 0 && S_ISDIR(st.st_mode))
-			r->ops->dir_time(r->ops->arg, path, &st.st_mtim);
+		    lstat(r->from.s, &st) == 0 && S_ISDIR(st.st_mode)) {
+			struct timespec t = dir_time_sent(r, &st);
+			r->ops->dir_time(r->ops->arg, path, &t);
+		}
 		free(path);
 	}
 }
@@ -293,12 +328,14 @@ static void each_name(struct run *r,
 
 void files_from_each(struct sync *s, const char *src, const struct ff_ops *ops)
 {
-	struct run r = { .s = s, .ops = ops, .src = src, .base = STRBUF_INIT, .from = STRBUF_INIT };
+	struct run r = { .s = s, .ops = ops, .src = src, .base = STRBUF_INIT, .from = STRBUF_INIT,
+		         .dir_times = KEYMAP_INIT };
 	each_name(&r, one_name, true);
 	if (s->times && !s->copy.omit_dir_times && !s->dry_run)
 		each_name(&r, touch_up, false);
 	sb_free(&r.base);
 	sb_free(&r.from);
+	keymap_free(&r.dir_times);
 }
 
 /* A local run's trees, and times, in DEST. */
@@ -310,17 +347,18 @@ struct local {
 static int local_copy(void *arg, struct copy *c, const char *src, int dfd, const char *name,
                       const char *shown)
 {
-	(void)arg;
 	if (copy_write_failed(c)) /* the run ends (sync_write_ended) */
 		return 0;
-	return copy_tree(c, src, dfd, name, shown);
+	int r = copy_tree(c, src, dfd, name, shown);
+	sync_removals_end(arg, src);
+	return r;
 }
 
 static int local_tree(void *arg, const char *from, const char *path, int cap, bool root)
 {
 	(void)cap;
 	struct local *l = arg;
-	return ff_place(&l->d, l->c, from, path, root, local_copy, NULL);
+	return ff_place(&l->d, l->c, from, path, root, local_copy, l->d.s);
 }
 
 static void local_dir_again(void *arg)

@@ -8,6 +8,7 @@ sweep_sync_SOURCES = \
 	src/sync/chmod.c \
 	src/sync/chown.c \
 	src/sync/relative.c \
+	src/sync/removesrc.c \
 	src/sync/operands.c \
 	src/sync/decide.c \
 	src/sync/filter.c \
@@ -45,6 +46,7 @@ SYNC_TESTS = \
 	tests/sync/sizes.sh \
 	tests/sync/human.sh \
 	tests/sync/mkpath.sh \
+	tests/sync/remove-source.sh \
 	tests/sync/fsync.sh \
 	tests/sync/chmod.sh \
 	tests/sync/names.sh \

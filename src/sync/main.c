@@ -96,6 +96,7 @@ int main(int argc, char **argv)
 	sb_free(&s.abspath);
 	sb_free(&s.from_names);
 	sb_free(&s.relative_base);
+	sb_free(&s.removals);
 	diag_free(&d);
 	return status;
 }

@@ -347,12 +347,13 @@ bool sync_operands_ok(struct sync *s)
 static int local_tree(void *arg, struct copy *c, const char *src, int dfd, const char *name,
                       const char *shown)
 {
-	(void)arg;
+	struct sync *s = arg;
 	struct stat st;
 	dev_t src_dev = stat(src, &st) == 0 ? st.st_dev : 0; /* 0: on no disk apart */
 	struct prewalk *p = sync_prewalk_start(dfd, name, src_dev);
 	int r = copy_tree(c, src, dfd, name, shown);
 	sync_prewalk_end(p);
+	sync_removals_end(s, src);
 	return r;
 }
 
@@ -421,7 +422,7 @@ void sync_run(struct sync *s)
 			say_skipped(s, s->files[i]);
 			continue;
 		}
-		sync_place(s, c, &d, s->files[i], st.st_mode, nsent, local_tree, NULL);
+		sync_place(s, c, &d, s->files[i], st.st_mode, nsent, local_tree, s);
 	}
 	/* nothing sent: rsync still makes a DEST given as a directory */
 	if (nsent == 0 && ends_in_slash(d.dest))

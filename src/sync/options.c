@@ -25,6 +25,7 @@ enum {
 	OPT_TIMEOUT, OPT_FILES_FROM_WIRE, OPT_DELETE_DELAY, OPT_NOOP, OPT_MAX_DELETE,
 	OPT_MAX_SIZE, OPT_MIN_SIZE, OPT_MKPATH, OPT_FSYNC, OPT_CHMOD, OPT_FORCE, OPT_LOG_FILE,
 	OPT_IGNORE_ERRORS, OPT_COMPRESS_LEVEL, OPT_OUTBUF, OPT_CHOWN, OPT_SAFE_LINKS,
+	OPT_REMOVE_SOURCE,
 	/* --no-OPTION: OPT_NO plus the code of the option it turns off */
 	OPT_NO = 1024,
 };
@@ -99,6 +100,7 @@ static const struct option long_options[] = {
 	{ "max-delete", required_argument, NULL, OPT_MAX_DELETE },
 	{ "mkpath", no_argument, NULL, OPT_MKPATH },
 	{ "fsync", no_argument, NULL, OPT_FSYNC },
+	{ "remove-source-files", no_argument, NULL, OPT_REMOVE_SOURCE },
 	{ "log-file", required_argument, NULL, OPT_LOG_FILE },
 	{ "ignore-errors", no_argument, NULL, OPT_IGNORE_ERRORS },
 	{ "no-ignore-errors", no_argument, NULL, OPT_NO + OPT_IGNORE_ERRORS },
@@ -236,6 +238,7 @@ static void usage(const char *prog)
 	      "  -u, --update             skip files that are newer on the receiver\n"
 	      "      --inplace            update destination files in-place\n"
 	      "      --fsync              fsync every written file\n"
+	      "      --remove-source-files sender removes synchronized files (non-dir)\n"
 	      "  -x, --one-file-system    don't cross filesystem boundaries\n"
 	      "      --timeout=SECONDS    set I/O timeout in seconds\n"
 	      "      --bwlimit=RATE       limit the rate data is written at (KiB/s)\n"
@@ -350,6 +353,7 @@ static bool switch_option(struct sync *s, int c, bool on)
 	case OPT_NUMERIC_IDS: s->numeric_ids = on; break;
 	case OPT_MKPATH: s->mkpath = on; break;
 	case OPT_FSYNC: s->copy.fsync_files = on; break;
+	case OPT_REMOVE_SOURCE: s->remove_source = on; break;
 	case OPT_FORCE: s->force = on; break;
 	case OPT_IGNORE_ERRORS: s->ignore_errors = on; break;
 	case OPT_SAFE_LINKS: s->safe_links = on; break;
@@ -464,6 +468,8 @@ static void engine_options(struct sync *s)
 	o->source_view = s->nchmod || s->chown_user ? sync_source_view : NULL;
 	o->walk_error = sync_walk_error;
 	o->linked = sync_linked;
+	o->done = s->remove_source ? sync_source_done : NULL;
+	s->info_remove = s->info_remove || s->verbose >= 2;
 	o->arg = s;
 	o->dry_run = s->dry_run;
 	o->temp_rename = !s->inplace;

@@ -394,6 +394,48 @@ static int decode_entry(struct receiver *r)
 	return 0;
 }
 
+static void put_removal(void *arg, const char *rel, const struct stat *read)
+{
+	struct receiver *r = arg;
+	struct wire_frame f = { STRBUF_INIT };
+	wire_begin(&f, W_REMOVE);
+	wire_str(&f, rel, strlen(rel));
+	wire_u64(&f, (uint64_t)read->st_size);
+	wire_u64(&f, (uint64_t)read->st_mtim.tv_sec);
+	wire_u32(&f, (uint32_t)read->st_mtim.tv_nsec);
+	if (wire_send(r->w, &f) < 0)
+		r->failed = true;
+	sb_free(&f.b);
+}
+
+/* --remove-source-files: at the tree's end, what the sender is to remove
+ * (recv_done's), then W_REMOVE_END. */
+static int send_removals(struct receiver *r)
+{
+	sync_removals_each(r->s, put_removal, r);
+	struct wire_frame f = { STRBUF_INIT };
+	wire_begin(&f, W_REMOVE_END);
+	int ret = r->failed || wire_send(r->w, &f) < 0 ? -1 : wire_flush(r->w);
+	sb_free(&f.b);
+	return ret;
+}
+
+/* --remove-source-files: an entry made whole or found up to date, kept for
+ * the sender to remove; not one that is the destination's own file (the
+ * sender's numbers are this host's when both ends are on one). */
+static void recv_done(void *arg, const struct sweep_entry *e, const char *rel,
+                      const struct stat *dst)
+{
+	struct receiver *r = arg;
+	struct sync *s = r->s;
+	if (dst && dst->st_dev == e->st.st_dev && dst->st_ino == e->st.st_ino) {
+		sync_removal_refused(s, sync_relname(s, rel));
+		return;
+	}
+	if (sync_removal_keep(s, rel, &e->st) < 0)
+		report_error(s, ENOMEM, "[receiver] --remove-source-files: %s", sync_relname(s, rel));
+}
+
 static const struct sweep_entry *recv_next(void *arg)
 {
 	struct receiver *r = arg;
@@ -413,6 +455,8 @@ static const struct sweep_entry *recv_next(void *arg)
 	}
 	if (r->m.type == W_TREE_END) {
 		r->tree_done = true;
+		if (r->s->remove_source && send_removals(r) < 0)
+			r->failed = true;
 		return NULL;
 	}
 	if (r->m.type != W_ENTRY) {
@@ -676,6 +720,7 @@ int recv_trees(struct sync *s, struct wire *w, const char *dest, unsigned nsrc)
 	struct copy_opts o = s->copy;
 	o.decide = recv_decide;
 	o.linked = recv_linked;
+	o.done = s->remove_source ? recv_done : NULL;
 	o.read_data = recv_read;
 	o.walk_error = NULL; /* the sender says its own */
 	/* the hooks take the receiver: each passes the sync on */

@@ -351,6 +351,10 @@ int report_info_option(struct sync *s, const char *arg)
 			s->meter_wanted = true;
 		} else if (strcmp(w, "progress0") == 0) {
 			s->meter_wanted = false;
+		} else if (strcmp(w, "remove") == 0 || strcmp(w, "remove1") == 0) {
+			s->info_remove = true;
+		} else if (strcmp(w, "remove0") == 0) {
+			s->info_remove = false;
 		} else {
 			fprintf(stderr, "Unknown --info item: \"%s\"\n", w);
 			r = -1;

@@ -477,6 +477,33 @@ static int send_predeletes(struct sender *t, const char *src)
 	return t->err ? -1 : send_frame(t, W_PREDELETE_END);
 }
 
+/* --remove-source-files: what the receiver made whole or found up to date
+ * goes from the tree at src, as it goes in a local run. */
+static int remove_sent(struct sender *t, const char *src)
+{
+	struct wire_msg m;
+	struct strbuf rel = STRBUF_INIT, z = STRBUF_INIT;
+	int r;
+	while ((r = wire_recv(t->w, &m, &z)) == 0 && m.type == W_REMOVE) {
+		struct stat read = { 0 };
+		bool ok = wire_get_cstr(&m, &rel);
+		read.st_size = (off_t)wire_get_u64(&m);
+		read.st_mtim.tv_sec = (time_t)wire_get_u64(&m);
+		read.st_mtim.tv_nsec = (long)(wire_get_u32(&m) % 1000000000);
+		const char *p = sb_str(&rel);
+		if (!ok || m.bad || sync_has_dotdot(p) || *p == '/') {
+			r = wire_bad(t->w, "a removal that does not parse");
+			break;
+		}
+		sync_remove_below(t->s, src, p, &read);
+	}
+	if (r == 0 && m.type != W_REMOVE_END)
+		r = wire_bad(t->w, "a frame out of place after a tree");
+	sb_free(&rel);
+	sb_free(&z);
+	return r;
+}
+
 /* One source tree, once its W_TREE or W_TREE_AT is sent (r: how that
  * went): the receiver's manifest, the walk. */
 static int send_tree_body(struct sender *t, const char *src, int r)
@@ -507,7 +534,9 @@ static int send_tree_body(struct sender *t, const char *src, int r)
 	sweep_close(sw);
 	manifest_free(&t->m);
 	keymap_free(&t->sent);
-	return t->err ? -1 : send_frame(t, W_TREE_END);
+	if (t->err || send_frame(t, W_TREE_END) < 0)
+		return -1;
+	return s->remove_source ? remove_sent(t, src) : 0;
 }
 
 /* One source tree, named as a SRC operand. */

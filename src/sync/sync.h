@@ -78,6 +78,9 @@ struct sync {
 	bool names_utf8;          /* the locale's characters are UTF-8 */
 	bool eight_bit;           /* -8: bytes from 0x80 shown as they are */
 	bool mkpath;              /* --mkpath: DEST's missing directories made */
+	bool remove_source;       /* --remove-source-files (removesrc.c) */
+	bool info_remove;         /* ... each removal said (-vv, --info=remove) */
+	struct strbuf removals;   /* ... waiting for the tree's end (removesrc.c) */
 	int human;                /* numbers: 0 plain, 1 with separators (the
 	                             default), 2 -h (units of 1000), 3 -hh (1024) */
 	bool no_mounts;           /* -xx: mount points left out altogether */
@@ -248,6 +251,30 @@ struct wire;
  * (reported). */
 int send_trees(struct sync *s, struct wire *w, char **srcs, int nsrc);
 int recv_trees(struct sync *s, struct wire *w, const char *dest, unsigned nsrc);
+
+/* removesrc.c: --remove-source-files. name in dirfd (rel as messages show
+ * it; read: its status when it was read), copied whole or found at DEST
+ * (dst: what is there, or NULL), removed as rsync's sender removes it.
+ * Returns 0, or -1 when it is kept (said). sync_source_done() is the
+ * engine's done hook for it. */
+int sync_remove_source(struct sync *s, int dirfd, const char *name, const char *rel,
+                       const struct stat *read, const struct stat *dst);
+void sync_source_done(void *arg, const struct sweep_entry *e, const char *rel,
+                      const struct stat *dst);
+/* A name kept because it is the destination's own file: said, 23. */
+void sync_removal_refused(struct sync *s, const char *rel);
+/* The names whose removal waited for the end of the tree at src (-H). */
+void sync_removals_end(struct sync *s, const char *src);
+/* A name (below its tree) whose removal waits, read: what was read of it.
+ * 0, or -1 (no memory). */
+int sync_removal_keep(struct sync *s, const char *rel, const struct stat *read);
+/* Each name kept, to fn; then none is. */
+typedef void (*sync_removal_fn)(void *arg, const char *rel, const struct stat *read);
+void sync_removals_each(struct sync *s, sync_removal_fn fn, void *arg);
+/* rel below the tree at src ("" for src itself), as sync_remove_source()
+ * (opened a component at a time: any length). */
+void sync_remove_below(struct sync *s, const char *src, const char *rel,
+                       const struct stat *read);
 
 /* options.c: parse argv. Returns -1 to go on, or the exit status. */
 int sync_parse_options(struct sync *s, int argc, char **argv);

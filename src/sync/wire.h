@@ -23,6 +23,12 @@
  *                                     W_DATA/W_DATAZ frames and W_DATA_END
  *                                     (data in the sender's read order)
  *   sender   -> receiver  W_TREE_END
+ *   receiver -> sender    W_REMOVE*   --remove-source-files only: each
+ *                                     non-directory made whole or found
+ *                                     up to date (its path below the
+ *                                     root, the size and time it was
+ *                                     sent with), then W_REMOVE_END; the
+ *                                     sender removes them
  *
  * Under --files-from the trees are the listed names and the directories
  * on their way, each W_TREE_AT (placed by its path below DEST) instead
@@ -47,7 +53,8 @@
 #include "rate.h"
 #include "strbuf.h"
 
-#define WIRE_VERSION 3u    /* 2: --delete-before, --files-from; 3: W_IO_ERROR */
+#define WIRE_VERSION 4u    /* 2: --delete-before, --files-from; 3: W_IO_ERROR;
+                              4: W_REMOVE */
 #define WIRE_MAX_FRAME (8u << 20)   /* a frame longer than this is a bad peer */
 #define WIRE_CHUNK (128u << 10)     /* file data per frame */
 #define FF_ALONE 1u  /* W_TREE_AT: the root alone, not what it holds */
@@ -75,6 +82,7 @@ enum wire_type {
 	W_IO_ERROR,      /* the sender could not read some of the source: from
 	                    here on the receiver deletes nothing (may come
 	                    before any frame but a file's data) */
+	W_REMOVE, W_REMOVE_END, /* --remove-source-files: what the sender removes */
 };
 
 struct wire {

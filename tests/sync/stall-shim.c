@@ -8,8 +8,8 @@
  * creates the file $STALL_MARK and sleeps for up to a minute before going
  * on ($STALL_SKIP: the write after that many to such files, to stall half
  * way through one; a signal caught ends the sleep, unless $STALL_FIRM is
- * set: the minute is then slept out). It goes into rsync and sweep-sync
- * alike.
+ * set: the minute is then slept out; $STALL_SECONDS: that many seconds
+ * instead of the minute). It goes into rsync and sweep-sync alike.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -62,7 +62,9 @@ static void stall(int in, int fd)
 	if (m < 0)
 		return; /* stalled once already */
 	close(m);
-	unsigned left = sleep(60); /* a signal ends it, and the program */
+	const char *seconds = getenv("STALL_SECONDS");
+	unsigned left = sleep(seconds ? (unsigned)atoi(seconds) : 60); /* a signal ends it,
+	                                                                  and the program */
 	while (left && getenv("STALL_FIRM"))
 		left = sleep(left);
 }

@@ -29,13 +29,16 @@
 #                    the word DST is R/dst and O/dst (PREPARE, if set, runs
 #                    in R and O first); their stdout (sorted: sweep-sync goes
 #                    in disk order; HOST:DST stands for HOST:R/dst and
-#                    HOST:O/dst, PATH/DST for PATH/R/dst...), stderr (the program name and rsync's
+#                    HOST:O/dst, PATH/DST for PATH/R/dst...; SRC and HOST:SRC
+#                    likewise stand for R/src and O/src, a source of each
+#                    side's own that PREPARE makes), stderr (the program name and rsync's
 #                    " at file.c(line) [who=version]" left out), exit status
 #                    and resulting trees must match; the figures of rsync's
 #                    protocol (bytes sent and received, speedup, file
 #                    list) are left out; WRAP, if set, goes before both
 #                    commands (timeout 20, say); TOUCH_DST, if set, gives
-#                    both dst directories one time before they are compared
+#                    both dst directories one time before they are compared;
+#                    AFTER, if set, runs in R and O after the commands
 need_cmd rsync
 command -v sweep-sync >/dev/null || fail "sweep-sync not built"
 . "$top_srcdir/tests/cp/tree.sh"
@@ -123,6 +126,8 @@ both() {
 			case $a in
 			DST*) a=$side/dst${a#DST} ;;
 			*:DST*) a=${a%%:DST*}:$side/dst${a#*:DST} ;;
+			SRC*) a=$side/src${a#SRC} ;;
+			*:SRC*) a=${a%%:SRC*}:$side/src${a#*:SRC} ;;
 			*/DST*) a=${a%%/DST*}/$side/dst${a#*/DST} ;;
 			esac
 			shell_quote "$a"
@@ -132,6 +137,7 @@ both() {
 		echo "status $?" >> "$T/$side.out"
 		# a DEST made to hold SRC has the time SRC went in: not compared
 		[ -n "${TOUCH_DST:-}" ] && touch -d '2001-02-03' "$T/$side/dst"
+		[ -n "${AFTER:-}" ] && (cd "$T/$side" && eval "$AFTER")
 		# (rsync's timeout says the seconds since it last heard, as its
 		# check, every TIMEOUT seconds, finds them: 2, or 3 or 4 where the
 		# check fell just before a second's turn; the tests check ours)
