@@ -17,4 +17,5 @@ src_common_libcommon_la_SOURCES = \
 	src/common/progress.c src/common/progress.h \
 	src/common/scaled.c src/common/scaled.h \
 	src/common/modechange.c src/common/modechange.h \
+	src/common/permstr.c src/common/permstr.h \
 	src/common/rate.c src/common/rate.h

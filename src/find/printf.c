@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include "fstype.h"
 #include "printf.h"
+#include "permstr.h"
 #include "quote.h"
 
 enum seg_kind { SEG_TEXT, SEG_DIRECTIVE, SEG_STOP };
@@ -260,16 +261,7 @@ void mode_string(mode_t m, char *b)
 {
 	char t = type_char(m);
 	b[0] = t == 'f' ? '-' : t == 'U' ? '?' : t;
-	const char *rwx = "rwxrwxrwx";
-	for (int i = 0; i < 9; i++)
-		b[1 + i] = (m & (0400 >> i)) ? rwx[i] : '-';
-	if (m & S_ISUID)
-		b[3] = (m & S_IXUSR) ? 's' : 'S';
-	if (m & S_ISGID)
-		b[6] = (m & S_IXGRP) ? 's' : 'S';
-	if (m & S_ISVTX)
-		b[9] = (m & S_IXOTH) ? 't' : 'T';
-	b[10] = 0;
+	perm_letters(m, b + 1);
 }
 
 /* A width can be up to INT_MAX: the padding goes out a block at a time. */

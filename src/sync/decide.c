@@ -196,7 +196,8 @@ static bool kind_wanted(struct sync *s, const struct sweep_entry *e, const char 
 static bool unreadable(const struct sync *s, const struct sweep_entry *e)
 {
 	/* (a system call a file: only where a line or --stats would count it) */
-	bool counted = s->stats || (!s->quiet && (s->itemize || s->verbose || s->progress_names));
+	bool counted = s->stats || (!s->quiet && (s->itemize || s->verbose || s->progress_names ||
+	                                          s->out_format));
 	return counted && !s->root && !s->remote_source && !s->sender_side && !s->dry_run &&
 	       faccessat(e->dirfd, e->name, R_OK, AT_EACCESS) < 0 && errno == EACCES;
 }
@@ -324,10 +325,10 @@ static enum copy_verdict no_referent(struct sync *s, const struct sweep_entry *e
 	return COPY_LEAVE;
 }
 
-enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char *rel_below,
-                              int pfd, const char *name, const struct stat *dst)
+static enum copy_verdict decide_entry(struct sync *s, const struct sweep_entry *e,
+                                      const char *rel_below, int pfd, const char *name,
+                                      const struct stat *dst)
 {
-	struct sync *s = arg;
 	const char *rel = sync_relname(s, rel_below);
 	bool dir = S_ISDIR(e->st.st_mode);
 	if (s->timeout)
@@ -396,10 +397,45 @@ enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char
 	return decide_existing(s, e, rel, pfd, name, dst);
 }
 
+/* The entry whose lines are being said (--out-format's %l, %f...). */
+static void item_begin(struct sync *s, const struct sweep_entry *e)
+{
+	s->item_st = &e->st;
+	s->item_source = e->path;
+}
+
+static void item_end(struct sync *s)
+{
+	s->item_st = NULL;
+	s->item_source = NULL;
+}
+
+enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char *rel_below,
+                              int pfd, const char *name, const struct stat *dst)
+{
+	struct sync *s = arg;
+	item_begin(s, e);
+	enum copy_verdict v = decide_entry(s, e, rel_below, pfd, name, dst);
+	item_end(s);
+	return v;
+}
+
+static bool linked(struct sync *s, const struct sweep_entry *e, const char *rel_below,
+                   const struct stat *dst, bool same, const char *first_below);
+
 bool sync_linked(void *arg, const struct sweep_entry *e, const char *rel_below,
                  const struct stat *dst, bool same, const char *first_below)
 {
 	struct sync *s = arg;
+	item_begin(s, e);
+	bool r = linked(s, e, rel_below, dst, same, first_below);
+	item_end(s);
+	return r;
+}
+
+static bool linked(struct sync *s, const struct sweep_entry *e, const char *rel_below,
+                   const struct stat *dst, bool same, const char *first_below)
+{
 	/* a new name shows its first, "name => first", as rsync shows it */
 	const char *first = NULL;
 	if (!dst && first_below) {

@@ -9,6 +9,7 @@ sweep_sync_SOURCES = \
 	src/sync/chown.c \
 	src/sync/relative.c \
 	src/sync/removesrc.c \
+	src/sync/outformat.c \
 	src/sync/operands.c \
 	src/sync/decide.c \
 	src/sync/filter.c \
@@ -47,6 +48,7 @@ SYNC_TESTS = \
 	tests/sync/human.sh \
 	tests/sync/mkpath.sh \
 	tests/sync/remove-source.sh \
+	tests/sync/out-format.sh \
 	tests/sync/fsync.sh \
 	tests/sync/chmod.sh \
 	tests/sync/names.sh \

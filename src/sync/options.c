@@ -25,7 +25,7 @@ enum {
 	OPT_TIMEOUT, OPT_FILES_FROM_WIRE, OPT_DELETE_DELAY, OPT_NOOP, OPT_MAX_DELETE,
 	OPT_MAX_SIZE, OPT_MIN_SIZE, OPT_MKPATH, OPT_FSYNC, OPT_CHMOD, OPT_FORCE, OPT_LOG_FILE,
 	OPT_IGNORE_ERRORS, OPT_COMPRESS_LEVEL, OPT_OUTBUF, OPT_CHOWN, OPT_SAFE_LINKS,
-	OPT_REMOVE_SOURCE,
+	OPT_REMOVE_SOURCE, OPT_OUT_FORMAT, OPT_LOG_FILE_FORMAT,
 	/* --no-OPTION: OPT_NO plus the code of the option it turns off */
 	OPT_NO = 1024,
 };
@@ -101,6 +101,9 @@ static const struct option long_options[] = {
 	{ "mkpath", no_argument, NULL, OPT_MKPATH },
 	{ "fsync", no_argument, NULL, OPT_FSYNC },
 	{ "remove-source-files", no_argument, NULL, OPT_REMOVE_SOURCE },
+	{ "out-format", required_argument, NULL, OPT_OUT_FORMAT },
+	{ "log-format", required_argument, NULL, OPT_OUT_FORMAT }, /* rsync's old name */
+	{ "log-file-format", required_argument, NULL, OPT_LOG_FILE_FORMAT },
 	{ "log-file", required_argument, NULL, OPT_LOG_FILE },
 	{ "ignore-errors", no_argument, NULL, OPT_IGNORE_ERRORS },
 	{ "no-ignore-errors", no_argument, NULL, OPT_NO + OPT_IGNORE_ERRORS },
@@ -246,6 +249,8 @@ static void usage(const char *prog)
 	      "      --partial            keep partially transferred files\n"
 	      "      --stats              give some file-transfer stats\n"
 	      "      --log-file=FILE      log what we're doing to the specified FILE\n"
+	      "      --log-file-format=FMT log updates using the specified FMT\n"
+	      "      --out-format=FORMAT  output updates using the specified FORMAT\n"
 	      "  -h, --human-readable     output numbers in a human-readable format\n"
 	      "      --progress           show progress during transfer (on a terminal)\n"
 	      "  -P                       same as --partial --progress\n"
@@ -399,6 +404,12 @@ static int take_option(struct sync *s, int c, const char *arg)
 	case OPT_CHMOD: return chmod_add(s, arg);
 	case OPT_CHOWN: return chown_option(s, arg);
 	case OPT_LOG_FILE: s->log_path = arg; break;
+	case OPT_OUT_FORMAT: /* (an empty one: an empty line an item, as rsync's) */
+		s->out_format = arg;
+		return out_format_check(s, arg, "--out-format");
+	case OPT_LOG_FILE_FORMAT:
+		s->log_format = arg;
+		return out_format_check(s, arg, "--log-file-format");
 	case OPT_COMPRESS_LEVEL: return compress_level(s, arg);
 	case OPT_OUTBUF: return outbuf(s, arg);
 	case OPT_MAX_SIZE: return limits_size(s, arg, true);

@@ -155,6 +155,7 @@ static int valued_options(const struct sync *s, struct strbuf *w, struct strbuf 
 	}
 	const struct { bool on; const char *name, *value; } text[] = {
 		{ s->backup_dir != NULL, "backup-dir", s->backup_dir },
+		{ s->out_format != NULL, "out-format", s->out_format },
 		{ s->copy.suffix != NULL, "suffix", s->copy.suffix },
 	};
 	for (size_t i = 0; r == 0 && i < sizeof(text) / sizeof(text[0]); i++) {

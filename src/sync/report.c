@@ -19,7 +19,6 @@
 #include <unistd.h>
 #include "sync.h"
 
-static const char *size(char *buf, uint64_t n, int human);
 static bool log_start(const struct sync *s);
 static void log_stats(const struct sync *s);
 
@@ -65,8 +64,13 @@ static void escaped_name(FILE *f, const char *name, bool eight_bit, bool utf8)
 
 void report_name(const struct sync *s, FILE *f, const char *name)
 {
+	report_name_as(s, f, name, f == s->log);
+}
+
+void report_name_as(const struct sync *s, FILE *f, const char *name, bool log)
+{
 	/* the log has every byte from 0x80 as it is, as rsync's has */
-	escaped_name(f, name, s->eight_bit || f == s->log, s->names_utf8);
+	escaped_name(f, name, s->eight_bit || log, s->names_utf8);
 }
 
 void report_error(struct sync *s, int err, const char *fmt, ...)
@@ -120,13 +124,13 @@ void report_log_close(struct sync *s, const char *end_line)
 	if (s->stats)
 		log_stats(s);
 	if (s->verbose || s->stats) {
-		report_log(s, "sent %s bytes  received 0 bytes", size(b, sent, s->human));
-		report_log(s, "total size is %s  speedup is %.2f%s", size(c, s->n.total_size, s->human),
+		report_log(s, "sent %s bytes  received 0 bytes", report_size(b, sent, s->human));
+		report_log(s, "total size is %s  speedup is %.2f%s", report_size(c, s->n.total_size, s->human),
 		           sent ? (double)s->n.total_size / (double)sent : 0.0,
 		           s->dry_run ? " (DRY RUN)" : "");
 	} else {
-		report_log(s, "sent %s bytes  received 0 bytes  total size %s", size(b, sent, s->human),
-		           size(c, s->n.total_size, s->human));
+		report_log(s, "sent %s bytes  received 0 bytes  total size %s", report_size(b, sent, s->human),
+		           report_size(c, s->n.total_size, s->human));
 	}
 	if (end_line)
 		report_log(s, "%s", end_line);
@@ -136,23 +140,6 @@ void report_log_close(struct sync *s, const char *end_line)
 		        s->log_path, strerror(err), err);
 	}
 	s->log = NULL;
-}
-
-/* rsync's "%n%L" of an entry into f: its name (a directory's with a '/'),
- * then " -> target" (a link) or " => first" (a hard link's first). */
-static void name_line(const struct sync *s, FILE *f, char kind, const char *rel, bool dir,
-                      const char *target)
-{
-	if (s->name_abs)
-		putc('/', f);
-	report_name(s, f, rel);
-	if (dir && strcmp(rel + strlen(rel) - 1, "/") != 0)
-		putc('/', f);
-	if (target) {
-		fputs(kind == 'h' ? " => " : " -> ", f);
-		report_name(s, f, target);
-	}
-	putc('\n', f);
 }
 
 /* The start of a line of --log-file: rsync's time and process. */
@@ -179,38 +166,62 @@ void report_log(const struct sync *s, const char *fmt, ...)
 	putc('\n', s->log);
 }
 
+/* rsync's %o: a local run and a push send, a pull receives. */
+static const char *operation(const struct sync *s)
+{
+	return s->remote_source && !s->server ? "recv" : "send";
+}
+
+bool report_itemized(const struct sync *s)
+{
+	return s->out_format ? out_format_has(s->out_format, 'i') : s->itemize;
+}
+
 void report_item(struct sync *s, const char *code, const char *rel, bool dir,
                  const char *target)
 {
-	/* the log has every change, in -i's form, -q or not; a dry run's
-	 * transfers are not made, so not logged (nor its deletions), as rsync
-	 * logs them when they are */
-	if (!(s->dry_run && code[0] == '>') && log_start(s)) {
-		fprintf(s->log, "%s ", code);
-		name_line(s, s->log, code[0], rel, dir, target);
-	}
-	if (s->quiet || (!s->itemize && !s->verbose && !s->progress_names) || s->sender_side)
+	struct sync_item it = { code, rel, dir, target, code[0] == 'h', s->item_st, operation(s),
+		                s->item_source, code[0] == '>' && !s->dry_run };
+	bool has_i = report_itemized(s);
+	/* the log has every change, -q or not, but a file's attributes alone
+	 * only when the lines shown are -i's (rsync's sender logs what it
+	 * shows then); a dry run's transfers are not made, so not logged (nor
+	 * its deletions), as rsync logs them when they are */
+	if (!(s->dry_run && code[0] == '>') && !(code[0] == '.' && !dir && !has_i) &&
+	    log_start(s))
+		out_format_line(s, s->log, s->log_format ? s->log_format : "%i %n%L", &it);
+	if (s->quiet || (!has_i && !s->verbose && !s->out_format && !s->progress_names) ||
+	    s->sender_side)
 		return;
 	/* -v alone names what is transferred or made, and directories whose
 	 * attributes change */
-	if (!s->itemize && code[0] == '.' && !dir)
+	if (!has_i && code[0] == '.' && !dir)
 		return;
 	/* a push shows what went out ('<'); its receiver, the far end, says it */
-	if (s->itemize)
-		printf("%c%s ", code[0] == '>' && s->server ? '<' : code[0], code + 1);
-	name_line(s, stdout, code[0], rel, dir, target);
+	char shown[12];
+	snprintf(shown, sizeof(shown), "%s", code);
+	if (code[0] == '>' && s->server)
+		shown[0] = '<';
+	it.code = shown;
+	out_format_line(s, stdout, s->out_format ? s->out_format : s->itemize ? "%i %n%L" : "%n%L",
+	                &it);
 }
 
 void report_delete(struct sync *s, const char *rel, bool dir)
 {
+	struct stat st = { .st_mode = dir ? S_IFDIR : S_IFREG };
+	struct sync_item it = { NULL, rel, dir, NULL, false, &st, "del.", NULL, false };
+	/* rsync's: a format without %i or %o says "deleting NAME" */
 	if (!s->dry_run && log_start(s)) {
-		fputs("*deleting   ", s->log);
-		name_line(s, s->log, '*', rel, dir, NULL);
+		const char *f = s->log_format ? s->log_format : "%i %n%L";
+		out_format_line(s, s->log,
+		                out_format_has(f, 'i') || out_format_has(f, 'o') ? f : "deleting %n", &it);
 	}
-	if (s->quiet || (!s->itemize && !s->verbose))
+	bool has_i = report_itemized(s);
+	if (s->quiet || (!has_i && !s->verbose && !s->out_format))
 		return;
-	fputs(s->itemize ? "*deleting   " : "deleting ", stdout);
-	name_line(s, stdout, '*', rel, dir, NULL);
+	const char *f = s->out_format ? s->out_format : s->itemize ? "%i %n%L" : "deleting %n";
+	out_format_line(s, stdout, has_i || out_format_has(f, 'o') ? f : "deleting %n", &it);
 }
 
 /* A count as rsync writes it: with thousands separators, or without
@@ -231,7 +242,7 @@ static const char *count(char *buf, uint64_t n, int human)
 
 /* A size in bytes as rsync writes it: a count, or under -h in units of
  * 1000 (-hh: 1024) with two decimals, "1.84M", once it reaches one. */
-static const char *size(char *buf, uint64_t n, int human)
+const char *report_size(char *buf, uint64_t n, int human)
 {
 	uint64_t mult = human == 2 ? 1000 : 1024, unit = 1;
 	const char *units = " KMGTPE";
@@ -272,11 +283,11 @@ static void stats_to(const struct sync *s, FILE *f)
 	by_kind(f, "created files", s->n.created, s->human);
 	by_kind(f, "deleted files", s->n.deleted, s->human);
 	fprintf(f, "Number of regular files transferred: %s\n", count(b, s->n.transferred, s->human));
-	fprintf(f, "Total file size: %s bytes\n", size(b, s->n.total_size, s->human));
+	fprintf(f, "Total file size: %s bytes\n", report_size(b, s->n.total_size, s->human));
 	fprintf(f, "Total transferred file size: %s bytes\n",
-	        size(b, s->n.transferred_size, s->human));
+	        report_size(b, s->n.transferred_size, s->human));
 	fprintf(f, "Literal data: %s bytes\n",
-	        size(b, s->dry_run ? 0 : s->n.transferred_size, s->human));
+	        report_size(b, s->dry_run ? 0 : s->n.transferred_size, s->human));
 	fputs("Matched data: 0 bytes\n", f);
 }
 
@@ -325,8 +336,8 @@ void report_end(const struct sync *s)
 	char b[40], c[40];
 	/* no protocol here: what was "sent" is the data written */
 	uint64_t sent = s->dry_run ? 0 : s->n.transferred_size;
-	printf("\nsent %s bytes  received 0 bytes\n", size(b, sent, s->human));
-	printf("total size is %s  speedup is %.2f%s\n", size(c, s->n.total_size, s->human),
+	printf("\nsent %s bytes  received 0 bytes\n", report_size(b, sent, s->human));
+	printf("total size is %s  speedup is %.2f%s\n", report_size(c, s->n.total_size, s->human),
 	       sent ? (double)s->n.total_size / (double)sent : 0.0,
 	       s->dry_run ? " (DRY RUN)" : "");
 }

@@ -79,6 +79,10 @@ struct sync {
 	bool eight_bit;           /* -8: bytes from 0x80 shown as they are */
 	bool mkpath;              /* --mkpath: DEST's missing directories made */
 	bool remove_source;       /* --remove-source-files (removesrc.c) */
+	const char *out_format;   /* --out-format (outformat.c), or NULL */
+	const char *log_format;   /* --log-file-format, or NULL: "%i %n%L" */
+	const struct stat *item_st; /* the entry being decided, for its line */
+	const char *item_source;  /* ... its path at the source (%f) */
 	bool info_remove;         /* ... each removal said (-vv, --info=remove) */
 	struct strbuf removals;   /* ... waiting for the tree's end (removesrc.c) */
 	int human;                /* numbers: 0 plain, 1 with separators (the
@@ -275,6 +279,26 @@ void sync_removals_each(struct sync *s, sync_removal_fn fn, void *arg);
  * (opened a component at a time: any length). */
 void sync_remove_below(struct sync *s, const char *src, const char *rel,
                        const struct stat *read);
+
+/* outformat.c: --out-format and --log-file-format. An item shown: */
+struct sync_item {
+	const char *code;       /* -i's letters; NULL: a deletion */
+	const char *rel;        /* its name as shown */
+	bool dir;
+	const char *target;     /* a link's target, or a hard link's first */
+	bool hard;              /* ... the latter */
+	const struct stat *st;  /* the entry as sent (NULL: not known) */
+	const char *op;         /* %o: "send", "recv", "del." */
+	const char *source;     /* %f: its path at the source (NULL: rel) */
+	bool sent;              /* its data written (%b) */
+};
+/* The line of it in fmt's form into f, with its newline. */
+void out_format_line(struct sync *s, FILE *f, const char *fmt, const struct sync_item *it);
+/* Whether fmt has the escape %letter. */
+bool out_format_has(const char *fmt, char letter);
+/* fmt of option refused (said: a usage error, -1) where it asks for what
+ * only rsync's daemon or checksums give, else 0. */
+int out_format_check(struct sync *s, const char *fmt, const char *option);
 
 /* options.c: parse argv. Returns -1 to go on, or the exit status. */
 int sync_parse_options(struct sync *s, int argc, char **argv);
@@ -503,6 +527,8 @@ void report_progress_end(struct sync *s);
 void report_item(struct sync *s, const char *code, const char *rel, bool dir,
                  const char *target);
 void report_delete(struct sync *s, const char *rel, bool dir);
+/* Whether the lines shown are -i's: every change (-i, a format with %i). */
+bool report_itemized(const struct sync *s);
 void report_stats(const struct sync *s);
 /* -v's first line, and the summary -v and --stats end with */
 void report_start(const struct sync *s);
@@ -522,7 +548,12 @@ void report_deletes_stopped(const struct sync *s);
  * run partial. */
 void report_error(struct sync *s, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-/* name with rsync's escapes (\#ooo) for what the locale cannot show */
+/* name with rsync's escapes (\#ooo) for what the locale cannot show (in
+ * the log: every byte from 0x80 as it is, log true) */
 void report_name(const struct sync *s, FILE *f, const char *name);
+void report_name_as(const struct sync *s, FILE *f, const char *name, bool log);
+/* n bytes as rsync writes a size: human 0 plain, 1 with separators, 2
+ * and 3 in units of 1000 and 1024 (-h, -hh); buf holds 40 bytes. */
+const char *report_size(char *buf, uint64_t n, int human);
 
 #endif

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "permstr.h"
 #include "tar.h"
 
 /* The ten characters of ls -l's mode column. */
@@ -36,17 +37,8 @@ static void mode_string(struct archive_entry *e, char out[11])
 	}
 	if (archive_entry_hardlink(e))
 		type = 'h';
-	const char *rwx = "rwxrwxrwx";
 	out[0] = type;
-	for (int i = 0; i < 9; i++)
-		out[i + 1] = m & (0400 >> i) ? rwx[i] : '-';
-	if (m & S_ISUID)
-		out[3] = out[3] == 'x' ? 's' : 'S';
-	if (m & S_ISGID)
-		out[6] = out[6] == 'x' ? 's' : 'S';
-	if (m & S_ISVTX)
-		out[9] = out[9] == 'x' ? 't' : 'T';
-	out[10] = 0;
+	perm_letters(m, out + 1);
 }
 
 /* when (ns: its nanoseconds) as GNU tar lists it: to the minute, or with
