@@ -148,6 +148,10 @@ struct copy_opts {
 	 * e itself, or view filled from it; a walk's entries only */
 	const struct sweep_entry *(*source_view)(void *arg, const struct sweep_entry *e,
 	                                         struct sweep_entry *view);
+	int depth_cap;             /* entries this deep and deeper are left out
+	                              (0: none): a directory just above is made,
+	                              its contents never read (sweep-sync
+	                              --files-from's implied directories) */
 	bool write_error_ends;     /* a file's data that cannot be written at the
 	                              destination (no space, quota, a failed
 	                              close) ends the copy there, as rsync's

@@ -53,6 +53,17 @@ static int unpack_fd(uint64_t v)
 	return (int)(uint32_t)v - 1;
 }
 
+/* A directory below fd, not through a link. One the copy may go through
+ * and write into but not read (mode 311, made so by a copy before) is
+ * opened as a path (O_PATH): the *at calls that make names take it. */
+static int open_below(int fd, const char *name)
+{
+	int r = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (r < 0 && errno == EACCES)
+		r = openat(fd, name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	return r;
+}
+
 int destdir_walk(int basefd, const char *path, size_t len)
 {
 	int fd = dup(basefd);
@@ -64,9 +75,7 @@ int destdir_walk(int basefd, const char *path, size_t len)
 		if (n) {
 			free(name);
 			name = strndup(p, n);
-			int next = name ? openat(fd, name, O_RDONLY | O_DIRECTORY |
-			                                       O_NOFOLLOW | O_CLOEXEC)
-			                : -1;
+			int next = name ? open_below(fd, name) : -1;
 			int err = errno;
 			close(fd);
 			fd = next;

@@ -214,6 +214,8 @@ static void copy_entry(struct copy *c, const struct sweep_entry *e)
 	switch (e->kind) {
 	case SWEEP_DIR:
 		dirs_enter(c, e);
+		if (c->o->depth_cap && e->depth >= c->o->depth_cap - 1)
+			copy_prune(c, e);
 		break;
 	case SWEEP_DIR_POST:
 		dirs_leave(c, e);

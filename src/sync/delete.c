@@ -269,6 +269,32 @@ kept:
 }
 
 
+void delete_missing(struct sync *s, int pfd, const char *name, const char *rel)
+{
+	struct stat st;
+	s->n.files[K_REG]++; /* in rsync's list (of no kind), so in --stats */
+	if (fstatat(pfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return; /* nothing there: nothing to ask */
+	if (S_ISDIR(st.st_mode) && !s->delete && !s->force) {
+		/* rsync's rmdir: an empty one goes, one that holds something stays */
+		struct strbuf names = STRBUF_INIT;
+		int fd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		bool empty = fd >= 0 && delete_list_names(fd, &names) == 0 && names.len == 0;
+		if (fd >= 0)
+			close(fd);
+		sb_free(&names);
+		if (!empty) {
+			say_not_empty(s, rel);
+			return;
+		}
+	}
+	/* (not among --stats' deletions, as in rsync) */
+	uint64_t counted[K_NKINDS];
+	memcpy(counted, s->n.deleted, sizeof(counted));
+	remove_entry(s, pfd, name, &st, rel, true);
+	memcpy(s->n.deleted, counted, sizeof(counted));
+}
+
 /* rsync's name for the kind of entry a directory makes way for. */
 static const char *kind_name(mode_t mode)
 {

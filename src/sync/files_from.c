@@ -151,6 +151,9 @@ int ff_place(struct ff_dest *d, struct copy *c, const char *from, const char *pa
 	int r = 0;
 	if (pfd >= 0 || s->dry_run)
 		r = run(arg, c, from, pfd, slash ? slash + 1 : path, d->shown.s);
+	else if (d->dfd >= 0) /* (its directory's failure, if any, was said) */
+		report_error(s, errno, "[Receiver] change_dir \"%s/%.*s\" failed", d->dest,
+		             (int)dirlen, path);
 	if (pfd >= 0)
 		release(d, pfd);
 	return r;
@@ -209,7 +212,7 @@ static void transfer(struct run *r, const char *name, size_t len, int cap)
 		return;
 	}
 	s->prefix = path;
-	s->cap_depth = cap;
+	s->cap_depth = s->copy.depth_cap = cap;
 	note_dir_time(r, r->from.s);
 	if (r->ops->tree(r->ops->arg, r->from.s, path, cap, false) < 0)
 		s->partial = true;
@@ -225,7 +228,7 @@ static void transfer_root(struct run *r)
 		return;
 	r->root_sent = true;
 	s->prefix = "";
-	s->cap_depth = 1;
+	s->cap_depth = s->copy.depth_cap = 1;
 	note_dir_time(r, r->base.s);
 	if (r->ops->tree(r->ops->arg, r->base.s, "", 1, true) < 0)
 		s->partial = true;
@@ -253,7 +256,13 @@ static void one_name(struct run *r, unsigned flags, const char *name, const char
 	s->name_abs = flags & NAME_ABS;
 	sb_reset(&r->from);
 	if (sb_printf(&r->from, "%s/%s", r->base.s, name) < 0 || lstat(r->from.s, &st) < 0) {
-		link_stat_failed(s, r->from.s, errno);
+		int err = errno;
+		if (s->delete_missing && sync_missing_ok(s, name, err) && r->ops->missing) {
+			s->prefix = name;
+			r->ops->missing(r->ops->arg, name);
+			s->prefix = "";
+		}
+		link_stat_failed(s, r->from.s, err);
 		return;
 	}
 	if (filter_excluded(s, name, S_ISDIR(st.st_mode)))
@@ -361,6 +370,21 @@ static int local_tree(void *arg, const char *from, const char *path, int cap, bo
 	return ff_place(&l->d, l->c, from, path, root, local_copy, l->d.s);
 }
 
+int ff_missing(void *arg, struct copy *c, const char *src, int dfd, const char *name,
+               const char *shown)
+{
+	(void)c, (void)src, (void)shown;
+	struct sync *s = arg;
+	delete_missing(s, dfd, name, s->prefix);
+	return 0;
+}
+
+static void local_missing(void *arg, const char *path)
+{
+	struct local *l = arg;
+	ff_place(&l->d, l->c, NULL, path, false, ff_missing, l->d.s);
+}
+
 static void local_dir_again(void *arg)
 {
 	struct local *l = arg;
@@ -380,7 +404,7 @@ void files_from_run(struct sync *s, struct copy *c, const char *src, int dfd,
 {
 	struct local l = { .c = c };
 	ff_dest_init(&l.d, s, dfd, dest, made);
-	const struct ff_ops ops = { local_tree, local_dir_again, local_dir_time, &l };
+	const struct ff_ops ops = { local_tree, local_dir_again, local_dir_time, local_missing, &l };
 	files_from_each(s, src, &ops);
 	ff_dest_end(&l.d);
 }

@@ -49,6 +49,7 @@ SYNC_TESTS = \
 	tests/sync/mkpath.sh \
 	tests/sync/remove-source.sh \
 	tests/sync/out-format.sh \
+	tests/sync/missing-args.sh \
 	tests/sync/fsync.sh \
 	tests/sync/chmod.sh \
 	tests/sync/names.sh \

@@ -72,9 +72,43 @@ static char *shown_source(const char *src, bool *contents)
 	return out;
 }
 
+bool sync_missing_ok(const struct sync *s, const char *src, int err)
+{
+	/* (a SRC/ whose directory is not there is rsync's change_dir error) */
+	return err == ENOENT && (s->ignore_missing || s->delete_missing) && !sync_is_contents(src);
+}
+
+void sync_sources_check(struct sync *s, char *const *srcs, int n)
+{
+	struct stat st;
+	for (int i = 0; i < n; i++)
+		if (lstat(srcs[i], &st) < 0 && !sync_missing_ok(s, srcs[i], errno))
+			s->io_error = true;
+}
+
+/* --delete-missing-args: a SRC that is not there, "placed" as a file: its
+ * copy where it would go (name in dfd) removed. */
+static int missing_tree(void *arg, struct copy *c, const char *src, int dfd, const char *name,
+                        const char *shown)
+{
+	(void)c, (void)src, (void)shown;
+	delete_missing(arg, dfd, name, name);
+	return 0;
+}
+
+void sync_place_missing(struct sync *s, struct copy *c, struct sync_dest *d, const char *src,
+                        int nsrc, sync_tree_fn run, void *arg)
+{
+	s->arg_missing = true;
+	sync_place(s, c, d, src, S_IFREG, nsrc, run ? run : missing_tree, run ? arg : s);
+	s->arg_missing = false;
+}
+
 /* rsync's message for a source it cannot stat: the path made absolute. */
 void link_stat_failed(struct sync *s, const char *src, int err)
 {
+	if (sync_missing_ok(s, src, err))
+		return; /* --ignore-missing-args, --delete-missing-args: no error */
 	bool contents;
 	char *shown = shown_source(src, &contents);
 	s->io_error = true;
@@ -172,11 +206,12 @@ static void sync_into(struct sync *s, struct copy *c, const char *src, struct sy
 	s->current_src = src;
 	s->root_created = all && d->made;
 	const char *name = all ? "." : base.s;
-	if (s->delete && s->delete_when == DEL_BEFORE)
+	bool passes = s->delete && !s->arg_missing;
+	if (passes && s->delete_when == DEL_BEFORE)
 		delete_pass(s, src, d->dfd, name);
 	if (run(arg, c, src, d->dfd, name, shown.s) < 0)
 		s->partial = true;
-	if (s->delete && s->delete_when == DEL_AFTER && !copy_write_failed(c))
+	if (passes && s->delete_when == DEL_AFTER && !copy_write_failed(c))
 		delete_pass(s, src, d->dfd, name);
 out:
 	sb_free(&base);
@@ -405,10 +440,13 @@ void sync_run(struct sync *s)
 		return;
 	}
 	sync_signals_copy(c);
+	sync_sources_check(s, s->files, nsrc);
 	struct sync_dest d = { .dest = s->files[nsrc], .dfd = -2 };
 	for (int i = 0; i < nsrc && !d.failed && !copy_write_failed(c); i++) {
 		struct stat st;
 		if (lstat(s->files[i], &st) < 0) {
+			if (s->delete_missing && sync_missing_ok(s, s->files[i], errno) && !s->files_from)
+				sync_place_missing(s, c, &d, s->files[i], nsent, NULL, NULL);
 			link_stat_failed(s, s->files[i], errno);
 			continue;
 		}

@@ -25,7 +25,8 @@ enum {
 	OPT_TIMEOUT, OPT_FILES_FROM_WIRE, OPT_DELETE_DELAY, OPT_NOOP, OPT_MAX_DELETE,
 	OPT_MAX_SIZE, OPT_MIN_SIZE, OPT_MKPATH, OPT_FSYNC, OPT_CHMOD, OPT_FORCE, OPT_LOG_FILE,
 	OPT_IGNORE_ERRORS, OPT_COMPRESS_LEVEL, OPT_OUTBUF, OPT_CHOWN, OPT_SAFE_LINKS,
-	OPT_REMOVE_SOURCE, OPT_OUT_FORMAT, OPT_LOG_FILE_FORMAT,
+	OPT_REMOVE_SOURCE, OPT_OUT_FORMAT, OPT_LOG_FILE_FORMAT, OPT_IGNORE_MISSING,
+	OPT_DELETE_MISSING,
 	/* --no-OPTION: OPT_NO plus the code of the option it turns off */
 	OPT_NO = 1024,
 };
@@ -102,6 +103,8 @@ static const struct option long_options[] = {
 	{ "fsync", no_argument, NULL, OPT_FSYNC },
 	{ "remove-source-files", no_argument, NULL, OPT_REMOVE_SOURCE },
 	{ "out-format", required_argument, NULL, OPT_OUT_FORMAT },
+	{ "ignore-missing-args", no_argument, NULL, OPT_IGNORE_MISSING },
+	{ "delete-missing-args", no_argument, NULL, OPT_DELETE_MISSING },
 	{ "log-format", required_argument, NULL, OPT_OUT_FORMAT }, /* rsync's old name */
 	{ "log-file-format", required_argument, NULL, OPT_LOG_FILE_FORMAT },
 	{ "log-file", required_argument, NULL, OPT_LOG_FILE },
@@ -242,6 +245,8 @@ static void usage(const char *prog)
 	      "      --inplace            update destination files in-place\n"
 	      "      --fsync              fsync every written file\n"
 	      "      --remove-source-files sender removes synchronized files (non-dir)\n"
+	      "      --ignore-missing-args ignore missing source args without error\n"
+	      "      --delete-missing-args delete missing source args from destination\n"
 	      "  -x, --one-file-system    don't cross filesystem boundaries\n"
 	      "      --timeout=SECONDS    set I/O timeout in seconds\n"
 	      "      --bwlimit=RATE       limit the rate data is written at (KiB/s)\n"
@@ -359,6 +364,8 @@ static bool switch_option(struct sync *s, int c, bool on)
 	case OPT_MKPATH: s->mkpath = on; break;
 	case OPT_FSYNC: s->copy.fsync_files = on; break;
 	case OPT_REMOVE_SOURCE: s->remove_source = on; break;
+	case OPT_IGNORE_MISSING: s->ignore_missing = on; break;
+	case OPT_DELETE_MISSING: s->delete_missing = on; break;
 	case OPT_FORCE: s->force = on; break;
 	case OPT_IGNORE_ERRORS: s->ignore_errors = on; break;
 	case OPT_SAFE_LINKS: s->safe_links = on; break;

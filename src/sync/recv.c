@@ -618,6 +618,12 @@ static int recv_one(struct receiver *r, struct copy *c, struct sync_dest *d)
 		r->ntrees = nsrc;
 	if (nsrc != r->ntrees || ++r->trees > r->ntrees)
 		return bad(r, "more trees than sources");
+	if (mode == 0) { /* --delete-missing-args: a SRC not there, no body */
+		if (!r->s->delete_missing)
+			return bad(r, "a tree without a root");
+		sync_place_missing(r->s, c, d, r->src.s, (int)nsrc, NULL, NULL);
+		return 0;
+	}
 	tree_reset(r);
 	r->root_mode = mode;
 	if (sync_place(r->s, c, d, r->src.s, mode, (int)nsrc, recv_tree, r))
@@ -640,6 +646,21 @@ static int recv_at(struct receiver *r, struct copy *c, struct sync_dest *d)
 	uint32_t again = wire_get_u32(&r->m);
 	if (!ok || r->m.bad || (!(flags & FF_ROOT) && !r->src.len) || !s->files_from)
 		return bad(r, "a tree whose path does not parse");
+	if (mode == 0) { /* --delete-missing-args: a name not there, no body */
+		if (!s->delete_missing || (flags & FF_ROOT))
+			return bad(r, "a tree without a root");
+		s->n.files[K_DIR] += again;
+		if (sync_dest_open(s, d)) {
+			if (!r->ff_open) {
+				ff_dest_init(&r->ff, s, d->dfd, d->dest, d->made);
+				r->ff_open = true;
+			}
+			s->prefix = r->src.s;
+			ff_place(&r->ff, c, NULL, r->src.s, false, ff_missing, s);
+			s->prefix = "";
+		}
+		return 0;
+	}
 	s->n.files[K_DIR] += again;
 	tree_reset(r);
 	r->root_mode = mode;

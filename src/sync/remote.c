@@ -180,6 +180,8 @@ int sync_server_options(const struct sync *s, struct strbuf *sb)
 		{ s->safe_links, "--safe-links" },
 		{ s->copy.fsync_files, "--fsync" },
 		{ s->remove_source, "--remove-source-files" },
+		{ s->ignore_missing, "--ignore-missing-args" },
+		{ s->delete_missing, "--delete-missing-args" },
 		{ s->info_remove && s->verbose < 2, "--info=remove" },
 		{ s->delete, "--delete" }, { s->size_only, "--size-only" },
 		{ s->delete && s->delete_when == DEL_BEFORE, "--delete-before" },

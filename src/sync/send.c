@@ -529,8 +529,13 @@ static int send_tree_body(struct sender *t, const char *src, int r)
 	if (!sw || sweep_add_root(sw, AT_FDCWD, src) < 0)
 		report_error(s, errno, "[sender] cannot walk \"%s\"", src);
 	const struct sweep_entry *e;
-	while (sw && !t->err && (e = sweep_next(sw)) != NULL)
+	while (sw && !t->err && (e = sweep_next(sw)) != NULL) {
+		/* what lies below the cap is left out: not even read (a name's
+		 * implied directory, /tmp say, may hold much, and change) */
+		if (e->kind == SWEEP_DIR && s->cap_depth && e->depth >= s->cap_depth - 1)
+			sweep_prune(sw);
 		send_walked(t, e);
+	}
 	sweep_close(sw);
 	manifest_free(&t->m);
 	keymap_free(&t->sent);
@@ -578,6 +583,36 @@ static int send_tree_at(void *arg, const char *from, const char *path, int cap, 
 	return t->err;
 }
 
+/* --delete-missing-args: a tree of mode 0, without a body: the receiver
+ * removes the copy of src (placed as a SRC, or at path below DEST with
+ * --files-from) */
+static int send_missing_tree(struct sender *t, enum wire_type type, const char *name, int nsrc)
+{
+	struct wire_frame f = { STRBUF_INIT };
+	wire_begin(&f, type);
+	if (type == W_TREE) {
+		wire_u32(&f, (uint32_t)nsrc);
+		wire_u32(&f, 0);
+		wire_str(&f, name, strlen(name));
+	} else {
+		wire_u8(&f, 0);
+		wire_u32(&f, 0);
+		wire_str(&f, name, strlen(name));
+		wire_u32(&f, t->dirs_again);
+		t->dirs_again = 0;
+	}
+	int r = sender_send(t, &f);
+	sb_free(&f.b);
+	return r;
+}
+
+static void send_missing(void *arg, const char *path)
+{
+	struct sender *t = arg;
+	if (!t->err && send_missing_tree(t, W_TREE_AT, path, 0) < 0)
+		t->err = -1;
+}
+
 /* --files-from: an implied directory counted again, told with the next
  * tree (its receiver's --stats count it). */
 static void send_dir_again(void *arg)
@@ -610,16 +645,22 @@ int send_trees(struct sync *s, struct wire *w, char **srcs, int nsrc)
 	int r = t.buf ? 0 : -1;
 	s->sender_side = true;
 	if (r == 0 && s->files_from && nsrc == 1) {
-		const struct ff_ops ops = { send_tree_at, send_dir_again, send_dir_time, &t };
+		const struct ff_ops ops = { send_tree_at, send_dir_again, send_dir_time, send_missing,
+			                    &t };
 		s->prefix = "";
 		files_from_each(s, srcs[0], &ops);
 		r = t.err;
 		nsrc = 0;
 	}
+	sync_sources_check(s, srcs, nsrc);
 	for (int i = 0; r == 0 && i < nsrc; i++) {
 		struct stat st;
 		if (lstat(srcs[i], &st) < 0) {
-			link_stat_failed(s, srcs[i], errno);
+			int err = errno;
+			if (s->delete_missing && sync_missing_ok(s, srcs[i], err) &&
+			    (r = send_missing_tree(&t, W_TREE, srcs[i], nsrc)) < 0)
+				break;
+			link_stat_failed(s, srcs[i], err);
 			continue;
 		}
 		struct strbuf base = STRBUF_INIT;

@@ -79,6 +79,10 @@ struct sync {
 	bool eight_bit;           /* -8: bytes from 0x80 shown as they are */
 	bool mkpath;              /* --mkpath: DEST's missing directories made */
 	bool remove_source;       /* --remove-source-files (removesrc.c) */
+	bool ignore_missing;      /* --ignore-missing-args: a SRC or listed name
+	                             that is not there is no error */
+	bool delete_missing;      /* --delete-missing-args: ... its copy goes */
+	bool arg_missing;         /* placing such a SRC's deletion now */
 	const char *out_format;   /* --out-format (outformat.c), or NULL */
 	const char *log_format;   /* --log-file-format, or NULL: "%i %n%L" */
 	const struct stat *item_st; /* the entry being decided, for its line */
@@ -217,8 +221,21 @@ const char *sync_abspath(struct sync *s, const char *path);
 bool sync_operands_ok(struct sync *s);
 /* Whether SRC stands for its directory's contents (a trailing '/'...). */
 bool sync_is_contents(const char *src);
-/* rsync's message for a source that cannot be stat-ed (partial). */
+/* rsync's message for a source that cannot be stat-ed (partial); none for
+ * one that is not there under --ignore-missing-args or
+ * --delete-missing-args (sync_missing_ok(): err ENOENT, src not SRC/). */
 void link_stat_failed(struct sync *s, const char *src, int err);
+bool sync_missing_ok(const struct sync *s, const char *src, int err);
+/* rsync reads every SRC before it deletes anything: one that cannot be
+ * stat-ed stops deletions from the start (io_error; said at its turn), or
+ * a SRC not mounted would see its copy in DEST deleted as extraneous to
+ * the SRCs before it. */
+void sync_sources_check(struct sync *s, char *const *srcs, int n);
+/* --delete-missing-args: the copy of src, a SRC that is not there, removed
+ * where the SRC would go in d (run, arg: how, where a tree is not local;
+ * NULL: here). */
+void sync_place_missing(struct sync *s, struct copy *c, struct sync_dest *d, const char *src,
+                        int nsrc, sync_tree_fn run, void *arg);
 
 /* prewalk.c: walk the destination name in dfd, if it is a directory, in
  * its disk order, in a thread, for the quick check to find it cached:
@@ -340,6 +357,9 @@ struct ff_ops {
 	int (*tree)(void *arg, const char *from, const char *path, int cap, bool root);
 	void (*dir_again)(void *arg);
 	void (*dir_time)(void *arg, const char *path, const struct timespec *mtime);
+	/* --delete-missing-args: a listed name that is not there (path below
+	 * DEST, s->prefix set) */
+	void (*missing)(void *arg, const char *path);
 	void *arg;
 };
 void files_from_each(struct sync *s, const char *src, const struct ff_ops *ops);
@@ -357,6 +377,10 @@ void ff_dest_init(struct ff_dest *d, struct sync *s, int dfd, const char *dest, 
 int ff_place(struct ff_dest *d, struct copy *c, const char *from, const char *path, bool root,
              sync_tree_fn run, void *arg);
 void ff_dest_end(struct ff_dest *d);
+/* ff_place()'s run for a listed name that is not there: its copy removed
+ * (delete_missing(), shown by s->prefix; arg: the sync). */
+int ff_missing(void *arg, struct copy *c, const char *src, int dfd, const char *name,
+               const char *shown);
 /* files_from_wire.c: a pull's names, sent to the far end, and taken
  * there (refusing any that leaves SRC). Each returns 0 or -1 (said). */
 int files_from_send(struct sync *s, struct wire *w);
@@ -417,6 +441,10 @@ void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
  * holds something under --delete or --force, its contents deleted (and
  * said) first; else left, said ("could not make way"), the run partial.
  * Returns whether it is gone. */
+/* --delete-missing-args: name in pfd (shown as rel), the copy of a SRC that
+ * is not there, removed as rsync removes it: a directory with what it
+ * holds under --delete or --force, else only when empty (said when not). */
+void delete_missing(struct sync *s, int pfd, const char *name, const char *rel);
 bool delete_make_way(struct sync *s, int pfd, const char *name, const struct stat *st,
                      const char *rel, mode_t mode);
 /* The names in the directory open at fd, NUL-separated, into sb.

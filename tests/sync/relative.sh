@@ -85,4 +85,27 @@ for src in ./nope a/./nope a/nope/. ./a//nope nope/ nope/. ./nope/ a/g/ "$T/src/
 	done
 	check_same "$T/rsync.said" "$T/sweep-sync.said"
 done
+
+# an implied directory is made, never read (its contents are left out):
+# one the user can only go through is no error, as in rsync; here, pushed
+# and pulled
+unprivileged
+if [ -n "$AS_USER" ]; then
+	chmod 755 "$T"
+	for how in here push pull; do
+		for prog in rsync sweep-sync; do
+			u=$T/u.$how.$prog
+			mkdir -p "$u/src/a/b" && echo f > "$u/src/a/b/f" && echo g > "$u/src/a/g"
+			chown -R nobody "$u" && chmod 311 "$u/src/a"
+			src=src/./a/b dst=dst/
+			[ $how = push ] && dst=localhost:dst/
+			[ $how = pull ] && src=localhost:src/./a/b
+			(cd "$u" && $AS_USER "$(command -v $prog)" -aR -e "$RSH" "$src" "$dst") \
+				> "$u.out" 2> "$u.err"
+			echo "status $?" >> "$u.out"
+			(cd "$u/dst" && find . | sort) >> "$u.out"
+		done
+		check_same "$T/u.$how.rsync.out" "$T/u.$how.sweep-sync.out" || fail "$how: $(cat "$T/u.$how.sweep-sync.err")"
+	done
+fi
 exit 0
