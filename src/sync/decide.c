@@ -448,6 +448,12 @@ static bool linked(struct sync *s, const struct sweep_entry *e, const char *rel_
 		return false;
 	s->n.files[K_REG]++;
 	s->n.total_size += (uint64_t)e->st.st_size;
+	/* what would leave the name alone if it had no other: the copy it
+	 * has stays (else linked over, its data lost) */
+	if (!same && (limits_size_skips(s, &e->st, rel) || (dst && s->ignore_existing) ||
+	              (!dst && s->existing) ||
+	              (dst && s->update && dst->st_mtim.tv_sec > e->st.st_mtim.tv_sec)))
+		return false;
 	if (!dst && !(s->nlink_dest && linkdest_follower(s, e, rel)))
 		s->n.created[K_REG]++;
 	if (!same)
