@@ -82,3 +82,21 @@ void keymap_free(struct keymap *m)
 	free(m->slots);
 	*m = (struct keymap)KEYMAP_INIT;
 }
+
+static void hash_more(const char *p, uint64_t *a, uint64_t *b)
+{
+	for (;; p++) { /* the NUL too: "ab" "c" is not "a" "bc" */
+		*a = (*a ^ (unsigned char)*p) * 1099511628211u;
+		*b = *b * 33 + (unsigned char)*p;
+		if (!*p)
+			return;
+	}
+}
+
+void keymap_str_key(const char *s1, const char *s2, uint64_t *a, uint64_t *b)
+{
+	*a = 14695981039346656037u;
+	*b = 5381;
+	hash_more(s1, a, b);
+	hash_more(s2, a, b);
+}

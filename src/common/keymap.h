@@ -36,4 +36,9 @@ void keymap_del(struct keymap *m, uint64_t a, uint64_t b);
 
 void keymap_free(struct keymap *m);
 
+/* A key for the strings s1 then s2 (names): two 64-bit hashes of them
+ * (FNV-1a and djb2), which the callers take as the names themselves (a
+ * clash of both: about one in 2^128). */
+void keymap_str_key(const char *s1, const char *s2, uint64_t *a, uint64_t *b);
+
 #endif

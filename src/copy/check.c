@@ -105,8 +105,10 @@ enum sweep_verdict check_entry(struct copy *c, const struct sweep_entry *e)
 	if (have && c->o->only_changed)
 		fix_attrs(c, e, pfd, name, &dst);
 	hardlink_remember(c, e);
-	/* (a KEEP with nothing there: the decide hook made it, as --link-dest) */
-	if (c->o->done && c->errors == errors)
-		c->o->done(c->o->arg, e, sb_str(&c->rel), have ? &dst : NULL);
+	/* (a KEEP with nothing there before: the decide hook made it, as
+	 * --link-dest links it; what is there now is the copy) */
+	if (c->o->done && c->errors == errors &&
+	    (have || (pfd >= 0 && fstatat(pfd, name, &dst, AT_SYMLINK_NOFOLLOW) == 0)))
+		c->o->done(c->o->arg, e, sb_str(&c->rel), &dst);
 	return SWEEP_PRUNE;
 }

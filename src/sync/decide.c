@@ -410,10 +410,29 @@ static void item_end(struct sync *s)
 	s->item_source = NULL;
 }
 
+/* Several SRCs: whether a non-directory of this name below DEST came in an
+ * earlier SRC (it is then left out, in silence: rsync's list keeps the
+ * first of a name; a later one written over it would lose the first's
+ * data, and under --remove-source-files its source with it). */
+static bool named_before(struct sync *s, const struct sweep_entry *e, const char *rel_below)
+{
+	if (!s->first_wins || S_ISDIR(e->st.st_mode))
+		return false;
+	uint64_t a, b;
+	keymap_str_key(sync_relname(s, rel_below), "", &a, &b);
+	const uint64_t *tree = keymap_get(&s->first_names, a, b);
+	if (tree) /* (a sender decides an entry twice: its own tree's again) */
+		return *tree != s->tree_no;
+	keymap_put(&s->first_names, a, b, s->tree_no); /* (without memory: as before) */
+	return false;
+}
+
 enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char *rel_below,
                               int pfd, const char *name, const struct stat *dst)
 {
 	struct sync *s = arg;
+	if (named_before(s, e, rel_below))
+		return COPY_LEAVE;
 	item_begin(s, e);
 	enum copy_verdict v = decide_entry(s, e, rel_below, pfd, name, dst);
 	item_end(s);
@@ -427,6 +446,8 @@ bool sync_linked(void *arg, const struct sweep_entry *e, const char *rel_below,
                  const struct stat *dst, bool same, const char *first_below)
 {
 	struct sync *s = arg;
+	if (named_before(s, e, rel_below))
+		return false;
 	item_begin(s, e);
 	bool r = linked(s, e, rel_below, dst, same, first_below);
 	item_end(s);

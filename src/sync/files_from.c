@@ -249,24 +249,24 @@ static bool same_dir(const char *prev, const char *name, size_t len)
 
 /* A listed name (flags: NAME_*): its implied directories (those the name
  * before it did not have), then itself. */
-static void one_name(struct run *r, unsigned flags, const char *name, const char *prev)
+static bool one_name(struct run *r, unsigned flags, const char *name, const char *prev)
 {
 	struct sync *s = r->s;
 	struct stat st;
+	bool missing = false;
 	s->name_abs = flags & NAME_ABS;
 	sb_reset(&r->from);
 	if (sb_printf(&r->from, "%s/%s", r->base.s, name) < 0 || lstat(r->from.s, &st) < 0) {
+		/* --delete-missing-args: in rsync's list, its directories too */
 		int err = errno;
-		if (s->delete_missing && sync_missing_ok(s, name, err) && r->ops->missing) {
-			s->prefix = name;
-			r->ops->missing(r->ops->arg, name);
-			s->prefix = "";
+		if (!(s->delete_missing && sync_missing_ok(s, name, err) && r->ops->missing)) {
+			link_stat_failed(s, r->from.s, err);
+			return false;
 		}
-		link_stat_failed(s, r->from.s, err);
-		return;
+		missing = true;
+	} else if (filter_excluded(s, name, S_ISDIR(st.st_mode))) {
+		return true;
 	}
-	if (filter_excluded(s, name, S_ISDIR(st.st_mode)))
-		return;
 	if (flags & NAME_DOT)
 		transfer_root(r);
 	const char *last = strrchr(name, '/');
@@ -276,13 +276,20 @@ static void one_name(struct run *r, unsigned flags, const char *name, const char
 		else if (!same_dir(prev, name, (size_t)(last - name)))
 			r->ops->dir_again(r->ops->arg); /* rsync sends it again */
 	}
+	if (missing) {
+		s->prefix = name;
+		r->ops->missing(r->ops->arg, name);
+		s->prefix = "";
+		return true;
+	}
 	int cap = !S_ISDIR(st.st_mode) ? 1 : s->recursive ? 0 : flags & NAME_SLASH ? 2 : 1;
 	transfer(r, name, strlen(name), cap);
+	return true;
 }
 
 /* The source's time again on every directory of name, and on name if it
  * is one (in base), and on DEST itself when it was sent. */
-static void touch_up(struct run *r, unsigned flags, const char *name, const char *prev)
+static bool touch_up(struct run *r, unsigned flags, const char *name, const char *prev)
 {
 	(void)prev;
 	bool dot = flags & NAME_DOT;
@@ -300,6 +307,7 @@ static void touch_up(struct run *r, unsigned flags, const char *name, const char
 		}
 		free(path);
 	}
+	return true;
 }
 
 bool sync_has_dotdot(const char *path)
@@ -311,9 +319,10 @@ bool sync_has_dotdot(const char *path)
 }
 
 /* Each listed name to fn, with its source directory in r->base; a name
- * that leaves SRC never (said when first is true: the first pass). */
+ * that leaves SRC never (said when first is true: the first pass). fn
+ * says whether the name was sent (its directories with it). */
 static void each_name(struct run *r,
-                      void (*fn)(struct run *, unsigned, const char *, const char *), bool first)
+                      bool (*fn)(struct run *, unsigned, const char *, const char *), bool first)
 {
 	const char *p = r->s->from_names.s, *end = p + r->s->from_names.len, *prev = NULL;
 	while (p && p < end) {
@@ -329,9 +338,10 @@ static void each_name(struct run *r,
 		sb_reset(&r->base);
 		if ((*pre ? sb_printf(&r->base, "%s/%s", r->src, pre) : sb_addstr(&r->base, r->src)) < 0)
 			report_error(r->s, ENOMEM, "%s", name);
-		else
-			fn(r, flags, name, prev);
-		prev = name;
+		/* rsync compares a name's directories with the last name's sent
+		 * that had any: "a/b", "f", "a/c" sends "a" once */
+		else if (fn(r, flags, name, prev) && strchr(name, '/'))
+			prev = name;
 	}
 }
 
@@ -358,9 +368,8 @@ static int local_copy(void *arg, struct copy *c, const char *src, int dfd, const
 {
 	if (copy_write_failed(c)) /* the run ends (sync_write_ended) */
 		return 0;
-	int r = copy_tree(c, src, dfd, name, shown);
-	sync_removals_end(arg, src);
-	return r;
+	(void)arg;
+	return copy_tree(c, src, dfd, name, shown);
 }
 
 static int local_tree(void *arg, const char *from, const char *path, int cap, bool root)

@@ -97,6 +97,7 @@ int main(int argc, char **argv)
 	sb_free(&s.from_names);
 	sb_free(&s.relative_base);
 	sb_free(&s.removals);
+	keymap_free(&s.first_names);
 	diag_free(&d);
 	return status;
 }

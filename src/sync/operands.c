@@ -314,6 +314,7 @@ bool sync_place(struct sync *s, struct copy *c, struct sync_dest *d, const char 
                 mode_t mode, int nsrc, sync_tree_fn run, void *arg)
 {
 	struct stat dst;
+	s->tree_no++;
 	if (!dest_path(s, d, nsrc == 1 && !S_ISDIR(mode) && !ends_in_slash(d->dest)))
 		return false;
 	if (nsrc == 1 && !S_ISDIR(mode) && !ends_in_slash(d->dest) &&
@@ -382,13 +383,12 @@ bool sync_operands_ok(struct sync *s)
 static int local_tree(void *arg, struct copy *c, const char *src, int dfd, const char *name,
                       const char *shown)
 {
-	struct sync *s = arg;
+	(void)arg;
 	struct stat st;
 	dev_t src_dev = stat(src, &st) == 0 ? st.st_dev : 0; /* 0: on no disk apart */
 	struct prewalk *p = sync_prewalk_start(dfd, name, src_dev);
 	int r = copy_tree(c, src, dfd, name, shown);
 	sync_prewalk_end(p);
-	sync_removals_end(s, src);
 	return r;
 }
 
@@ -441,6 +441,8 @@ void sync_run(struct sync *s)
 	}
 	sync_signals_copy(c);
 	sync_sources_check(s, s->files, nsrc);
+	s->removals_wait = s->copy_links || nsrc > 1 || s->files_from;
+	s->first_wins = nsrc > 1 && !s->files_from;
 	struct sync_dest d = { .dest = s->files[nsrc], .dfd = -2 };
 	for (int i = 0; i < nsrc && !d.failed && !copy_write_failed(c); i++) {
 		struct stat st;
@@ -468,6 +470,7 @@ void sync_run(struct sync *s)
 	sync_signals_copy(NULL);
 	bool ended = sync_write_ended(s, c);
 	copy_free(c); /* (its writer may still be renaming into DEST) */
+	sync_removals_end(s); /* what was copied whole, whatever came after */
 	if (!ended)
 		sync_dest_top(s, &d);
 	sync_dest_close(&d);

@@ -487,7 +487,8 @@ static void engine_options(struct sync *s)
 	o->walk_error = sync_walk_error;
 	o->linked = sync_linked;
 	o->done = s->remove_source ? sync_source_done : NULL;
-	s->info_remove = s->info_remove || s->verbose >= 2;
+	s->info_remove = !s->quiet && (s->info_remove_given >= 0 ? s->info_remove_given == 1
+	                                                         : s->verbose >= 2);
 	o->arg = s;
 	o->dry_run = s->dry_run;
 	o->temp_rename = !s->inplace;
@@ -507,6 +508,7 @@ int sync_parse_options(struct sync *s, int argc, char **argv)
 {
 	int c;
 	s->human = 1;
+	s->info_remove_given = -1;
 	s->names_utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	argv[0] = (char *)s->diag->prog;
 	while ((c = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {

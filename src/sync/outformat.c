@@ -43,8 +43,11 @@ static bool parse_escape(const char *p, struct escape *x)
 		x->sep++, p++;
 	if (*p == '-')
 		x->left = true, p++;
-	while (*p >= '0' && *p <= '9' && x->width < 1000)
+	while (*p >= '0' && *p <= '9') { /* (rsync's line holds about 4 KiB) */
 		x->width = x->width * 10 + (*p++ - '0');
+		if (x->width > 4096)
+			x->width = 4096;
+	}
 	while (*p == '\'')
 		x->sep++, p++;
 	if (!*p)
@@ -134,9 +137,8 @@ static void put_source(struct sync *s, FILE *f, const struct escape *x,
 		return;
 	}
 	for (const char *p = it->source; *p;) {
-		size_t n = strcspn(p, "/");
-		if (n == 0 && p == it->source)
-			*q++ = '/'; /* the root */
+		size_t n = strcspn(p, "/"); /* (an absolute path's '/' dropped, as
+		                                rsync's sender drops it) */
 		if (n && !(n == 1 && *p == '.')) {
 			if (q > clean && q[-1] != '/')
 				*q++ = '/';
@@ -224,7 +226,7 @@ static void put_escape(struct sync *s, FILE *f, const struct escape *x,
 		put_padded(f, x, buf);
 		return;
 	case '%':
-		putc('%', f);
+		put_padded(f, x, "%");
 		return;
 	case 'm': /* a daemon's module: none */
 		put_padded(f, x, "");

@@ -394,8 +394,10 @@ static int decode_entry(struct receiver *r)
 	return 0;
 }
 
-static void put_removal(void *arg, const char *rel, const struct stat *read)
+static void put_removal(void *arg, const char *root, const char *rel, const char *shown,
+                        const struct stat *read)
 {
+	(void)root, (void)shown;
 	struct receiver *r = arg;
 	struct wire_frame f = { STRBUF_INIT };
 	wire_begin(&f, W_REMOVE);
@@ -432,7 +434,7 @@ static void recv_done(void *arg, const struct sweep_entry *e, const char *rel,
 		sync_removal_refused(s, sync_relname(s, rel));
 		return;
 	}
-	if (sync_removal_keep(s, rel, &e->st) < 0)
+	if (sync_removal_keep(s, "", rel, "", &e->st) < 0)
 		report_error(s, ENOMEM, "[receiver] --remove-source-files: %s", sync_relname(s, rel));
 }
 
@@ -618,6 +620,7 @@ static int recv_one(struct receiver *r, struct copy *c, struct sync_dest *d)
 		r->ntrees = nsrc;
 	if (nsrc != r->ntrees || ++r->trees > r->ntrees)
 		return bad(r, "more trees than sources");
+	r->s->first_wins = nsrc > 1;
 	if (mode == 0) { /* --delete-missing-args: a SRC not there, no body */
 		if (!r->s->delete_missing)
 			return bad(r, "a tree without a root");

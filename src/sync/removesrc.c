@@ -11,16 +11,24 @@
  * own file (SRC and DEST the same tree) would lose the only copy: both are
  * said and kept, exit 23.
  *
- * Under -H a file of several names waits for the end of its tree: the walk
- * finds a later name to be another name of it by its link count, which a
- * removal before then would lower (its last name copied apart, unlinked).
- * Those names are kept meanwhile (their path below the tree and what was
- * read of them), no more than rsync's list holds.
+ * A removal waits for the end of the run where the walk may still meet
+ * the file, or its inode number: under -H a file of several names (the
+ * walk finds a later name to be another name of it by its link count,
+ * which a removal would lower, and a freed inode number may come back as
+ * another file's), and every file under -L (a link to it may come later),
+ * with several SRCs (they may overlap, or name one file twice) or with
+ * --files-from (-R). Those are kept meanwhile (their root, path below it,
+ * name as shown and what was read of them), no more than rsync's list
+ * holds; they are removed through their directories, never through a link
+ * (a directory -L went through is not the source's to remove from).
+ * Otherwise a file goes as soon as its copy is whole: memory stays
+ * bounded by the walk, not by the tree.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "sync.h"
@@ -91,34 +99,52 @@ int sync_remove_source(struct sync *s, int dirfd, const char *name, const char *
 	return 0;
 }
 
-/* What a later removal checks of a file, kept after its name. */
+/* What a later removal checks of a file, kept after its names. */
 struct read_stamp {
 	int64_t size, sec, nsec;
 };
 
-int sync_removal_keep(struct sync *s, const char *rel, const struct stat *st)
+int sync_removal_keep(struct sync *s, const char *root, const char *rel, const char *shown,
+                      const struct stat *st)
 {
 	struct read_stamp r = { st->st_size, st->st_mtim.tv_sec, st->st_mtim.tv_nsec };
-	return sb_add(&s->removals, rel, strlen(rel) + 1) < 0 ||
-	               sb_add(&s->removals, &r, sizeof(r)) < 0
+	struct strbuf *b = &s->removals;
+	return sb_add(b, root, strlen(root) + 1) < 0 || sb_add(b, rel, strlen(rel) + 1) < 0 ||
+	               sb_add(b, shown, strlen(shown) + 1) < 0 || sb_add(b, &r, sizeof(r)) < 0
 	           ? -1
 	           : 0;
+}
+
+/* The tree's root as e's path names it (e->path is the root, then rel). */
+static char *root_of(const struct sweep_entry *e, const char *rel)
+{
+	size_t n = e->pathlen - strlen(rel);
+	if (*rel)
+		while (n > 1 && e->path[n - 1] == '/')
+			n--;
+	return strndup(e->path, n);
 }
 
 void sync_source_done(void *arg, const struct sweep_entry *e, const char *rel,
                       const struct stat *dst)
 {
 	struct sync *s = arg;
-	if (s->hard_links && e->st.st_nlink > 1 && !(dst && same_file(&e->st, dst))) {
-		if (sync_removal_keep(s, rel, &e->st) == 0)
-			return;
-		report_error(s, ENOMEM, "[sender] sender failed to remove %s", sync_relname(s, rel));
-		return; /* kept: the walk still needs its link count */
+	const char *shown = sync_relname(s, rel);
+	if (dst && same_file(&e->st, dst)) {
+		sync_removal_refused(s, shown);
+		return;
 	}
-	sync_remove_source(s, e->dirfd, e->name, sync_relname(s, rel), &e->st, dst);
+	if (s->removals_wait || (s->hard_links && e->st.st_nlink > 1)) {
+		char *root = root_of(e, rel);
+		if (!root || sync_removal_keep(s, root, rel, shown, &e->st) < 0)
+			report_error(s, ENOMEM, "[sender] sender failed to remove %s", shown);
+		free(root); /* (kept, without memory: nothing is lost) */
+		return;
+	}
+	sync_remove_source(s, e->dirfd, e->name, shown, &e->st, dst);
 }
 
-void sync_remove_below(struct sync *s, const char *src, const char *rel,
+void sync_remove_below(struct sync *s, const char *src, const char *rel, const char *shown,
                        const struct stat *read)
 {
 	const char *slash = strrchr(rel, '/');
@@ -126,11 +152,18 @@ void sync_remove_below(struct sync *s, const char *src, const char *rel,
 	int pfd = top < 0 || top == AT_FDCWD
 	              ? top
 	              : destdir_walk(top, rel, slash ? (size_t)(slash - rel) : 0);
-	const char *shown = sync_relname(s, rel);
-	if (pfd == -1)
+	if (pfd == -1 && top >= 0 && (errno == ELOOP || errno == ENOTDIR)) {
+		/* a directory on its way is a link (-L went through it): not
+		 * the source's to remove from, unless nothing is there now (a
+		 * link to what was removed already), as rsync's sender says */
+		struct stat st;
+		bool gone = fstatat(top, rel, &st, AT_SYMLINK_NOFOLLOW) < 0 && errno == ENOENT;
+		failed(s, gone ? "re-lstat" : "secure-open-parent", shown, gone ? ENOENT : ELOOP);
+	} else if (pfd == -1) {
 		failed(s, "re-lstat", shown, errno);
-	else
+	} else {
 		sync_remove_source(s, pfd, *rel ? (slash ? slash + 1 : rel) : src, shown, read, NULL);
+	}
 	if (pfd >= 0)
 		close(pfd);
 	if (top >= 0)
@@ -141,32 +174,44 @@ void sync_removals_each(struct sync *s, sync_removal_fn fn, void *arg)
 {
 	const char *p = s->removals.s, *end = p + s->removals.len;
 	while (p && p < end) {
-		const char *rel = p;
+		const char *root = p;
+		const char *rel = root + strlen(root) + 1;
+		const char *shown = rel + strlen(rel) + 1;
 		struct read_stamp r;
-		p += strlen(rel) + 1;
+		p = shown + strlen(shown) + 1;
 		memcpy(&r, p, sizeof(r));
 		p += sizeof(r);
 		struct stat read = { .st_size = r.size };
 		read.st_mtim.tv_sec = r.sec;
 		read.st_mtim.tv_nsec = r.nsec;
-		fn(arg, rel, &read);
+		fn(arg, root, rel, shown, &read);
 	}
 	sb_reset(&s->removals);
 }
 
-struct below {
+struct removing {
 	struct sync *s;
-	const char *src;
+	struct keymap seen; /* the names removed, by two hashes of root and rel */
 };
 
-static void remove_kept(void *arg, const char *rel, const struct stat *read)
+static void remove_kept(void *arg, const char *root, const char *rel, const char *shown,
+                        const struct stat *read)
 {
-	const struct below *b = arg;
-	sync_remove_below(b->s, b->src, rel, read);
+	struct removing *r = arg;
+	/* a name given twice (a SRC twice, a --files-from line twice) is
+	 * removed once, in silence, as rsync's list holds it once (a clash of
+	 * both hashes keeps a file: nothing is lost) */
+	uint64_t a, b;
+	keymap_str_key(root, shown, &a, &b);
+	if (keymap_get(&r->seen, a, b))
+		return;
+	keymap_put(&r->seen, a, b, 1); /* (without memory: said again, no more) */
+	sync_remove_below(r->s, root, rel, shown, read);
 }
 
-void sync_removals_end(struct sync *s, const char *src)
+void sync_removals_end(struct sync *s)
 {
-	struct below b = { s, src };
-	sync_removals_each(s, remove_kept, &b);
+	struct removing r = { s, KEYMAP_INIT };
+	sync_removals_each(s, remove_kept, &r);
+	keymap_free(&r.seen);
 }

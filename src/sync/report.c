@@ -180,15 +180,20 @@ bool report_itemized(const struct sync *s)
 void report_item(struct sync *s, const char *code, const char *rel, bool dir,
                  const char *target)
 {
+	/* %f: the source's path where rsync's sender knows it, else the name
+	 * (--files-from's names are below the SRC it changes into; a pull's
+	 * receiver has the names alone) */
+	const char *source = s->files_from || (s->remote_source && !s->server) ? NULL
+	                     : s->item_source;
 	struct sync_item it = { code, rel, dir, target, code[0] == 'h', s->item_st, operation(s),
-		                s->item_source, code[0] == '>' && !s->dry_run };
+		                source, code[0] == '>' && !s->dry_run };
 	bool has_i = report_itemized(s);
 	/* the log has every change, -q or not, but a file's attributes alone
 	 * only when the lines shown are -i's (rsync's sender logs what it
 	 * shows then); a dry run's transfers are not made, so not logged (nor
 	 * its deletions), as rsync logs them when they are */
 	if (!(s->dry_run && code[0] == '>') && !(code[0] == '.' && !dir && !has_i) &&
-	    log_start(s))
+	    !(s->log_format && !*s->log_format) && log_start(s))
 		out_format_line(s, s->log, s->log_format ? s->log_format : "%i %n%L", &it);
 	if (s->quiet || (!has_i && !s->verbose && !s->out_format && !s->progress_names) ||
 	    s->sender_side)
@@ -363,9 +368,9 @@ int report_info_option(struct sync *s, const char *arg)
 		} else if (strcmp(w, "progress0") == 0) {
 			s->meter_wanted = false;
 		} else if (strcmp(w, "remove") == 0 || strcmp(w, "remove1") == 0) {
-			s->info_remove = true;
+			s->info_remove_given = 1;
 		} else if (strcmp(w, "remove0") == 0) {
-			s->info_remove = false;
+			s->info_remove_given = 0;
 		} else {
 			fprintf(stderr, "Unknown --info item: \"%s\"\n", w);
 			r = -1;

@@ -495,7 +495,11 @@ static int remove_sent(struct sender *t, const char *src)
 			r = wire_bad(t->w, "a removal that does not parse");
 			break;
 		}
-		sync_remove_below(t->s, src, p, &read);
+		const char *shown = sync_relname(t->s, p);
+		if (!t->s->removals_wait)
+			sync_remove_below(t->s, src, p, shown, &read);
+		else if (sync_removal_keep(t->s, src, p, shown, &read) < 0)
+			report_error(t->s, ENOMEM, "[sender] sender failed to remove %s", shown);
 	}
 	if (r == 0 && m.type != W_REMOVE_END)
 		r = wire_bad(t->w, "a frame out of place after a tree");
@@ -644,6 +648,8 @@ int send_trees(struct sync *s, struct wire *w, char **srcs, int nsrc)
 	                    .nsrc = nsrc };
 	int r = t.buf ? 0 : -1;
 	s->sender_side = true;
+	s->removals_wait = s->copy_links || nsrc > 1 || s->files_from;
+	s->first_wins = nsrc > 1 && !s->files_from;
 	if (r == 0 && s->files_from && nsrc == 1) {
 		const struct ff_ops ops = { send_tree_at, send_dir_again, send_dir_time, send_missing,
 			                    &t };
@@ -671,11 +677,13 @@ int send_trees(struct sync *s, struct wire *w, char **srcs, int nsrc)
 			break;
 		}
 		s->prefix = all ? "" : base.s;
+		s->tree_no++;
 		t.cur = i;
 		r = send_tree(&t, srcs[i], st.st_mode, nsrc);
 		s->prefix = NULL;
 		sb_free(&base);
 	}
+	sync_removals_end(s);
 	if (r == 0)
 		r = send_frame(&t, W_END);
 	if (r == 0)

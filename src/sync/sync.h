@@ -87,8 +87,16 @@ struct sync {
 	const char *log_format;   /* --log-file-format, or NULL: "%i %n%L" */
 	const struct stat *item_st; /* the entry being decided, for its line */
 	const char *item_source;  /* ... its path at the source (%f) */
-	bool info_remove;         /* ... each removal said (-vv, --info=remove) */
-	struct strbuf removals;   /* ... waiting for the tree's end (removesrc.c) */
+	bool info_remove;         /* ... each removal said (-vv, --info=remove,
+	                             not under -q) */
+	int info_remove_given;    /* --info=remove1 (1), remove0 (0), or -1 */
+	struct strbuf removals;   /* ... waiting for the run's end (removesrc.c) */
+	bool removals_wait;       /* ... all of them (-L, several SRCs,
+	                             --files-from) */
+	bool first_wins;          /* several SRCs: a name's first is kept */
+	struct keymap first_names; /* ... the names below DEST so far, to the
+	                              tree (tree_no) each came in (decide.c) */
+	uint64_t tree_no;         /* the SRC being synced, counted from 1 */
 	int human;                /* numbers: 0 plain, 1 with separators (the
 	                             default), 2 -h (units of 1000), 3 -hh (1024) */
 	bool no_mounts;           /* -xx: mount points left out altogether */
@@ -284,17 +292,20 @@ void sync_source_done(void *arg, const struct sweep_entry *e, const char *rel,
                       const struct stat *dst);
 /* A name kept because it is the destination's own file: said, 23. */
 void sync_removal_refused(struct sync *s, const char *rel);
-/* The names whose removal waited for the end of the tree at src (-H). */
-void sync_removals_end(struct sync *s, const char *src);
-/* A name (below its tree) whose removal waits, read: what was read of it.
+/* The names whose removal waited, removed at the end of the run. */
+void sync_removals_end(struct sync *s);
+/* A name whose removal waits: rel below the tree at root (root ""
+ * on a receiver), shown as messages show it, read: what was read of it.
  * 0, or -1 (no memory). */
-int sync_removal_keep(struct sync *s, const char *rel, const struct stat *read);
+int sync_removal_keep(struct sync *s, const char *root, const char *rel, const char *shown,
+                      const struct stat *read);
 /* Each name kept, to fn; then none is. */
-typedef void (*sync_removal_fn)(void *arg, const char *rel, const struct stat *read);
+typedef void (*sync_removal_fn)(void *arg, const char *root, const char *rel,
+                                const char *shown, const struct stat *read);
 void sync_removals_each(struct sync *s, sync_removal_fn fn, void *arg);
 /* rel below the tree at src ("" for src itself), as sync_remove_source()
- * (opened a component at a time: any length). */
-void sync_remove_below(struct sync *s, const char *src, const char *rel,
+ * (opened a component at a time, not through a link: any length). */
+void sync_remove_below(struct sync *s, const char *src, const char *rel, const char *shown,
                        const struct stat *read);
 
 /* outformat.c: --out-format and --log-file-format. An item shown: */
@@ -314,7 +325,7 @@ void out_format_line(struct sync *s, FILE *f, const char *fmt, const struct sync
 /* Whether fmt has the escape %letter. */
 bool out_format_has(const char *fmt, char letter);
 /* fmt of option refused (said: a usage error, -1) where it asks for what
- * only rsync's daemon or checksums give, else 0. */
+ * sweep-sync does not make (checksums), else 0. */
 int out_format_check(struct sync *s, const char *fmt, const char *option);
 
 /* options.c: parse argv. Returns -1 to go on, or the exit status. */

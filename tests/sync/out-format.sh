@@ -28,7 +28,10 @@ PREPARE=$extra both "an empty format" -a --out-format= src/ DST
 PREPARE=$extra both "-g and -o off" -rlpt --out-format='%n %U %G' src/ DST
 TOUCH_DST=1 both "without the slash" -a --out-format="$all" src DST
 both "push" -a --delete --out-format="$all" -e "$RSH" src/ localhost:DST/
-PREPARE=$extra both "pull" -a --delete --out-format="[%o] %n%L %l %i" -e "$RSH" localhost:src/ DST/
+PREPARE=$extra both "pull" -a --delete --out-format="[%o] %n%L %l %i %f" -e "$RSH" localhost:src/ DST/
+both "%f of an absolute SRC" -a --out-format='%f|%n' "$T/src/" DST/
+printf 'file\nsub/linked\n' > "$T/list"
+TOUCH_DST=1 both "%f of --files-from" -a --out-format='%f|%n' --files-from="$T/list" src/ DST/
 both "a daemon's escapes" -a --out-format="x %h|%a|%u|%P|%m|%-3m|" src/ DST
 for esc in c C; do
 	rm -rf "$T/O" && mkdir "$T/O"
@@ -39,7 +42,7 @@ for esc in c C; do
 done
 
 # the log in its own format (its lines' time and process left out)
-for fmt in '%i %n%L' '%n' '%o %n %l'; do
+for fmt in '%i %n%L' '%n' '%o %n %l' ''; do
 	for prog in rsync sweep-sync; do
 		side=R
 		[ $prog = sweep-sync ] && side=O
@@ -51,5 +54,6 @@ for fmt in '%i %n%L' '%n' '%o %n %l'; do
 	done
 	check_same "$T/rsync.norm" "$T/sweep-sync.norm" || fail "$fmt: the logs differ"
 	grep -q . "$T/sweep-sync.norm" || fail "$fmt: nothing logged"
+	[ -n "$fmt" ] || ! grep -q '^$' "$T/sweep-sync.norm" || fail "an empty format: empty lines logged"
 done
 exit 0

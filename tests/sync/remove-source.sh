@@ -9,7 +9,8 @@
 # remove of destination file", 23); each removal said under
 # --info=remove; pushed and pulled over a remote shell, the sender removes
 # what the receiver made; --files-from's names alike. A file whose time
-# moves while it is copied stays, said, 23. As a user, a file in a directory the user cannot
+# moves while it is copied stays, said, 23. What the walk may meet again
+# (-H, -L, several SRCs, --files-from) goes at the end of the run. As a user, a file in a directory the user cannot
 # write stays, said, 23; a file that cannot be written at DEST stays.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
@@ -23,6 +24,7 @@ both "a new tree" -ai --remove-source-files SRC/ DST/
 TOUCH_DST=1 both "without the slash" -av --remove-source-files SRC DST/
 TOUCH_DST=1 both "one file" -a --remove-source-files SRC/file DST/
 both "said" -ai --info=remove --remove-source-files SRC/ DST/
+both "said, -q" -aq --info=remove --remove-source-files SRC/ DST/
 both "dry run" -ain --remove-source-files SRC/ DST/
 # (-i would name a group's first in another order: disk order here)
 both "hard links" -aH --remove-source-files SRC/ DST/
@@ -35,6 +37,56 @@ both "--ignore-existing" -ai --ignore-existing --remove-source-files SRC/ DST/
 PREPARE='cp -a ../src src && mkdir dst && cp -a src/file dst/ && touch -d 2030-01-01 dst/file'
 both "newer at DEST, -u" -aiu --remove-source-files SRC/ DST/
 PREPARE='cp -a ../src src'
+
+# what the walk may still meet waits for the end of the run: several SRCs
+# (overlapping, a name twice, -H links from one to another, a freed inode
+# number coming back as another file's), -L (a link to a file met after
+# it), --files-from
+past='find src -exec touch -h -d 2011-01-01 {} +'
+PREPARE="cp -a ../src src && mkdir -p src/s1 src/s2 && echo aaaa > src/s1/a && ln src/s1/a src/s2/b && $past"
+TOUCH_DST=1 both "-H across SRCs" -aH --remove-source-files SRC/s1 SRC/s2 DST/
+# (a freed inode number: s1's files, removed after the first tree, gave
+# theirs to s2's copies, met again below s1/X; DEST inside a SRC is left
+# out of it here, so the trees are not rsync's: the data is checked)
+rm -rf "$T/F" && mkdir -p "$T/F/s1/X/sub" "$T/F/s2/sub" && echo S1DATA > "$T/F/s1/a" &&
+	ln "$T/F/s1/a" "$T/F/s1/a2" && echo S2DATA > "$T/F/s2/sub/f" && ln "$T/F/s2/sub/f" "$T/F/s2/sub/f2"
+(cd "$T/F" && sweep-sync -aH --remove-source-files s1/ s2/ s1/X/sub/ s1/X/) 2> "$T/F.err" ||
+	fail "-H, a freed inode number: $(cat "$T/F.err")"
+[ "$(cat "$T/F/s1/X/a")" = S1DATA ] && [ "$(cat "$T/F/s1/X/f")" = S2DATA ] &&
+	[ "$(cat "$T/F/s1/X/f2")" = S2DATA ] || fail "-H, a freed inode number: data lost"
+# (a name in two SRCs: the first's is copied, the later left, in the
+# source too, as rsync's list keeps the first; before, the later was
+# written over the first, whose source then went: its data lost)
+PREPARE="mkdir -p src/a src/b && echo A > src/a/file && echo BB > src/b/file && $past"
+for opts in "-ai" "-ai --remove-source-files"; do
+	TOUCH_DST=1 both "a name in two SRCs, $opts" $opts SRC/a/file SRC/b/file DST/
+	TOUCH_DST=1 both "a name in two SRC/s, $opts" $opts SRC/a/ SRC/b/ DST/
+	TOUCH_DST=1 both "a name in two SRC/s, pushed, $opts" $opts -e "$RSH" SRC/a/ SRC/b/ localhost:DST/
+	TOUCH_DST=1 both "a name in two SRCs, pulled, $opts" $opts -e "$RSH" localhost:SRC/a/file localhost:SRC/b/file DST/
+done
+PREPARE='cp -a ../src src'
+TOUCH_DST=1 both "overlapping SRCs" -a --remove-source-files SRC SRC/sub DST/
+TOUCH_DST=1 both "a SRC twice" -a --remove-source-files SRC/file SRC/file DST/
+PREPARE="mkdir -p src/d && echo a > src/a && ln -s a src/l && echo x > src/d/x && ln -s d src/ld && $past"
+both "-L" -aL --remove-source-files SRC/ DST/
+printf 'file\nfile\nsub/linked\n' > "$T/twice"
+PREPARE='cp -a ../src src'
+TOUCH_DST=1 both "--files-from, a name twice" -a --remove-source-files --files-from="$T/twice" SRC/ DST/
+# (DEST's file is the source's own through --link-dest=SRC: kept, said;
+# regular files, which rsync links as sweep-sync does)
+PREPARE="mkdir src && echo a > src/a && echo bb > src/b && $past"
+TOUCH_DST=1 both "--link-dest=SRC" -a --remove-source-files --link-dest=../src SRC/ DST/
+PREPARE='cp -a ../src src'
+
+# -L: a file reached through a link to a directory out of the tree is not
+# the source's to remove (rsync 3.5: "secure-open-parent", here the walk
+# of its path, not through links: both keep it, 23)
+rm -rf "$T/L" && mkdir -p "$T/L/src" "$T/L/other/od" && echo od > "$T/L/other/od/x"
+ln -s ../other/od "$T/L/src/ld"
+(cd "$T/L" && sweep-sync -aL --remove-source-files src/ dst/) > "$T/L.out" 2> "$T/L.err"
+[ $? = 23 ] || fail "-L out of the tree: not 23: $(cat "$T/L.err")"
+[ -f "$T/L/other/od/x" ] || fail "-L out of the tree: removed"
+cmp -s "$T/L/other/od/x" "$T/L/dst/ld/x" || fail "-L out of the tree: not copied"
 
 # DEST is SRC: every file is its own copy, so nothing goes, each said, 23
 # (rsync 3.5 says so of all but the symbolic links, and removes those: the
