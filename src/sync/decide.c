@@ -410,21 +410,41 @@ static void item_end(struct sync *s)
 	s->item_source = NULL;
 }
 
-/* Several SRCs: whether a non-directory of this name below DEST came in an
- * earlier SRC (it is then left out, in silence: rsync's list keeps the
- * first of a name; a later one written over it would lose the first's
- * data, and under --remove-source-files its source with it). */
+#define NAME_DIR (UINT64_C(1) << 63) /* first_names: a directory's */
+
+/* Several SRCs (or --files-from's names): whether this name below DEST
+ * came in an earlier one, as rsync's list keeps one entry a name: then
+ * it is left out, in silence. Directories merge, and one wins over a
+ * file, before or after it (a file's copy made before is replaced, and
+ * its source is not removed: sync_name_now_dir()); of two files the
+ * first wins (a later one written over it would lose the first's data,
+ * and under --remove-source-files its source with it). */
 static bool named_before(struct sync *s, const struct sweep_entry *e, const char *rel_below)
 {
-	if (!s->first_wins || S_ISDIR(e->st.st_mode))
+	if (!s->first_wins)
 		return false;
+	bool dir = S_ISDIR(e->st.st_mode);
 	uint64_t a, b;
 	keymap_str_key(sync_relname(s, rel_below), "", &a, &b);
-	const uint64_t *tree = keymap_get(&s->first_names, a, b);
-	if (tree) /* (a sender decides an entry twice: its own tree's again) */
-		return *tree != s->tree_no;
-	keymap_put(&s->first_names, a, b, s->tree_no); /* (without memory: as before) */
-	return false;
+	uint64_t *v = keymap_get(&s->first_names, a, b);
+	if (!v) {
+		keymap_put(&s->first_names, a, b, s->tree_no | (dir ? NAME_DIR : 0));
+		return false; /* (without memory: as before) */
+	}
+	bool was_dir = *v & NAME_DIR;
+	if ((*v & ~NAME_DIR) == s->tree_no || (dir && was_dir))
+		return false; /* its own tree's again (a sender decides twice) */
+	if (dir)
+		*v = s->tree_no | NAME_DIR;
+	return !dir;
+}
+
+bool sync_name_now_dir(struct sync *s, const char *shown)
+{
+	uint64_t a, b;
+	keymap_str_key(shown, "", &a, &b);
+	const uint64_t *v = s->first_wins ? keymap_get(&s->first_names, a, b) : NULL;
+	return v && (*v & NAME_DIR);
 }
 
 enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char *rel_below,

@@ -272,6 +272,8 @@ kept:
 void delete_missing(struct sync *s, int pfd, const char *name, const char *rel)
 {
 	struct stat st;
+	if (filter_excluded(s, rel, false))
+		return; /* not in rsync's list: its copy is not asked for */
 	s->n.files[K_REG]++; /* in rsync's list (of no kind), so in --stats */
 	if (fstatat(pfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
 		return; /* nothing there: nothing to ask */

@@ -133,6 +133,7 @@ int ff_place(struct ff_dest *d, struct copy *c, const char *from, const char *pa
              sync_tree_fn run, void *arg)
 {
 	struct sync *s = d->s;
+	s->tree_no++;
 	if (root) {
 		s->root_created = d->made;
 		int r = run(arg, c, from, d->dfd, ".", d->dest);
@@ -259,13 +260,14 @@ static bool one_name(struct run *r, unsigned flags, const char *name, const char
 	if (sb_printf(&r->from, "%s/%s", r->base.s, name) < 0 || lstat(r->from.s, &st) < 0) {
 		/* --delete-missing-args: in rsync's list, its directories too */
 		int err = errno;
-		if (!(s->delete_missing && sync_missing_ok(s, name, err) && r->ops->missing)) {
+		if (!(s->delete_missing && sync_missing_ok(s, name, err) && r->ops->missing &&
+		      !filter_excluded(s, name, false))) {
 			link_stat_failed(s, r->from.s, err);
 			return false;
 		}
 		missing = true;
 	} else if (filter_excluded(s, name, S_ISDIR(st.st_mode))) {
-		return true;
+		return false;
 	}
 	if (flags & NAME_DOT)
 		transfer_root(r);

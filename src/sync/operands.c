@@ -419,7 +419,9 @@ static int sources_sent(const struct sync *s, int nsrc)
 	int n = 0;
 	struct stat st;
 	for (int i = 0; i < nsrc; i++)
-		n += lstat(s->files[i], &st) < 0 || !skipped_dir(s, &st);
+		n += lstat(s->files[i], &st) < 0 ? !(s->ignore_missing && !s->delete_missing &&
+		                                     sync_missing_ok(s, s->files[i], errno))
+		                                  : !skipped_dir(s, &st);
 	return n;
 }
 
@@ -442,7 +444,7 @@ void sync_run(struct sync *s)
 	sync_signals_copy(c);
 	sync_sources_check(s, s->files, nsrc);
 	s->removals_wait = s->copy_links || nsrc > 1 || s->files_from;
-	s->first_wins = nsrc > 1 && !s->files_from;
+	s->first_wins = nsrc > 1 || s->files_from;
 	struct sync_dest d = { .dest = s->files[nsrc], .dfd = -2 };
 	for (int i = 0; i < nsrc && !d.failed && !copy_write_failed(c); i++) {
 		struct stat st;

@@ -665,6 +665,7 @@ static int recv_at(struct receiver *r, struct copy *c, struct sync_dest *d)
 		return 0;
 	}
 	s->n.files[K_DIR] += again;
+	s->first_wins = true;
 	tree_reset(r);
 	r->root_mode = mode;
 	/* as the sender set them for this tree, placed or not */
@@ -703,11 +704,16 @@ static int recv_dir_time(struct receiver *r)
 		return bad(r, "a directory time that does not parse");
 	const struct sync *s = r->s;
 	bool wanted = s->times && !s->copy.omit_dir_times && !s->dry_run;
-	int fd = wanted && r->ff_open && r->ff.dfd >= 0
-	         ? destdir_walk(r->ff.dfd, r->src.s, r->src.len) : -1;
-	if (fd >= 0) {
-		futimens(fd, t);
-		close(fd);
+	/* set through its parent: a directory that may be gone through but
+	 * not read is opened as a path, which futimens() does not take */
+	const char *slash = r->src.len ? strrchr(r->src.s, '/') : NULL;
+	size_t dirlen = slash ? (size_t)(slash - r->src.s) : 0;
+	int pfd = wanted && r->ff_open && r->ff.dfd >= 0
+	          ? destdir_walk(r->ff.dfd, r->src.s, dirlen) : -1;
+	if (pfd >= 0) {
+		utimensat(pfd, !r->src.len ? "." : slash ? slash + 1 : r->src.s, t,
+		          AT_SYMLINK_NOFOLLOW);
+		close(pfd);
 	}
 	return 0;
 }

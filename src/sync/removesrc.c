@@ -205,6 +205,9 @@ static void remove_kept(void *arg, const char *root, const char *rel, const char
 	keymap_str_key(root, shown, &a, &b);
 	if (keymap_get(&r->seen, a, b))
 		return;
+	if (sync_name_now_dir(r->s, shown))
+		return; /* its copy gave way to a later SRC's directory: as rsync
+		           left the file out, it stays */
 	keymap_put(&r->seen, a, b, 1); /* (without memory: said again, no more) */
 	sync_remove_below(r->s, root, rel, shown, read);
 }

@@ -573,6 +573,7 @@ static int send_tree_at(void *arg, const char *from, const char *path, int cap, 
 		return 0;
 	}
 	struct wire_frame f = { STRBUF_INIT };
+	t->s->tree_no++;
 	wire_begin(&f, W_TREE_AT);
 	wire_u8(&f, (uint8_t)((cap == 1 ? FF_ALONE : cap == 2 ? FF_ONE_LEVEL : 0) |
 	                      (root ? FF_ROOT : 0) | (t->s->name_abs ? FF_ABS : 0)));
@@ -649,7 +650,7 @@ int send_trees(struct sync *s, struct wire *w, char **srcs, int nsrc)
 	int r = t.buf ? 0 : -1;
 	s->sender_side = true;
 	s->removals_wait = s->copy_links || nsrc > 1 || s->files_from;
-	s->first_wins = nsrc > 1 && !s->files_from;
+	s->first_wins = nsrc > 1 || s->files_from;
 	if (r == 0 && s->files_from && nsrc == 1) {
 		const struct ff_ops ops = { send_tree_at, send_dir_again, send_dir_time, send_missing,
 			                    &t };

@@ -292,6 +292,9 @@ void sync_source_done(void *arg, const struct sweep_entry *e, const char *rel,
                       const struct stat *dst);
 /* A name kept because it is the destination's own file: said, 23. */
 void sync_removal_refused(struct sync *s, const char *rel);
+/* decide.c: several SRCs: whether a later SRC put a directory at the name
+ * (shown) an earlier one's file was copied to. */
+bool sync_name_now_dir(struct sync *s, const char *shown);
 /* The names whose removal waited, removed at the end of the run. */
 void sync_removals_end(struct sync *s);
 /* A name whose removal waits: rel below the tree at root (root ""

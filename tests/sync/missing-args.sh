@@ -48,4 +48,15 @@ printf 'sub\ngone/x\n' > "$T/list2"
 PREPARE='mkdir -p dst/sub && echo o > dst/sub/precious'
 both "a later name missing, --files-from" -ai -r --delete --files-from="$T/list2" src/ DST/
 both "a later name missing, --files-from pushed" -ai -r --delete --files-from="$T/list2" -e "$RSH" src/ localhost:DST/
+
+# an excluded name is not asked for: its copy stays; a SRC taken as
+# absent does not count for DEST's kind (one file left: DEST its name)
+PREPARE=$have both "deleted, excluded" -ai --force --delete-missing-args --exclude=gone src/file src/gone DST/
+PREPARE=$have both "--files-from, excluded" -ai --force --delete-missing-args --exclude=gone --files-from="$T/list" src/ DST/
+both "ignored, DEST the one file's name" -ai --ignore-missing-args src/file src/nothere DST
+PREPARE='echo old > dst' both "ignored, DEST a file" -ai --ignore-missing-args src/file src/nothere DST
+both "ignored, DEST/ made" -ai --ignore-missing-args src/nothere DST/
+# (a listed name excluded: the next in its directory still goes)
+printf 'sub/linked\nsub/deeper\n' > "$T/list3"
+TOUCH_DST=1 both "--files-from, an excluded name before another" -ai --exclude=linked --files-from="$T/list3" src/ DST/
 exit 0

@@ -87,8 +87,8 @@ for src in ./nope a/./nope a/nope/. ./a//nope nope/ nope/. ./nope/ a/g/ "$T/src/
 done
 
 # an implied directory is made, never read (its contents are left out):
-# one the user can only go through is no error, as in rsync; here, pushed
-# and pulled
+# one the user can only go through is no error, as in rsync, and its copy
+# gets its time at the end; here, pushed and pulled
 unprivileged
 if [ -n "$AS_USER" ]; then
 	chmod 755 "$T"
@@ -96,6 +96,7 @@ if [ -n "$AS_USER" ]; then
 		for prog in rsync sweep-sync; do
 			u=$T/u.$how.$prog
 			mkdir -p "$u/src/a/b" && echo f > "$u/src/a/b/f" && echo g > "$u/src/a/g"
+			touch -d 2001-01-01 "$u/src/a"
 			chown -R nobody "$u" && chmod 311 "$u/src/a"
 			src=src/./a/b dst=dst/
 			[ $how = push ] && dst=localhost:dst/
@@ -103,7 +104,7 @@ if [ -n "$AS_USER" ]; then
 			(cd "$u" && $AS_USER "$(command -v $prog)" -aR -e "$RSH" "$src" "$dst") \
 				> "$u.out" 2> "$u.err"
 			echo "status $?" >> "$u.out"
-			(cd "$u/dst" && find . | sort) >> "$u.out"
+			(cd "$u/dst" && find . | sort && stat -c '%n %Y' a) >> "$u.out"
 		done
 		check_same "$T/u.$how.rsync.out" "$T/u.$how.sweep-sync.out" || fail "$how: $(cat "$T/u.$how.sweep-sync.err")"
 	done

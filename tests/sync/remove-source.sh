@@ -64,6 +64,16 @@ for opts in "-ai" "-ai --remove-source-files"; do
 	TOUCH_DST=1 both "a name in two SRC/s, pushed, $opts" $opts -e "$RSH" SRC/a/ SRC/b/ localhost:DST/
 	TOUCH_DST=1 both "a name in two SRCs, pulled, $opts" $opts -e "$RSH" localhost:SRC/a/file localhost:SRC/b/file DST/
 done
+# (a file and a directory at one name: the directory wins, before or
+# after, and the file's source stays; -R's and --files-from's names alike)
+PREPARE="mkdir -p src/s1 src/s2/x && echo one > src/s1/x && echo two > src/s2/x/y && $past"
+TOUCH_DST=1 both "a file, then a directory" -a --remove-source-files SRC/s1/ SRC/s2/ DST/
+TOUCH_DST=1 both "a file, then a directory, pushed" -a --remove-source-files -e "$RSH" SRC/s1/ SRC/s2/ localhost:DST/
+PREPARE="mkdir -p src/s1/x src/s2 && echo one > src/s1/x/y && echo two > src/s2/x && $past"
+TOUCH_DST=1 both "a directory, then a file" -a --delete --remove-source-files SRC/s1/ SRC/s2/ DST/
+PREPARE="mkdir -p src/s1 src/s2 && echo one > src/s1/x && echo second > src/s2/x && $past"
+TOUCH_DST=1 both "-R, a name twice" -a -R --remove-source-files SRC/s1/./x SRC/s2/./x DST/
+TOUCH_DST=1 both "-R, a name twice, pulled" -a -R --remove-source-files -e "$RSH" localhost:SRC/s1/./x localhost:SRC/s2/./x DST/
 PREPARE='cp -a ../src src'
 TOUCH_DST=1 both "overlapping SRCs" -a --remove-source-files SRC SRC/sub DST/
 TOUCH_DST=1 both "a SRC twice" -a --remove-source-files SRC/file SRC/file DST/

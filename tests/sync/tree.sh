@@ -141,13 +141,13 @@ both() {
 		# (rsync's timeout says the seconds since it last heard, as its
 		# check, every TIMEOUT seconds, finds them: 2, or 3 or 4 where the
 		# check fell just before a second's turn; the tests check ours)
-		sed "s/^sweep-sync/rsync/; s/ at [a-z0-9_./]*([0-9]*) \[[a-zA-Z]*=[0-9.]*\]$//; s|$T/$side/|X/|g; s|$T/|T/|g; s|$side/|X/|g
+		sed "s/^sweep-sync/rsync/; s/ at [a-z0-9_./]*([0-9]*) \[[a-zA-Z]*=[0-9.]*\]$//; s|$T/$side/|X/|g; s|$T/|T/|g; s,\(^\\|[^A-Za-z0-9._-]\)$side/,\1X/,g
 			s/ io timeout after [0-9]* seconds / io timeout after N seconds /" \
 			"$T/$side.err" | sort > "$T/$side.msgs"
 		# the protocol's figures: none without a protocol
 		# (and without a delta transfer, what rsync matched is literal)
 		[ -n "${NO_DELTA:-}" ] && sed -i '/^Literal data: /d; /^Matched data: /d' "$T/$side.out"
-		sed "s|$T/$side/|X/|g; s|$T/|T/|g; s|$side/|X/|g; /^sent .* bytes  received .* bytes/d; s/  speedup is .*//;
+		sed "s|$T/$side/|X/|g; s|$T/|T/|g; s,\(^\\|[^A-Za-z0-9._-]\)$side/,\1X/,g; /^sent .* bytes  received .* bytes/d; s/  speedup is .*//;
 		     /^File list /d; /^Total bytes /d" "$T/$side.out" | sort > "$T/$side.sorted"
 	done
 	check_same "$T/R.sorted" "$T/O.sorted" || fail "$name: output"
