@@ -201,7 +201,7 @@ const struct sweep_entry *sync_source_view(void *arg, const struct sweep_entry *
 {
 	struct sync *s = arg;
 	e = chmod_view(s, e, view);
-	if (s->chown_user && e->kind != SWEEP_ERROR) {
+	if ((s->usermap || s->groupmap) && e->kind != SWEEP_ERROR) {
 		if (e != view)
 			*view = *e;
 		chown_apply(s, &view->st);

@@ -26,7 +26,7 @@ enum {
 	OPT_MAX_SIZE, OPT_MIN_SIZE, OPT_MKPATH, OPT_FSYNC, OPT_CHMOD, OPT_FORCE, OPT_LOG_FILE,
 	OPT_IGNORE_ERRORS, OPT_COMPRESS_LEVEL, OPT_OUTBUF, OPT_CHOWN, OPT_SAFE_LINKS,
 	OPT_REMOVE_SOURCE, OPT_OUT_FORMAT, OPT_LOG_FILE_FORMAT, OPT_IGNORE_MISSING,
-	OPT_DELETE_MISSING,
+	OPT_DELETE_MISSING, OPT_USERMAP, OPT_GROUPMAP,
 	/* --no-OPTION: OPT_NO plus the code of the option it turns off */
 	OPT_NO = 1024,
 };
@@ -125,6 +125,8 @@ static const struct option long_options[] = {
 	{ "no-force", no_argument, NULL, OPT_NO + OPT_FORCE },
 	{ "chmod", required_argument, NULL, OPT_CHMOD },
 	{ "chown", required_argument, NULL, OPT_CHOWN },
+	{ "usermap", required_argument, NULL, OPT_USERMAP },
+	{ "groupmap", required_argument, NULL, OPT_GROUPMAP },
 	{ "safe-links", no_argument, NULL, OPT_SAFE_LINKS },
 	{ "no-mkpath", no_argument, NULL, OPT_NO + OPT_MKPATH },
 	{ "max-size", required_argument, NULL, OPT_MAX_SIZE },
@@ -208,6 +210,8 @@ static void usage(const char *prog)
 	      "  -t, --times              preserve modification times\n"
 	      "  -O, --omit-dir-times     omit directories from --times\n"
 	      "      --chmod=CHMOD        affect file and/or directory permissions\n"
+	      "      --usermap=STRING     custom username mapping\n"
+	      "      --groupmap=STRING    custom groupname mapping\n"
 	      "      --chown=USER:GROUP   simple username/groupname mapping\n"
 	      "  -g, --group              preserve group\n"
 	      "  -o, --owner              preserve owner (super-user only)\n"
@@ -410,6 +414,8 @@ static int take_option(struct sync *s, int c, const char *arg)
 	case OPT_MAX_DELETE: return limits_max_delete(s, arg);
 	case OPT_CHMOD: return chmod_add(s, arg);
 	case OPT_CHOWN: return chown_option(s, arg);
+	case OPT_USERMAP: return usermap_option(s, arg, false);
+	case OPT_GROUPMAP: return usermap_option(s, arg, true);
 	case OPT_LOG_FILE: s->log_path = arg; break;
 	case OPT_OUT_FORMAT: /* (an empty one: an empty line an item, as rsync's) */
 		s->out_format = arg;
@@ -483,7 +489,7 @@ static void engine_options(struct sync *s)
 	o->progress = s->meter_wanted ? report_progress : NULL;
 	o->alive = s->timeout ? sync_alive : NULL;
 	o->decide = sync_decide;
-	o->source_view = s->nchmod || s->chown_user ? sync_source_view : NULL;
+	o->source_view = s->nchmod || s->usermap || s->groupmap ? sync_source_view : NULL;
 	o->walk_error = sync_walk_error;
 	o->linked = sync_linked;
 	o->done = s->remove_source ? sync_source_done : NULL;

@@ -291,10 +291,14 @@ static int index_names(struct receiver *r)
 	return 0;
 }
 
-/* The sender's id as ours, by its name (rsync's default): the same
- * number where the name is unknown here, or not sent; 0 is never mapped. */
+/* The sender's id as ours: by --usermap/--groupmap (--chown) where a pair
+ * matches, else by its name (rsync's default): the same number where the
+ * name is unknown here, or not sent; 0 is never mapped so. */
 static unsigned map_id(struct receiver *r, unsigned id, bool group, const char *name)
 {
+	unsigned to;
+	if (id_map_find(r->s, group, id, r->s->numeric_ids ? "" : name, &to))
+		return to;
 	if (!*name || id == 0 || r->s->numeric_ids)
 		return id;
 	const uint64_t *v = keymap_get(&r->ids, id, group);
@@ -359,7 +363,6 @@ static int decode_entry(struct receiver *r)
 	st->st_uid = map_id(r, st->st_uid, false, sb_str(&r->owner));
 	bool group_ok = owner_ok && wire_get_cstr(m, &r->owner);
 	st->st_gid = map_id(r, st->st_gid, true, sb_str(&r->owner));
-	chown_apply(r->s, st); /* --chown: where it lands */
 	if (m->bad || !target_ok || !attrs_ok || !group_ok ||
 	    !kind_fits(e->kind, st->st_mode, flags))
 		return bad(r, "an entry that does not parse");

@@ -148,10 +148,12 @@ static int valued_options(const struct sync *s, struct strbuf *w, struct strbuf 
 		r = sb_printf(w, "--bwlimit=%" PRIu64 "b", s->copy.bwlimit) < 0 ? -1
 		    : shell_quote(sb, w->s);
 	}
-	if (r == 0 && s->chown_user) {
+	for (int group = 0; r == 0 && group < 2; group++) {
+		const char *map = id_map_arg(s, group);
 		sb_reset(w);
-		r = sb_printf(w, "--chown=%s:%s", s->chown_user, s->chown_group) < 0 ? -1
-		    : shell_quote(sb, w->s);
+		if (map)
+			r = sb_printf(w, "--%s=%s", group ? "groupmap" : "usermap", map) < 0 ? -1
+			    : shell_quote(sb, w->s);
 	}
 	const struct { bool on; const char *name, *value; } text[] = {
 		{ s->backup_dir != NULL, "backup-dir", s->backup_dir },

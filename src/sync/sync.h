@@ -63,10 +63,8 @@ struct sync {
 	struct sync_chmod *chmod; /* --chmod's items (chmod.c) */
 	size_t nchmod;
 	const char **chmod_args;  /* ... as given, for the far end */
-	char *chown_user, *chown_group; /* --chown's parts (chown.c) */
-	bool chown_resolved, chown_uid_on, chown_gid_on;
-	uid_t chown_uid;
-	gid_t chown_gid;
+	struct id_map *usermap, *groupmap; /* --usermap, --groupmap (chown.c) */
+	bool chown_given;         /* ... made by --chown */
 	size_t nchmod_args;
 	mode_t chmod_umask;
 	bool chmod_umask_known;
@@ -408,10 +406,16 @@ void sync_walk_error(void *arg, const struct sweep_entry *e);
 /* chmod.c: --chmod. Add the items of arg: 0, or -1 (reported). */
 int chmod_add(struct sync *s, const char *arg);
 void chmod_free(struct sync *s);
-/* chown.c: --chown=USER:GROUP taken (-o, -g for the parts given): 0, or
- * -1 (said). chown_apply() gives st its ids where the entry lands. */
+/* chown.c: --chown=USER:GROUP (-o, -g for the parts given), --usermap and
+ * --groupmap (group) taken: 0, or -1 (said). chown_apply() gives st, a
+ * local source's, its ids where the entry lands; id_map_find() a sender's
+ * id and name (or "") the map's id for it, when a pair matches. */
 int chown_option(struct sync *s, const char *arg);
+int usermap_option(struct sync *s, const char *arg, bool group);
 void chown_apply(struct sync *s, struct stat *st);
+bool id_map_find(struct sync *s, bool group, unsigned id, const char *name, unsigned *to);
+/* A map as given (NULL: none), for the far end. */
+const char *id_map_arg(const struct sync *s, bool group);
 void chown_free(struct sync *s);
 /* the copy engine's source_view: chmod_view() */
 const struct sweep_entry *sync_source_view(void *arg, const struct sweep_entry *e,
