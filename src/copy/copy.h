@@ -164,6 +164,13 @@ struct copy_opts {
 	 * every file's copy on the walk's thread, so that "whole" is known. */
 	void (*done)(void *arg, const struct sweep_entry *e, const char *rel,
 	             const struct stat *dst);
+	/* sweep-sync --append: a regular file written in place (temp_rename
+	 * off) that is there, shorter, gets only the source's bytes past its
+	 * end (the decide hook leaves one that is not shorter); append_verify:
+	 * what it holds is compared with the source's first, and from the
+	 * first byte that differs all is written, append_failed called */
+	bool append, append_verify;
+	void (*append_failed)(void *arg, const struct sweep_entry *e, const char *rel);
 	bool acls_apart;           /* ACLs by preserve_acl, not with the mode */
 	bool preserve_acl;
 	bool no_uid, no_gid;       /* with preserve_owner: leave this part alone */

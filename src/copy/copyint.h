@@ -54,6 +54,8 @@ struct copy {
 	size_t max_open;       /* destdir.c: how many may be open */
 	/* the entry being copied */
 	struct strbuf rel;       /* its path below the source root */
+	off_t append_from;       /* --append: the bytes its copy has already */
+	const struct sweep_entry *entry; /* ... (for append_failed) */
 	struct strbuf drel;      /* its destination, relative to top_fd */
 	struct strbuf shown;     /* its destination as messages say it */
 	struct strbuf target;    /* a symbolic link's target */

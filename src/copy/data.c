@@ -14,6 +14,7 @@
  */
 #include <errno.h>
 #include <linux/fs.h>
+#include <stdlib.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -171,25 +172,74 @@ static int64_t copy_regions(struct range *r, off_t size)
 	return size;
 }
 
-/* The bytes from the stream of copy_stream(). Returns the size written,
- * or -1 (reported). */
+/* --append: where the copy differs from n bytes of buf at off (n when it
+ * does not, or is not looked at), said once (append_failed). -1 when the
+ * copy cannot be read (reported). */
+static ssize_t differs_at(struct range *r, const char *buf, size_t n, off_t off, char *mine)
+{
+	struct copy *c = r->c;
+	if (!c->o->append_verify || off >= c->append_from)
+		return (ssize_t)n;
+	size_t k = n, got = 0;
+	if ((off_t)k > c->append_from - off)
+		k = (size_t)(c->append_from - off);
+	while (got < k) {
+		ssize_t m = pread(r->dfd, mine + got, k - got, off + (off_t)got);
+		if (m < 0 && errno == EINTR)
+			continue;
+		if (m <= 0) {
+			copy_error(c, m < 0 ? errno : EIO, "error reading %s",
+			           cq(c, 0, sb_str(&c->shown)));
+			return -1;
+		}
+		got += (size_t)m;
+	}
+	for (size_t i = 0; i < k; i++)
+		if (buf[i] != mine[i]) {
+			if (c->o->append_failed)
+				c->o->append_failed(c->o->arg, c->entry, sb_str(&c->rel));
+			c->append_from = off + (off_t)i; /* all from here is written */
+			return (ssize_t)i;
+		}
+	return (ssize_t)n;
+}
+
+/* The bytes from the stream of copy_stream(); under --append those the
+ * copy has already are passed over (compared, under append_verify).
+ * Returns the size written, or -1 (reported). */
 static int64_t copy_stream_data(struct range *r)
 {
 	struct copy *c = r->c;
+	char *mine = c->append_from ? malloc(COPY_BUFSIZE) : NULL;
 	off_t off = 0;
+	int64_t ret = -1;
+	if (c->append_from && !mine) {
+		copy_error(c, ENOMEM, "%s", cq(c, 0, sb_str(&c->shown)));
+		return -1;
+	}
 	for (;;) {
 		ssize_t n = c->o->read_data(c->o->arg, c->buf, COPY_BUFSIZE);
 		if (n < 0) {
 			copy_error(c, errno, "error reading %s", cq(c, 0, r->src));
-			return -1;
+			break;
 		}
-		if (n == 0)
-			return off;
-		if (put(r, c->buf, (size_t)n, off) < 0)
-			return -1;
+		if (n == 0) {
+			ret = off;
+			break;
+		}
+		if (differs_at(r, c->buf, (size_t)n, off, mine) < 0)
+			break;
+		/* what the copy has already (the same, or not looked at; a
+		 * difference moved append_from back to it) */
+		ssize_t skip = c->append_from <= off ? 0
+		               : c->append_from - off < n ? (ssize_t)(c->append_from - off) : n;
+		if (skip < n && put(r, c->buf + skip, (size_t)(n - skip), off + skip) < 0)
+			break;
 		off += n;
-		c->bytes += (uint64_t)n;
+		c->bytes += (uint64_t)(n - skip);
 	}
+	free(mine);
+	return ret;
 }
 
 /* Clone sfd into dfd: 0 done, 1 not (to be copied), -1 failed (reported,
@@ -219,9 +269,53 @@ static int clone_file(struct copy *c, int sfd, const struct stat *st, int dfd, c
 	return 1;
 }
 
+/* --append from a local source: the bytes past what the copy has (after,
+ * under append_verify, a look at what it has: from the first that differs
+ * all is written). Returns the size, or -1 (reported). */
+static int64_t append_range(struct range *r)
+{
+	struct copy *c = r->c;
+	char *mine = c->o->append_verify ? malloc(COPY_BUFSIZE) : NULL;
+	if (c->o->append_verify && !mine) {
+		copy_error(c, ENOMEM, "%s", cq(c, 0, sb_str(&c->shown)));
+		return -1;
+	}
+	off_t from = c->append_from;
+	for (off_t off = 0; mine && off < from;) {
+		size_t want = from - off < (off_t)COPY_BUFSIZE ? (size_t)(from - off) : COPY_BUFSIZE;
+		ssize_t n = pread(r->sfd, c->buf, want, off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) { /* the source shrank, or cannot be read: from here */
+			if (n < 0) {
+				copy_error(c, errno, "error reading %s", cq(c, 0, r->src));
+				free(mine);
+				return -1;
+			}
+			break;
+		}
+		if (differs_at(r, c->buf, (size_t)n, off, mine) < 0) {
+			free(mine);
+			return -1;
+		}
+		if (c->append_from < from)
+			break; /* differs there */
+		off += n;
+	}
+	free(mine);
+	int64_t n = copy_range(r, c->append_from, UINT64_MAX);
+	return n < 0 ? -1 : c->append_from + n;
+}
+
 int data_copy(struct copy *c, int sfd, const struct stat *st, int dfd, const char *src)
 {
-	if (c->o->reflink != COPY_REFLINK_NEVER && !c->o->read_data) {
+	if (c->append_from) {
+		struct range r = { .c = c, .sfd = sfd, .dfd = dfd, .src = src, .blksize = 4096,
+			           .cfr = c->o->sparse != COPY_SPARSE_ALWAYS };
+		if (!c->o->read_data)
+			return append_range(&r) < 0 ? -1 : 0;
+	}
+	if (c->o->reflink != COPY_REFLINK_NEVER && !c->o->read_data && !c->append_from) {
 		int r = clone_file(c, sfd, st, dfd, src);
 		if (r <= 0)
 			return r;

@@ -41,9 +41,19 @@ static int open_dest(struct copy *c, const struct stat *st, int pfd, const char 
 	int fd;
 	*created = false;
 	if (s == DEST_EXISTS) {
-		int trunc = c->o->attributes_only ? 0 : O_TRUNC;
+		int trunc = c->o->attributes_only || c->o->append ? 0 : O_TRUNC;
 		int nofollow = c->o->decide ? O_NOFOLLOW : 0;
-		fd = destdir_openat(c, pfd, name, O_WRONLY | O_CLOEXEC | O_NOCTTY | trunc | nofollow, 0);
+		int rw = c->o->append_verify ? O_RDWR : O_WRONLY; /* (what it holds is read) */
+		fd = destdir_openat(c, pfd, name, rw | O_CLOEXEC | O_NOCTTY | trunc | nofollow, 0);
+		struct stat now;
+		if (fd >= 0 && c->o->append && fstat(fd, &now) == 0 && S_ISREG(now.st_mode) &&
+		    now.st_size < st->st_size)
+			c->append_from = now.st_size;
+		else if (fd >= 0 && c->o->append && ftruncate(fd, 0) < 0) {
+			copy_error(c, errno, "cannot truncate %s", cq(c, 0, shown));
+			close(fd);
+			return -1;
+		}
 		if (fd >= 0)
 			return fd;
 		if (!c->o->force && !(nofollow && errno == ELOOP)) {
@@ -128,6 +138,7 @@ void regular_copy(struct copy *c, const struct sweep_entry *e)
 	if (dfd < 0)
 		goto out;
 	replace_made(c, e, pfd, name, backup);
+	c->entry = e;
 	struct writer_job j = { .e = e, .sfd = sfd, .dfd = dfd, .st = &st, .created = created,
 	                        .mode = mode, .pfd = -1 };
 	if (!c->o->attributes_only && writer_give(c, &j))
@@ -136,6 +147,7 @@ void regular_copy(struct copy *c, const struct sweep_entry *e)
 		hardlink_remember(c, e);
 		c->made = true;
 	}
+	c->append_from = 0;
 out:
 	if (sfd != e->fd)
 		close(sfd);

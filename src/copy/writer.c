@@ -156,7 +156,7 @@ static void *writer_thread(void *arg)
 /* Whether the options let a file's copy leave the walk's thread. */
 static bool options_allow(const struct copy_opts *o)
 {
-	return !o->no_write_thread && !o->done && !o->verbose && !o->read_data && !o->bwlimit &&
+	return !o->no_write_thread && !o->done && !o->append && !o->verbose && !o->read_data && !o->bwlimit &&
 	       !o->alive && !o->attributes_only && !o->dry_run;
 }
 

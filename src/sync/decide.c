@@ -235,6 +235,9 @@ static enum copy_verdict decide_regular(struct sync *s, const struct sweep_entry
 	const struct stat *st = &e->st;
 	if (s->ignore_existing)
 		return COPY_LEAVE;
+	/* --append: a copy not shorter is left as it is, whatever it holds */
+	if (s->append && dst->st_size >= st->st_size)
+		return COPY_LEAVE;
 	if (s->update && dst->st_mtim.tv_sec > st->st_mtim.tv_sec)
 		return COPY_LEAVE;
 	char code[12] = ">f.........";
@@ -255,6 +258,8 @@ static enum copy_verdict decide_regular(struct sync *s, const struct sweep_entry
 	if (changed) {
 		s->n.transferred++;
 		s->n.transferred_size += (uint64_t)st->st_size;
+		if (s->append) /* (its bytes are the copy's already) */
+			s->n.not_sent += (uint64_t)dst->st_size;
 		report_item(s, code, rel, false, NULL);
 		return COPY_MAKE;
 	}
@@ -408,6 +413,24 @@ static void item_end(struct sync *s)
 {
 	s->item_st = NULL;
 	s->item_source = NULL;
+}
+
+void sync_append_failed(void *arg, const struct sweep_entry *e, const char *rel_below)
+{
+	struct sync *s = arg;
+	const char *rel = sync_relname(s, rel_below);
+	fflush(stdout);
+	fputs("WARNING: ", stderr);
+	report_name(s, stderr, rel);
+	fputs(" failed verification -- update retained (will try again).\n", stderr);
+	/* rsync's second look, another transfer: the size is the source's
+	 * now, the time not (its figures of matched data, rsync's delta
+	 * transfer's, are not kept: a redo here is all literal) */
+	s->n.transferred++;
+	s->n.transferred_size += (uint64_t)e->st.st_size;
+	item_begin(s, e);
+	report_item(s, s->times ? ">f..t......" : ">f.........", rel, false, NULL);
+	item_end(s);
 }
 
 #define NAME_DIR (UINT64_C(1) << 63) /* first_names: a directory's */

@@ -52,6 +52,7 @@ SYNC_TESTS = \
 	tests/sync/missing-args.sh \
 	tests/sync/hard-link-skips.sh \
 	tests/sync/usermap.sh \
+	tests/sync/append.sh \
 	tests/sync/fsync.sh \
 	tests/sync/chmod.sh \
 	tests/sync/names.sh \

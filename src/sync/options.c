@@ -26,7 +26,7 @@ enum {
 	OPT_MAX_SIZE, OPT_MIN_SIZE, OPT_MKPATH, OPT_FSYNC, OPT_CHMOD, OPT_FORCE, OPT_LOG_FILE,
 	OPT_IGNORE_ERRORS, OPT_COMPRESS_LEVEL, OPT_OUTBUF, OPT_CHOWN, OPT_SAFE_LINKS,
 	OPT_REMOVE_SOURCE, OPT_OUT_FORMAT, OPT_LOG_FILE_FORMAT, OPT_IGNORE_MISSING,
-	OPT_DELETE_MISSING, OPT_USERMAP, OPT_GROUPMAP,
+	OPT_DELETE_MISSING, OPT_USERMAP, OPT_GROUPMAP, OPT_APPEND, OPT_APPEND_VERIFY,
 	/* --no-OPTION: OPT_NO plus the code of the option it turns off */
 	OPT_NO = 1024,
 };
@@ -73,6 +73,8 @@ static const struct option long_options[] = {
 	{ "ignore-non-existing", no_argument, NULL, OPT_EXISTING },
 	{ "update", no_argument, NULL, 'u' },
 	{ "inplace", no_argument, NULL, OPT_INPLACE },
+	{ "append", no_argument, NULL, OPT_APPEND },
+	{ "append-verify", no_argument, NULL, OPT_APPEND_VERIFY },
 	{ "one-file-system", no_argument, NULL, 'x' },
 	{ "numeric-ids", no_argument, NULL, OPT_NUMERIC_IDS },
 	{ "stats", no_argument, NULL, OPT_STATS },
@@ -247,6 +249,8 @@ static void usage(const char *prog)
 	      "      --min-size=SIZE      don't transfer any file smaller than SIZE\n"
 	      "  -u, --update             skip files that are newer on the receiver\n"
 	      "      --inplace            update destination files in-place\n"
+	      "      --append             append data onto shorter files\n"
+	      "      --append-verify      --append w/old data in file checksum\n"
 	      "      --fsync              fsync every written file\n"
 	      "      --remove-source-files sender removes synchronized files (non-dir)\n"
 	      "      --ignore-missing-args ignore missing source args without error\n"
@@ -364,6 +368,8 @@ static bool switch_option(struct sync *s, int c, bool on)
 	case OPT_PARTIAL: s->copy.keep_partial = on; break;
 	case OPT_PROGRESS: s->meter_wanted = s->progress_names = on; break;
 	case OPT_INPLACE: s->inplace = on; break;
+	case OPT_APPEND: s->append = on; s->inplace |= on; break;
+	case OPT_APPEND_VERIFY: s->append = on ? 2 : 0; s->inplace |= on; break;
 	case OPT_NUMERIC_IDS: s->numeric_ids = on; break;
 	case OPT_MKPATH: s->mkpath = on; break;
 	case OPT_FSYNC: s->copy.fsync_files = on; break;
@@ -498,6 +504,9 @@ static void engine_options(struct sync *s)
 	o->arg = s;
 	o->dry_run = s->dry_run;
 	o->temp_rename = !s->inplace;
+	o->append = s->append > 0;
+	o->append_verify = s->append == 2;
+	o->append_failed = sync_append_failed;
 	o->backup = s->backup ? COPY_BACKUP_SIMPLE : COPY_BACKUP_NONE;
 	/* as rsync: backups beside the files change their directories' times */
 	o->omit_dir_times = s->omit_dir_times || (s->backup && !s->backup_dir);

@@ -491,6 +491,12 @@ static enum copy_verdict recv_decide(void *arg, const struct sweep_entry *e, con
 	return v;
 }
 
+static void recv_append_failed(void *arg, const struct sweep_entry *e, const char *rel)
+{
+	struct receiver *r = arg;
+	sync_append_failed(r->s, e, rel);
+}
+
 static int recv_backup_dir(void *arg)
 {
 	struct receiver *r = arg;
@@ -754,6 +760,7 @@ int recv_trees(struct sync *s, struct wire *w, const char *dest, unsigned nsrc)
 	o.decide = recv_decide;
 	o.linked = recv_linked;
 	o.done = s->remove_source ? recv_done : NULL;
+	o.append_failed = recv_append_failed;
 	o.read_data = recv_read;
 	o.walk_error = NULL; /* the sender says its own */
 	/* the hooks take the receiver: each passes the sync on */

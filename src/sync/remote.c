@@ -182,6 +182,7 @@ int sync_server_options(const struct sync *s, struct strbuf *sb)
 		{ s->safe_links, "--safe-links" },
 		{ s->copy.fsync_files, "--fsync" },
 		{ s->remove_source, "--remove-source-files" },
+		{ s->append == 1, "--append" }, { s->append == 2, "--append-verify" },
 		{ s->ignore_missing, "--ignore-missing-args" },
 		{ s->delete_missing, "--delete-missing-args" },
 		{ s->info_remove_given == 1, "--info=remove" },

@@ -292,7 +292,7 @@ static void stats_to(const struct sync *s, FILE *f)
 	fprintf(f, "Total transferred file size: %s bytes\n",
 	        report_size(b, s->n.transferred_size, s->human));
 	fprintf(f, "Literal data: %s bytes\n",
-	        report_size(b, s->dry_run ? 0 : s->n.transferred_size, s->human));
+	        report_size(b, s->dry_run ? 0 : s->n.transferred_size - s->n.not_sent, s->human));
 	fputs("Matched data: 0 bytes\n", f);
 }
 

@@ -53,6 +53,7 @@ enum sync_kind { K_REG, K_DIR, K_LINK, K_DEV, K_SPECIAL, K_NKINDS };
 struct sync_counts {
 	uint64_t files[K_NKINDS], created[K_NKINDS], deleted[K_NKINDS];
 	uint64_t transferred, total_size, transferred_size;
+	uint64_t not_sent;      /* --append: the bytes copies had (not literal) */
 };
 
 struct sync {
@@ -77,6 +78,8 @@ struct sync {
 	bool eight_bit;           /* -8: bytes from 0x80 shown as they are */
 	bool mkpath;              /* --mkpath: DEST's missing directories made */
 	bool remove_source;       /* --remove-source-files (removesrc.c) */
+	int append;               /* --append (1), --append-verify (2): a
+	                             shorter copy gets the rest, in place */
 	bool ignore_missing;      /* --ignore-missing-args: a SRC or listed name
 	                             that is not there is no error */
 	bool delete_missing;      /* --delete-missing-args: ... its copy goes */
@@ -290,6 +293,10 @@ void sync_source_done(void *arg, const struct sweep_entry *e, const char *rel,
                       const struct stat *dst);
 /* A name kept because it is the destination's own file: said, 23. */
 void sync_removal_refused(struct sync *s, const char *rel);
+/* decide.c: --append-verify: the copy of e (rel below its root) did not
+ * hold the source's first bytes: said as rsync says it, with the line of
+ * the whole file written again (the engine's append_failed hook). */
+void sync_append_failed(void *arg, const struct sweep_entry *e, const char *rel);
 /* decide.c: several SRCs: whether a later SRC put a directory at the name
  * (shown) an earlier one's file was copied to. */
 bool sync_name_now_dir(struct sync *s, const char *shown);
