@@ -55,6 +55,7 @@ struct copy {
 	/* the entry being copied */
 	struct strbuf rel;       /* its path below the source root */
 	off_t append_from;       /* --append: the bytes its copy has already */
+	bool appending;          /* ... there are some (no zeros left out) */
 	const struct sweep_entry *entry; /* ... (for append_failed) */
 	struct strbuf drel;      /* its destination, relative to top_fd */
 	struct strbuf shown;     /* its destination as messages say it */

@@ -61,7 +61,8 @@ static bool cfr_write_error(int err)
  * --sparse=always. Returns 0 or -1 (reported). */
 static int put(struct range *r, const char *buf, size_t n, off_t off)
 {
-	bool skip_zeros = r->c->o->sparse == COPY_SPARSE_ALWAYS;
+	/* (never into a copy that had bytes there: --append's) */
+	bool skip_zeros = r->c->o->sparse == COPY_SPARSE_ALWAYS && !r->c->appending;
 	size_t done = 0;
 	while (done < n) {
 		size_t k = skip_zeros ? r->blksize - (size_t)((off + (off_t)done) % (off_t)r->blksize)
@@ -225,6 +226,12 @@ static int64_t copy_stream_data(struct range *r)
 		}
 		if (n == 0) {
 			ret = off;
+			/* --append: a copy longer than what came (the source shrank)
+			 * ends where it does */
+			if (c->appending && ftruncate(r->dfd, off) < 0) {
+				copy_error(c, errno, "failed to truncate %s", cq(c, 0, sb_str(&c->shown)));
+				ret = -1;
+			}
 			break;
 		}
 		if (differs_at(r, c->buf, (size_t)n, off, mine) < 0)
@@ -304,14 +311,22 @@ static int64_t append_range(struct range *r)
 	}
 	free(mine);
 	int64_t n = copy_range(r, c->append_from, UINT64_MAX);
-	return n < 0 ? -1 : c->append_from + n;
+	if (n < 0)
+		return -1;
+	/* a source that shrank while it was read: the copy ends where it does
+	 * (else a later --append leaves a copy longer than its source) */
+	if (ftruncate(r->dfd, c->append_from + n) < 0) {
+		copy_error(c, errno, "failed to truncate %s", cq(c, 0, sb_str(&c->shown)));
+		return -1;
+	}
+	return c->append_from + n;
 }
 
 int data_copy(struct copy *c, int sfd, const struct stat *st, int dfd, const char *src)
 {
 	if (c->append_from) {
 		struct range r = { .c = c, .sfd = sfd, .dfd = dfd, .src = src, .blksize = 4096,
-			           .cfr = c->o->sparse != COPY_SPARSE_ALWAYS };
+			           .cfr = true };
 		if (!c->o->read_data)
 			return append_range(&r) < 0 ? -1 : 0;
 	}

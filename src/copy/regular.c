@@ -47,8 +47,10 @@ static int open_dest(struct copy *c, const struct stat *st, int pfd, const char 
 		fd = destdir_openat(c, pfd, name, rw | O_CLOEXEC | O_NOCTTY | trunc | nofollow, 0);
 		struct stat now;
 		if (fd >= 0 && c->o->append && fstat(fd, &now) == 0 && S_ISREG(now.st_mode) &&
-		    now.st_size < st->st_size)
+		    now.st_size < st->st_size) {
 			c->append_from = now.st_size;
+			c->appending = true;
+		}
 		else if (fd >= 0 && c->o->append && ftruncate(fd, 0) < 0) {
 			copy_error(c, errno, "cannot truncate %s", cq(c, 0, shown));
 			close(fd);
@@ -105,6 +107,8 @@ int regular_finish(struct copy *c, int sfd, const struct stat *st, int dfd, cons
 void regular_copy(struct copy *c, const struct sweep_entry *e)
 {
 	const char *name, *backup;
+	c->append_from = 0; /* open_dest()'s to set */
+	c->appending = false;
 	int pfd = special_place(c, e, "regular file ", &name);
 	if (pfd < 0)
 		return;
@@ -148,6 +152,7 @@ void regular_copy(struct copy *c, const struct sweep_entry *e)
 		c->made = true;
 	}
 	c->append_from = 0;
+	c->appending = false;
 out:
 	if (sfd != e->fd)
 		close(sfd);

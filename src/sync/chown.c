@@ -219,6 +219,8 @@ static const char *local_name(const struct id_map *m, bool group, unsigned id)
 void chown_apply(struct sync *s, struct stat *st)
 {
 	unsigned id;
+	if (s->sender_side)
+		return; /* the receiver maps the ids sent (twice is not once) */
 	if (s->usermap &&
 	    id_map_find(s, false, st->st_uid,
 	                s->numeric_ids ? "" : local_name(s->usermap, false, st->st_uid), &id))

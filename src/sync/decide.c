@@ -235,9 +235,6 @@ static enum copy_verdict decide_regular(struct sync *s, const struct sweep_entry
 	const struct stat *st = &e->st;
 	if (s->ignore_existing)
 		return COPY_LEAVE;
-	/* --append: a copy not shorter is left as it is, whatever it holds */
-	if (s->append && dst->st_size >= st->st_size)
-		return COPY_LEAVE;
 	if (s->update && dst->st_mtim.tv_sec > st->st_mtim.tv_sec)
 		return COPY_LEAVE;
 	char code[12] = ">f.........";
@@ -255,6 +252,10 @@ static enum copy_verdict decide_regular(struct sync *s, const struct sweep_entry
 		code[4] = 'T';
 	if (changed && unreadable(s, e))
 		return COPY_MAKE;
+	/* --append: a changed copy not shorter is left as it is, whatever it
+	 * holds (an unchanged one gets its attributes, as any) */
+	if (changed && s->append && dst->st_size >= st->st_size)
+		return COPY_LEAVE;
 	if (changed) {
 		s->n.transferred++;
 		s->n.transferred_size += (uint64_t)st->st_size;

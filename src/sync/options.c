@@ -409,7 +409,8 @@ static int take_option(struct sync *s, int c, const char *arg)
 	/* rsync finds the deletions during the transfer and makes them after
 	 * it: what is deleted, and when, is --delete-after's */
 	case OPT_DELETE_DELAY: s->delete_delay = true; return delete_when_set(s, DEL_AFTER);
-	case 'W': case 's': case OPT_NOOP: break;
+	case 'W': s->whole_file = true; break;
+	case 's': case OPT_NOOP: break;
 	case OPT_DELETE_EXCLUDED: s->delete = s->delete_excluded = true; break;
 	case '0': s->from0 = true; break;
 	case 'L': s->copy_links = true; break;
@@ -503,7 +504,7 @@ static void engine_options(struct sync *s)
 	                                                         : s->verbose >= 2);
 	o->arg = s;
 	o->dry_run = s->dry_run;
-	o->temp_rename = !s->inplace;
+	o->temp_rename = !s->inplace && !s->append; /* (--no-inplace: still in place) */
 	o->append = s->append > 0;
 	o->append_verify = s->append == 2;
 	o->append_failed = sync_append_failed;
@@ -575,6 +576,10 @@ int sync_parse_options(struct sync *s, int argc, char **argv)
 	}
 	if (backups_check(s) < 0)
 		return 1;
+	if (s->append && s->whole_file) {
+		diag_error(s->diag, 0, "--append cannot be used with --whole-file");
+		return 1;
+	}
 	engine_options(s);
 	s->files = argv + optind;
 	s->nfiles = argc - optind;

@@ -118,7 +118,7 @@ void report_log_close(struct sync *s, const char *end_line)
 	if (!s->log)
 		return;
 	char b[40], c[40];
-	uint64_t sent = s->dry_run ? 0 : s->n.transferred_size;
+	uint64_t sent = s->dry_run ? 0 : s->n.transferred_size - s->n.not_sent;
 	/* -v's summary (--stats' figures before it), -q or not, or rsync's
 	 * line of its own */
 	if (s->stats)
@@ -340,7 +340,7 @@ void report_end(const struct sync *s)
 		return;
 	char b[40], c[40];
 	/* no protocol here: what was "sent" is the data written */
-	uint64_t sent = s->dry_run ? 0 : s->n.transferred_size;
+	uint64_t sent = s->dry_run ? 0 : s->n.transferred_size - s->n.not_sent;
 	printf("\nsent %s bytes  received 0 bytes\n", report_size(b, sent, s->human));
 	printf("total size is %s  speedup is %.2f%s\n", report_size(c, s->n.total_size, s->human),
 	       sent ? (double)s->n.total_size / (double)sent : 0.0,

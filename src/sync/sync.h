@@ -80,6 +80,7 @@ struct sync {
 	bool remove_source;       /* --remove-source-files (removesrc.c) */
 	int append;               /* --append (1), --append-verify (2): a
 	                             shorter copy gets the rest, in place */
+	bool whole_file;          /* -W (refused with --append, as rsync) */
 	bool ignore_missing;      /* --ignore-missing-args: a SRC or listed name
 	                             that is not there is no error */
 	bool delete_missing;      /* --delete-missing-args: ... its copy goes */

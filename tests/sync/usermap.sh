@@ -33,6 +33,10 @@ TIMES=no both "without -o" -rti --usermap='*:bin' src/ DST
 PREPARE='rsync -a ../src/ dst/' both "onto a copy" -ai --usermap='nobody:daemon,1234:0' src/ DST
 both "push" -ai --usermap='nobody:daemon,1000-2000:bin' --groupmap='*:daemon' -e "$RSH" src/ localhost:DST
 both "pull" -ai --usermap='nobody:daemon,1000-2000:bin' --groupmap='*:daemon' -e "$RSH" localhost:src/ DST
+# (maps that give a later pair's FROM: applied once, by the receiver)
+both "push, a swap" -ai --usermap='daemon:bin,*:daemon' --groupmap='1:2,2:1' -e "$RSH" src/ localhost:DST
+both "pull, a swap" -ai --usermap='daemon:bin,*:daemon' --groupmap='1:2,2:1' -e "$RSH" localhost:src/ DST
+both "pull, --numeric-ids" -ai --numeric-ids --usermap='1-2:bin,*:daemon' -e "$RSH" localhost:src/ DST
 both "pull, unknown" -ai --usermap='1234:unknownname' -e "$RSH" localhost:src/ DST
 NO_TREE=1 both "twice" -a --usermap=a:b --usermap=c:d src/ DST
 NO_TREE=1 both "beside --chown" -a --usermap=a:b --chown=x src/ DST
