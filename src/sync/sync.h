@@ -65,7 +65,6 @@ struct sync {
 	size_t nchmod;
 	const char **chmod_args;  /* ... as given, for the far end */
 	struct id_map *usermap, *groupmap; /* --usermap, --groupmap (chown.c) */
-	bool chown_given;         /* ... made by --chown */
 	size_t nchmod_args;
 	mode_t chmod_umask;
 	bool chmod_umask_known;

@@ -42,4 +42,16 @@ NO_TREE=1 both "twice" -a --usermap=a:b --usermap=c:d src/ DST
 NO_TREE=1 both "beside --chown" -a --usermap=a:b --chown=x src/ DST
 NO_TREE=1 both "after --chown" -a --chown=x --usermap=a:b src/ DST
 NO_TREE=1 both "no colon" -a --usermap=abc src/ DST
+# rsync's reading of a map: its usage errors in its words, ":TO" for the
+# ids without a name, a name as it is (no pattern without * ? [), the
+# first ':' splitting; --chown's parts apart
+for m in '1:2,' ',1:2' '1x:bin' '1000-:bin' '10-20-30:bin' '' 'a:' ':bin' 'daemon:bin:x' 'ro\ot:bin' '*:bin,*:nosuch'; do
+	both "--usermap=$m" -ai --usermap="$m" src/ DST
+done
+for a in "--chown=bin --chown=:daemon" "--usermap=1:2 --chown=:daemon" "--groupmap=0:2 --chown=daemon" \
+	"--chown=bin --chown=daemon" "--chown=:bin --chown=:daemon" "--usermap=1:2 --chown=bin"; do
+	# (word-split on purpose: each is two options)
+	# shellcheck disable=SC2086
+	both "$a" -ai $a src/ DST
+done
 exit 0
