@@ -142,6 +142,10 @@ struct copy_opts {
 	                              into (ours, not root's run) is made so until
 	                              its contents are in, as rsync does; GNU cp
 	                              fails on what goes into it */
+	bool preallocate;          /* a regular file's blocks all allocated
+	                              before its data is written (holes of the
+	                              source too, as rsync --preallocate; not
+	                              under --sparse=always) */
 	bool fsync_files;          /* each file's data on the disk (fsync) before
 	                              it is named (sweep-sync --fsync) */
 	/* the source's entry as the copy is to see it (sweep-sync --chmod):

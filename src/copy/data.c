@@ -13,6 +13,7 @@
  * file's copy there.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/fs.h>
 #include <stdlib.h>
 #include <stdbool.h>
@@ -324,6 +325,10 @@ static int64_t append_range(struct range *r)
 
 int data_copy(struct copy *c, int sfd, const struct stat *st, int dfd, const char *src)
 {
+	/* (where it cannot be, the writes find out: no space is said there) */
+	if (c->o->preallocate && c->o->sparse != COPY_SPARSE_ALWAYS && st->st_size > 0 &&
+	    !c->append_from)
+		(void)fallocate(dfd, 0, 0, st->st_size);
 	if (c->append_from) {
 		struct range r = { .c = c, .sfd = sfd, .dfd = dfd, .src = src, .blksize = 4096,
 			           .cfr = true };

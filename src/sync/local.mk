@@ -53,6 +53,7 @@ SYNC_TESTS = \
 	tests/sync/hard-link-skips.sh \
 	tests/sync/usermap.sh \
 	tests/sync/append.sh \
+	tests/sync/preallocate.sh \
 	tests/sync/fsync.sh \
 	tests/sync/chmod.sh \
 	tests/sync/names.sh \

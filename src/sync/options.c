@@ -27,6 +27,7 @@ enum {
 	OPT_IGNORE_ERRORS, OPT_COMPRESS_LEVEL, OPT_OUTBUF, OPT_CHOWN, OPT_SAFE_LINKS,
 	OPT_REMOVE_SOURCE, OPT_OUT_FORMAT, OPT_LOG_FILE_FORMAT, OPT_IGNORE_MISSING,
 	OPT_DELETE_MISSING, OPT_USERMAP, OPT_GROUPMAP, OPT_APPEND, OPT_APPEND_VERIFY,
+	OPT_PREALLOCATE,
 	/* --no-OPTION: OPT_NO plus the code of the option it turns off */
 	OPT_NO = 1024,
 };
@@ -74,6 +75,7 @@ static const struct option long_options[] = {
 	{ "update", no_argument, NULL, 'u' },
 	{ "inplace", no_argument, NULL, OPT_INPLACE },
 	{ "append", no_argument, NULL, OPT_APPEND },
+	{ "preallocate", no_argument, NULL, OPT_PREALLOCATE },
 	{ "append-verify", no_argument, NULL, OPT_APPEND_VERIFY },
 	{ "one-file-system", no_argument, NULL, 'x' },
 	{ "numeric-ids", no_argument, NULL, OPT_NUMERIC_IDS },
@@ -250,6 +252,7 @@ static void usage(const char *prog)
 	      "  -u, --update             skip files that are newer on the receiver\n"
 	      "      --inplace            update destination files in-place\n"
 	      "      --append             append data onto shorter files\n"
+	      "      --preallocate        allocate dest files before writing them\n"
 	      "      --append-verify      --append w/old data in file checksum\n"
 	      "      --fsync              fsync every written file\n"
 	      "      --remove-source-files sender removes synchronized files (non-dir)\n"
@@ -369,6 +372,7 @@ static bool switch_option(struct sync *s, int c, bool on)
 	case OPT_PROGRESS: s->meter_wanted = s->progress_names = on; break;
 	case OPT_INPLACE: s->inplace = on; break;
 	case OPT_APPEND: s->append = on; s->inplace |= on; break;
+	case OPT_PREALLOCATE: s->copy.preallocate = on; break;
 	case OPT_APPEND_VERIFY: s->append = on ? 2 : 0; s->inplace |= on; break;
 	case OPT_NUMERIC_IDS: s->numeric_ids = on; break;
 	case OPT_MKPATH: s->mkpath = on; break;

@@ -180,7 +180,7 @@ int sync_server_options(const struct sync *s, struct strbuf *sb)
 		{ s->itemize, "-i" }, { s->omit_dir_times, "-O" }, { s->mkpath, "--mkpath" }, { s->eight_bit, "-8" },
 		{ s->force, "--force" }, { s->ignore_errors, "--ignore-errors" },
 		{ s->safe_links, "--safe-links" },
-		{ s->copy.fsync_files, "--fsync" },
+		{ s->copy.fsync_files, "--fsync" }, { s->copy.preallocate, "--preallocate" },
 		{ s->remove_source, "--remove-source-files" },
 		{ s->append == 1, "--append" }, { s->append == 2, "--append-verify" },
 		{ s->ignore_missing, "--ignore-missing-args" },
