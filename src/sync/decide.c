@@ -475,8 +475,14 @@ enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char
                               int pfd, const char *name, const struct stat *dst)
 {
 	struct sync *s = arg;
-	if (named_before(s, e, rel_below))
+	if (named_before(s, e, rel_below)) {
+		/* (counted: rsync's figures are its list's before it keeps one) */
+		enum sync_kind k = sync_kind(e->st.st_mode);
+		s->n.files[k]++;
+		if (k == K_REG || k == K_LINK)
+			s->n.total_size += (uint64_t)e->st.st_size;
 		return COPY_LEAVE;
+	}
 	item_begin(s, e);
 	enum copy_verdict v = decide_entry(s, e, rel_below, pfd, name, dst);
 	item_end(s);

@@ -168,6 +168,7 @@ struct run {
 	struct strbuf base;       /* the source directory of a name */
 	struct strbuf from;
 	struct keymap dir_times;  /* a directory sent (dev, ino): its time then */
+	struct keymap implied;    /* the implied directories sent, by name */
 };
 
 /* Directory times fit a keymap's value as seconds and nanoseconds (those
@@ -241,6 +242,24 @@ static bool made_before(const char *prev, const char *name, size_t len)
 	return prev && strncmp(prev, name, len) == 0 && prev[len] == '/';
 }
 
+/* Whether the implied directory of name's first len bytes (below base)
+ * was sent before, by a name that was not the last: rsync sends it again
+ * (counted), but its list holds it once (no second look, no line). */
+static bool sent_before(struct run *r, const char *name, size_t len)
+{
+	char *path = strndup(name, len);
+	uint64_t a, b;
+	bool seen = false;
+	if (path) {
+		keymap_str_key(r->base.s, path, &a, &b);
+		seen = keymap_get(&r->implied, a, b) != NULL;
+		if (!seen)
+			keymap_put(&r->implied, a, b, 1); /* (without memory: sent again) */
+	}
+	free(path);
+	return seen;
+}
+
 /* Whether prev is in the directory of name's first len bytes. */
 static bool same_dir(const char *prev, const char *name, size_t len)
 {
@@ -273,7 +292,8 @@ static bool one_name(struct run *r, unsigned flags, const char *name, const char
 		transfer_root(r);
 	const char *last = strrchr(name, '/');
 	for (const char *p = strchr(name, '/'); p; p = strchr(p + 1, '/')) {
-		if (!made_before(prev, name, (size_t)(p - name)))
+		if (!made_before(prev, name, (size_t)(p - name)) &&
+		    !sent_before(r, name, (size_t)(p - name)))
 			transfer(r, name, (size_t)(p - name), 1);
 		else if (!same_dir(prev, name, (size_t)(last - name)))
 			r->ops->dir_again(r->ops->arg); /* rsync sends it again */
@@ -350,13 +370,14 @@ static void each_name(struct run *r,
 void files_from_each(struct sync *s, const char *src, const struct ff_ops *ops)
 {
 	struct run r = { .s = s, .ops = ops, .src = src, .base = STRBUF_INIT, .from = STRBUF_INIT,
-		         .dir_times = KEYMAP_INIT };
+		         .dir_times = KEYMAP_INIT, .implied = KEYMAP_INIT };
 	each_name(&r, one_name, true);
 	if (s->times && !s->copy.omit_dir_times && !s->dry_run)
 		each_name(&r, touch_up, false);
 	sb_free(&r.base);
 	sb_free(&r.from);
 	keymap_free(&r.dir_times);
+	keymap_free(&r.implied);
 }
 
 /* A local run's trees, and times, in DEST. */

@@ -51,4 +51,8 @@ status=$?
 [ "$(ls -A "$T/up-dst")" = file ] && [ ! -e "$T/s" ] && [ ! -e "$T/x" ] ||
 	fail "a name with '..': $(ls -A "$T" "$T/up-dst")"
 NO_TREE=1 both "an unreadable list" -a --files-from=none src DST/
+# an implied directory sent again after another directory's names is
+# counted again and looked at once ('.d..t' for it was not rsync's)
+printf 'a/b/f\nd/e/h\na/g\nd/e/h\n' > "$T/again"
+TOUCH_DST=1 both "an implied directory again" -ai --stats --files-from=again src DST/
 exit 0
