@@ -230,6 +230,7 @@ static int64_t copy_stream_data(struct range *r)
 			/* --append: a copy longer than what came (the source shrank)
 			 * ends where it does */
 			if (c->appending && ftruncate(r->dfd, off) < 0) {
+				c->write_failed = true;
 				copy_error(c, errno, "failed to truncate %s", cq(c, 0, sb_str(&c->shown)));
 				ret = -1;
 			}
@@ -317,6 +318,7 @@ static int64_t append_range(struct range *r)
 	/* a source that shrank while it was read: the copy ends where it does
 	 * (else a later --append leaves a copy longer than its source) */
 	if (ftruncate(r->dfd, c->append_from + n) < 0) {
+		c->write_failed = true;
 		copy_error(c, errno, "failed to truncate %s", cq(c, 0, sb_str(&c->shown)));
 		return -1;
 	}
@@ -325,21 +327,21 @@ static int64_t append_range(struct range *r)
 
 int data_copy(struct copy *c, int sfd, const struct stat *st, int dfd, const char *src)
 {
-	/* (where it cannot be, the writes find out: no space is said there) */
-	if (c->o->preallocate && c->o->sparse != COPY_SPARSE_ALWAYS && st->st_size > 0 &&
-	    !c->append_from)
-		(void)fallocate(dfd, 0, 0, st->st_size);
-	if (c->append_from) {
+	if (c->append_from && !c->o->read_data) { /* (a stream's: copy_stream_data) */
 		struct range r = { .c = c, .sfd = sfd, .dfd = dfd, .src = src, .blksize = 4096,
 			           .cfr = true };
-		if (!c->o->read_data)
-			return append_range(&r) < 0 ? -1 : 0;
+		return append_range(&r) < 0 ? -1 : 0;
 	}
-	if (c->o->reflink != COPY_REFLINK_NEVER && !c->o->read_data && !c->append_from) {
+	if (c->o->reflink != COPY_REFLINK_NEVER && !c->o->read_data) {
 		int r = clone_file(c, sfd, st, dfd, src);
 		if (r <= 0)
 			return r;
 	}
+	/* the bytes are to be written, not shared: allocated first (where they
+	 * cannot be, the writes find out, and no space is said there) */
+	if (c->o->preallocate && c->o->sparse != COPY_SPARSE_ALWAYS && st->st_size > 0 &&
+	    !c->append_from)
+		(void)fallocate(dfd, 0, 0, st->st_size);
 	struct range r = {
 		.c = c, .sfd = sfd, .dfd = dfd, .src = src,
 		.blksize = st->st_blksize > 0 ? (size_t)st->st_blksize : 4096,

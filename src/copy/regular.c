@@ -52,6 +52,7 @@ static int open_dest(struct copy *c, const struct stat *st, int pfd, const char 
 			c->appending = true;
 		}
 		else if (fd >= 0 && c->o->append && ftruncate(fd, 0) < 0) {
+			c->write_failed = true;
 			copy_error(c, errno, "cannot truncate %s", cq(c, 0, shown));
 			close(fd);
 			return -1;

@@ -72,15 +72,11 @@ void sync_removal_refused(struct sync *s, const char *rel)
 }
 
 int sync_remove_source(struct sync *s, int dirfd, const char *name, const char *rel,
-                       const struct stat *read, const struct stat *dst)
+                       const struct stat *read)
 {
 	struct stat now;
 	if (fstatat(dirfd, name, &now, s->copy_links ? 0 : AT_SYMLINK_NOFOLLOW) < 0) {
 		failed(s, "re-lstat", rel, errno);
-		return -1;
-	}
-	if (dst && same_file(&now, dst)) {
-		sync_removal_refused(s, rel);
 		return -1;
 	}
 	if (changed(&now, read)) {
@@ -141,7 +137,7 @@ void sync_source_done(void *arg, const struct sweep_entry *e, const char *rel,
 		free(root); /* (kept, without memory: nothing is lost) */
 		return;
 	}
-	sync_remove_source(s, e->dirfd, e->name, shown, &e->st, dst);
+	sync_remove_source(s, e->dirfd, e->name, shown, &e->st);
 }
 
 void sync_remove_below(struct sync *s, const char *src, const char *rel, const char *shown,
@@ -162,7 +158,7 @@ void sync_remove_below(struct sync *s, const char *src, const char *rel, const c
 	} else if (pfd == -1) {
 		failed(s, "re-lstat", shown, errno);
 	} else {
-		sync_remove_source(s, pfd, *rel ? (slash ? slash + 1 : rel) : src, shown, read, NULL);
+		sync_remove_source(s, pfd, *rel ? (slash ? slash + 1 : rel) : src, shown, read);
 	}
 	if (pfd >= 0)
 		close(pfd);

@@ -284,11 +284,11 @@ int recv_trees(struct sync *s, struct wire *w, const char *dest, unsigned nsrc);
 
 /* removesrc.c: --remove-source-files. name in dirfd (rel as messages show
  * it; read: its status when it was read), copied whole or found at DEST
- * (dst: what is there, or NULL), removed as rsync's sender removes it.
- * Returns 0, or -1 when it is kept (said). sync_source_done() is the
- * engine's done hook for it. */
+ * (not DEST's own file: sync_source_done() looked), removed as rsync's
+ * sender removes it. Returns 0, or -1 when it is kept (said).
+ * sync_source_done() is the engine's done hook for it. */
 int sync_remove_source(struct sync *s, int dirfd, const char *name, const char *rel,
-                       const struct stat *read, const struct stat *dst);
+                       const struct stat *read);
 void sync_source_done(void *arg, const struct sweep_entry *e, const char *rel,
                       const struct stat *dst);
 /* A name kept because it is the destination's own file: said, 23. */

@@ -61,4 +61,24 @@ for prog in rsync sweep-sync; do
 	[ $cut -le 1 ] || fail "$prog --inplace, disk full: $cut files cut (one at most)"
 done
 check_same "$T/rsync.status" "$T/sweep-sync.status"
+
+# --append (and --append-verify) onto a copy of big's first MiB that the
+# disk cannot hold the rest of: 11 as rsync, the file named, and what the
+# copy holds is still the source's first bytes (a later run goes on from
+# there), never other bytes
+umount "$T/full" && mount -t tmpfs -o size=4m tmpfs "$T/full" || fail "cannot remount the tmpfs"
+for opt in --append --append-verify; do
+	for prog in rsync sweep-sync; do
+		rm -rf "$T/full/dst" && mkdir -p "$T/full/dst/sub"
+		head -c 1048576 "$T/src/sub/big" > "$T/full/dst/sub/big"
+		$prog -a $opt "$T/src/sub/" "$T/full/dst/sub/" 2> "$T/err"
+		echo $? > "$T/$prog.status"
+		size=$(stat -c %s "$T/full/dst/sub/big")
+		[ "$size" -ge 1048576 ] && cmp -s -n "$size" "$T/src/sub/big" "$T/full/dst/sub/big" ||
+			fail "$prog $opt, disk full: the copy is not the source's first $size bytes"
+	done
+	check_same "$T/rsync.status" "$T/sweep-sync.status"
+	grep -q "sweep-sync: error .*'$T/full/dst/sub/big': No space left on device" "$T/err" ||
+		{ cat "$T/err" >&2; fail "$opt, disk full: the file and the reason not said"; }
+done
 exit 0
