@@ -100,15 +100,20 @@ struct read_stamp {
 	int64_t size, sec, nsec;
 };
 
-int sync_removal_keep(struct sync *s, const char *root, const char *rel, const char *shown,
-                      const struct stat *st)
+static int keep_into(struct strbuf *b, const char *root, const char *rel, const char *shown,
+                     const struct stat *st)
 {
 	struct read_stamp r = { st->st_size, st->st_mtim.tv_sec, st->st_mtim.tv_nsec };
-	struct strbuf *b = &s->removals;
 	return sb_add(b, root, strlen(root) + 1) < 0 || sb_add(b, rel, strlen(rel) + 1) < 0 ||
 	               sb_add(b, shown, strlen(shown) + 1) < 0 || sb_add(b, &r, sizeof(r)) < 0
 	           ? -1
 	           : 0;
+}
+
+int sync_removal_keep(struct sync *s, const char *root, const char *rel, const char *shown,
+                      const struct stat *st)
+{
+	return keep_into(&s->removals, root, rel, shown, st);
 }
 
 /* The tree's root as e's path names it (e->path is the root, then rel). */
@@ -140,15 +145,24 @@ void sync_source_done(void *arg, const struct sweep_entry *e, const char *rel,
 	sync_remove_source(s, e->dirfd, e->name, shown, &e->st);
 }
 
-void sync_remove_below(struct sync *s, const char *src, const char *rel, const char *shown,
-                       const struct stat *read)
+/* sync_remove_below(); with links_later, a name whose way goes through a
+ * link is neither removed nor said: 1 (its turn comes after the others:
+ * the file it leads to may be removed under its own name first, as in
+ * rsync's order of names, whatever the walk's order was). Else 0. */
+static int remove_below(struct sync *s, const char *src, const char *rel, const char *shown,
+                        const struct stat *read, bool links_later)
 {
 	const char *slash = strrchr(rel, '/');
 	int top = *rel ? open(src, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : AT_FDCWD;
 	int pfd = top < 0 || top == AT_FDCWD
 	              ? top
 	              : destdir_walk(top, rel, slash ? (size_t)(slash - rel) : 0);
-	if (pfd == -1 && top >= 0 && (errno == ELOOP || errno == ENOTDIR)) {
+	bool link = pfd == -1 && top >= 0 && (errno == ELOOP || errno == ENOTDIR);
+	if (link && links_later) {
+		close(top);
+		return 1;
+	}
+	if (link) {
 		/* a directory on its way is a link (-L went through it): not
 		 * the source's to remove from, unless nothing is there now (a
 		 * link to what was removed already), as rsync's sender says */
@@ -164,6 +178,13 @@ void sync_remove_below(struct sync *s, const char *src, const char *rel, const c
 		close(pfd);
 	if (top >= 0)
 		close(top);
+	return 0;
+}
+
+void sync_remove_below(struct sync *s, const char *src, const char *rel, const char *shown,
+                       const struct stat *read)
+{
+	remove_below(s, src, rel, shown, read, false);
 }
 
 void sync_removals_each(struct sync *s, sync_removal_fn fn, void *arg)
@@ -188,12 +209,18 @@ void sync_removals_each(struct sync *s, sync_removal_fn fn, void *arg)
 struct removing {
 	struct sync *s;
 	struct keymap seen; /* the names removed, by two hashes of root and rel */
+	struct strbuf later; /* those whose way goes through a link */
+	bool last;          /* ... removed now */
 };
 
 static void remove_kept(void *arg, const char *root, const char *rel, const char *shown,
                         const struct stat *read)
 {
 	struct removing *r = arg;
+	if (r->last) {
+		sync_remove_below(r->s, root, rel, shown, read);
+		return;
+	}
 	/* a name given twice (a SRC twice, a --files-from line twice) is
 	 * removed once, in silence, as rsync's list holds it once (a clash of
 	 * both hashes keeps a file: nothing is lost) */
@@ -205,12 +232,19 @@ static void remove_kept(void *arg, const char *root, const char *rel, const char
 		return; /* its copy gave way to a later SRC's directory: as rsync
 		           left the file out, it stays */
 	keymap_put(&r->seen, a, b, 1); /* (without memory: said again, no more) */
-	sync_remove_below(r->s, root, rel, shown, read);
+	if (remove_below(r->s, root, rel, shown, read, true) == 1 &&
+	    keep_into(&r->later, root, rel, shown, read) < 0)
+		report_error(r->s, ENOMEM, "[sender] sender failed to remove %s", shown);
 }
 
 void sync_removals_end(struct sync *s)
 {
-	struct removing r = { s, KEYMAP_INIT };
+	struct removing r = { s, KEYMAP_INIT, STRBUF_INIT, false };
 	sync_removals_each(s, remove_kept, &r);
 	keymap_free(&r.seen);
+	/* then what lies through links: gone already, or not the source's */
+	sb_free(&s->removals);
+	s->removals = r.later;
+	r.last = true;
+	sync_removals_each(s, remove_kept, &r);
 }
