@@ -14,5 +14,5 @@ bench_hddsim_hddsim_LDADD = $(FUSE3_LIBS) -lm
 
 TESTS += bench/smoke.sh
 EXTRA_DIST += bench/smoke.sh bench/README.md bench/lib.sh bench/run bench/age \
-	bench/hddsim-validate bench/report bench/compare bench/shape bench/ssh-sync \
+	bench/hddsim-validate bench/report bench/compare bench/shape bench/ssh-sync bench/write-probe \
 	bench/results

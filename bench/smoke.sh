@@ -84,6 +84,24 @@ loops=$(losetup -a)
 case $loops in *"$T"*) fail "bench/run left a loop device behind" ;; esac
 ! grep -q " $T" /proc/mounts || fail "bench/run left something mounted under $T"
 
+# bench/write-probe: a copy onto the emulated disk alone, its writes
+# counted (requests, busy time, the trace's sorting of them), the
+# writeback workqueue's CPU mask given back, nothing left mounted
+mask=/sys/devices/virtual/workqueue/writeback/cpumask
+mask_before=$(cat "$mask" 2>/dev/null || true)
+probe_opts=(--size 64M --scale 0.01)
+[ -z "$mask_before" ] || probe_opts+=(--writeback-cpus 1)
+timeout 120 "$top_srcdir/bench/write-probe" "${probe_opts[@]}" "cp=cp -a $T/tree DST" \
+	"sweep-cp=sweep-cp -a $T/tree DST" >"$T/probe.out" 2>"$T/probe.err" ||
+	{ cat "$T/probe.err" >&2; fail "bench/write-probe failed"; }
+awk 'NR > 2 && !($3 > 0 && $5 > 0 && $9 > 0) { print "bad probe row: " $0; bad = 1 }
+	NR > 2 { n++ } END { exit bad || n != 2 }' "$T/probe.out" >&2 ||
+	fail "bench/write-probe: $(cat "$T/probe.out")"
+[ -z "$mask_before" ] || [ "$(cat "$mask")" = "$mask_before" ] ||
+	fail "bench/write-probe left the writeback cpumask at $(cat "$mask")"
+! grep -q " $T/sweep-bench" /proc/mounts || fail "bench/write-probe left a mount behind"
+cat "$T/probe.out"
+
 # The emulator's device classes (hddsim --class): each serves and counts,
 # says what it is, and the flat ones (network block storage, SSD) serve
 # requests at once: 16 readers must overlap in the model, the busy time
