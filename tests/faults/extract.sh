@@ -37,7 +37,7 @@ no_whole_lies() {
 		have=$(stat -c %s "$f") want=$(stat -c %s "$src")
 		[ "$have" -lt "$want" ] || fail "$f: $have bytes but not its source's"
 		head -c "$have" "$src" | cmp -s - "$f" || fail "$f: not a prefix of its source"
-	done
+	done || exit 1 # (fail ends only the loop's subshell)
 }
 
 # archive ORDERED NAMES...: $T/src.tar holding the named files of $T/src
