@@ -532,10 +532,10 @@ static bool linked(struct sync *s, const struct sweep_entry *e, const char *rel_
 	return true;
 }
 
-void sync_vanished(struct sync *s, const char *path)
+void sync_vanished(struct sync *s, const char *path, bool dir)
 {
 	fflush(stdout);
-	fprintf(stderr, "file has vanished: \"");
+	fprintf(stderr, "%s has vanished: \"", dir ? "directory" : "file");
 	report_name(s, stderr, path);
 	fprintf(stderr, "\"\n");
 	s->vanished = true;
@@ -544,8 +544,11 @@ void sync_vanished(struct sync *s, const char *path)
 void sync_walk_error(void *arg, const struct sweep_entry *e)
 {
 	struct sync *s = arg;
-	if (e->op == SWEEP_OP_STAT && e->error == ENOENT) {
-		sync_vanished(s, e->path);
+	/* gone between its directory's reading and its own look, opening or
+	 * reading: vanished (24), as rsync's sender says */
+	if (e->error == ENOENT && (e->op == SWEEP_OP_STAT || e->op == SWEEP_OP_OPEN ||
+	                           e->op == SWEEP_OP_READDIR)) {
+		sync_vanished(s, e->path, e->op == SWEEP_OP_READDIR);
 		return;
 	}
 	s->io_error = true;

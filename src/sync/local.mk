@@ -81,6 +81,7 @@ SYNC_TESTS = \
 	tests/sync/remote-limits.sh \
 	tests/sync/ssh.sh \
 	tests/sync/kill.sh \
+	tests/sync/vanished.sh \
 	tests/sync/link-dest.sh \
 	tests/sync/backup.sh \
 	tests/sync/delete-when.sh \

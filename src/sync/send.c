@@ -405,7 +405,7 @@ static void send_walked(struct sender *t, const struct sweep_entry *e)
 		fd = e->kind == SWEEP_DATA ? e->fd
 		     : openat(e->dirfd, e->name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
 		if (fd < 0 && errno == ENOENT) {
-			sync_vanished(t->s, e->path); /* between its stat and now: 24 */
+			sync_vanished(t->s, e->path, false); /* between its stat and now: 24 */
 			return;
 		}
 		if (fd < 0) {

@@ -434,7 +434,7 @@ mode_t chmod_apply(const struct sync *s, mode_t mode);
 const struct sweep_entry *chmod_view(const struct sync *s, const struct sweep_entry *e,
                                      struct sweep_entry *view);
 /* rsync's "file has vanished" for path, exit 24 unless worse. */
-void sync_vanished(struct sync *s, const char *path);
+void sync_vanished(struct sync *s, const char *path, bool dir);
 bool sync_linked(void *arg, const struct sweep_entry *e, const char *rel,
                  const struct stat *dst, bool same, const char *first);
 /* The entry's path as rsync shows it (rel below the source root) in
