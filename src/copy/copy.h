@@ -243,4 +243,10 @@ void copy_counts(const struct copy *c, uint64_t *files, uint64_t *bytes);
 
 void copy_free(struct copy *c);
 
+/* What differs between the attributes a copy carries under o (ACLs,
+ * extended attributes) of the open files sfd and dfd: COPY_XATTR_ACL,
+ * COPY_XATTR_OTHER, or 0. */
+enum { COPY_XATTR_ACL = 1, COPY_XATTR_OTHER = 2 };
+unsigned copy_xattrs_differ(const struct copy_opts *o, int sfd, int dfd);
+
 #endif

@@ -9,17 +9,15 @@
  * has no attributes is no error unless --preserve=xattr asked for them.
  * sweep-sync takes ACLs apart from the mode (-A), and under only_changed
  * an attribute the destination has already with the same value is left
- * alone (setting it would move the file's ctime).
+ * alone (setting it would move the file's ctime), and one the source lacks
+ * is taken off, as rsync -X does; copy_xattrs_differ() tells its -i
+ * letters.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/xattr.h>
 #include "copyint.h"
-
-static const char *const acl_names[] = {
-	"system.posix_acl_access", "system.posix_acl_default", NULL,
-};
 
 static bool is_acl(const char *name)
 {
@@ -90,17 +88,82 @@ static bool listed(const char *list, ssize_t len, const char *name)
 	return false;
 }
 
-/* The ACLs dfd has (inherited from its directory's default ACL, or an
- * older copy's) that the source's list (len bytes) lacks, taken off: one
- * call where it has none, not one for each kind. */
-static void drop_acls(int dfd, const char *list, ssize_t len)
+/* Whether a copy carries the attribute name: an ACL with want_acl, another
+ * with want_xattr, never those above. */
+static bool carried(const char *name, bool want_xattr, bool want_acl)
+{
+	return is_acl(name) ? want_acl : want_xattr && !never_copied(name);
+}
+
+/* Whether a copy's own attribute is compared with the source's and taken
+ * off where the source lacks it: not the file system's own (system.*, the
+ * ACLs apart), which it may show on any file. */
+static bool compared(const char *name, bool want_xattr, bool want_acl)
+{
+	return carried(name, want_xattr, want_acl) &&
+	       (is_acl(name) || strncmp(name, "system.", 7) != 0);
+}
+
+/* The attributes dfd has that the source's list (len bytes) lacks, taken
+ * off: an ACL a new file inherited from its directory's default ACL, and
+ * under only_changed whatever an older copy has (rsync -X leaves the copy
+ * with the source's own set). One call where it has none. */
+static void drop_extras(const struct copy_opts *o, int dfd, const char *list, ssize_t len,
+                        bool want_xattr, bool want_acl)
 {
 	char *have;
 	ssize_t n = list_names(dfd, &have);
-	for (int i = 0; n > 0 && acl_names[i]; i++)
-		if (listed(have, n, acl_names[i]) && !listed(list, len, acl_names[i]))
-			fremovexattr(dfd, acl_names[i]);
+	for (const char *p = have; n > 0 && p < have + n; p += strlen(p) + 1)
+		if (compared(p, want_xattr && o->only_changed, want_acl) && !listed(list, len, p))
+			fremovexattr(dfd, p);
 	free(have);
+}
+
+/* The value of fd's attribute name: in small (cap bytes) or in *big (to
+ * be freed); its length, or -1. */
+static ssize_t get_value(int fd, const char *name, char *small, size_t cap, char **big)
+{
+	*big = NULL;
+	ssize_t n = fgetxattr(fd, name, small, cap);
+	if (n < 0 && errno == ERANGE) {
+		n = fgetxattr(fd, name, NULL, 0);
+		*big = n > 0 ? malloc((size_t)n) : NULL;
+		n = *big ? fgetxattr(fd, name, *big, (size_t)n) : -1;
+	}
+	return n;
+}
+
+/* Whether name has the same value on a and b (both lack it: the same). */
+static bool same_attr(int a, int b, const char *name)
+{
+	char sa[1024], sb[1024], *ba, *bb;
+	ssize_t na = get_value(a, name, sa, sizeof(sa), &ba);
+	ssize_t nb = get_value(b, name, sb, sizeof(sb), &bb);
+	bool same = na == nb &&
+	            (na <= 0 || memcmp(ba ? ba : sa, bb ? bb : sb, (size_t)na) == 0);
+	free(ba);
+	free(bb);
+	return same;
+}
+
+unsigned copy_xattrs_differ(const struct copy_opts *o, int sfd, int dfd)
+{
+	bool want_xattr = o->preserve_xattr;
+	bool want_acl = o->acls_apart ? o->preserve_acl : o->preserve_mode;
+	char *slist, *dlist;
+	ssize_t sn = list_names(sfd, &slist), dn = list_names(dfd, &dlist);
+	unsigned d = 0;
+	for (int side = 0; side < 2; side++) {
+		const char *list = side ? dlist : slist;
+		ssize_t n = side ? dn : sn;
+		for (const char *p = list; n > 0 && p < list + n; p += strlen(p) + 1)
+			if (compared(p, want_xattr, want_acl) &&
+			    !(side && listed(slist, sn, p)) && !same_attr(sfd, dfd, p))
+				d |= is_acl(p) ? COPY_XATTR_ACL : COPY_XATTR_OTHER;
+	}
+	free(slist);
+	free(dlist);
+	return d;
 }
 
 int xattr_copy(struct copy *c, int sfd, int dfd, bool acl_only)
@@ -120,7 +183,7 @@ int xattr_copy(struct copy *c, int sfd, int dfd, bool acl_only)
 	}
 	for (const char *p = list; p && p < list + len; p += strlen(p) + 1) {
 		bool acl = is_acl(p);
-		if (never_copied(p) || (acl ? !want_acl : !want_xattr))
+		if (!carried(p, want_xattr, want_acl))
 			continue;
 		int err = copy_one(sfd, dfd, p, c->o->only_changed);
 		if (err && (err != ENOTSUP || c->o->require_xattr || acl)) {
@@ -130,8 +193,8 @@ int xattr_copy(struct copy *c, int sfd, int dfd, bool acl_only)
 			r = -1;
 		}
 	}
-	if (want_acl)
-		drop_acls(dfd, list, len);
+	if (want_acl || (want_xattr && c->o->only_changed))
+		drop_extras(c->o, dfd, list, len, want_xattr, want_acl);
 	free(list);
 	return r;
 }

@@ -121,6 +121,31 @@ bool sync_attr_letters(const struct sync *s, const struct stat *st, const struct
 	return any;
 }
 
+/* -A / -X of a local run: rsync's letters 'a' and 'x' (positions 9, 10)
+ * where the copy's ACLs or other attributes differ from the source's (the
+ * copy engine then gives it the source's own set). A regular file or a
+ * directory: the others carry none a user can set. Over a remote shell the
+ * receiver sets what it is sent. (name may be a path below pfd.) */
+bool sync_xattr_letters(const struct sync *s, const struct sweep_entry *e, int pfd,
+                        const char *name, char *code)
+{
+	if (!(s->acls || s->xattrs) || s->remote_source || s->sender_side ||
+	    !(S_ISREG(e->st.st_mode) || S_ISDIR(e->st.st_mode)))
+		return false;
+	int flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY;
+	int a = openat(e->dirfd, e->name, flags), b = openat(pfd, name, flags);
+	unsigned d = a >= 0 && b >= 0 ? copy_xattrs_differ(&s->copy, a, b) : 0;
+	if (a >= 0)
+		close(a);
+	if (b >= 0)
+		close(b);
+	if (d & COPY_XATTR_ACL)
+		code[9] = 'a';
+	if (d & COPY_XATTR_OTHER)
+		code[10] = 'x';
+	return d != 0;
+}
+
 /* --safe-links: whether the link at below (its path below the tree's
  * top; rel as shown) points out of the tree, as rsync judges it: an
  * absolute or empty target, one whose ".." climb above the top, counted
@@ -265,6 +290,8 @@ static enum copy_verdict decide_regular(struct sync *s, const struct sweep_entry
 		return COPY_MAKE;
 	}
 	code[0] = '.';
+	if (sync_xattr_letters(s, e, pfd, name, code))
+		attrs = true;
 	if (attrs)
 		report_item(s, code, rel, false, NULL);
 	return COPY_KEEP;
@@ -308,6 +335,8 @@ static enum copy_verdict decide_existing(struct sync *s, const struct sweep_entr
 			memcpy(code, "cD+++++++++", 11);
 	}
 	bool attrs = sync_attr_letters(s, &e->st, dst, code);
+	if (k == K_DIR && sync_xattr_letters(s, e, pfd, name, code))
+		attrs = true;
 	if (k == K_DIR && s->root_created && e->depth == 0) {
 		memcpy(code, "cd+++++++++", 11); /* made by operands.c, for rsync */
 		attrs = true;

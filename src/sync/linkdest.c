@@ -144,8 +144,10 @@ static enum match find(struct sync *s, const struct sweep_entry *e, const char *
 			continue;
 		enum match m = M_BASIS;
 		char code[12] = "...........";
+		/* (attributes that differ are not shared by a link either) */
 		if (same_data(s, e, dfd, rel, &st))
-			m = sync_attr_letters(s, &e->st, &st, code) ? M_DATA : M_SAME;
+			m = sync_attr_letters(s, &e->st, &st, code) ||
+			    sync_xattr_letters(s, e, dfd, rel, code) ? M_DATA : M_SAME;
 		if (m > best) {
 			best = m;
 			*b = st;
@@ -169,16 +171,18 @@ static bool link_one(struct sync *s, int fd, const char *rel, int pfd, const cha
 	return linkat(fd, rel, pfd, name, 0) == 0;
 }
 
-/* The -i line of e against its basis b; a file whose data goes is counted
- * as sent, for --stats. */
+/* The -i line of e against its basis b (rel in fd); a file whose data goes
+ * is counted as sent, for --stats. */
 static void report_basis(struct sync *s, const struct sweep_entry *e, const char *shown,
-                         const struct stat *b, enum match m)
+                         const struct stat *b, int fd, const char *rel, enum match m)
 {
 	static const char kinds[K_NKINDS] = { 'f', 'd', 'L', 'D', 'S' };
 	enum sync_kind k = sync_kind(e->st.st_mode);
 	char code[12] = "c..........";
 	code[1] = kinds[k];
 	bool attrs = sync_attr_letters(s, &e->st, b, code);
+	if (sync_xattr_letters(s, e, fd, rel, code))
+		attrs = true;
 	const char *target = NULL;
 	if (k == K_LINK && sync_read_link(&s->name2, e->dirfd, e->name, e->st.st_size))
 		target = s->name2.s;
@@ -216,7 +220,7 @@ bool linkdest_new(struct sync *s, const struct sweep_entry *e, const char *shown
 	}
 	if (m == M_NONE || (k != K_DIR && k != K_REG && k != K_LINK))
 		return false;
-	report_basis(s, e, shown, &b, m == M_SAME ? M_DATA : m);
+	report_basis(s, e, shown, &b, fd, rel, m == M_SAME ? M_DATA : m);
 	*v = COPY_MAKE;
 	return true;
 }

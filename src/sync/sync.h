@@ -435,6 +435,10 @@ const struct sweep_entry *chmod_view(const struct sync *s, const struct sweep_en
                                      struct sweep_entry *view);
 /* rsync's "file has vanished" for path, exit 24 unless worse. */
 void sync_vanished(struct sync *s, const char *path, bool dir);
+/* -A/-X, a local run: 'a' and 'x' into code where the copy at pfd/name
+ * differs from e in its ACLs or other attributes; whether any did */
+bool sync_xattr_letters(const struct sync *s, const struct sweep_entry *e, int pfd,
+                        const char *name, char *code);
 bool sync_linked(void *arg, const struct sweep_entry *e, const char *rel,
                  const struct stat *dst, bool same, const char *first);
 /* The entry's path as rsync shows it (rel below the source root) in

@@ -15,3 +15,19 @@ both "-aH" -aH src/ DST
 both "-aAX" -aAX src/ DST
 both "-aHAX --stats" -aHAX --stats src/ DST
 NO_TREE=1 both "-ri" -ri src/ DST
+# a second -aAX onto a copy whose attributes moved: one changed, one the
+# source lacks, an ACL the source lacks: rsync gives the copy the source's
+# own set back (the extra ones removed), and says so with -i
+if getfattr -n user.test "$T/src/file" >/dev/null 2>&1 && command -v setfacl >/dev/null; then
+	PREPARE='rsync -aAX ../src/ dst/ && setfattr -n user.extra -v e dst/file &&
+		setfattr -n user.test -v changed dst/file && setfattr -n user.more -v m dst/sub &&
+		setfacl -m u:nobody:r dst/file' \
+		both "-aiAX onto moved attributes" -aiAX src/ DST
+	PREPARE='rsync -aAX ../src/ dst/ && setfattr -n user.extra -v e dst/file' \
+		both "-aiX, an extra attribute" -aiX src/ DST
+	# without -X the copy's own attributes are not looked at
+	PREPARE='rsync -aAX ../src/ dst/ && setfattr -n user.extra -v e dst/file' \
+		both "-ai, an extra attribute left" -ai src/ DST
+else
+	echo "attributes moved on a copy: not checked (no user xattrs here, or no setfacl)"
+fi

@@ -66,4 +66,20 @@ for side in R O; do
 	[ "$(ino prev/-dash)" != "$(ino dst/-dash)" ] || fail "$side: a file with other perms is linked"
 	[ "$(stat -c %h "$T/$side/dst/large")" = 2 ] || fail "$side: large has not 2 names"
 done
+
+# -AX: a file whose attributes moved since the snapshot (a value, one more,
+# an ACL) is not linked (a link would carry the old ones), nor shown the same
+if getfattr -n user.test "$T/src/file" >/dev/null 2>&1 && command -v setfacl >/dev/null; then
+	PREPARE='rsync -aAX ../src/ prev/ && cp -a ../src src && setfattr -n user.test -v new src/file &&
+		setfattr -n user.more -v m src/large && setfacl -m u:nobody:r src/-dash'
+	both "-aiAX, attributes moved" -aiAX --link-dest=../prev SRC/ DST
+	for side in R O; do
+		ino() { stat -c %i "$T/$side/$1"; }
+		[ "$(ino prev/file)" != "$(ino dst/file)" ] || fail "$side: -AX: file is linked"
+		[ "$(ino prev/-dash)" != "$(ino dst/-dash)" ] || fail "$side: -AX: -dash is linked"
+		[ "$(ino prev/dangling)" = "$(ino dst/dangling)" ] || fail "$side: -AX: dangling is not linked"
+	done
+else
+	echo "--link-dest -AX: not checked (no user xattrs here, or no setfacl)"
+fi
 exit 0
