@@ -119,6 +119,14 @@ static int64_t copy_range(struct range *r, off_t off, uint64_t len)
 			}
 			if (n < 0 && errno == EINTR)
 				continue;
+			/* an error either side could have (EIO): where a failed
+			 * write ends the run (sweep-sync's, as rsync's receiver),
+			 * read(2) and write(2) say which side it is; GNU cp says
+			 * "error copying" */
+			if (n < 0 && !cfr_write_error(errno) && c->o->write_error_ends) {
+				r->cfr = false;
+				continue;
+			}
 			if (n < 0) {
 				c->write_failed |= cfr_write_error(errno);
 				copy_error(c, errno, "error copying %s to %s", cq(c, 0, r->src),

@@ -3,7 +3,8 @@
  * eio-shim.c: an LD_PRELOAD shim that makes a device fail under a test.
  * Reads from a file whose name ends in $EIO_READ, and writes to a file
  * whose name ends in $EIO_WRITE, fail with EIO from the byte
- * $EIO_AFTER (default 0) on, as a bad sector would; with $EIO_SYNCFS set,
+ * $EIO_AFTER (default 0) on, as a bad sector would (read, pread, write,
+ * pwrite, writev, copy_file_range); with $EIO_SYNCFS set,
  * syncfs() fails with EIO, as when writeback met a bad sector. It goes into GNU's
  * tools and ours alike, so their answers to the same fault can be
  * compared; no device-mapper "error" target is needed (this machine's
@@ -111,6 +112,20 @@ ssize_t writev(int fd, const struct iovec *v, int n)
 		return -1;
 	}
 	return ((writev_fn)real("writev"))(fd, v, n);
+}
+
+typedef ssize_t (*cfr_fn)(int, off_t *, int, off_t *, size_t, unsigned);
+
+/* The kernel's copy (sweep-cp's and sweep-sync's way) reads and writes too. */
+ssize_t copy_file_range(int in, off_t *in_off, int out, off_t *out_off, size_t len,
+                        unsigned flags)
+{
+	if (fails(in, "EIO_READ", in_off ? *in_off : lseek(in, 0, SEEK_CUR), len) ||
+	    fails(out, "EIO_WRITE", out_off ? *out_off : lseek(out, 0, SEEK_CUR), len)) {
+		errno = EIO;
+		return -1;
+	}
+	return ((cfr_fn)real("copy_file_range"))(in, in_off, out, out_off, len, flags);
 }
 
 typedef int (*syncfs_fn)(int);

@@ -14,6 +14,7 @@ FAULT_TESTS = \
 	tests/faults/unwritable.sh \
 	tests/faults/cp-enospc.sh \
 	tests/faults/sync-enospc.sh \
+	tests/faults/sync-eio.sh \
 	tests/faults/nofile.sh \
 	tests/faults/addrspace.sh \
 	tests/faults/memcg.sh
