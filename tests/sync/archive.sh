@@ -4,16 +4,24 @@
 # hard links, symbolic links, devices and a fifo as root, odd modes and
 # times) beside rsync -a: the same bytes, modes, owners, times to the
 # nanosecond; -aH with the hard-link groups; -aAX with the ACLs and
-# extended attributes; then -r alone, which skips links and specials.
+# extended attributes; -aHAX's copy against the source itself; then -r
+# alone, which skips links and specials; attributes that moved on a copy;
+# a socket and a path longer than PATH_MAX, here and pushed.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
 sync_tree "$T/src"
+local_rsh
 both "-a" -a src/ DST
 both "-ai" -ai src/ DST
 both "-av" -av src/ DST
 both "-aH" -aH src/ DST
 both "-aAX" -aAX src/ DST
 both "-aHAX --stats" -aHAX --stats src/ DST
+# the copy against its source itself, not only rsync's copy: the same
+# entries, modes, owners, sizes, times, link groups and attributes
+smanifest "$T/src" > "$T/src.tree"
+smanifest "$T/O/dst" > "$T/copy.tree"
+check_same "$T/src.tree" "$T/copy.tree" || fail "-aHAX: the copy is not its source"
 NO_TREE=1 both "-ri" -ri src/ DST
 # a second -aAX onto a copy whose attributes moved: one changed, one the
 # source lacks, an ACL the source lacks: rsync gives the copy the source's
@@ -31,3 +39,27 @@ if getfattr -n user.test "$T/src/file" >/dev/null 2>&1 && command -v setfacl >/d
 else
 	echo "attributes moved on a copy: not checked (no user xattrs here, or no setfacl)"
 fi
+
+# a socket, and a path longer than PATH_MAX (rsync stops at it, 23): the
+# copy against its source, here and pushed
+mkdir -p "$T/odd/d"
+/usr/bin/python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' "$T/odd/d/sock" ||
+	fail "cannot make a socket"
+# (a shell's cd stops short of it: made a directory descriptor at a time)
+/usr/bin/python3 -c 'import os, sys
+fd = os.open(sys.argv[1], os.O_RDONLY)
+for i in range(25):
+    os.mkdir("d" * 200, dir_fd=fd)
+    fd = os.open("d" * 200, os.O_RDONLY, dir_fd=fd)
+f = os.open("file", os.O_WRONLY | os.O_CREAT, 0o644, dir_fd=fd)
+os.write(f, b"deep\n")' "$T/odd" || fail "cannot make a deep path"
+find "$T/odd" -maxdepth 2 -exec touch -h -d '2010-05-06 07:08:09.25' {} +
+for how in here pushed; do
+	dst=$T/odd-$how
+	[ $how = pushed ] && dst=localhost:$dst
+	rm -rf "$T/odd-$how"
+	(cd "$T" && sweep-sync -aHAX -e "$RSH" odd/ "$dst/") || fail "$how: a socket and a deep path: status $?"
+	smanifest "$T/odd" > "$T/odd.tree"
+	smanifest "$T/odd-$how" > "$T/odd-copy.tree"
+	check_same "$T/odd.tree" "$T/odd-copy.tree" || fail "$how: a socket and a deep path: not the source"
+done
