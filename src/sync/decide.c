@@ -121,15 +121,16 @@ bool sync_attr_letters(const struct sync *s, const struct stat *st, const struct
 	return any;
 }
 
-/* -A / -X of a local run: rsync's letters 'a' and 'x' (positions 9, 10)
+/* -A / -X: rsync's letters 'a' and 'x' (positions 9, 10)
  * where the copy's ACLs or other attributes differ from the source's (the
  * copy engine then gives it the source's own set). A regular file or a
- * directory: the others carry none a user can set. Over a remote shell the
- * receiver sets what it is sent. (name may be a path below pfd.) */
+ * directory: the others carry none a user can set. On the receiving end of
+ * a remote shell, e is the stand-in that holds the attributes the sender
+ * sent (recv.c). (name may be a path below pfd.) */
 bool sync_xattr_letters(const struct sync *s, const struct sweep_entry *e, int pfd,
                         const char *name, char *code)
 {
-	if (!(s->acls || s->xattrs) || s->remote_source || s->sender_side ||
+	if (!(s->acls || s->xattrs) || s->sender_side ||
 	    !(S_ISREG(e->st.st_mode) || S_ISDIR(e->st.st_mode)))
 		return false;
 	int flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY;

@@ -232,13 +232,16 @@ static void drop_stand_in(struct receiver *r)
 /* The entry's stand-in, under its own name (the engine names the
  * destination by e->name): a symbolic link with its target, or (-X, -A) a
  * file or directory with its attributes, none at all included, for the
- * engine to copy them from (and take off the copy what it lacks). */
+ * engine to copy them from and to compare its copy's with (and take off the
+ * copy what it lacks). */
 static int stand_in(struct receiver *r, bool attrs)
 {
 	struct sweep_entry *e = &r->e;
 	mode_t m = e->st.st_mode;
 	bool link = S_ISLNK(m) && e->kind != SWEEP_DIR_POST;
-	if (!link && !(attrs && (S_ISREG(m) || e->kind == SWEEP_DIR_POST)))
+	/* (a directory's before its contents too: its -i letters are
+	 * found then, against its copy's attributes) */
+	if (!link && !(attrs && (S_ISREG(m) || S_ISDIR(m))))
 		return 0;
 	if (r->scratch < 0) {
 		errno = EBADF;
@@ -261,7 +264,9 @@ static int stand_in(struct receiver *r, bool attrs)
 		return 0;
 	if (S_ISDIR(m))
 		fd = openat(r->scratch, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	int err = fd < 0 ? errno : xattrs_apply(&r->xattrs, fd);
+	/* the source's mode first: an access ACL's base entries are the mode's
+	 * bits, which the comparison with the copy's ACL reads */
+	int err = fd < 0 ? errno : fchmod(fd, m & 07777) < 0 ? errno : xattrs_apply(&r->xattrs, fd);
 	if (S_ISREG(m))
 		e->fd = r->standin_fd = fd; /* the engine's source for them */
 	else if (fd >= 0)

@@ -200,14 +200,15 @@ static int dir_names(struct sender *t, const struct sweep_entry *e)
 	return r;
 }
 
-/* -X, -A: a regular file's attributes, and a directory's with its end
- * (where the receiver sets them). */
+/* -X, -A: a regular file's attributes, and a directory's, before its
+ * contents (the receiver's -i letters compare them) and with its end (where
+ * the receiver sets them). */
 static void put_xattrs(struct sender *t, const struct sweep_entry *e, struct wire_frame *f)
 {
 	const struct sync *s = t->s;
 	mode_t m = e->st.st_mode;
 	int fd = -1;
-	if ((s->xattrs || s->acls) && (S_ISREG(m) || (S_ISDIR(m) && e->kind == SWEEP_DIR_POST)))
+	if ((s->xattrs || s->acls) && (S_ISREG(m) || S_ISDIR(m)))
 		fd = e->kind == SWEEP_DATA ? e->fd
 		     : openat(e->dirfd, e->name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	xattrs_put(f, fd, !s->xattrs);

@@ -31,6 +31,11 @@ if getfattr -n user.test "$T/src/file" >/dev/null 2>&1 && command -v setfacl >/d
 		setfattr -n user.test -v changed dst/file && setfattr -n user.more -v m dst/sub &&
 		setfacl -m u:nobody:r dst/file' \
 		both "-aiAX onto moved attributes" -aiAX src/ DST
+	moved='rsync -aAX ../src/ dst/ && setfattr -n user.extra -v e dst/file &&
+		setfattr -n user.test -v changed dst/file && setfattr -n user.more -v m dst/sub &&
+		setfacl -m u:nobody:r dst/file'
+	PREPARE=$moved both "-aiAX onto moved attributes, pushed" -aiAX -e "$RSH" src/ localhost:DST
+	PREPARE=$moved both "-aiAX onto moved attributes, pulled" -aiAX -e "$RSH" localhost:src/ DST
 	PREPARE='rsync -aAX ../src/ dst/ && setfattr -n user.extra -v e dst/file' \
 		both "-aiX, an extra attribute" -aiX src/ DST
 	# without -X the copy's own attributes are not looked at

@@ -72,12 +72,20 @@ done
 if getfattr -n user.test "$T/src/file" >/dev/null 2>&1 && command -v setfacl >/dev/null; then
 	PREPARE='rsync -aAX ../src/ prev/ && cp -a ../src src && setfattr -n user.test -v new src/file &&
 		setfattr -n user.more -v m src/large && setfacl -m u:nobody:r src/-dash'
-	both "-aiAX, attributes moved" -aiAX --link-dest=../prev SRC/ DST
-	for side in R O; do
-		ino() { stat -c %i "$T/$side/$1"; }
-		[ "$(ino prev/file)" != "$(ino dst/file)" ] || fail "$side: -AX: file is linked"
-		[ "$(ino prev/-dash)" != "$(ino dst/-dash)" ] || fail "$side: -AX: -dash is linked"
-		[ "$(ino prev/dangling)" = "$(ino dst/dangling)" ] || fail "$side: -AX: dangling is not linked"
+	local_rsh
+	for how in here pushed; do
+		if [ $how = here ]; then
+			both "-aiAX, attributes moved" -aiAX --link-dest=../prev SRC/ DST
+		else
+			both "-aiAX, attributes moved, pushed" -aiAX --link-dest=../prev -e "$RSH" SRC/ localhost:DST
+		fi
+		for side in R O; do
+			ino() { stat -c %i "$T/$side/$1"; }
+			[ "$(ino prev/file)" != "$(ino dst/file)" ] || fail "$side, $how: -AX: file is linked"
+			[ "$(ino prev/-dash)" != "$(ino dst/-dash)" ] || fail "$side, $how: -AX: -dash is linked"
+			[ "$(ino prev/dangling)" = "$(ino dst/dangling)" ] ||
+				fail "$side, $how: -AX: dangling is not linked"
+		done
 	done
 else
 	echo "--link-dest -AX: not checked (no user xattrs here, or no setfacl)"
