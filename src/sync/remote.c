@@ -428,6 +428,9 @@ void remote_run(struct sync *s)
 		greeted = wire_greet(&w) == 0;
 		if (!greeted || run_local_end(s, &w, push) < 0 || far_end_done(s, &w) < 0)
 			s->protocol_error = true;
+		s->wire_counted = true; /* (a pull's report is ours) */
+		s->wire_sent = w.sent;
+		s->wire_received = w.received;
 		wire_free(&w);
 	} else if (pid > 0) {
 		report_error(s, ENOMEM, "remote shell");

@@ -113,23 +113,36 @@ void report_log_open(struct sync *s)
 	report_log(s, pull ? "receiving file list" : "building file list");
 }
 
+/* -v's last lines' bytes: over a remote shell those that went over the
+ * wire each way, as rsync counts them; here, with no protocol, the data
+ * written. */
+static void bytes_moved(const struct sync *s, uint64_t *sent, uint64_t *received)
+{
+	*sent = s->wire_counted ? s->wire_sent
+	        : s->dry_run ? 0 : s->n.transferred_size - s->n.not_sent;
+	*received = s->wire_counted ? s->wire_received : 0;
+}
+
 void report_log_close(struct sync *s, const char *end_line)
 {
 	if (!s->log)
 		return;
-	char b[40], c[40];
-	uint64_t sent = s->dry_run ? 0 : s->n.transferred_size - s->n.not_sent;
+	char b[40], c[40], d[40];
+	uint64_t sent, received;
+	bytes_moved(s, &sent, &received);
 	/* -v's summary (--stats' figures before it), -q or not, or rsync's
 	 * line of its own */
 	if (s->stats)
 		log_stats(s);
 	if (s->verbose || s->stats) {
-		report_log(s, "sent %s bytes  received 0 bytes", report_size(b, sent, s->human));
+		report_log(s, "sent %s bytes  received %s bytes", report_size(b, sent, s->human),
+		           report_size(d, received, s->human));
 		report_log(s, "total size is %s  speedup is %.2f%s", report_size(c, s->n.total_size, s->human),
-		           sent ? (double)s->n.total_size / (double)sent : 0.0,
+		           sent + received ? (double)s->n.total_size / (double)(sent + received) : 0.0,
 		           s->dry_run ? " (DRY RUN)" : "");
 	} else {
-		report_log(s, "sent %s bytes  received 0 bytes  total size %s", report_size(b, sent, s->human),
+		report_log(s, "sent %s bytes  received %s bytes  total size %s",
+		           report_size(b, sent, s->human), report_size(d, received, s->human),
 		           report_size(c, s->n.total_size, s->human));
 	}
 	if (end_line)
@@ -338,12 +351,13 @@ void report_end(const struct sync *s)
 		return;
 	if (s->quiet)
 		return;
-	char b[40], c[40];
-	/* no protocol here: what was "sent" is the data written */
-	uint64_t sent = s->dry_run ? 0 : s->n.transferred_size - s->n.not_sent;
-	printf("\nsent %s bytes  received 0 bytes\n", report_size(b, sent, s->human));
+	char b[40], c[40], d[40];
+	uint64_t sent, received;
+	bytes_moved(s, &sent, &received);
+	printf("\nsent %s bytes  received %s bytes\n", report_size(b, sent, s->human),
+	       report_size(d, received, s->human));
 	printf("total size is %s  speedup is %.2f%s\n", report_size(c, s->n.total_size, s->human),
-	       sent ? (double)s->n.total_size / (double)sent : 0.0,
+	       sent + received ? (double)s->n.total_size / (double)(sent + received) : 0.0,
 	       s->dry_run ? " (DRY RUN)" : "");
 }
 

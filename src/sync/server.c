@@ -89,6 +89,11 @@ void server_run(struct sync *s)
 	if (r == 0)
 		r = s->sender ? send_trees(s, &w, s->files, s->nfiles) : recv_trees(s, &w, s->files[0], 0);
 	if (r == 0 && !s->sender) {
+		/* its report is the near end's (a push): what that end sent
+		 * is what came here */
+		s->wire_counted = true;
+		s->wire_sent = w.received;
+		s->wire_received = w.sent;
 		if (s->stats && !s->quiet)
 			report_stats(s);
 		report_end(s);

@@ -190,6 +190,9 @@ struct sync {
 	bool sum_differs;       /* sender, -c: the entry's checksum is not the
 	                           receiver's */
 	bool remote_source;     /* receiver: the source is on the other host */
+	bool wire_counted;      /* over a remote shell: the bytes below are
+	                           the near end's on the wire (-v's last lines) */
+	uint64_t wire_sent, wire_received;
 	const char **src_names; /* ... --delete: the source directory's names,
 	                           sorted, or NULL when it could not be read */
 	size_t nsrc_names;

@@ -120,6 +120,13 @@ static int scenario(const char *what)
 	} else if (strcmp(what, "slash") == 0) {
 		entry(K_DATA, 1, 0, 1, 0, "../../escaped", S_IFREG | 0644, "");
 		data("evil\n");
+	} else if (strcmp(what, "absolute") == 0) {
+		/* a name that is a path of the receiver's own, outside DEST */
+		static char name[4096];
+		const char *out = getenv("EVIL_OUTSIDE");
+		snprintf(name, sizeof(name), "%s/escaped", out ? out : "/tmp");
+		entry(K_DATA, 1, 0, 1, 0, name, S_IFREG | 0644, "");
+		data("evil\n");
 	} else if (strcmp(what, "unknown-parent") == 0) {
 		entry(K_DATA, 1, 0, 77, 0, "x", S_IFREG | 0644, "");
 		data("evil\n");

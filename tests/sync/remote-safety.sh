@@ -37,6 +37,7 @@ evil() {
 }
 evil dotdot 12 "protocol error: a name that is not one component"
 evil slash 12 "protocol error: a name that is not one component"
+evil absolute 12 "protocol error: a name that is not one component"
 evil unknown-parent 12 "protocol error: an entry in a directory never sent"
 evil second-root 12 "protocol error: a second root"
 evil data-on-dir 12 "protocol error: an entry that does not parse"
