@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/xattr.h>
+#include <unistd.h>
 #include "copyint.h"
 
 static bool is_acl(const char *name)
@@ -51,6 +52,8 @@ static ssize_t list_names(int sfd, char **list)
 	}
 }
 
+static bool same_values(const char *name, const char *a, ssize_t na, const char *b, ssize_t nb);
+
 /* Whether dfd has attribute name with value v (n bytes) already. */
 static bool same_value(int dfd, const char *name, const char *v, ssize_t n)
 {
@@ -58,7 +61,7 @@ static bool same_value(int dfd, const char *name, const char *v, ssize_t n)
 	if (n > (ssize_t)sizeof(small))
 		return false; /* rare enough to be set again */
 	ssize_t m = fgetxattr(dfd, name, small, sizeof(small));
-	return m == n && memcmp(small, v, (size_t)n) == 0;
+	return m >= 0 && same_values(name, small, m, v, n);
 }
 
 /* Copy one attribute. Returns 0 or the errno of the failure. */
@@ -82,7 +85,7 @@ static int copy_one(int sfd, int dfd, const char *name, bool only_changed)
 
 static bool listed(const char *list, ssize_t len, const char *name)
 {
-	for (const char *p = list; p < list + len; p += strlen(p) + 1)
+	for (const char *p = list; list && len > 0 && p < list + len; p += strlen(p) + 1)
 		if (strcmp(p, name) == 0)
 			return true;
 	return false;
@@ -97,11 +100,70 @@ static bool carried(const char *name, bool want_xattr, bool want_acl)
 
 /* Whether a copy's own attribute is compared with the source's and taken
  * off where the source lacks it: not the file system's own (system.*, the
- * ACLs apart), which it may show on any file. */
+ * ACLs apart), which it may show on any file; and in a user's run only
+ * user.* ones, as rsync's (security.* and trusted.* are root's to set). */
 static bool compared(const char *name, bool want_xattr, bool want_acl)
 {
-	return carried(name, want_xattr, want_acl) &&
-	       (is_acl(name) || strncmp(name, "system.", 7) != 0);
+	if (is_acl(name))
+		return want_acl;
+	return carried(name, want_xattr, want_acl) && strncmp(name, "system.", 7) != 0 &&
+	       (strncmp(name, "user.", 5) == 0 || geteuid() == 0);
+}
+
+/* fd's attribute names as list_names() gives them, where a file system
+ * that has none (ENOTSUP) lists none; -1 only for a failure. */
+static ssize_t names_or_none(int fd, char **list)
+{
+	ssize_t n = list_names(fd, list);
+	if (n < 0 && errno == ENOTSUP) {
+		free(*list);
+		*list = NULL;
+		return 0;
+	}
+	return n;
+}
+
+/* An access ACL's entries beside the mode's own bits (the owner's,
+ * other's, the mask's, and the owning group's where no mask stands for
+ * it), as the kernel stores them: a 4-byte version, then 8-byte entries (tag, perm,
+ * id), in order. Whether a and b have the same, as rsync judges an ACL
+ * "equal enough"; false where either does not parse. */
+static bool same_acl_beside_mode(const unsigned char *a, size_t na, const unsigned char *b,
+                                 size_t nb)
+{
+	enum { USER_OBJ = 1, GROUP_OBJ = 4, MASK = 0x10, OTHER = 0x20 };
+	if (na < 4 || nb < 4 || (na - 4) % 8 || (nb - 4) % 8)
+		return false;
+	const unsigned char *v[2] = { a, b };
+	size_t n[2] = { na, nb }, kept[2] = { 0, 0 };
+	unsigned char keep[2][64][8];
+	for (int k = 0; k < 2; k++) {
+		bool mask = false;
+		for (size_t i = 4; i < n[k]; i += 8)
+			mask |= (v[k][i] | v[k][i + 1] << 8) == MASK;
+		for (size_t i = 4; i < n[k]; i += 8) {
+			unsigned tag = v[k][i] | v[k][i + 1] << 8;
+			if (tag == USER_OBJ || tag == OTHER || (tag == GROUP_OBJ && !mask))
+				continue;
+			if (kept[k] == 64)
+				return false; /* long: compared byte for byte */
+			memcpy(keep[k][kept[k]], v[k] + i, 8);
+			if (tag == MASK) /* its bits are the mode's group bits */
+				keep[k][kept[k]][2] = keep[k][kept[k]][3] = 0;
+			kept[k]++;
+		}
+	}
+	return kept[0] == kept[1] && memcmp(keep[0], keep[1], kept[0] * 8) == 0;
+}
+
+/* Whether two values of the attribute name say the same. */
+static bool same_values(const char *name, const char *a, ssize_t na, const char *b, ssize_t nb)
+{
+	if (na == nb && (na <= 0 || memcmp(a, b, (size_t)na) == 0))
+		return true;
+	return na > 0 && nb > 0 && strcmp(name, "system.posix_acl_access") == 0 &&
+	       same_acl_beside_mode((const unsigned char *)a, (size_t)na,
+	                            (const unsigned char *)b, (size_t)nb);
 }
 
 /* The attributes dfd has that the source's list (len bytes) lacks, taken
@@ -139,8 +201,7 @@ static bool same_attr(int a, int b, const char *name)
 	char sa[1024], sb[1024], *ba, *bb;
 	ssize_t na = get_value(a, name, sa, sizeof(sa), &ba);
 	ssize_t nb = get_value(b, name, sb, sizeof(sb), &bb);
-	bool same = na == nb &&
-	            (na <= 0 || memcmp(ba ? ba : sa, bb ? bb : sb, (size_t)na) == 0);
+	bool same = same_values(name, ba ? ba : sa, na, bb ? bb : sb, nb);
 	free(ba);
 	free(bb);
 	return same;
@@ -151,8 +212,10 @@ unsigned copy_xattrs_differ(const struct copy_opts *o, int sfd, int dfd)
 	bool want_xattr = o->preserve_xattr;
 	bool want_acl = o->acls_apart ? o->preserve_acl : o->preserve_mode;
 	char *slist, *dlist;
-	ssize_t sn = list_names(sfd, &slist), dn = list_names(dfd, &dlist);
+	ssize_t sn = names_or_none(sfd, &slist), dn = names_or_none(dfd, &dlist);
 	unsigned d = 0;
+	if (sn < 0 || dn < 0) /* not known: nothing said (the copy says why) */
+		sn = dn = 0;
 	for (int side = 0; side < 2; side++) {
 		const char *list = side ? dlist : slist;
 		ssize_t n = side ? dn : sn;
@@ -174,16 +237,26 @@ int xattr_copy(struct copy *c, int sfd, int dfd, bool acl_only)
 	bool want_xattr = c->o->preserve_xattr && !acl_only;
 	bool want_acl = c->o->acls_apart ? c->o->preserve_acl : c->o->preserve_mode;
 	if (len < 0) {
-		if (errno != ENOTSUP || c->o->require_xattr) {
+		bool none = errno == ENOTSUP; /* the source's file system has none */
+		if (!none || c->o->require_xattr) {
 			copy_warn(c, c->o->require_xattr, errno, "listing attributes of %s",
 			          cq(c, 0, sb_str(&c->shown)));
 			r = -1;
+		}
+		/* what the source has is not known: the copy's own are left,
+		 * never taken off for a failure to read them */
+		if (!none) {
+			free(list);
+			return r;
 		}
 		len = 0;
 	}
 	for (const char *p = list; p && p < list + len; p += strlen(p) + 1) {
 		bool acl = is_acl(p);
-		if (!carried(p, want_xattr, want_acl))
+		/* sweep-sync as a user: its own (user.*) only, as rsync's, which
+		 * does not try security.* or trusted.* there */
+		if (!carried(p, want_xattr, want_acl) ||
+		    (c->o->only_changed && !acl && !compared(p, want_xattr, want_acl)))
 			continue;
 		int err = copy_one(sfd, dfd, p, c->o->only_changed);
 		if (err && (err != ENOTSUP || c->o->require_xattr || acl)) {

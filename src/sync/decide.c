@@ -101,6 +101,20 @@ bool sync_read_link(struct strbuf *sb, int dirfd, const char *name, off_t size)
 	return true;
 }
 
+/* Whether this process may give a file the group gid: its own, or one of
+ * its supplementary groups. */
+bool sync_in_group(gid_t gid)
+{
+	if (getegid() == gid)
+		return true;
+	gid_t v[256];
+	int n = getgroups(256, v);
+	for (int i = 0; i < n; i++)
+		if (v[i] == gid)
+			return true;
+	return false;
+}
+
 /* rsync's attribute letters (positions 4-7: time, perms, owner, group) of
  * what differs between dst and the source st, into code. */
 bool sync_attr_letters(const struct sync *s, const struct stat *st, const struct stat *dst,
@@ -116,17 +130,19 @@ bool sync_attr_letters(const struct sync *s, const struct stat *st, const struct
 	/* (-o is root's: a user's run changes no owner, and says none) */
 	if (s->owner && !s->copy.no_uid && dst->st_uid != st->st_uid)
 		code[6] = 'o', any = true;
-	if (s->group && dst->st_gid != st->st_gid)
+	/* (and a user's run sets only a group the user is in, and says no
+	 * other, as rsync's) */
+	if (s->group && dst->st_gid != st->st_gid && (s->root || sync_in_group(st->st_gid)))
 		code[7] = 'g', any = true;
 	return any;
 }
 
-/* -A / -X: rsync's letters 'a' and 'x' (positions 9, 10)
- * where the copy's ACLs or other attributes differ from the source's (the
- * copy engine then gives it the source's own set). A regular file or a
- * directory: the others carry none a user can set. On the receiving end of
- * a remote shell, e is the stand-in that holds the attributes the sender
- * sent (recv.c). (name may be a path below pfd.) */
+/* -A / -X: rsync's letters 'a' and 'x' (positions 9, 10) where the copy's
+ * ACLs or other attributes differ from the source's (the copy engine then
+ * gives it the source's own set). A regular file or a directory only (a
+ * fifo's or a device's attributes are not compared). On the receiving end
+ * of a remote shell, e is the stand-in that holds the attributes the
+ * sender sent (recv.c). (name may be a path below pfd.) */
 bool sync_xattr_letters(const struct sync *s, const struct sweep_entry *e, int pfd,
                         const char *name, char *code)
 {
@@ -145,6 +161,14 @@ bool sync_xattr_letters(const struct sync *s, const struct sweep_entry *e, int p
 	if (d & COPY_XATTR_OTHER)
 		code[10] = 'x';
 	return d != 0;
+}
+
+/* Whether a line of an up-to-date entry may be shown or logged: else its
+ * attributes' letters are not looked for (the copy engine sets what
+ * differs all the same). */
+static bool letters_wanted(const struct sync *s)
+{
+	return report_itemized(s) || s->verbose || s->out_format || s->log_path || s->log;
 }
 
 /* --safe-links: whether the link at below (its path below the tree's
@@ -291,7 +315,7 @@ static enum copy_verdict decide_regular(struct sync *s, const struct sweep_entry
 		return COPY_MAKE;
 	}
 	code[0] = '.';
-	if (sync_xattr_letters(s, e, pfd, name, code))
+	if (letters_wanted(s) && sync_xattr_letters(s, e, pfd, name, code))
 		attrs = true;
 	if (attrs)
 		report_item(s, code, rel, false, NULL);
@@ -336,7 +360,7 @@ static enum copy_verdict decide_existing(struct sync *s, const struct sweep_entr
 			memcpy(code, "cD+++++++++", 11);
 	}
 	bool attrs = sync_attr_letters(s, &e->st, dst, code);
-	if (k == K_DIR && sync_xattr_letters(s, e, pfd, name, code))
+	if (k == K_DIR && letters_wanted(s) && sync_xattr_letters(s, e, pfd, name, code))
 		attrs = true;
 	if (k == K_DIR && s->root_created && e->depth == 0) {
 		memcpy(code, "cd+++++++++", 11); /* made by operands.c, for rsync */

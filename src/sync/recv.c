@@ -264,15 +264,23 @@ static int stand_in(struct receiver *r, bool attrs)
 		return 0;
 	if (S_ISDIR(m))
 		fd = openat(r->scratch, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	/* the source's mode first: an access ACL's base entries are the mode's
-	 * bits, which the comparison with the copy's ACL reads */
-	int err = fd < 0 ? errno : fchmod(fd, m & 07777) < 0 ? errno : xattrs_apply(&r->xattrs, fd);
+	int err = fd < 0 ? errno : xattrs_apply(&r->xattrs, fd);
+	if (err) {
+		/* a stand-in without all of them would have the copy's others
+		 * taken off: none, and the copy's are left as they are */
+		if (fd >= 0)
+			close(fd);
+		drop_stand_in(r);
+		e->dirfd = r->scratch;
+		e->name = "";
+		errno = err;
+		return -1;
+	}
 	if (S_ISREG(m))
 		e->fd = r->standin_fd = fd; /* the engine's source for them */
-	else if (fd >= 0)
+	else
 		close(fd);
-	errno = err;
-	return err ? -1 : 0;
+	return 0;
 }
 
 /* --delete: the sorted names of the source directory, split. */
@@ -389,7 +397,8 @@ static int decode_entry(struct receiver *r)
 	if (e->depth == 0)
 		e->flags |= SWEEP_E_ROOT;
 	drop_stand_in(r);
-	if (stand_in(r, r->s->xattrs || r->s->acls) < 0)
+	/* (attributes the sender could not read: no stand-in holds them) */
+	if (stand_in(r, (r->s->xattrs || r->s->acls) && nattrs != XATTRS_UNKNOWN) < 0)
 		report_error(r->s, errno, "[receiver] cannot keep what \"%s\" holds beside its "
 		             "data (its link target or attributes) in %s", e->path, r->scratch_path);
 	if (e->kind == SWEEP_DIR && add_dir(r) < 0)

@@ -205,13 +205,28 @@ static int dir_names(struct sender *t, const struct sweep_entry *e)
  * the receiver sets them). */
 static void put_xattrs(struct sender *t, const struct sweep_entry *e, struct wire_frame *f)
 {
-	const struct sync *s = t->s;
+	struct sync *s = t->s;
 	mode_t m = e->st.st_mode;
-	int fd = -1;
-	if ((s->xattrs || s->acls) && (S_ISREG(m) || S_ISDIR(m)))
-		fd = e->kind == SWEEP_DATA ? e->fd
-		     : openat(e->dirfd, e->name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	xattrs_put(f, fd, !s->xattrs);
+	if (!(s->xattrs || s->acls) || !(S_ISREG(m) || S_ISDIR(m))) {
+		wire_u32(f, 0);
+		return;
+	}
+	int fd = e->kind == SWEEP_DATA ? e->fd
+	         : openat(e->dirfd, e->name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	/* one it may not read (a directory of mode 0311) has attributes
+	 * it may read all the same, by name, as rsync reads them */
+	bool by_path = fd < 0 && errno == EACCES;
+	if (by_path)
+		fd = openat(e->dirfd, e->name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	int open_err = fd < 0 ? errno : 0;
+	/* not read: the receiver is told so, and leaves the copy's as they
+	 * are (an empty set would have them all taken off); one gone since
+	 * its look is no error of its own */
+	if (xattrs_put(f, fd, by_path, !s->xattrs) < 0 && open_err != ENOENT) {
+		s->io_error = true;
+		report_error(s, open_err ? open_err : errno,
+		             "[sender] listing attributes of \"%s\" failed", sync_abspath(s, e->path));
+	}
 	if (fd >= 0 && fd != e->fd)
 		close(fd);
 }

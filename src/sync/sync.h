@@ -440,6 +440,7 @@ const struct sweep_entry *chmod_view(const struct sync *s, const struct sweep_en
 void sync_vanished(struct sync *s, const char *path, bool dir);
 /* -A/-X, a local run: 'a' and 'x' into code where the copy at pfd/name
  * differs from e in its ACLs or other attributes; whether any did */
+bool sync_in_group(gid_t gid);
 bool sync_xattr_letters(const struct sync *s, const struct sweep_entry *e, int pfd,
                         const char *name, char *code);
 bool sync_linked(void *arg, const struct sweep_entry *e, const char *rel,

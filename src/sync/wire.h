@@ -53,8 +53,8 @@
 #include "rate.h"
 #include "strbuf.h"
 
-#define WIRE_VERSION 4u    /* 2: --delete-before, --files-from; 3: W_IO_ERROR;
-                              4: W_REMOVE */
+#define WIRE_VERSION 5u    /* 2: --delete-before, --files-from; 3: W_IO_ERROR;
+                              4: W_REMOVE; 5: XATTRS_UNKNOWN */
 #define WIRE_MAX_FRAME (8u << 20)   /* a frame longer than this is a bad peer */
 #define WIRE_CHUNK (128u << 10)     /* file data per frame */
 #define FF_ALONE 1u  /* W_TREE_AT: the root alone, not what it holds */

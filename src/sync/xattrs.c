@@ -3,6 +3,7 @@
  * xattrs.c: extended attributes on the wire (see xattrs.h).
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/xattr.h>
@@ -15,29 +16,79 @@ static bool is_acl(const char *name)
 	return strncmp(name, "system.posix_acl_", 17) == 0;
 }
 
+/* fd's names into buf (n bytes; 0: their length), by /proc's name of an
+ * O_PATH descriptor where by_path. */
+static ssize_t list_of(int fd, bool by_path, char *buf, size_t n)
+{
+	char path[40];
+	if (!by_path)
+		return flistxattr(fd, buf, n);
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	return listxattr(path, buf, n);
+}
+
+static ssize_t get_of(int fd, bool by_path, const char *name, char *buf, size_t n)
+{
+	char path[40];
+	if (!by_path)
+		return fgetxattr(fd, name, buf, n);
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	return getxattr(path, name, buf, n);
+}
+
 /* One attribute's value into v; its length, or -1. */
-static ssize_t value(int fd, const char *name, struct strbuf *v)
+static ssize_t value(int fd, bool by_path, const char *name, struct strbuf *v)
 {
 	sb_reset(v);
-	ssize_t n = fgetxattr(fd, name, NULL, 0);
+	ssize_t n = get_of(fd, by_path, name, NULL, 0);
 	if (n < 0 || sb_reserve(v, (size_t)n + 1) < 0)
 		return -1;
-	n = fgetxattr(fd, name, v->s, (size_t)n);
+	n = get_of(fd, by_path, name, v->s, (size_t)n);
 	v->len = n > 0 ? (size_t)n : 0;
 	return n;
 }
 
-void xattrs_put(struct wire_frame *f, int fd, bool acl_only)
+/* fd's names (NUL-separated) into *list; their length, 0 where the file
+ * system has none, or -1 with errno. */
+static ssize_t names_of(int fd, bool by_path, char **list)
+{
+	*list = NULL;
+	for (;;) {
+		ssize_t n = list_of(fd, by_path, NULL, 0);
+		if (n < 0 && errno == ENOTSUP)
+			return 0;
+		if (n <= 0)
+			return n;
+		char *v = realloc(*list, (size_t)n);
+		if (!v)
+			return -1;
+		*list = v;
+		ssize_t got = list_of(fd, by_path, v, (size_t)n);
+		if (got >= 0 || errno != ERANGE)
+			return got;
+	}
+}
+
+int xattrs_put(struct wire_frame *f, int fd, bool by_path, bool acl_only)
 {
 	char *list = NULL;
-	ssize_t len = fd >= 0 ? flistxattr(fd, NULL, 0) : -1;
-	if (len > 0 && (list = malloc((size_t)len)) != NULL)
-		len = flistxattr(fd, list, (size_t)len);
+	ssize_t len = fd >= 0 ? names_of(fd, by_path, &list) : -1;
 	struct strbuf pairs = STRBUF_INIT, v = STRBUF_INIT;
 	uint32_t count = 0;
-	for (const char *p = list; list && len > 0 && p < list + len; p += strlen(p) + 1) {
-		if ((acl_only && !is_acl(p)) || count == MAX_ATTRS || value(fd, p, &v) < 0)
+	int err = len < 0 ? (fd < 0 ? EBADF : errno) : 0;
+	for (const char *p = list; !err && len > 0 && p < list + len; p += strlen(p) + 1) {
+		if (acl_only && !is_acl(p))
 			continue;
+		if (count == MAX_ATTRS) {
+			err = E2BIG;
+			break;
+		}
+		if (value(fd, by_path, p, &v) < 0) {
+			if (errno == ENODATA) /* gone since the listing */
+				continue;
+			err = errno;
+			break;
+		}
 		uint32_t nl = (uint32_t)strlen(p), vl = (uint32_t)v.len;
 		char b[4];
 		for (int i = 0; i < 4; i++)
@@ -50,17 +101,22 @@ void xattrs_put(struct wire_frame *f, int fd, bool acl_only)
 		sb_add(&pairs, v.s, vl);
 		count++;
 	}
-	wire_u32(f, count);
-	sb_add(&f->b, pairs.s, pairs.len);
+	wire_u32(f, err ? XATTRS_UNKNOWN : count);
+	if (!err)
+		sb_add(&f->b, pairs.s, pairs.len);
 	sb_free(&pairs);
 	sb_free(&v);
 	free(list);
+	errno = err;
+	return err ? -1 : 0;
 }
 
 bool xattrs_take(struct wire_msg *m, struct strbuf *sb, unsigned *count)
 {
 	sb_reset(sb);
 	*count = wire_get_u32(m);
+	if (*count == XATTRS_UNKNOWN)
+		return !m->bad;
 	if (*count > MAX_ATTRS)
 		return false;
 	for (unsigned i = 0; i < *count; i++) {

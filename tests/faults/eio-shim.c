@@ -4,7 +4,9 @@
  * Reads from a file whose name ends in $EIO_READ, and writes to a file
  * whose name ends in $EIO_WRITE, fail with EIO from the byte
  * $EIO_AFTER (default 0) on, as a bad sector would (read, pread, write,
- * pwrite, writev, copy_file_range); with $EIO_SYNCFS set,
+ * pwrite, writev, copy_file_range); listing the extended attributes of
+ * a file whose name ends in $EIO_LISTXATTR fails with $EIO_LISTXATTR_ERRNO
+ * (a number, default EIO's); with $EIO_SYNCFS set,
  * syncfs() fails with EIO, as when writeback met a bad sector. It goes into GNU's
  * tools and ours alike, so their answers to the same fault can be
  * compared; no device-mapper "error" target is needed (this machine's
@@ -137,4 +139,38 @@ int syncfs(int fd)
 		return -1;
 	}
 	return ((syncfs_fn)real("syncfs"))(fd);
+}
+
+typedef ssize_t (*flistxattr_fn)(int, char *, size_t);
+typedef ssize_t (*listxattr_fn)(const char *, char *, size_t);
+
+/* Whether listing path's attributes is to fail (errno set). */
+static int list_fails(const char *path)
+{
+	const char *want = getenv("EIO_LISTXATTR");
+	size_t n = want ? strlen(want) : 0, m = path ? strlen(path) : 0;
+	if (!n || m < n || strcmp(path + m - n, want) != 0)
+		return 0;
+	const char *e = getenv("EIO_LISTXATTR_ERRNO");
+	errno = e ? atoi(e) : EIO;
+	return 1;
+}
+
+ssize_t flistxattr(int fd, char *list, size_t size)
+{
+	char path[PATH_MAX];
+	if (getenv("EIO_LISTXATTR") && shim_fd_path(fd, path) >= 0 && list_fails(path))
+		return -1;
+	return ((flistxattr_fn)real("flistxattr"))(fd, list, size);
+}
+
+ssize_t listxattr(const char *p, char *list, size_t size)
+{
+	char path[PATH_MAX];
+	ssize_t n = getenv("EIO_LISTXATTR") ? readlink(p, path, sizeof(path) - 1) : -1;
+	if (n > 0) /* (/proc/self/fd/N: the file it names) */
+		path[n] = 0;
+	if (list_fails(n > 0 ? path : p))
+		return -1;
+	return ((listxattr_fn)real("listxattr"))(p, list, size);
 }

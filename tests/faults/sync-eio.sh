@@ -58,7 +58,7 @@ for via in here pushed pulled; do
 			OLD=$old eio "$prog-$case" $p -a -e "$RSH" "$src" "$d"
 		done
 		same_status "$case"
-		grep -q "src/sub/bad.*Input/output error" "$T/sweep-$case.err" ||
+		grep -q "error reading .*src/sub/bad.*Input/output error" "$T/sweep-$case.err" ||
 			fail "$case: the file and the reason not said: $(cat "$T/sweep-$case.err")"
 		cmp -s "$T/src/good" "$T/sweep-$case.dst/good" || fail "$case: good not copied"
 		if [ -n "$old" ]; then

@@ -47,11 +47,13 @@ fi
 
 # a socket, and a path longer than PATH_MAX (rsync stops at it, 23): the
 # copy against its source, here and pushed
+need_cmd python3
 mkdir -p "$T/odd/d"
-/usr/bin/python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' "$T/odd/d/sock" ||
+# (bound through its directory: a socket's path has room for 107 bytes)
+(cd "$T/odd/d" && python3 -c 'import socket; socket.socket(socket.AF_UNIX).bind("sock")') ||
 	fail "cannot make a socket"
 # (a shell's cd stops short of it: made a directory descriptor at a time)
-/usr/bin/python3 -c 'import os, sys
+python3 -c 'import os, sys
 fd = os.open(sys.argv[1], os.O_RDONLY)
 for i in range(25):
     os.mkdir("d" * 200, dir_fd=fd)

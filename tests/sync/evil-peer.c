@@ -225,7 +225,7 @@ int main(int argc, char **argv)
 {
 	if (argc < 2)
 		return 2;
-	static const char greeting[14] = "SWEEPSYNC\0\4\0\0\0"; /* WIRE_VERSION */
+	static const char greeting[14] = "SWEEPSYNC\0\5\0\0\0"; /* WIRE_VERSION */
 	char peer[14];
 	out(greeting, sizeof(greeting));
 	fflush(stdout);

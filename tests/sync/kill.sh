@@ -17,6 +17,8 @@
 need_cmd setsid "${CC:-cc}"
 build_shim tests/sync/stall-shim.c
 local_rsh
+# a killed receiver leaves its scratch directory (sweep-sync.XXXXXX): here
+export TMPDIR="$T"
 mkdir -p "$T/src/d1" "$T/src/d2"
 i=0
 while [ $i -lt 16 ]; do
