@@ -57,7 +57,10 @@ static void refused(struct sync *s, const char *why, const char *rel)
 
 static void failed(struct sync *s, const char *op, const char *rel, int err)
 {
-	if (err == ENOENT) { /* gone already: what was wanted */
+	if (err == ENOENT) { /* gone already: what was wanted (rsync's info,
+	                      * which -q silences) */
+		if (s->quiet)
+			return;
 		fputs("sender file already removed: ", stdout);
 		report_name(s, stdout, rel);
 		putchar('\n');

@@ -76,6 +76,7 @@ TOUCH_DST=1 both "-R, a name twice" -a -R --remove-source-files SRC/s1/./x SRC/s
 TOUCH_DST=1 both "-R, a name twice, pulled" -a -R --remove-source-files -e "$RSH" localhost:SRC/s1/./x localhost:SRC/s2/./x DST/
 PREPARE='cp -a ../src src'
 TOUCH_DST=1 both "overlapping SRCs" -a --remove-source-files SRC SRC/sub DST/
+TOUCH_DST=1 both "overlapping SRCs, -q" -aq --remove-source-files SRC SRC/sub DST/
 TOUCH_DST=1 both "a SRC twice" -a --remove-source-files SRC/file SRC/file DST/
 PREPARE="mkdir -p src/d && echo a > src/a && ln -s a src/l && echo x > src/d/x && ln -s d src/ld && $past"
 both "-L" -aL --remove-source-files SRC/ DST/
