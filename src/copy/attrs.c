@@ -68,10 +68,33 @@ static bool same_owner(const struct copy *c, const struct stat *now, const struc
 	       (c->o->no_gid || now->st_gid == st->st_gid);
 }
 
-static bool same_mtime(const struct stat *now, const struct stat *st)
+int copy_cmp_mtime(const struct timespec *a, const struct timespec *b, int window)
 {
-	return now && now->st_mtim.tv_sec == st->st_mtim.tv_sec &&
-	       now->st_mtim.tv_nsec == st->st_mtim.tv_nsec;
+	if (a->tv_sec != b->tv_sec) {
+		bool newer = a->tv_sec > b->tv_sec;
+		/* (the distance as unsigned: no time_t overflows) */
+		uint64_t d = newer ? (uint64_t)a->tv_sec - (uint64_t)b->tv_sec
+		                   : (uint64_t)b->tv_sec - (uint64_t)a->tv_sec;
+		if (window <= 0 || d > (uint64_t)window)
+			return newer ? 1 : -1;
+		return 0;
+	}
+	if (window < 0 && a->tv_nsec != b->tv_nsec)
+		return a->tv_nsec > b->tv_nsec ? 1 : -1;
+	return 0;
+}
+
+/* Whether the copy's time (now, as found: only_changed's, sweep-sync's) is
+ * the source's already: to the nanosecond for what this run wrote, and for
+ * a file found up to date as rsync counts it, in whole seconds or within
+ * its --modify-window (one that close is not set again). */
+static bool same_mtime(const struct copy *c, const struct stat *now, const struct stat *st)
+{
+	if (!now)
+		return false;
+	if (c->kept_attrs)
+		return copy_cmp_mtime(&now->st_mtim, &st->st_mtim, c->o->mtime_window) == 0;
+	return now->st_mtim.tv_sec == st->st_mtim.tv_sec && now->st_mtim.tv_nsec == st->st_mtim.tv_nsec;
 }
 
 static void set_times(struct copy *c, int dfd, int pfd, const char *name,
@@ -92,7 +115,7 @@ bool attrs_same(const struct copy *c, const struct stat *now, const struct stat 
 		return false;
 	mode_t m = S_ISLNK(st->st_mode) ? (mode_t)-1 : final_mode(c, st, false, 0, 0, true);
 	return (m == (mode_t)-1 || m == (now->st_mode & 07777)) &&
-	       (!o->preserve_times || same_mtime(now, st));
+	       (!o->preserve_times || same_mtime(c, now, st));
 }
 
 int attrs_fd(struct copy *c, int dfd, int sfd, const struct stat *st, bool created,
@@ -119,7 +142,7 @@ int attrs_fd(struct copy *c, int dfd, int sfd, const struct stat *st, bool creat
 		r = -1;
 	}
 	if (o->preserve_times && !(o->omit_dir_times && S_ISDIR(st->st_mode)) &&
-	    !same_mtime(now, st))
+	    !same_mtime(c, now, st))
 		set_times(c, dfd, -1, "", st);
 	return r;
 }
@@ -147,7 +170,7 @@ int attrs_at(struct copy *c, int pfd, const char *name, const struct stat *st, b
 		}
 	}
 	if (o->preserve_times && !(o->omit_dir_times && S_ISDIR(st->st_mode)) &&
-	    !same_mtime(now, st))
+	    !same_mtime(c, now, st))
 		set_times(c, -1, pfd, name, st);
 	return r;
 }

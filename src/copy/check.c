@@ -102,8 +102,11 @@ enum sweep_verdict check_entry(struct copy *c, const struct sweep_entry *e)
 	if (v == COPY_MAKE)
 		return SWEEP_KEEP;
 	uint64_t errors = c->errors;
-	if (have && c->o->only_changed)
+	if (have && c->o->only_changed) {
+		c->kept_attrs = true; /* (its time compared as rsync's) */
 		fix_attrs(c, e, pfd, name, &dst);
+		c->kept_attrs = false;
+	}
 	hardlink_remember(c, e);
 	/* (a KEEP with nothing there before: the decide hook made it, as
 	 * --link-dest links it; what is there now is the copy) */

@@ -60,6 +60,10 @@ struct copy_opts {
 	bool one_fs;               /* -x */
 	bool preserve_mode, preserve_owner, preserve_times, preserve_links;
 	bool omit_dir_times;       /* preserve_times but for directories */
+	int mtime_window;          /* under only_changed, rsync's --modify-window:
+	                              times within this many seconds are the
+	                              same (0: whole seconds; below 0: to the
+	                              nanosecond) */
 	bool preserve_xattr;
 	bool require_preserve;     /* -p/--preserve: failures change the status */
 	bool require_xattr;        /* --preserve=xattr given explicitly */
@@ -248,5 +252,9 @@ void copy_free(struct copy *c);
  * COPY_XATTR_OTHER, or 0. */
 enum { COPY_XATTR_ACL = 1, COPY_XATTR_OTHER = 2 };
 unsigned copy_xattrs_differ(const struct copy_opts *o, int sfd, int dfd);
+
+/* rsync's comparison of two modification times a and b under a window
+ * (--modify-window): -1, 0 or 1 as a is older, the same, or newer. */
+int copy_cmp_mtime(const struct timespec *a, const struct timespec *b, int window);
 
 #endif

@@ -88,6 +88,9 @@ struct copy {
 	bool made;               /* the entry being copied was made whole at its
 	                            name (the done hook's) */
 	bool nomem;              /* the walk ran out of memory: stop */
+	bool kept_attrs;         /* attributes of an entry found up to date
+	                            being set (check.c): its time compared
+	                            as rsync compares it */
 	bool write_failed;       /* a file's data could not be written at the
 	                            destination (no space, quota, I/O) */
 	bool link_by_proc;       /* tempfile.c: linkat(AT_EMPTY_PATH) refused */

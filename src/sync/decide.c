@@ -101,6 +101,20 @@ bool sync_read_link(struct strbuf *sb, int dirfd, const char *name, off_t size)
 	return true;
 }
 
+int sync_cmp_mtime(const struct sync *s, const struct timespec *a, const struct timespec *b)
+{
+	return copy_cmp_mtime(a, b, s->copy.mtime_window);
+}
+
+/* -u: whether the copy's time a is newer than the source's b, by more than
+ * the window; in whole seconds whatever the window (rsync's -u under -@-1
+ * sends a copy newer by a fraction of a second) */
+static bool sync_newer(const struct sync *s, const struct timespec *a, const struct timespec *b)
+{
+	int w = s->copy.mtime_window;
+	return copy_cmp_mtime(a, b, w < 0 ? 0 : w) > 0;
+}
+
 /* Whether this process may give a file the group gid: its own, or one of
  * its supplementary groups. */
 bool sync_in_group(gid_t gid)
@@ -123,7 +137,7 @@ bool sync_attr_letters(const struct sync *s, const struct stat *st, const struct
 	bool any = false;
 	bool link = S_ISLNK(st->st_mode);
 	if (s->times && !(s->copy.omit_dir_times && S_ISDIR(st->st_mode)) &&
-	    dst->st_mtim.tv_sec != st->st_mtim.tv_sec)
+	    sync_cmp_mtime(s, &dst->st_mtim, &st->st_mtim) != 0)
 		code[4] = 't', any = true;
 	if (s->perms && !link && (dst->st_mode & 07777) != (st->st_mode & 07777))
 		code[5] = 'p', any = true;
@@ -285,11 +299,11 @@ static enum copy_verdict decide_regular(struct sync *s, const struct sweep_entry
 	const struct stat *st = &e->st;
 	if (s->ignore_existing)
 		return COPY_LEAVE;
-	if (s->update && dst->st_mtim.tv_sec > st->st_mtim.tv_sec)
+	if (s->update && sync_newer(s, &dst->st_mtim, &st->st_mtim))
 		return COPY_LEAVE;
 	char code[12] = ">f.........";
 	bool size = dst->st_size != st->st_size;
-	bool time = dst->st_mtim.tv_sec != st->st_mtim.tv_sec;
+	bool time = sync_cmp_mtime(s, &dst->st_mtim, &st->st_mtim) != 0;
 	bool changed = size || (!s->size_only && !s->checksum && time);
 	if (s->checksum && (size || sync_bytes_differ(s, e, pfd, name))) {
 		changed = true;
@@ -577,7 +591,7 @@ static bool linked(struct sync *s, const struct sweep_entry *e, const char *rel_
 	 * has stays (else linked over, its data lost) */
 	if (!same && (limits_size_skips(s, &e->st, rel) || (dst && s->ignore_existing) ||
 	              (!dst && s->existing) ||
-	              (dst && s->update && dst->st_mtim.tv_sec > e->st.st_mtim.tv_sec)))
+	              (dst && s->update && sync_newer(s, &dst->st_mtim, &e->st.st_mtim))))
 		return false;
 	if (!dst && !(s->nlink_dest && linkdest_follower(s, e, rel)))
 		s->n.created[K_REG]++;

@@ -120,7 +120,7 @@ static bool same_data(struct sync *s, const struct sweep_entry *e, int fd, const
 		 * not of DIR's: never the same then */
 		if (s->checksum)
 			return !s->remote_source && !sync_bytes_differ(s, e, fd, path);
-		return s->size_only || b->st_mtim.tv_sec == st->st_mtim.tv_sec;
+		return s->size_only || sync_cmp_mtime(s, &b->st_mtim, &st->st_mtim) == 0;
 	case K_LINK:
 		return same_target(s, e, fd, path);
 	case K_DEV:

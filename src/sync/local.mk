@@ -83,6 +83,7 @@ SYNC_TESTS = \
 	tests/sync/kill.sh \
 	tests/sync/vanished.sh \
 	tests/sync/attr-faults.sh \
+	tests/sync/modify-window.sh \
 	tests/sync/link-dest.sh \
 	tests/sync/backup.sh \
 	tests/sync/delete-when.sh \

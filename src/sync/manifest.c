@@ -84,6 +84,7 @@ static int walk_dest(struct sync *s, struct wire *w, int dfd, const char *name,
 		wire_u32(f, (uint32_t)e->st.st_mode);
 		wire_u64(f, (uint64_t)e->st.st_size);
 		wire_u64(f, (uint64_t)e->st.st_mtim.tv_sec);
+		wire_u32(f, (uint32_t)e->st.st_mtim.tv_nsec); /* (-@-1 compares it) */
 		wire_u8(f, has_sum);
 		if (has_sum)
 			wire_str(f, (const char *)sum, sizeof(sum));
@@ -149,6 +150,7 @@ int manifest_recv(struct manifest *m, struct wire *w)
 				.mode = (mode_t)wire_get_u32(&msg),
 				.size = (off_t)wire_get_u64(&msg),
 				.mtime = (time_t)wire_get_u64(&msg),
+				.mtime_nsec = (long)(wire_get_u32(&msg) % 1000000000),
 				.has_sum = wire_get_u8(&msg) != 0,
 			};
 			size_t sl = 0;
@@ -185,6 +187,7 @@ const struct stat *manifest_find(const struct manifest *m, const char *rel, stru
 	st->st_mode = me->mode;
 	st->st_size = me->size;
 	st->st_mtim.tv_sec = me->mtime;
+	st->st_mtim.tv_nsec = me->mtime_nsec;
 	return st;
 }
 

@@ -20,6 +20,7 @@ struct manifest_entry {
 	mode_t mode;
 	off_t size;
 	time_t mtime;
+	long mtime_nsec;
 	bool has_sum;                   /* -c: a regular file's sum */
 	unsigned char sum[SYNC_SUM_LEN];
 };

@@ -6,6 +6,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <getopt.h>
 #include <langinfo.h>
 #include <stdio.h>
@@ -69,6 +70,7 @@ static const struct option long_options[] = {
 	{ "include", required_argument, NULL, OPT_INCLUDE },
 	{ "checksum", no_argument, NULL, 'c' },
 	{ "size-only", no_argument, NULL, OPT_SIZE_ONLY },
+	{ "modify-window", required_argument, NULL, '@' },
 	{ "ignore-existing", no_argument, NULL, OPT_IGNORE_EXISTING },
 	{ "existing", no_argument, NULL, OPT_EXISTING },
 	{ "ignore-non-existing", no_argument, NULL, OPT_EXISTING },
@@ -193,7 +195,7 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char short_options[] = "arlptgoDHAXvqncuxib0PLSe:zOWsh8R";
+static const char short_options[] = "arlptgoDHAXvqncuxib0PLSe:zOWsh8R@:";
 
 static void usage(const char *prog)
 {
@@ -234,6 +236,7 @@ static void usage(const char *prog)
 	      "      --delete-delay       the same as --delete-after here\n"
 	      "      --delete-excluded    also delete excluded files from dest dirs\n"
 	      "      --max-delete=NUM     don't delete more than NUM files\n"
+	      "  -@, --modify-window=NUM  set the accuracy for mod-time comparisons\n"
 	      "      --force              force deletion of dirs even if not empty\n"
 	      "      --ignore-errors      delete even if there are I/O errors\n"
 	      "      --exclude=PATTERN    exclude files matching PATTERN\n"
@@ -294,6 +297,21 @@ static void usage(const char *prog)
 	      "\n"
 	      "SWEEP_ORDER (disk, inode, name, none, block, auto) and SWEEP_WARM (on, off,\n"
 	      "auto) choose the walk's order and its helper threads.\n", stdout);
+}
+
+/* --modify-window=NUM (-@): times that many seconds apart are the same;
+ * below 0, to the nanosecond (rsync 3.1.3's). Returns 0 or -1 (said). */
+static int modify_window(struct sync *s, const char *arg)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(arg, &end, 10);
+	if (end == arg || *end || errno || v < INT_MIN || v > INT_MAX) {
+		diag_error(s->diag, 0, "--modify-window=%s: invalid numeric value", arg);
+		return -1;
+	}
+	s->copy.mtime_window = (int)v;
+	return 0;
 }
 
 static int contimeout(struct sync *s, const char *arg)
@@ -423,6 +441,7 @@ static int take_option(struct sync *s, int c, const char *arg)
 	case OPT_BWLIMIT: return limits_bwlimit(s, arg);
 	case OPT_TIMEOUT: return limits_timeout(s, arg);
 	case OPT_MAX_DELETE: return limits_max_delete(s, arg);
+	case '@': return modify_window(s, arg);
 	case OPT_CHMOD: return chmod_add(s, arg);
 	case OPT_CHOWN: return chown_option(s, arg);
 	case OPT_USERMAP: return usermap_option(s, arg, false);

@@ -122,6 +122,11 @@ static int valued_options(const struct sync *s, struct strbuf *w, struct strbuf 
 		sb_reset(w);
 		r = sb_printf(w, "--link-dest=%s", s->link_dest[i]) < 0 ? -1 : shell_quote(sb, w->s);
 	}
+	if (r == 0 && s->copy.mtime_window) {
+		sb_reset(w);
+		r = sb_printf(w, "--modify-window=%d", s->copy.mtime_window) < 0 ? -1
+		    : shell_quote(sb, w->s);
+	}
 	if (r == 0 && s->timeout) {
 		sb_reset(w);
 		r = sb_printf(w, "--timeout=%u", s->timeout) < 0 ? -1 : shell_quote(sb, w->s);

@@ -441,6 +441,9 @@ void sync_vanished(struct sync *s, const char *path, bool dir);
 /* -A/-X, a local run: 'a' and 'x' into code where the copy at pfd/name
  * differs from e in its ACLs or other attributes; whether any did */
 bool sync_in_group(gid_t gid);
+/* rsync's comparison of modification times under --modify-window (whole
+ * seconds by default): -1, 0, 1 as a is older, the same, newer than b */
+int sync_cmp_mtime(const struct sync *s, const struct timespec *a, const struct timespec *b);
 bool sync_xattr_letters(const struct sync *s, const struct sweep_entry *e, int pfd,
                         const char *name, char *code);
 bool sync_linked(void *arg, const struct sweep_entry *e, const char *rel,
