@@ -604,7 +604,7 @@ void sync_vanished(struct sync *s, const char *path, bool dir)
 {
 	fflush(stdout);
 	fprintf(stderr, "%s has vanished: \"", dir ? "directory" : "file");
-	report_name(s, stderr, path);
+	report_name(s, stderr, sync_abspath(s, path)); /* (rsync names it whole) */
 	fprintf(stderr, "\"\n");
 	s->vanished = true;
 }

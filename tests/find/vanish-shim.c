@@ -8,33 +8,52 @@
  * either makes (fstatat, statx, stat, lstat, and their 64-bit names).
  * With $VANISH_AT=open, the first time it is opened for reading instead
  * (open, openat and their 64-bit names): removed between its examination
- * and the reading of its data.
+ * and the reading of its data; with $VANISH_AT=opendir, an empty directory
+ * of that name when it is opened to be read. $VANISH_UNDER: only one below
+ * a directory whose path holds it.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "../shim-fd.h"
 
+/* Whether the file goes when it is opened, not when it is looked at. */
 static int at_open(void)
 {
 	const char *at = getenv("VANISH_AT");
-	return at && strcmp(at, "open") == 0;
+	return at && strncmp(at, "open", 4) == 0;
 }
 
-static void vanish(int dirfd, const char *path)
+/* Whether the directory path is in (dirfd: AT_FDCWD or a directory's) is
+ * below one whose name holds $VANISH_UNDER, where that is set (a copy
+ * holds the same names: only the source's is to go). */
+static int under(int dirfd, const char *path)
+{
+	const char *want = getenv("VANISH_UNDER");
+	char where[PATH_MAX];
+	if (!want || *path == '/')
+		return !want || strstr(path, want) != NULL;
+	if (dirfd == AT_FDCWD ? !getcwd(where, sizeof(where)) : shim_fd_path(dirfd, where) < 0)
+		return 0;
+	return strstr(where, want) != NULL || strstr(path, want) != NULL;
+}
+
+static void vanish(int dirfd, const char *path, int how)
 {
 	static int done;
 	const char *name = getenv("VANISH_NAME");
 	const char *base = path ? strrchr(path, '/') : NULL;
 	base = base ? base + 1 : path;
-	if (done || !name || !base || strcmp(base, name) != 0)
+	if (done || !name || !base || strcmp(base, name) != 0 || !under(dirfd, path))
 		return;
 	done = 1;
-	unlinkat(dirfd, path, 0);
+	unlinkat(dirfd, path, how);
 }
 
 static void *next(const char *fn)
@@ -45,96 +64,94 @@ static void *next(const char *fn)
 int fstatat(int dirfd, const char *path, struct stat *st, int flags)
 {
 	if (!at_open())
-		vanish(dirfd, path);
+		vanish(dirfd, path, 0);
 	return ((int (*)(int, const char *, struct stat *, int))next("fstatat"))(dirfd, path, st, flags);
 }
 
 int fstatat64(int dirfd, const char *path, struct stat64 *st, int flags)
 {
 	if (!at_open())
-		vanish(dirfd, path);
+		vanish(dirfd, path, 0);
 	return ((int (*)(int, const char *, struct stat64 *, int))next("fstatat64"))(dirfd, path, st, flags);
 }
 
 int statx(int dirfd, const char *path, int flags, unsigned mask, struct statx *sx)
 {
 	if (!at_open())
-		vanish(dirfd, path);
+		vanish(dirfd, path, 0);
 	return ((int (*)(int, const char *, int, unsigned, struct statx *))next("statx"))(dirfd, path, flags, mask, sx);
 }
 
 int stat(const char *path, struct stat *st)
 {
 	if (!at_open())
-		vanish(AT_FDCWD, path);
+		vanish(AT_FDCWD, path, 0);
 	return ((int (*)(const char *, struct stat *))next("stat"))(path, st);
 }
 
 int stat64(const char *path, struct stat64 *st)
 {
 	if (!at_open())
-		vanish(AT_FDCWD, path);
+		vanish(AT_FDCWD, path, 0);
 	return ((int (*)(const char *, struct stat64 *))next("stat64"))(path, st);
 }
 
 int lstat(const char *path, struct stat *st)
 {
 	if (!at_open())
-		vanish(AT_FDCWD, path);
+		vanish(AT_FDCWD, path, 0);
 	return ((int (*)(const char *, struct stat *))next("lstat"))(path, st);
 }
 
 int lstat64(const char *path, struct stat64 *st)
 {
 	if (!at_open())
-		vanish(AT_FDCWD, path);
+		vanish(AT_FDCWD, path, 0);
 	return ((int (*)(const char *, struct stat64 *))next("lstat64"))(path, st);
 }
 
-/* An open for reading alone: a directory's or a file's to be written is
+/* An open for reading alone, of a file (VANISH_AT=open) or of a directory
+ * (VANISH_AT=opendir, which takes an empty one away): one to be written is
  * not the race this is for. */
 static void vanish_open(int dirfd, const char *path, int flags)
 {
-	if (at_open() && (flags & O_ACCMODE) == O_RDONLY && !(flags & O_DIRECTORY))
-		vanish(dirfd, path);
+	const char *at = getenv("VANISH_AT");
+	bool dir = (flags & O_DIRECTORY) != 0;
+	if (at && (flags & O_ACCMODE) == O_RDONLY &&
+	    strcmp(at, dir ? "opendir" : "open") == 0)
+		vanish(dirfd, path, dir ? AT_REMOVEDIR : 0);
 }
 
-int open(const char *path, int flags, ...)
-{
-	va_list ap;
-	va_start(ap, flags);
-	mode_t mode = (mode_t)va_arg(ap, int);
-	va_end(ap);
-	vanish_open(AT_FDCWD, path, flags);
-	return ((int (*)(const char *, int, ...))next("open"))(path, flags, mode);
-}
+/* The mode, which only an open that may create a file passes. */
+#define MODE_ARG(flags, mode)                                                \
+	do {                                                                 \
+		if ((flags) & (O_CREAT | O_TMPFILE)) {                       \
+			va_list ap;                                          \
+			va_start(ap, flags);                                 \
+			mode = (mode_t)va_arg(ap, int);                      \
+			va_end(ap);                                          \
+		}                                                            \
+	} while (0)
 
-int open64(const char *path, int flags, ...)
-{
-	va_list ap;
-	va_start(ap, flags);
-	mode_t mode = (mode_t)va_arg(ap, int);
-	va_end(ap);
-	vanish_open(AT_FDCWD, path, flags);
-	return ((int (*)(const char *, int, ...))next("open64"))(path, flags, mode);
-}
+#define PATH_OPEN(fn)                                                        \
+	int fn(const char *path, int flags, ...)                             \
+	{                                                                    \
+		mode_t mode = 0;                                             \
+		MODE_ARG(flags, mode);                                       \
+		vanish_open(AT_FDCWD, path, flags);                          \
+		return ((int (*)(const char *, int, ...))next(#fn))(path, flags, mode); \
+	}
 
-int openat(int dirfd, const char *path, int flags, ...)
-{
-	va_list ap;
-	va_start(ap, flags);
-	mode_t mode = (mode_t)va_arg(ap, int);
-	va_end(ap);
-	vanish_open(dirfd, path, flags);
-	return ((int (*)(int, const char *, int, ...))next("openat"))(dirfd, path, flags, mode);
-}
+#define AT_OPEN(fn)                                                          \
+	int fn(int dirfd, const char *path, int flags, ...)                  \
+	{                                                                    \
+		mode_t mode = 0;                                             \
+		MODE_ARG(flags, mode);                                       \
+		vanish_open(dirfd, path, flags);                             \
+		return ((int (*)(int, const char *, int, ...))next(#fn))(dirfd, path, flags, mode); \
+	}
 
-int openat64(int dirfd, const char *path, int flags, ...)
-{
-	va_list ap;
-	va_start(ap, flags);
-	mode_t mode = (mode_t)va_arg(ap, int);
-	va_end(ap);
-	vanish_open(dirfd, path, flags);
-	return ((int (*)(int, const char *, int, ...))next("openat64"))(dirfd, path, flags, mode);
-}
+PATH_OPEN(open)
+PATH_OPEN(open64)
+AT_OPEN(openat)
+AT_OPEN(openat64)
