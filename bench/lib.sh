@@ -69,7 +69,7 @@ _undo() { # kind what extra
 	trace) _trace_remove "$2" ;;
 	dir) rm -rf -- "$2" ;;
 	vmdirty) _vm_dirty_restore "$2" ;;
-	reclaim) echo "$3" >"$2" 2>/dev/null ;;
+	reclaim | sysval) echo "$3" >"$2" 2>/dev/null ;; # a value written back
 	pid) kill "$2" 2>/dev/null ;;
 	esac
 }

@@ -90,11 +90,8 @@ int copy_cmp_mtime(const struct timespec *a, const struct timespec *b, int windo
  * its --modify-window (one that close is not set again). */
 static bool same_mtime(const struct copy *c, const struct stat *now, const struct stat *st)
 {
-	if (!now)
-		return false;
-	if (c->kept_attrs)
-		return copy_cmp_mtime(&now->st_mtim, &st->st_mtim, c->o->mtime_window) == 0;
-	return now->st_mtim.tv_sec == st->st_mtim.tv_sec && now->st_mtim.tv_nsec == st->st_mtim.tv_nsec;
+	int window = c->kept_attrs ? c->o->mtime_window : -1; /* -1: to the nanosecond */
+	return now && copy_cmp_mtime(&now->st_mtim, &st->st_mtim, window) == 0;
 }
 
 static void set_times(struct copy *c, int dfd, int pfd, const char *name,

@@ -64,22 +64,31 @@ static bool same_value(int dfd, const char *name, const char *v, ssize_t n)
 	return m >= 0 && same_values(name, small, m, v, n);
 }
 
+/* The value of fd's attribute name: in small (cap bytes) or in *big (to
+ * be freed); its length, or -1. */
+static ssize_t get_value(int fd, const char *name, char *small, size_t cap, char **big)
+{
+	*big = NULL;
+	ssize_t n = fgetxattr(fd, name, small, cap);
+	if (n < 0 && errno == ERANGE) {
+		n = fgetxattr(fd, name, NULL, 0);
+		*big = n > 0 ? malloc((size_t)n) : NULL;
+		n = *big ? fgetxattr(fd, name, *big, (size_t)n) : -1;
+	}
+	return n;
+}
+
 /* Copy one attribute. Returns 0 or the errno of the failure. */
 static int copy_one(int sfd, int dfd, const char *name, bool only_changed)
 {
-	char small[4096], *buf = small;
-	ssize_t n = fgetxattr(sfd, name, small, sizeof(small));
-	if (n < 0 && errno == ERANGE) {
-		n = fgetxattr(sfd, name, NULL, 0);
-		buf = n > 0 ? malloc((size_t)n) : NULL;
-		n = buf ? fgetxattr(sfd, name, buf, (size_t)n) : -1;
-	}
+	char small[4096], *big;
+	ssize_t n = get_value(sfd, name, small, sizeof(small), &big);
+	const char *buf = big ? big : small;
 	int err = n < 0 ? errno : 0;
 	if (n >= 0 && !(only_changed && same_value(dfd, name, buf, n)) &&
 	    fsetxattr(dfd, name, buf, (size_t)n, 0) < 0)
 		err = errno;
-	if (buf != small)
-		free(buf);
+	free(big);
 	return err;
 }
 
@@ -179,20 +188,6 @@ static void drop_extras(const struct copy_opts *o, int dfd, const char *list, ss
 		if (compared(p, want_xattr && o->only_changed, want_acl) && !listed(list, len, p))
 			fremovexattr(dfd, p);
 	free(have);
-}
-
-/* The value of fd's attribute name: in small (cap bytes) or in *big (to
- * be freed); its length, or -1. */
-static ssize_t get_value(int fd, const char *name, char *small, size_t cap, char **big)
-{
-	*big = NULL;
-	ssize_t n = fgetxattr(fd, name, small, cap);
-	if (n < 0 && errno == ERANGE) {
-		n = fgetxattr(fd, name, NULL, 0);
-		*big = n > 0 ? malloc((size_t)n) : NULL;
-		n = *big ? fgetxattr(fd, name, *big, (size_t)n) : -1;
-	}
-	return n;
 }
 
 /* Whether name has the same value on a and b (both lack it: the same). */
