@@ -86,13 +86,6 @@ static int deletion_order(int fd, struct strbuf *sb)
 	return r;
 }
 
-/* Whether a filter rule keeps rel, a name the source lacks, from deletion
- * (rsync's protection of excluded names, but with --delete-excluded). */
-static bool protected(const struct sync *s, const char *rel, bool dir)
-{
-	return !s->delete_excluded && filter_excluded(s, rel, dir);
-}
-
 static int cmp_name(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
@@ -132,8 +125,8 @@ static bool other_source_has(const struct sync *s, const char *rel)
 }
 
 /* Whether name (rel) is not in the source directory sfd: absent (from
- * the other sources too), or, with --delete-excluded, excluded (it is not
- * sent). */
+ * the other sources too), or excluded by the sender's rules (it is not
+ * sent; what the receiver's rules protect stays all the same). */
 static bool extraneous(const struct sync *s, int sfd, int dfd, const char *name,
                        const char *rel)
 {
@@ -142,7 +135,7 @@ static bool extraneous(const struct sync *s, int sfd, int dfd, const char *name,
 		/* the names a remote sender read; the kind is the destination's */
 		if (!bsearch(&name, s->src_names, s->nsrc_names, sizeof(*s->src_names), cmp_name))
 			return true;
-		return s->delete_excluded && fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		return fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 		       filter_excluded(s, rel, S_ISDIR(st.st_mode));
 	}
 	if (sfd < 0) /* --ignore-errors: a source directory not read */
@@ -151,7 +144,7 @@ static bool extraneous(const struct sync *s, int sfd, int dfd, const char *name,
 		return errno == ENOENT && !other_source_has(s, rel);
 	if (sync_mount_point(s, &st, 1))
 		return true; /* -xx: not sent, so not kept */
-	return s->delete_excluded && filter_excluded(s, rel, S_ISDIR(st.st_mode));
+	return filter_excluded(s, rel, S_ISDIR(st.st_mode));
 }
 
 /* A directory of ours the run must remove names from, read-only (a
@@ -212,7 +205,7 @@ static int remove_contents(struct sync *s, int pfd, const char *name, const stru
 		sb_reset(&sub);
 		if (fstatat(fd, p, &cst, AT_SYMLINK_NOFOLLOW) < 0 || sb_printf(&sub, "%s/%s", rel, p) < 0)
 			kept = true;
-		else if (cst.st_dev != st->st_dev || protected(s, sub.s, S_ISDIR(cst.st_mode)) ||
+		else if (cst.st_dev != st->st_dev || filter_protected(s, sub.s, S_ISDIR(cst.st_mode), true) ||
 		         backups_protected(s, p))
 			kept = true;
 		else if (!remove_entry(s, fd, p, &cst, sub.s, false))
@@ -382,7 +375,7 @@ void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
 			continue;
 		if (fstatat(dfd, p, &st, AT_SYMLINK_NOFOLLOW) < 0)
 			continue;
-		if (protected(s, sub.s, S_ISDIR(st.st_mode)) || backups_protected(s, p) ||
+		if (filter_protected(s, sub.s, S_ISDIR(st.st_mode), false) || backups_protected(s, p) ||
 		    (s->one_fs && s->dest_dev && st.st_dev != s->dest_dev))
 			continue; /* (-x: a mount point stays, with what it holds, in silence) */
 		remove_entry(s, dfd, p, &st, sub.s, true);

@@ -39,6 +39,12 @@ int filter_add(struct sync *s, const char *pattern, bool include)
 		include = pattern[0] == '+';
 		pattern += 2;
 	}
+	return filter_push(s, pattern, include, RULE_BOTH, false);
+}
+
+int filter_push(struct sync *s, const char *pattern, bool include, unsigned char side,
+                bool negate)
+{
 	struct sync_rule *v = reallocarray(s->rules, s->nrules + 1, sizeof(*v));
 	if (!v)
 		return -1;
@@ -46,6 +52,9 @@ int filter_add(struct sync *s, const char *pattern, bool include)
 	struct sync_rule *r = &v[s->nrules];
 	size_t n = strlen(pattern);
 	r->include = include;
+	r->side = side;
+	r->negate = negate;
+	r->perishable = false;
 	r->dir_only = n > 1 && pattern[n - 1] == '/';
 	if (r->dir_only)
 		n--;
@@ -96,6 +105,8 @@ void filter_free(struct sync *s)
 		free(s->rules[i].self);
 	}
 	free(s->rules);
+	s->rules = NULL;
+	s->nrules = 0;
 }
 
 /* The POSIX class "[:NAME:]" at p: its length, and in *hit whether c is
@@ -225,10 +236,48 @@ static bool rule_matches(const struct sync_rule *r, const char *path, bool dir)
 	       (r->self && pattern_matches(r, r->self, path));
 }
 
+/* Whether rule r speaks for side: a rule of no side speaks for both, but
+ * under --delete-excluded for the sender alone (what it leaves out is
+ * then deleted, unless a rule of the receiver's protects it). */
+static bool speaks_for(const struct sync *s, const struct sync_rule *r, unsigned char side)
+{
+	return r->side ? r->side == side : side == RULE_SENDER || !s->delete_excluded;
+}
+
+/* The first rule for side that matches path decides: whether it is an
+ * exclude. */
+static bool excluded_on(const struct sync *s, unsigned char side, const char *path, bool dir,
+                        bool dir_removed)
+{
+	for (size_t i = 0; i < s->nrules; i++) {
+		const struct sync_rule *r = &s->rules[i];
+		if (speaks_for(s, r, side) && !(dir_removed && r->perishable) &&
+		    rule_matches(r, path, dir) != r->negate)
+			return !r->include;
+	}
+	return false;
+}
+
 bool filter_excluded(const struct sync *s, const char *path, bool dir)
 {
-	for (size_t i = 0; i < s->nrules; i++)
-		if (rule_matches(&s->rules[i], path, dir))
-			return !s->rules[i].include;
-	return false;
+	return excluded_on(s, RULE_SENDER, path, dir, false);
+}
+
+bool filter_protected(const struct sync *s, const char *path, bool dir, bool dir_removed)
+{
+	return excluded_on(s, RULE_RECEIVER, path, dir, dir_removed);
+}
+
+int filter_text(struct strbuf *sb, const struct sync_rule *r, bool bare)
+{
+	static const char *const side[] = { "", "s", "r" };
+	if (!bare && sb_printf(sb, "%c%s%s%s ", r->include ? '+' : '-', side[r->side],
+	                       r->negate ? "!" : "", r->perishable ? "p" : "") < 0)
+		return -1;
+	/* (a bare pattern starting "- " or "+ " is given one: taken as the rule's) */
+	if (bare && (r->pattern[0] == '-' || r->pattern[0] == '+') && r->pattern[1] == ' ' &&
+	    !r->anchored && sb_addstr(sb, r->include ? "+ " : "- ") < 0)
+		return -1;
+	return sb_printf(sb, "%s%s%s%s", r->anchored ? "/" : "", r->pattern, r->self ? "*" : "",
+	                 r->dir_only ? "/" : "");
 }

@@ -13,6 +13,7 @@ sweep_sync_SOURCES = \
 	src/sync/operands.c \
 	src/sync/decide.c \
 	src/sync/filter.c \
+	src/sync/filterrule.c \
 	src/sync/delete.c \
 	src/sync/report.c \
 	src/sync/signals.c \
@@ -70,6 +71,7 @@ SYNC_TESTS = \
 	tests/sync/changed.sh \
 	tests/sync/delete.sh \
 	tests/sync/exclude.sh \
+	tests/sync/filter.sh \
 	tests/sync/dry-run.sh \
 	tests/sync/dest-symlink.sh \
 	tests/sync/operands.sh \

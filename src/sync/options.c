@@ -67,6 +67,7 @@ static const struct option long_options[] = {
 	{ "bwlimit", required_argument, NULL, OPT_BWLIMIT },
 	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 	{ "exclude", required_argument, NULL, OPT_EXCLUDE },
+	{ "filter", required_argument, NULL, 'f' },
 	{ "include", required_argument, NULL, OPT_INCLUDE },
 	{ "checksum", no_argument, NULL, 'c' },
 	{ "size-only", no_argument, NULL, OPT_SIZE_ONLY },
@@ -195,7 +196,7 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char short_options[] = "arlptgoDHAXvqncuxib0PLSe:zOWsh8R@:";
+static const char short_options[] = "arlptgoDHAXvqncuxib0PLSe:zOWsh8R@:f:F";
 
 static void usage(const char *prog)
 {
@@ -239,6 +240,7 @@ static void usage(const char *prog)
 	      "  -@, --modify-window=NUM  set the accuracy for mod-time comparisons\n"
 	      "      --force              force deletion of dirs even if not empty\n"
 	      "      --ignore-errors      delete even if there are I/O errors\n"
+	      "  -f, --filter=RULE        add a file-filtering RULE (not dir-merge)\n"
 	      "      --exclude=PATTERN    exclude files matching PATTERN\n"
 	      "      --exclude-from=FILE  read exclude patterns from FILE\n"
 	      "      --include=PATTERN    don't exclude files matching PATTERN\n"
@@ -458,6 +460,8 @@ static int take_option(struct sync *s, int c, const char *arg)
 	case OPT_MAX_SIZE: return limits_size(s, arg, true);
 	case OPT_MIN_SIZE: return limits_size(s, arg, false);
 	case OPT_FILES_FROM: s->files_from = arg; break;
+	case 'f': return filter_rule(s, arg);
+	case 'F': return filter_rule(s, ": /.rsync-filter");
 	case OPT_EXCLUDE_FROM:
 	case OPT_INCLUDE_FROM:
 		return filter_add_file(s, arg, c == OPT_INCLUDE_FROM);

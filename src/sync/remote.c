@@ -220,8 +220,13 @@ int sync_server_options(const struct sync *s, struct strbuf *sb)
 	for (size_t i = 0; r == 0 && i < s->nrules; i++) {
 		const struct sync_rule *u = &s->rules[i];
 		sb_reset(&rule);
-		r = sb_printf(&rule, "--%s=%s%s%s", u->include ? "include" : "exclude",
-		              u->anchored ? "/" : "", u->pattern, u->dir_only ? "/" : "");
+		/* a rule of no side as --include or --exclude: what a peer of
+		 * before --filter takes too */
+		bool bare = !u->side && !u->negate && !u->perishable;
+		r = bare ? sb_printf(&rule, "--%s=", u->include ? "include" : "exclude")
+		    : sb_addstr(&rule, "--filter=");
+		if (r == 0)
+			r = filter_text(&rule, u, bare);
 		if (r == 0)
 			r = shell_quote(sb, rule.s);
 	}

@@ -37,9 +37,15 @@
 #define SYNC_FILESELECT 3
 #define SYNC_FILEIO 11
 
+enum { RULE_BOTH, RULE_SENDER, RULE_RECEIVER }; /* who a filter rule speaks for */
+
 struct sync_rule {
 	char *pattern;
 	bool include;   /* --include: a match is kept */
+	unsigned char side; /* RULE_*: hide and show the sender's, protect and
+	                       risk the receiver's (filterrule.c) */
+	bool negate;    /* '!': matches what the pattern does not */
+	bool perishable; /* 'p': no protection in a directory --delete removes */
 	bool dir_only;  /* a trailing '/': directories only */
 	bool anchored;  /* a leading '/': from the transfer's root */
 	bool full;      /* a '/' or "**" inside: matched against the path */
@@ -464,9 +470,22 @@ bool sync_bytes_differ(struct sync *s, const struct sweep_entry *e, int pfd, con
 /* filter.c; filter_add_file() returns -2 when it cannot read the file
  * (said: rsync's error in file I/O, 11) */
 int filter_add(struct sync *s, const char *pattern, bool include);
+int filter_push(struct sync *s, const char *pattern, bool include, unsigned char side,
+                bool negate);
 int filter_add_file(struct sync *s, const char *path, bool include);
+/* Whether the sender leaves path out (an exclude, hide); whether the
+ * receiver keeps it from --delete (an exclude, protect; in a directory
+ * being removed, dir_removed, one not perishable). */
 bool filter_excluded(const struct sync *s, const char *path, bool dir);
+bool filter_protected(const struct sync *s, const char *path, bool dir,
+                      bool dir_removed);
+/* Rule r as --filter takes it, into sb; bare: its pattern alone, as
+ * --include or --exclude takes it. */
+int filter_text(struct strbuf *sb, const struct sync_rule *r, bool bare);
 void filter_free(struct sync *s);
+/* filterrule.c: one --filter rule: 0; -1 when wrong (said); -2 when a
+ * merge file cannot be read (said: 11) */
+int filter_rule(struct sync *s, const char *text);
 
 /* delete.c: --delete in the destination directory name in pfd (shown as
  * rel), of what its source directory sdir does not hold. */

@@ -1,0 +1,86 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# filter.sh: --filter (-f) beside rsync, here, pushed and pulled over a
+# remote shell (where the far end must take the rules with their sides):
+# exclude, include, hide, show, protect and risk, long and short, the
+# modifiers '!', 's', 'r' and 'p', clear, merge files (comments, nested,
+# bare patterns with '-' and '+'), --delete with each side's rules and
+# --delete-excluded; rsync's messages and status for a rule that is
+# wrong, a merge file missing or merged into itself. dir-merge (and -F)
+# is refused with status 1 and nothing copied.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/sync/tree.sh"
+mkdir -p "$T/src/a" "$T/src/b"
+for f in a/1.o a/2.c b/3.log top.c keep.o; do echo "$f" > "$T/src/$f"; done
+find "$T/src" -exec touch -d 2011-01-01 {} +
+printf '# a comment\n+ a/\n- *.o\n; another\n\n. %s/inner\n' "$T" > "$T/rules"
+printf -- '- *.log\n' > "$T/inner"
+printf 'top.c\nb/\n' > "$T/bare"
+printf '. %s/self\n' "$T" > "$T/self"
+# what --delete meets: names the source lacks, one of a rule's kind, in a
+# directory the source lacks too
+PREPARE='mkdir -p dst/a dst/b dst/gone/sub; echo x > dst/extra.o; echo y > dst/a/keep1
+echo z > dst/b/other; echo old > dst/b/3.log; echo q > dst/gone/x.o; echo q > dst/gone/sub/y.c
+find dst -exec touch -d 2011-01-01 {} +'
+# (a directory kept with some of what it held gone has the time of the run)
+AFTER='[ ! -d dst/gone ] || touch -d 2011-01-01 dst/gone'
+local_rsh
+for via in here push pull; do
+	src=src/ dst=DST rsh=
+	[ $via = push ] && dst=localhost:DST rsh="-e $RSH"
+	[ $via = pull ] && src=localhost:$T/src/ rsh="-e $RSH"
+	# shellcheck disable=SC2086
+	{
+	both "$via: exclude" -ai $rsh -f'- *.o' $src $dst
+	both "$via: long names" -ai $rsh -f'include a/' -f'exclude *.o' -f'exclude_*.log' $src $dst
+	both "$via: '!': all but" -ai $rsh -f'+ */' -f'-! *.c' $src $dst
+	both "$via: clear" -ai $rsh -f'- *.o' -f'!' -f'clear' -f'- *.c' $src $dst
+	both "$via: show, hide" -ai --delete $rsh -f'show *.c' -f'S */' -f'hide *' $src $dst
+	both "$via: protect" -ai --delete $rsh -f'P keep*' -f'protect other' $src $dst
+	both "$via: hide: deleted there" -ai --delete $rsh -f'H *.log' $src $dst
+	both "$via: receiver's exclude" -ai --delete $rsh -f'-r *.log' -f'-r gone/' $src $dst
+	both "$via: sender's exclude" -ai --delete $rsh -f'-s *.log' $src $dst
+	both "$via: risk" -ai --delete $rsh -f'R extra.o' -f'- *.o' $src $dst
+	both "$via: --delete-excluded, protect" -ai --delete --delete-excluded $rsh \
+		-f'- *.o' -f'P extra*' -f'- gone/' $src $dst
+	both "$via: not perishable" -ai --delete $rsh -f'- *.o' $src $dst
+	both "$via: perishable" -ai --delete $rsh -f'-p *.o' $src $dst
+	both "$via: perishable protect" -ai --delete $rsh -f'Pp *.c' -f'P *.o' $src $dst
+	both "$via: merge" -ai --delete $rsh -f"merge $T/rules" $src $dst
+	both "$via: merge, bare excludes" -ai $rsh -f". $T/inner" -f".- $T/bare" $src $dst
+	both "$via: merge, bare includes" -ai $rsh -f"merge,+ $T/bare" -f'- *' $src $dst
+	both "$via: --exclude with /***" -ai $rsh --exclude='b/***' -f'- a/***' $src $dst
+	both "$via: an exclude of --exclude-from and a rule" -ai $rsh --exclude-from="$T/bare" \
+		-f'+ *.c' -f'- *' $src $dst
+	}
+done
+
+# wrong rules: rsync's words and status 1, nothing copied
+PREPARE= AFTER=
+for rule in 'bogus x' 'excludex y' '-Q x' '!x' '! x' '-' 'merge' 'H'; do
+	both "wrong: $rule" -a -f"$rule" src/ DST
+done
+both "a merge file missing" -a -f'merge /nonexistent/rules' src/ DST
+
+# merged into itself: rsync's limit, status 11 (the messages differ after
+# the file's name: rsync names it through every level)
+for prog in rsync sweep-sync; do
+	(cd "$T" && "$prog" -a -f". $T/self" src/ "$prog.self") > "$T/self.out" 2>&1
+	echo "$?" > "$T/$prog.status"
+	grep -q "^\[client\] merge-file include depth limit (32) exceeded at " "$T/self.out" ||
+		fail "$prog: no depth limit message: $(cat "$T/self.out")"
+	[ ! -e "$T/$prog.self" ] || fail "$prog: copied past a rule that was wrong"
+done
+[ "$(cat "$T/sweep-sync.status")" = "$(cat "$T/rsync.status")" ] ||
+	fail "merged into itself: status $(cat "$T/sweep-sync.status"), rsync $(cat "$T/rsync.status")"
+
+# dir-merge and -F: refused, said, nothing copied
+for rule in "-f: .rsync-filter" "-fdir-merge .rsync-filter" -F -FF "-f:- .gitignore"; do
+	rm -rf "$T/refused"
+	# shellcheck disable=SC2086
+	(cd "$T" && sweep-sync -a $rule src/ refused) > "$T/refused.out" 2>&1 && r=0 || r=$?
+	[ "$r" = 1 ] || fail "$rule: status $r, not 1"
+	grep -q "per-directory merge files .* are not supported" "$T/refused.out" ||
+		fail "$rule: no message: $(cat "$T/refused.out")"
+	[ ! -e "$T/refused" ] || fail "$rule: copied all the same"
+done
