@@ -86,11 +86,13 @@ int copy_cmp_mtime(const struct timespec *a, const struct timespec *b, int windo
 
 /* Whether the copy's time (now, as found: only_changed's, sweep-sync's) is
  * the source's already: to the nanosecond for what this run wrote, and for
- * a file found up to date as rsync counts it, in whole seconds or within
- * its --modify-window (one that close is not set again). */
+ * a file found up to date and any directory as rsync counts it, in whole
+ * seconds or within its --modify-window (one that close is not set again;
+ * a directory whose names the run changed has the time of the run). */
 static bool same_mtime(const struct copy *c, const struct stat *now, const struct stat *st)
 {
-	int window = c->kept_attrs ? c->o->mtime_window : -1; /* -1: to the nanosecond */
+	/* -1: to the nanosecond */
+	int window = c->kept_attrs || S_ISDIR(st->st_mode) ? c->o->mtime_window : -1;
 	return now && copy_cmp_mtime(&now->st_mtim, &st->st_mtim, window) == 0;
 }
 

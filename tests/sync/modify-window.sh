@@ -4,16 +4,20 @@
 # times that many seconds apart are the same (a FAT disk keeps them to 2
 # seconds), so such a file is neither sent again nor given the source's
 # time; 0 (the default) compares whole seconds, below 0 nanoseconds too
-# (rsync 3.1.3's). The quick check, -u, --link-dest, here, pushed and
-# pulled; a window that is not a number is a usage error.
+# (rsync 3.1.3's), for files and directories. The quick check, -u,
+# --link-dest, here, pushed and pulled; a window that is not a number is a
+# usage error.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
 local_rsh
 # f: a second and a half older at DEST; g: the same second, another
-# fraction; h: 3 seconds newer at DEST
-export PREPARE='mkdir -p src dst && for n in f g h; do echo $n > src/$n; echo $n > dst/$n; done &&
-	touch -d "2020-01-01 00:00:10.5" src/f && touch -d "2020-01-01 00:00:09" dst/f &&
+# fraction; h: 3 seconds newer at DEST; the directories d and e as g and
+# f (rsync gives a directory its time by the same rule)
+export PREPARE='mkdir -p src/d src/e dst/d dst/e &&
+	for n in f g h; do echo $n > src/$n; echo $n > dst/$n; done &&
+	touch -d "2020-01-01 00:00:10.5" src/f src/e && touch -d "2020-01-01 00:00:09" dst/f dst/e &&
 	touch -d "2020-01-01 00:00:10" src/g && touch -d "2020-01-01 00:00:10.9" dst/g &&
+	touch -d "2020-01-01 00:00:10.25" src/d && touch -d "2020-01-01 00:00:10.75" dst/d &&
 	touch -d "2020-01-01 00:00:10" src/h && touch -d "2020-01-01 00:00:13" dst/h &&
 	touch -d 2011-01-01 src dst'
 for w in 0 1 2 -1; do
