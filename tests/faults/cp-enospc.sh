@@ -5,7 +5,8 @@
 # space left on device", "cannot create ...: Read-only file system") and
 # exit status 1, the rest copied, and no file under its final name that
 # looks whole when it is not (a partial file is left shorter than its
-# source, as GNU leaves it).
+# source, as GNU leaves it); many small files in write batches, each
+# file that is not whole named in a message.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/cp/tree.sh"
 need_root
@@ -49,6 +50,22 @@ grep -q "error writing 'mnt/many/f.': No space left on device" "$T/err" ||
 	fail "no write error reported: $(cat "$T/err")"
 no_whole_lies "$T/mnt/many" "$T/many"
 rm -rf "$T/mnt/many"
+
+# Many small files in write batches (each batch written out before the
+# next is read): status 1, and every file that is not whole named in a
+# message.
+mkdir "$T/smalls"
+i=0
+while [ $i -lt 150 ]; do head -c 40000 /dev/urandom > "$T/smalls/f$i"; i=$((i + 1)); done
+(cd "$T" && sweep-cp -a --write-batch=1M smalls mnt/smalls) 2> "$T/err"
+[ $? = 1 ] || fail "batches of small files: status $? on a full file system, not 1"
+no_whole_lies "$T/mnt/smalls" "$T/smalls"
+for f in "$T"/smalls/*; do
+	n=${f##*/}
+	cmp -s "$f" "$T/mnt/smalls/$n" 2>/dev/null && continue
+	grep -q "'mnt/smalls/$n'" "$T/err" || fail "$n: not whole, and no message names it"
+done
+rm -rf "$T/mnt/smalls"
 
 # A read-only destination: the same messages, status 1.
 mkdir "$T/mnt/ro"
