@@ -22,8 +22,7 @@ static void restore_time(const struct sync *s, int sd, int dd)
 {
 	struct stat st, dst;
 	if (!s->times || s->copy.omit_dir_times || s->dry_run || fstat(sd, &st) < 0 ||
-	    fstat(dd, &dst) < 0 || (dst.st_mtim.tv_sec == st.st_mtim.tv_sec &&
-	                            dst.st_mtim.tv_nsec == st.st_mtim.tv_nsec))
+	    fstat(dd, &dst) < 0 || sync_cmp_mtime(s, &dst.st_mtim, &st.st_mtim) == 0)
 		return;
 	struct timespec times[2] = { { .tv_nsec = UTIME_OMIT }, st.st_mtim };
 	futimens(dd, times);

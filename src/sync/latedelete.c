@@ -95,8 +95,7 @@ static void restore_time(const struct sync *s, int pfd, const char *name,
 	struct stat st;
 	if (fd < 0)
 		return;
-	if (fstat(fd, &st) == 0 && (st.st_mtim.tv_sec != mtime->tv_sec ||
-	                            st.st_mtim.tv_nsec != mtime->tv_nsec)) {
+	if (fstat(fd, &st) == 0 && sync_cmp_mtime(s, &st.st_mtim, mtime)) {
 		struct timespec times[2] = { { .tv_nsec = UTIME_OMIT }, *mtime };
 		futimens(fd, times);
 	}

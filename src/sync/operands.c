@@ -345,9 +345,9 @@ void sync_dest_top(struct sync *s, struct sync_dest *d)
 	    fchmod(d->dfd, want) < 0)
 		report_error(s, errno, "failed to set permissions on \"%s\"", d->dest);
 	struct timespec times[2] = { { .tv_nsec = UTIME_OMIT }, top->st_mtim };
-	if (s->times && !s->copy.omit_dir_times &&
-	    (now.st_mtim.tv_sec != top->st_mtim.tv_sec ||
-	     now.st_mtim.tv_nsec != top->st_mtim.tv_nsec) && futimens(d->dfd, times) < 0)
+	/* (the same second, or within --modify-window: left, as rsync) */
+	if (s->times && !s->copy.omit_dir_times && sync_cmp_mtime(s, &now.st_mtim, &top->st_mtim) &&
+	    futimens(d->dfd, times) < 0)
 		report_error(s, errno, "failed to set times on \"%s\"", d->dest);
 }
 

@@ -12,16 +12,19 @@
 local_rsh
 # f: a second and a half older at DEST; g: the same second, another
 # fraction; h: 3 seconds newer at DEST; the directories d and e as g and
-# f (rsync gives a directory its time by the same rule)
+# f, and DEST itself as g (rsync gives a directory its time by the same
+# rule, also after --delete-after's and --delete-delay's passes)
 export PREPARE='mkdir -p src/d src/e dst/d dst/e &&
 	for n in f g h; do echo $n > src/$n; echo $n > dst/$n; done &&
 	touch -d "2020-01-01 00:00:10.5" src/f src/e && touch -d "2020-01-01 00:00:09" dst/f dst/e &&
 	touch -d "2020-01-01 00:00:10" src/g && touch -d "2020-01-01 00:00:10.9" dst/g &&
 	touch -d "2020-01-01 00:00:10.25" src/d && touch -d "2020-01-01 00:00:10.75" dst/d &&
 	touch -d "2020-01-01 00:00:10" src/h && touch -d "2020-01-01 00:00:13" dst/h &&
-	touch -d 2011-01-01 src dst'
+	touch -d "2011-01-01 00:00:00.25" src && touch -d "2011-01-01 00:00:00.75" dst'
 for w in 0 1 2 -1; do
 	both "-@$w" -ai -@$w SRC/ DST/
+	both "-@$w --delete-after" -ai --delete-after -@$w SRC/ DST/
+	both "-@$w --delete-delay" -ai --delete-delay -@$w SRC/ DST/
 	both "--modify-window=$w -u" -aiu --modify-window=$w SRC/ DST/
 done
 both "-@-1, pushed" -ai -@-1 -e "$RSH" SRC/ localhost:DST/
