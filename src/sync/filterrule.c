@@ -8,9 +8,11 @@
  *
  * hide and show are an exclude and an include for the sender alone (what
  * is sent), protect and risk for the receiver alone (what --delete may
- * remove); the modifiers 's' and 'r' give any rule such a side, '!'
- * makes it match what its pattern does not, and 'p' (perishable) lets a
- * directory that --delete removes go with what the rule matches in it. merge reads a file of rules,
+ * remove); the modifiers 's' and 'r' give an exclude or an include such
+ * a side, '!' makes a rule match what its pattern does not, and 'p'
+ * (perishable) lets a directory that --delete removes go with what the
+ * rule matches in it. A merge rule's 's', 'r' and 'p' go to every rule of
+ * its file (which may then name no side of its own). merge reads a file of rules,
  * one a line ('#' and ';' start comments), with '-' or '+' a file of bare
  * exclude or include patterns; clear drops every rule before it.
  *
@@ -26,37 +28,50 @@
 #include "sync.h"
 
 #define MERGE_DEPTH 32 /* files merged from merged files, as rsync: no endless loop */
-#define RSYNC_MODIFIERS "/Cxenw" /* rsync's, which sweep-sync does not take */
 
-/* What a rule does: the rule's letter and what it adds. */
+/* What a rule does: the rule's letter and what it adds; the modifiers
+ * rsync takes after it (those sweep-sync does not: UNSUPPORTED). */
 struct rule_kind {
 	const char *name;
 	char letter;
 	bool include;
 	unsigned char side;
+	const char *mods;
 };
+
+#define UNSUPPORTED "/Cxenw"
 
 static const struct rule_kind kinds[] = {
-	{ "exclude", '-', false, RULE_BOTH },
-	{ "include", '+', true, RULE_BOTH },
-	{ "hide", 'H', false, RULE_SENDER },
-	{ "show", 'S', true, RULE_SENDER },
-	{ "protect", 'P', false, RULE_RECEIVER },
-	{ "risk", 'R', true, RULE_RECEIVER },
-	{ "merge", '.', false, RULE_BOTH },
-	{ "dir-merge", ':', false, RULE_BOTH },
-	{ "clear", '!', false, RULE_BOTH },
+	{ "exclude", '-', false, RULE_BOTH, "!srp/Cx" },
+	{ "include", '+', true, RULE_BOTH, "!srp/Cx" },
+	{ "hide", 'H', false, RULE_SENDER, "!p/Cx" },
+	{ "show", 'S', true, RULE_SENDER, "!p/Cx" },
+	{ "protect", 'P', false, RULE_RECEIVER, "!p/Cx" },
+	{ "risk", 'R', true, RULE_RECEIVER, "!p/Cx" },
+	{ "merge", '.', false, RULE_BOTH, "-+srpCenw" },
+	{ "dir-merge", ':', false, RULE_BOTH, "" },
+	{ "clear", '!', false, RULE_BOTH, "" },
 };
 
+/* What a rule's modifiers say (or, for a merge file's rules, its own). */
+struct rule_mods {
+	unsigned char side;  /* RULE_*: 's' or 'r' (both: RULE_BOTH) */
+	bool negate;         /* '!' */
+	bool perishable;     /* 'p' */
+	int bare;            /* a merge's '-' or '+': lines are bare patterns */
+};
+
+/* A merge file being read: its rules' modifiers, where it is. */
 struct merge_arg {
 	struct sync *s;
 	int depth;
-	int bare;            /* '-' or '+': lines are bare patterns; else 0 */
-	unsigned char side;  /* the merge rule's own 's' or 'r' */
+	struct rule_mods mods;
+	const char *path;
+	int line;            /* rules read from it so far */
 	int failed;          /* what a rule in the file returned, if not 0 */
 };
 
-static int parse(struct sync *s, const char *text, int depth, unsigned char side);
+static int parse(struct sync *s, const char *text, int depth, const struct merge_arg *from);
 
 /* A rule that is wrong, said as rsync says it (without the program's
  * name: rsync's own words, before a transfer starts) */
@@ -83,11 +98,53 @@ static const struct rule_kind *rule_kind(const char *text, const char **rest)
 	return NULL;
 }
 
+/* The modifiers at *p, up to the space or '_' before the pattern, into m;
+ * *p left there. Returns 0, or -1 (said). */
+static int modifiers(const char *text, const struct rule_kind *k, const char **p,
+                     struct rule_mods *m)
+{
+	unsigned char sides = 0;
+	for (; **p && **p != ' ' && **p != '_'; (*p)++) {
+		char c = **p;
+		if (k->letter == '!')
+			return bad_rule("'!' rule has trailing characters", text);
+		if (!strchr(k->mods, c) || ((c == '-' || c == '+') && m->bare)) {
+			fprintf(stderr, "invalid modifier '%c' at position %d in filter rule: %s\n",
+			        c, (int)(*p - text), text);
+			return -1;
+		}
+		if (strchr(UNSUPPORTED, c))
+			return bad_rule("sweep-sync: this modifier is not supported in filter rule", text);
+		if (c == 's' || c == 'r')
+			sides |= c == 's' ? RULE_SENDER : RULE_RECEIVER;
+		else if (c == '!')
+			m->negate = true;
+		else if (c == 'p')
+			m->perishable = true;
+		else
+			m->bare = c;
+	}
+	/* both 's' and 'r': both sides, as no modifier says */
+	m->side = sides == (RULE_SENDER | RULE_RECEIVER) ? RULE_BOTH : sides;
+	return 0;
+}
+
+static int push(struct sync *s, const char *pattern, bool include, const struct rule_mods *m)
+{
+	if (filter_push(s, pattern, include, m->side, m->negate) < 0) {
+		diag_error(s->diag, 0, "memory exhausted");
+		return -1;
+	}
+	s->rules[s->nrules - 1].perishable = m->perishable;
+	return 0;
+}
+
 static int merge_line(void *arg, const char *line)
 {
 	struct merge_arg *m = arg;
-	m->failed = !m->bare ? parse(m->s, line, m->depth + 1, m->side)
-	            : filter_push(m->s, line, m->bare == '+', m->side, false) < 0 ? -3 : 0;
+	m->line++;
+	m->failed = m->mods.bare ? push(m->s, line, m->mods.bare == '+', &m->mods)
+	            : parse(m->s, line, m->depth + 1, m);
 	return m->failed ? -1 : 0;
 }
 
@@ -98,50 +155,30 @@ static int merge(struct sync *s, const char *path, struct merge_arg *m)
 		        MERGE_DEPTH, path);
 		return -2;
 	}
-	if (listfile_read(path, s->from0, true, merge_line, m) == 0)
-		return 0;
-	if (m->failed != 0 && m->failed != -3)
+	if (listfile_read(path, s->from0, true, merge_line, m) == 0 || (!m->failed && errno == EISDIR))
+		return 0; /* (a directory: nothing to read, as rsync) */
+	if (m->failed)
 		return m->failed; /* a rule in it, or a file it merges: said */
-	if (m->failed == -3 || errno == ENOMEM) {
-		diag_error(s->diag, 0, "memory exhausted");
-		return -1;
-	}
-	report_error(s, errno, "[client] failed to open exclude file %s", path);
+	report_error(s, errno, "[client] failed to open %s file %s",
+	             m->mods.bare == '+' ? "include" : "exclude", path);
 	return -2;
 }
 
-/* One rule; side: that of the merge file it came from, or RULE_BOTH. */
-static int parse(struct sync *s, const char *text, int depth, unsigned char side)
+/* One rule; from: the merge file it was read from, or NULL. */
+static int parse(struct sync *s, const char *text, int depth, const struct merge_arg *from)
 {
 	const char *p;
+	if (!*text)
+		return 0; /* (an empty rule: none, as rsync) */
 	const struct rule_kind *k = rule_kind(text, &p);
 	if (!k)
 		return bad_rule("Unknown filter rule", text);
 	if (k->letter == ':')
 		return bad_rule("sweep-sync: per-directory merge files (dir-merge, ':', -F) are not supported",
 		                text);
-	bool negate = false, perishable = false;
-	int bare = 0;
-	unsigned char sides = 0;
-	for (; *p && *p != ' ' && *p != '_'; p++) {
-		if (*p == 's' || *p == 'r')
-			sides |= *p == 's' ? RULE_SENDER : RULE_RECEIVER;
-		else if (*p == '!' && k->letter != '.' && k->letter != '!')
-			negate = true;
-		else if (*p == 'p' && k->letter != '.' && k->letter != '!')
-			perishable = true;
-		else if ((*p == '-' || *p == '+') && k->letter == '.')
-			bare = *p;
-		else if (k->letter == '!')
-			return bad_rule("'!' rule has trailing characters", text);
-		else if (strchr(RSYNC_MODIFIERS, *p))
-			return bad_rule("sweep-sync: this modifier is not supported in filter rule", text);
-		else {
-			fprintf(stderr, "invalid modifier '%c' at position %d in filter rule: %s\n",
-			        *p, (int)(p - text), text);
-			return -1;
-		}
-	}
+	struct rule_mods m = { 0 };
+	if (modifiers(text, k, &p, &m) < 0)
+		return -1;
 	const char *arg = *p ? p + 1 : p;
 	if (k->letter == '!') {
 		if (*p)
@@ -151,22 +188,24 @@ static int parse(struct sync *s, const char *text, int depth, unsigned char side
 	}
 	if (!*arg)
 		return bad_rule("unexpected end of filter rule", text);
-	/* both 's' and 'r': both sides, as no modifier says */
-	unsigned char own = sides == (RULE_SENDER | RULE_RECEIVER) ? RULE_BOTH : sides;
-	if (k->letter == '.') {
-		struct merge_arg m = { s, depth, bare, own ? own : side, 0 };
-		return merge(s, arg, &m);
+	if (!m.side)
+		m.side = k->side;
+	if (from) { /* what the merge rule said, for every rule in its file */
+		if (from->mods.side && m.side) {
+			fprintf(stderr, "specified-side merge file contains specified-side filter: "
+			        "<rule from %s line %d>\n", from->path, from->line);
+			return -1;
+		}
+		m.side |= from->mods.side;
+		m.perishable |= from->mods.perishable;
 	}
-	own = own ? own : k->side ? k->side : side;
-	if (filter_push(s, arg, k->include, own, negate) < 0) {
-		diag_error(s->diag, 0, "memory exhausted");
-		return -1;
-	}
-	s->rules[s->nrules - 1].perishable = perishable;
-	return 0;
+	if (k->letter != '.')
+		return push(s, arg, k->include, &m);
+	struct merge_arg inner = { s, depth, m, arg, 0, 0 };
+	return merge(s, arg, &inner);
 }
 
 int filter_rule(struct sync *s, const char *text)
 {
-	return parse(s, text, 0, RULE_BOTH);
+	return parse(s, text, 0, NULL);
 }

@@ -17,6 +17,8 @@ printf '# a comment\n+ a/\n- *.o\n; another\n\n. %s/inner\n' "$T" > "$T/rules"
 printf -- '- *.log\n' > "$T/inner"
 printf 'top.c\nb/\n' > "$T/bare"
 printf '. %s/self\n' "$T" > "$T/self"
+printf -- '- *.c\nP *.o\n' > "$T/sided"
+printf -- '- *.o\n' > "$T/objects"
 # what --delete meets: names the source lacks, one of a rule's kind, in a
 # directory the source lacks too
 PREPARE='mkdir -p dst/a dst/b dst/gone/sub; echo x > dst/extra.o; echo y > dst/a/keep1
@@ -49,6 +51,9 @@ for via in here push pull; do
 	both "$via: merge" -ai --delete $rsh -f"merge $T/rules" $src $dst
 	both "$via: merge, bare excludes" -ai $rsh -f". $T/inner" -f".- $T/bare" $src $dst
 	both "$via: merge, bare includes" -ai $rsh -f"merge,+ $T/bare" -f'- *' $src $dst
+	both "$via: merge, the sender's" -ai --delete $rsh -f".s $T/objects" $src $dst
+	both "$via: merge, perishable" -ai --delete $rsh -f".p $T/objects" $src $dst
+	both "$via: merge a directory, an empty rule" -ai $rsh -f". $T" -f '' -f'- *.c' $src $dst
 	both "$via: --exclude with /***" -ai $rsh --exclude='b/***' -f'- a/***' $src $dst
 	both "$via: an exclude of --exclude-from and a rule" -ai $rsh --exclude-from="$T/bare" \
 		-f'+ *.c' -f'- *' $src $dst
@@ -57,10 +62,12 @@ done
 
 # wrong rules: rsync's words and status 1, nothing copied
 PREPARE= AFTER=
-for rule in 'bogus x' 'excludex y' '-Q x' '!x' '! x' '-' 'merge' 'H'; do
+for rule in 'bogus x' 'excludex y' '-Q x' '!x' '! x' '-' 'merge' 'H' 'Hr x' 'hide,s x' 'Ps x' \
+	'!s' 'clear,s' '!,s' ".-+ $T/bare" ".s $T/sided" "merge,r $T/sided"; do
 	both "wrong: $rule" -a -f"$rule" src/ DST
 done
 both "a merge file missing" -a -f'merge /nonexistent/rules' src/ DST
+both "an include merge file missing" -a -f'.+ /nonexistent/rules' src/ DST
 
 # merged into itself: rsync's limit, status 11 (the messages differ after
 # the file's name: rsync names it through every level)
@@ -77,8 +84,9 @@ done
 # dir-merge and -F: refused, said, nothing copied
 for rule in "-f: .rsync-filter" "-fdir-merge .rsync-filter" -F -FF "-f:- .gitignore"; do
 	rm -rf "$T/refused"
-	# shellcheck disable=SC2086
-	(cd "$T" && sweep-sync -a $rule src/ refused) > "$T/refused.out" 2>&1 && r=0 || r=$?
+	# (one word each, spaces and all; -FF: two)
+	if [ "$rule" = -FF ]; then set -- -F -F; else set -- "$rule"; fi
+	(cd "$T" && sweep-sync -a "$@" src/ refused) > "$T/refused.out" 2>&1 && r=0 || r=$?
 	[ "$r" = 1 ] || fail "$rule: status $r, not 1"
 	grep -q "per-directory merge files .* are not supported" "$T/refused.out" ||
 		fail "$rule: no message: $(cat "$T/refused.out")"
