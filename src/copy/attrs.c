@@ -85,14 +85,16 @@ int copy_cmp_mtime(const struct timespec *a, const struct timespec *b, int windo
 }
 
 /* Whether the copy's time (now, as found: only_changed's, sweep-sync's) is
- * the source's already: to the nanosecond for what this run wrote, and for
- * a file found up to date and any directory as rsync counts it, in whole
- * seconds or within its --modify-window (one that close is not set again;
- * a directory whose names the run changed has the time of the run). */
-static bool same_mtime(const struct copy *c, const struct stat *now, const struct stat *st)
+ * the source's already: to the nanosecond for what this run wrote or made,
+ * and for a file found up to date and a directory found there as rsync
+ * counts it, in whole seconds or within its --modify-window (one that close
+ * is not set again; a directory whose names the run changed has the time
+ * of the run). */
+static bool same_mtime(const struct copy *c, const struct stat *now, const struct stat *st,
+                       bool created)
 {
 	/* -1: to the nanosecond */
-	int window = c->kept_attrs || S_ISDIR(st->st_mode) ? c->o->mtime_window : -1;
+	int window = c->kept_attrs || (S_ISDIR(st->st_mode) && !created) ? c->o->mtime_window : -1;
 	return now && copy_cmp_mtime(&now->st_mtim, &st->st_mtim, window) == 0;
 }
 
@@ -114,7 +116,7 @@ bool attrs_same(const struct copy *c, const struct stat *now, const struct stat 
 		return false;
 	mode_t m = S_ISLNK(st->st_mode) ? (mode_t)-1 : final_mode(c, st, false, 0, 0, true);
 	return (m == (mode_t)-1 || m == (now->st_mode & 07777)) &&
-	       (!o->preserve_times || same_mtime(c, now, st));
+	       (!o->preserve_times || same_mtime(c, now, st, false));
 }
 
 int attrs_fd(struct copy *c, int dfd, int sfd, const struct stat *st, bool created,
@@ -141,7 +143,7 @@ int attrs_fd(struct copy *c, int dfd, int sfd, const struct stat *st, bool creat
 		r = -1;
 	}
 	if (o->preserve_times && !(o->omit_dir_times && S_ISDIR(st->st_mode)) &&
-	    !same_mtime(c, now, st))
+	    !same_mtime(c, now, st, created))
 		set_times(c, dfd, -1, "", st);
 	return r;
 }
@@ -169,7 +171,7 @@ int attrs_at(struct copy *c, int pfd, const char *name, const struct stat *st, b
 		}
 	}
 	if (o->preserve_times && !(o->omit_dir_times && S_ISDIR(st->st_mode)) &&
-	    !same_mtime(c, now, st))
+	    !same_mtime(c, now, st, created))
 		set_times(c, -1, pfd, name, st);
 	return r;
 }

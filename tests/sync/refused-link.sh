@@ -19,7 +19,9 @@ mkdir -p "$T/src/sub"
 for f in one two sub/three; do
 	head -c 70000 /dev/urandom > "$T/src/$f"
 done
-touch -d 2011-01-01 "$T/src/one" "$T/src/two" "$T/src/sub/three"
+# (sub too: a directory found in DEST the same second as its source's is
+# left its time, as rsync leaves it)
+touch -d 2011-01-01 "$T/src/one" "$T/src/two" "$T/src/sub/three" "$T/src/sub"
 
 for case in new replace refused; do
 	rm -rf "$T/dst" && mkdir "$T/dst"
