@@ -34,6 +34,23 @@ static int open_source(struct copy *c, const struct sweep_entry *e, struct stat 
 
 /* Open the destination as replace.c decided. Returns its descriptor, or
  * -1 (reported); *created tells whether it is new, with *mode. */
+/* Cut the existing file open at fd to nothing (O_TRUNC's work), once no
+ * copy still queued to the write thread goes into it under another name
+ * (a hard link or a symbolic link in the destination): cut first, it
+ * would take the earlier copy's bytes past the new end. Returns 0 or -1
+ * (said). */
+static int cut(struct copy *c, int fd)
+{
+	struct stat now;
+	if (fstat(fd, &now) < 0 || !S_ISREG(now.st_mode))
+		return 0; /* (a device or a fifo: O_TRUNC left it as it was) */
+	writer_wait_for(c, &now); /* (empty now, it may not be once that is done) */
+	if (ftruncate(fd, 0) == 0)
+		return 0;
+	copy_error(c, errno, "cannot open %s for writing", cq(c, 0, sb_str(&c->shown)));
+	return -1;
+}
+
 static int open_dest(struct copy *c, const struct stat *st, int pfd, const char *name,
                      enum dest_state s, bool *created, mode_t *mode)
 {
@@ -41,10 +58,14 @@ static int open_dest(struct copy *c, const struct stat *st, int pfd, const char 
 	int fd;
 	*created = false;
 	if (s == DEST_EXISTS) {
-		int trunc = c->o->attributes_only || c->o->append ? 0 : O_TRUNC;
+		bool trunc = !c->o->attributes_only && !c->o->append;
 		int nofollow = c->o->decide ? O_NOFOLLOW : 0;
 		int rw = c->o->append_verify ? O_RDWR : O_WRONLY; /* (what it holds is read) */
-		fd = destdir_openat(c, pfd, name, rw | O_CLOEXEC | O_NOCTTY | trunc | nofollow, 0);
+		fd = destdir_openat(c, pfd, name, rw | O_CLOEXEC | O_NOCTTY | nofollow, 0);
+		if (fd >= 0 && trunc && cut(c, fd) < 0) {
+			close(fd);
+			return -1;
+		}
 		struct stat now;
 		if (fd >= 0 && c->o->append && fstat(fd, &now) == 0 && S_ISREG(now.st_mode) &&
 		    now.st_size < st->st_size) {

@@ -57,6 +57,8 @@ struct writer_slot {
 	struct strbuf src;       /* its path, for messages */
 	struct strbuf shown;     /* the copy's name in messages */
 	struct strbuf name;      /* sweep-sync: its name in pfd */
+	dev_t ddev;              /* the copy's file, to tell when another name */
+	ino_t dino;              /* ... of it is to be cut (0, 0: unknown) */
 };
 
 struct writer {
@@ -276,6 +278,13 @@ static int fill_slot(struct writer *w, struct copy *c, struct writer_slot *j,
 	}
 	j->dir = false;
 	j->dfd = job->dfd;
+	struct stat ds;
+	j->ddev = 0;
+	j->dino = 0;
+	if (j->dfd >= 0 && fstat(j->dfd, &ds) == 0) {
+		j->ddev = ds.st_dev;
+		j->dino = ds.st_ino;
+	}
 	/* making the file is the larger part of a small file's copy: on the
 	 * walk's thread, which waits for this one more often than not (made
 	 * by the thread when its queue was short, the copy took 10% longer) */
@@ -362,6 +371,21 @@ bool writer_give_dir(struct copy *c, const struct sweep_entry *e, int fd, int sf
 	j->dflags = flags;
 	publish(w, given);
 	return true;
+}
+
+void writer_wait_for(struct copy *c, const struct stat *st)
+{
+	struct writer *w = c->writer;
+	if (!w)
+		return;
+	size_t given = atomic_load_explicit(&w->given, memory_order_relaxed);
+	for (size_t i = atomic_load(&w->done); i != given; i++) {
+		const struct writer_slot *j = &w->job[i % w->slots];
+		if (!j->dir && j->dino == st->st_ino && j->ddev == st->st_dev) {
+			writer_drain(c);
+			return;
+		}
+	}
 }
 
 void writer_remove_temps(struct copy *c)

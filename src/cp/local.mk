@@ -16,6 +16,7 @@ CP_TESTS = \
 	tests/cp/archive.sh \
 	tests/cp/options.sh \
 	tests/cp/existing.sh \
+	tests/cp/dest-aliases.sh \
 	tests/cp/progress.sh \
 	tests/cp/errors.sh \
 	tests/cp/dest-symlink.sh \
