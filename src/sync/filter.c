@@ -35,6 +35,10 @@ static int add_self(struct sync_rule *r)
 
 int filter_add(struct sync *s, const char *pattern, bool include)
 {
+	if (strcmp(pattern, "!") == 0) { /* rsync's: the rules so far dropped */
+		filter_free(s);
+		return 0;
+	}
 	if ((pattern[0] == '-' || pattern[0] == '+') && pattern[1] == ' ') {
 		include = pattern[0] == '+';
 		pattern += 2;

@@ -6,7 +6,7 @@
 # deciding, and an excluded directory left out with all it holds; a
 # trailing "/***" (the directory too), "**/" standing for no directory,
 # POSIX classes ([[:alpha:]]), and "- " and "+ " before a pattern given
-# to --exclude or --include.
+# to --exclude or --include; "!" clears the rules before it.
 # (NO_TREE where DST gets a new entry: its time is that of the run)
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
@@ -32,3 +32,7 @@ both "a POSIX class" -ai --exclude='[[:alpha:]][[:digit:]]' --exclude='[![:lower
 both "- and + before a pattern" -ai --exclude='- top.*' --exclude='+ *.c' --exclude='*.c' \
 	--include='- f1' src/ DST
 PREPARE='mkdir dst' NO_TREE=1 both "exclude the root's name" -ai --exclude=src src DST
+both "'!' drops the rules before it" -ai --exclude='*.o' --exclude='!' --exclude='*.c' src/ DST
+both "'!' as an include" -ai --exclude='*.o' --include='!' src/ DST
+printf '*.o\n!\nf1\n' > "$T/bang"
+both "'!' in --exclude-from" -ai --exclude-from="$T/bang" src/ DST
