@@ -32,8 +32,6 @@ static int open_source(struct copy *c, const struct sweep_entry *e, struct stat 
 	return -1;
 }
 
-/* Open the destination as replace.c decided. Returns its descriptor, or
- * -1 (reported); *created tells whether it is new, with *mode. */
 /* Cut the existing file open at fd to nothing (O_TRUNC's work), once no
  * copy still queued to the write thread goes into it under another name
  * (a hard link or a symbolic link in the destination): cut first, it
@@ -51,6 +49,8 @@ static int cut(struct copy *c, int fd)
 	return -1;
 }
 
+/* Open the destination as replace.c decided. Returns its descriptor, or
+ * -1 (reported); *created tells whether it is new, with *mode. */
 static int open_dest(struct copy *c, const struct stat *st, int pfd, const char *name,
                      enum dest_state s, bool *created, mode_t *mode)
 {
