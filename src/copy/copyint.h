@@ -182,9 +182,10 @@ int data_synced(struct copy *c, int fd);
 /* Whether the thread failed to write a file's data (write_failed). */
 bool writer_write_failed(const struct copy *c);
 bool writer_drain(struct copy *c);
-/* Wait until the thread has no copy queued into st's file: before
- * another name of it is cut (a link in the destination), so that the
- * copies land on it in the walk's order. */
+/* Wait until the thread has no copy queued from or into st's file: before
+ * the walk cuts it under another name (a link in the destination) or
+ * reads it itself, so that what is read and written of one file goes in
+ * the walk's order. */
 void writer_wait_for(struct copy *c, const struct stat *st);
 void writer_remove_temps(struct copy *c);
 void writer_stop(struct copy *c);

@@ -33,20 +33,17 @@ static int open_source(struct copy *c, const struct sweep_entry *e, struct stat 
 }
 
 /* Cut the existing file open at fd to nothing (O_TRUNC's work), once no
- * copy still queued to the write thread goes into it under another name
- * (a hard link or a symbolic link in the destination): cut first, it
- * would take the earlier copy's bytes past the new end. Returns 0 or -1
- * (said). */
+ * copy still queued to the write thread reads it or writes it under
+ * another name (a hard link or a symbolic link in the destination, to
+ * another destination or to a source): cut first, the earlier copy would
+ * write past the new end, or read nothing. Returns 0 or -1 (errno). */
 static int cut(struct copy *c, int fd)
 {
 	struct stat now;
 	if (fstat(fd, &now) < 0 || !S_ISREG(now.st_mode))
 		return 0; /* (a device or a fifo: O_TRUNC left it as it was) */
-	writer_wait_for(c, &now); /* (empty now, it may not be once that is done) */
-	if (ftruncate(fd, 0) == 0)
-		return 0;
-	copy_error(c, errno, "cannot open %s for writing", cq(c, 0, sb_str(&c->shown)));
-	return -1;
+	writer_wait_for(c, &now);
+	return ftruncate(fd, 0);
 }
 
 /* Open the destination as replace.c decided. Returns its descriptor, or
@@ -62,9 +59,11 @@ static int open_dest(struct copy *c, const struct stat *st, int pfd, const char 
 		int nofollow = c->o->decide ? O_NOFOLLOW : 0;
 		int rw = c->o->append_verify ? O_RDWR : O_WRONLY; /* (what it holds is read) */
 		fd = destdir_openat(c, pfd, name, rw | O_CLOEXEC | O_NOCTTY | nofollow, 0);
-		if (fd >= 0 && trunc && cut(c, fd) < 0) {
+		if (fd >= 0 && trunc && cut(c, fd) < 0) { /* as an O_TRUNC refused */
+			int err = errno;
 			close(fd);
-			return -1;
+			fd = -1;
+			errno = err;
 		}
 		struct stat now;
 		if (fd >= 0 && c->o->append && fstat(fd, &now) == 0 && S_ISREG(now.st_mode) &&
@@ -169,6 +168,7 @@ void regular_copy(struct copy *c, const struct sweep_entry *e)
 	                        .mode = mode, .pfd = -1 };
 	if (!c->o->attributes_only && writer_give(c, &j))
 		goto out; /* the rest is the writer's */
+	writer_wait_for(c, &st); /* its source may be a queued copy's file */
 	if (regular_finish(c, sfd, &st, dfd, e->path, created, mode) == 0) {
 		hardlink_remember(c, e);
 		c->made = true;

@@ -318,8 +318,8 @@ bool writer_give(struct copy *c, const struct writer_job *job)
 		return false;
 	bool temp = job->pfd >= 0;
 	/* a file written in place under write_error_ends is the walk's: the
-	 * queue's would have been cut to nothing (O_TRUNC) before a failed
-	 * write stops the copy (dropped() can drop only unnamed ones) */
+	 * queue's would have been cut to nothing (regular.c's cut()) before a
+	 * failed write stops the copy (dropped() can drop only unnamed ones) */
 	if (hardlink_tracked(c, job->e) || (temp && c->o->backup) ||
 	    (!temp && c->o->write_error_ends) || !off_the_arm(c, job->e)) {
 		/* one temporary file at a time, as rsync's: killed, the run
@@ -381,7 +381,8 @@ void writer_wait_for(struct copy *c, const struct stat *st)
 	size_t given = atomic_load_explicit(&w->given, memory_order_relaxed);
 	for (size_t i = atomic_load(&w->done); i != given; i++) {
 		const struct writer_slot *j = &w->job[i % w->slots];
-		if (!j->dir && j->dino == st->st_ino && j->ddev == st->st_dev) {
+		if (!j->dir && ((j->dino == st->st_ino && j->ddev == st->st_dev) ||
+		                (j->st.st_ino == st->st_ino && j->st.st_dev == st->st_dev))) {
 			writer_drain(c);
 			return;
 		}

@@ -8,7 +8,9 @@
 # sweep-cp's write thread may still be writing the first name's copy when
 # the walk opens the second: the second must not be cut to nothing and
 # written before the first's bytes land on it (the file was the second
-# source with the tail of the first).
+# source with the tail of the first). Also a destination name that is a
+# link to a source file, and a source file written through such a link
+# before it is read: each read and written in the walk's order.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/cp/tree.sh"
 mkdir "$T/src"
@@ -45,5 +47,38 @@ for args in "-r" "-rT" "-a" "-a --no-write-thread"; do
 			fail "$args: y$i is neither source whole ($(stat -c %s "$f") bytes)"
 		i=$((i + 1))
 	done
+done
+
+# A destination name that is a link to a source file the write thread has
+# yet to read (y, read first, made first): cut for x's copy, it was read
+# as nothing. GNU cp reads y first too (inode order): d/y is the old y.
+for kind in hard symbolic; do
+	for run in 1 2 3; do
+		rm -rf "$T/s2" "$T/d2" && mkdir "$T/s2" "$T/d2"
+		head -c 100000 /dev/urandom > "$T/s2/y"
+		cp "$T/s2/y" "$T/y.orig"
+		echo XXXX > "$T/s2/x"
+		if [ $kind = hard ]; then ln "$T/s2/y" "$T/d2/x"; else ln -s ../s2/y "$T/d2/x"; fi
+		sweep-cp -r "$T/s2/." "$T/d2" || fail "$kind link to a source: status $?"
+		cmp -s "$T/d2/y" "$T/y.orig" ||
+			fail "$kind link to a source, run $run: d2/y is not the source as it was ($(stat -c %s "$T/d2/y") bytes)"
+	done
+done
+
+# A source that is the destination of a copy still queued (w, written
+# through d3/w, a hard link to s3/z), read by the walk itself once the
+# queue is full: z must be read after w's copy is whole, as GNU cp reads
+# it (inode order): d3/z is then w, whole.
+for run in 1 2 3; do
+	rm -rf "$T/s3" "$T/d3" && mkdir "$T/s3" "$T/d3"
+	head -c 20000000 /dev/urandom > "$T/s3/w"
+	i=10
+	while [ $i -le 40 ]; do head -c 100000 /dev/urandom > "$T/s3/f$i"; i=$((i + 1)); done
+	head -c 50000 /dev/urandom > "$T/s3/z"
+	ln "$T/s3/z" "$T/d3/w"
+	cp "$T/s3/w" "$T/w.orig"
+	sweep-cp -r "$T/s3/." "$T/d3" || fail "a source written through a link: status $?"
+	cmp -s "$T/d3/z" "$T/w.orig" ||
+		fail "a source written through a link, run $run: d3/z is not w, whole ($(stat -c %s "$T/d3/z") bytes)"
 done
 exit 0
