@@ -44,11 +44,11 @@ struct rule_kind {
 static const struct rule_kind kinds[] = {
 	{ "exclude", '-', false, RULE_BOTH, "!srp/Cx" },
 	{ "include", '+', true, RULE_BOTH, "!srp/Cx" },
-	{ "hide", 'H', false, RULE_SENDER, "!p/Cx" },
-	{ "show", 'S', true, RULE_SENDER, "!p/Cx" },
-	{ "protect", 'P', false, RULE_RECEIVER, "!p/Cx" },
-	{ "risk", 'R', true, RULE_RECEIVER, "!p/Cx" },
-	{ "merge", '.', false, RULE_BOTH, "-+srpCenw" },
+	{ "hide", 'H', false, RULE_SENDER, "!p/x" },
+	{ "show", 'S', true, RULE_SENDER, "!p/x" },
+	{ "protect", 'P', false, RULE_RECEIVER, "!p/x" },
+	{ "risk", 'R', true, RULE_RECEIVER, "!p/x" },
+	{ "merge", '.', false, RULE_BOTH, "-+srpCenw/x" },
 	{ "dir-merge", ':', false, RULE_BOTH, "" },
 	{ "clear", '!', false, RULE_BOTH, "" },
 };
@@ -56,6 +56,7 @@ static const struct rule_kind kinds[] = {
 /* What a rule's modifiers say (or, for a merge file's rules, its own). */
 struct rule_mods {
 	unsigned char side;  /* RULE_*: 's' or 'r' (both: RULE_BOTH) */
+	bool sided;          /* a side given (both too), by the rule or its kind */
 	bool negate;         /* '!' */
 	bool perishable;     /* 'p' */
 	int bare;            /* a merge's '-' or '+': lines are bare patterns */
@@ -126,6 +127,7 @@ static int modifiers(const char *text, const struct rule_kind *k, const char **p
 	}
 	/* both 's' and 'r': both sides, as no modifier says */
 	m->side = sides == (RULE_SENDER | RULE_RECEIVER) ? RULE_BOTH : sides;
+	m->sided = sides || k->side;
 	return 0;
 }
 
@@ -191,7 +193,7 @@ static int parse(struct sync *s, const char *text, int depth, const struct merge
 	if (!m.side)
 		m.side = k->side;
 	if (from) { /* what the merge rule said, for every rule in its file */
-		if (from->mods.side && m.side) {
+		if (from->mods.sided && m.sided) {
 			fprintf(stderr, "specified-side merge file contains specified-side filter: "
 			        "<rule from %s line %d>\n", from->path, from->line);
 			return -1;

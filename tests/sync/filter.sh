@@ -19,6 +19,8 @@ printf 'top.c\nb/\n' > "$T/bare"
 printf '. %s/self\n' "$T" > "$T/self"
 printf -- '- *.c\nP *.o\n' > "$T/sided"
 printf -- '- *.o\n' > "$T/objects"
+printf -- 'H *.o\n' > "$T/hides"
+printf -- '-sr *.o\n' > "$T/bothsides"
 # what --delete meets: names the source lacks, one of a rule's kind, in a
 # directory the source lacks too
 PREPARE='mkdir -p dst/a dst/b dst/gone/sub; echo x > dst/extra.o; echo y > dst/a/keep1
@@ -63,7 +65,8 @@ done
 # wrong rules: rsync's words and status 1, nothing copied
 PREPARE= AFTER=
 for rule in 'bogus x' 'excludex y' '-Q x' '!x' '! x' '-' 'merge' 'H' 'Hr x' 'hide,s x' 'Ps x' \
-	'!s' 'clear,s' '!,s' ".-+ $T/bare" ".s $T/sided" "merge,r $T/sided"; do
+	'!s' 'clear,s' '!,s' ".-+ $T/bare" ".s $T/sided" "merge,r $T/sided" ".sr $T/hides" \
+	".s $T/bothsides" 'H,C x'; do
 	both "wrong: $rule" -a -f"$rule" src/ DST
 done
 both "a merge file missing" -a -f'merge /nonexistent/rules' src/ DST
