@@ -345,9 +345,11 @@ void sync_dest_top(struct sync *s, struct sync_dest *d)
 	    fchmod(d->dfd, want) < 0)
 		report_error(s, errno, "failed to set permissions on \"%s\"", d->dest);
 	struct timespec times[2] = { { .tv_nsec = UTIME_OMIT }, top->st_mtim };
-	/* (the same second, or within --modify-window: left, as rsync) */
-	if (s->times && !s->copy.omit_dir_times && sync_cmp_mtime(s, &now.st_mtim, &top->st_mtim) &&
-	    futimens(d->dfd, times) < 0)
+	/* (found there, the same second or within --modify-window: left, as
+	 * rsync; made by the run, to the nanosecond, as what it makes below) */
+	int window = s->dest_top_made ? -1 : s->copy.mtime_window;
+	if (s->times && !s->copy.omit_dir_times &&
+	    copy_cmp_mtime(&now.st_mtim, &top->st_mtim, window) && futimens(d->dfd, times) < 0)
 		report_error(s, errno, "failed to set times on \"%s\"", d->dest);
 }
 

@@ -70,3 +70,19 @@ for how in here pushed; do
 	smanifest "$T/odd-$how" > "$T/odd-copy.tree"
 	check_same "$T/odd.tree" "$T/odd-copy.tree" || fail "$how: a socket and a deep path: not the source"
 done
+
+# A tree made this very second, copied to a DEST the run makes: what the
+# run makes gets its source's time to the nanosecond, DEST as what is in
+# it (rsync leaves a time that is the same second; a copy is exact here).
+mkdir -p "$T/fresh/sub"
+echo x > "$T/fresh/sub/f"
+touch -d "@$(date +%s).25" "$T/fresh/sub" "$T/fresh"
+for how in here pushed; do
+	dst=$T/fresh-$how
+	[ $how = pushed ] && dst=localhost:$dst
+	(cd "$T" && sweep-sync -a -e "$RSH" fresh/ "$dst/") || fail "$how: a fresh tree: status $?"
+	for d in "" /sub; do
+		[ "$(stat -c %y "$T/fresh$d")" = "$(stat -c %y "$T/fresh-$how$d")" ] ||
+			fail "$how: fresh$d: $(stat -c %y "$T/fresh-$how$d"), not its source's $(stat -c %y "$T/fresh$d")"
+	done
+done
