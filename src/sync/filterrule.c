@@ -11,16 +11,16 @@
  * remove); the modifiers 's' and 'r' give an exclude or an include such
  * a side, '!' makes a rule match what its pattern does not, and 'p'
  * (perishable) lets a directory that --delete removes go with what the
- * rule matches in it. A merge rule's 's', 'r' and 'p' go to every rule of
- * its file (which may then name no side of its own). merge reads a file of rules,
- * one a line ('#' and ';' start comments), with '-' or '+' a file of bare
- * exclude or include patterns; clear drops every rule before it.
+ * rule matches in it. merge reads a file of rules, one a line ('#' and
+ * ';' start comments), with '-' or '+' a file of bare exclude or include
+ * patterns; its 's', 'r' and 'p' go to every rule of the file (which may
+ * then name no side of its own). clear drops every rule before it.
  *
  * Per-directory merge files (dir-merge, ':', and -F, which asks for them)
  * and the modifiers rsync has for what sweep-sync does not do (CVS rules,
- * attribute names, absolute paths) are refused, naming
- * the rule: a filter taken only in part would copy or delete what the
- * user did not ask for.
+ * attribute names, absolute paths) are refused, naming the rule: a
+ * filter taken only in part would copy or delete what the user did not
+ * ask for.
  */
 #include <errno.h>
 #include <stdio.h>
