@@ -292,11 +292,35 @@ static enum copy_verdict decide_new(struct sync *s, const struct sweep_entry *e,
 	return COPY_MAKE;
 }
 
+/* --inplace: a copy of several names (hard links in DEST) as it was
+ * before the run wrote into it under one of them, which rsync, deciding
+ * every file before it writes any, compares the others with; else dst. */
+static const struct stat *as_found(const struct sync *s, const struct stat *dst)
+{
+	uint64_t *v = s->inplace && dst->st_nlink > 1 ?
+	              keymap_get(&s->inplace_found, dst->st_dev, dst->st_ino) : NULL;
+	return v ? &s->inplace_stats[*v] : dst;
+}
+
+static void remember_found(struct sync *s, const struct stat *dst)
+{
+	if (!s->inplace || dst->st_nlink < 2 || keymap_get(&s->inplace_found, dst->st_dev, dst->st_ino))
+		return;
+	struct stat *v = reallocarray(s->inplace_stats, s->ninplace_stats + 1, sizeof(*v));
+	if (!v)
+		return; /* (without memory: as before) */
+	s->inplace_stats = v;
+	v[s->ninplace_stats] = *dst;
+	if (keymap_put(&s->inplace_found, dst->st_dev, dst->st_ino, s->ninplace_stats) == 0)
+		s->ninplace_stats++;
+}
+
 static enum copy_verdict decide_regular(struct sync *s, const struct sweep_entry *e,
                                         const char *rel, int pfd, const char *name,
                                         const struct stat *dst)
 {
 	const struct stat *st = &e->st;
+	dst = as_found(s, dst);
 	if (s->ignore_existing)
 		return COPY_LEAVE;
 	if (s->update && sync_newer(s, &dst->st_mtim, &st->st_mtim))
@@ -320,6 +344,8 @@ static enum copy_verdict decide_regular(struct sync *s, const struct sweep_entry
 	 * holds (an unchanged one gets its attributes, as any) */
 	if (changed && s->append && dst->st_size >= st->st_size)
 		return COPY_LEAVE;
+	if (changed)
+		remember_found(s, dst);
 	if (changed) {
 		s->n.transferred++;
 		s->n.transferred_size += (uint64_t)st->st_size;

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <locale.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include "sync.h"
 
 #define SYNC_PROTOCOL 12
@@ -98,6 +99,8 @@ int main(int argc, char **argv)
 	sb_free(&s.relative_base);
 	sb_free(&s.removals);
 	keymap_free(&s.first_names);
+	keymap_free(&s.inplace_found);
+	free(s.inplace_stats);
 	diag_free(&d);
 	return status;
 }

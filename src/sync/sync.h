@@ -104,6 +104,10 @@ struct sync {
 	struct keymap first_names; /* ... the names below DEST so far, to the
 	                              tree (tree_no) each came in (decide.c) */
 	uint64_t tree_no;         /* the SRC being synced, counted from 1 */
+	struct keymap inplace_found; /* --inplace: the copies of several names
+	                              the run writes into, (st_dev, st_ino) ... */
+	struct stat *inplace_stats;  /* ... to their status as found (decide.c) */
+	size_t ninplace_stats;
 	int human;                /* numbers: 0 plain, 1 with separators (the
 	                             default), 2 -h (units of 1000), 3 -hh (1024) */
 	bool no_mounts;           /* -xx: mount points left out altogether */

@@ -5,7 +5,8 @@
 # time but other bytes only under -c; --size-only, -u, --ignore-existing
 # and --existing as rsync's; without -p a file sent again keeps its mode;
 # -i's lines for each; on one machine and over a
-# remote shell (where -c compares sums, each end summing its own file).
+# remote shell (where -c compares sums, each end summing its own file);
+# --inplace onto two names of one file, each sent.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
 mkdir -p "$T/src/d"
@@ -68,4 +69,20 @@ for via in here remote; do
 		smanifest "$T/$side" > "$T/$side.tree"
 	done
 	check_same "$T/R.tree" "$T/O.tree"
+done
+
+# --inplace onto two names of one file in DEST (hard links), each with a
+# source of its own of the same size and time: rsync decides both before
+# it writes, so both are sent and the file ends as the last one; the
+# second's quick check must not take the first's fresh copy for its own.
+mkdir -p "$T/src3"
+printf AAAA > "$T/src3/a"
+printf BBBB > "$T/src3/b"
+touch -d '2011-01-01 00:00:01' "$T/src3/a" "$T/src3/b" "$T/src3"
+PREPARE='mkdir dst && echo old > dst/a && ln dst/a dst/b && touch -d "2011-01-01 00:00:01" dst'
+for via in here remote; do
+	dst=DST rsh=
+	[ $via = remote ] && dst=localhost:DST rsh="-e $RSH"
+	# shellcheck disable=SC2086
+	both "$via: --inplace onto two names of one file" -rti --inplace $rsh src3/ $dst
 done
