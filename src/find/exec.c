@@ -232,6 +232,9 @@ static int check_plus(struct parser *p, const char *prim, char **tmpl, int n)
 
 static int exec_arg(struct parser *p, struct expr *x, bool dir, bool ok)
 {
+	/* GNU's order: PATH before the command's end, once there is one word */
+	if (dir && p->i < p->argc && check_path(p, x->name))
+		return 1;
 	bool plus;
 	int start = p->i, end = find_end(p, start, ok, &plus);
 	if (end < 0) {
@@ -241,8 +244,6 @@ static int exec_arg(struct parser *p, struct expr *x, bool dir, bool ok)
 	if (end == start)
 		return args_invalid(p, p->argv[end], x->name);
 	if (plus && check_plus(p, x->name, p->argv + start, end - start))
-		return 1;
-	if (dir && check_path(p, x->name))
 		return 1;
 	struct exec *ex = calloc(1, sizeof(*ex));
 	if (!ex) {

@@ -218,11 +218,17 @@ if [ ! -e /sys/fs/selinux/enforce ]; then
 	check t -context
 fi
 
-# -execdir refuses a PATH with the current or a relative directory
+# -execdir refuses a PATH with the current or a relative directory (GNU's
+# check comes before the command's own faults, once it has a word)
 check env PATH="$PATH:" t -execdir echo {} \;
 check env PATH=".:$PATH" t -okdir echo {} \;
 check env PATH="$PATH:bin" t -execdir echo {} +
 check env PATH="$PATH" t -maxdepth 0 -execdir echo {} \;
+# ... said before the command's own faults, once it has a word
+check env PATH="rel:$PATH" t -okdir echo +
+check env PATH="rel:$PATH" t -execdir echo
+check env PATH="rel:$PATH" t -execdir echo {} {} +
+check env PATH="rel:$PATH" t -execdir
 
 # standard output that cannot be written: full, or closed
 for redir in full closed; do
