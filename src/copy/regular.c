@@ -80,7 +80,7 @@ static int open_dest(struct copy *c, const struct stat *st, int pfd, const char 
 		if (fd >= 0)
 			return fd;
 		if (!c->o->force && !(nofollow && errno == ELOOP)) {
-			copy_error(c, errno, "cannot open %s for writing", cq(c, 0, shown));
+			copy_error(c, errno, "cannot create regular file %s", cq(c, 0, shown));
 			return -1;
 		}
 		if (replace_remove(c, pfd, name) < 0)

@@ -60,6 +60,9 @@ chmod 600 "$T/u/noexec"
 chmod 777 "$T"
 PREPARE='chmod 777 .' WRAP="$AS_USER" TIMES=no both "unreadable, as nobody" -r u DST
 PREPARE='chmod 777 .' WRAP="$AS_USER" TIMES=no both "unreadable, as nobody, -a" -a u DST
+# an existing copy the user cannot write: GNU's "cannot create regular file"
+PREPARE='chmod 777 . && mkdir -p dst/ok && chmod 777 dst dst/ok && echo old > dst/ok/f && chmod 444 dst/ok/f' \
+	WRAP="$AS_USER" TIMES=no both "an existing copy not writable, as nobody" -r u/ok DST
 both "-t missing" -t nothere src/f
 
 # a new name ending in a slash for what is not a directory: GNU says it
