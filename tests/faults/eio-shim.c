@@ -6,7 +6,8 @@
  * $EIO_AFTER (default 0) on, as a bad sector would (read, pread, write,
  * pwrite, writev, copy_file_range); listing the extended attributes of
  * a file whose name ends in $EIO_LISTXATTR fails with $EIO_LISTXATTR_ERRNO
- * (a number, default EIO's); with $EIO_SYNCFS set,
+ * (a number, default EIO's); cutting a file whose name ends in
+ * $EIO_FTRUNCATE (ftruncate) fails with EIO; with $EIO_SYNCFS set,
  * syncfs() fails with EIO, as when writeback met a bad sector. It goes into GNU's
  * tools and ours alike, so their answers to the same fault can be
  * compared; no device-mapper "error" target is needed (this machine's
@@ -128,6 +129,17 @@ ssize_t copy_file_range(int in, off_t *in_off, int out, off_t *out_off, size_t l
 		return -1;
 	}
 	return ((cfr_fn)real("copy_file_range"))(in, in_off, out, out_off, len, flags);
+}
+
+typedef int (*ftruncate_fn)(int, off_t);
+
+int ftruncate(int fd, off_t len)
+{
+	if (names(fd, "EIO_FTRUNCATE")) {
+		errno = EIO;
+		return -1;
+	}
+	return ((ftruncate_fn)real("ftruncate"))(fd, len);
 }
 
 typedef int (*syncfs_fn)(int);

@@ -13,6 +13,7 @@ FAULT_TESTS = \
 	tests/faults/readonly.sh \
 	tests/faults/unwritable.sh \
 	tests/faults/cp-enospc.sh \
+	tests/faults/cp-cut.sh \
 	tests/faults/sync-enospc.sh \
 	tests/faults/sync-eio.sh \
 	tests/faults/nofile.sh \
