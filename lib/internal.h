@@ -5,6 +5,7 @@
  * The files, in layers: each calls only files below it (tests/lib-layers.sh
  * checks that the calls between them have no cycle).
  *   walk.c     the handle, sweep_open/next/close: the scheduler
+ *   dirahead.c the sweep of directory reads by block, some in flight
  *   readdir.c  reading a directory into the metadata queue
  *   warm.c     what the walk asks of the helper threads, and when
  *   hold.c     names served straight from the helpers' tasks
@@ -24,6 +25,7 @@
  *   memavail.c what memory the kernel can give the walk's caches
  *   lookahead.c how far to announce ahead under memory pressure
  *   pool.c     the helper threads and their queue (knows nothing of the walk)
+ *   dirreaders.c threads reading directories through (nor do they)
  *   stash.c    finished tasks the helpers did on their own
  *   task.c     the helpers' tasks and tickets, as data
  *   queue.c    growing vectors, heaps, the C-SCAN elevator
@@ -61,6 +63,7 @@ struct sw_dir {
 	dev_t root_dev;          /* the device of its root, for SWEEP_XDEV */
 	uint64_t id;
 	uint64_t dirq_key;       /* where its blocks start, while in dirq */
+	bool announced;          /* given to the readers (dirahead.c) */
 	struct stat st;
 	size_t namelen;
 	struct sw_dir *post_next;
@@ -225,6 +228,9 @@ struct sw_fds {
 	struct sw_dir *pinned;   /* its fd was handed out: never evicted */
 };
 
+#define DIR_DEPTH 32       /* directory reads in flight under SWEEP_DEPTH_ON: a
+                              drive's command queue (NCQ) holds as many */
+
 /* Directory reads put off to be made in block order (walk.c). */
 struct sw_reads {
 	bool dirs_by_block;      /* directory reads wait in dirq */
@@ -233,6 +239,9 @@ struct sw_reads {
 	bool reading_dirs;       /* draining dirq: one sweep over the blocks */
 	uint64_t last_dirq_key;  /* of the directory read last from dirq, or
 	                            NO_DIRQ_KEY */
+	struct sw_dir *ahead[DIR_DEPTH]; /* taken from dirq, to read next
+	                            (dirahead.c) */
+	size_t ahead_head, nahead;
 };
 
 /* Names held for the helpers (hold.c). */
@@ -294,6 +303,8 @@ struct sweep {
 	struct sw_announcer *announcer; /* announcing for the data phase, or NULL */
 	size_t announce_fds;     /* descriptors its queue may hold (limits.c) */
 	bool announcer_failed;   /* it could not be started: not tried again */
+	struct sw_dirreaders *readers; /* reading directories ahead, or NULL */
+	bool readers_failed;     /* they could not be started */
 	bool warm_failed;        /* they could not be started, or gave back
 	                            their memory (sw_mem_shed): no more tasks */
 	bool warm_catch_up;      /* they just started: the directories read
@@ -377,6 +388,18 @@ static inline bool is_dot(const char *s)
 {
 	return s[0] == '.' && (s[1] == 0 || (s[1] == '.' && s[2] == 0));
 }
+
+/* dirahead.c */
+struct sw_dir *sw_dirahead_next(struct sweep *sw);
+size_t sw_dirahead_pending(const struct sweep *sw);
+void sw_dirahead_free(struct sweep *sw);
+
+/* dirreaders.c */
+struct sw_dirreaders;
+struct sw_dirreaders *sw_dirreaders_start(size_t n);
+bool sw_dirreaders_give(struct sw_dirreaders *r, int fd);
+size_t sw_dirreaders_threads(const struct sw_dirreaders *r);
+void sw_dirreaders_stop(struct sw_dirreaders *r);
 
 /* readdir.c */
 int sw_read_dir(struct sweep *sw, struct sw_dir *d, uint64_t dist);

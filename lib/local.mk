@@ -11,6 +11,8 @@ lib_libsweep_la_SOURCES = \
 	lib/queue.c \
 	lib/dirs.c \
 	lib/readdir.c \
+	lib/dirahead.c \
+	lib/dirreaders.c \
 	lib/latency.c \
 	lib/warm.h \
 	lib/warm.c \

@@ -208,7 +208,7 @@ static int take_read(struct sweep *sw, struct dir_read *r, int fd, uint64_t dist
 		struct sw_thread_use used = first && ask ? sw_thread_use() : (struct sw_thread_use){0};
 		uint64_t start = first ? sw_now_ns() : 0;
 		ssize_t len = getdents64(fd, sw->dentbuf, sw->dentcap);
-		if (first) {
+		if (first && !r->d->announced) { /* a reader's read tells nothing */
 			uint64_t ns = sw_now_ns() - start;
 			if (ask)
 				used = sw_thread_use_since(used);

@@ -84,11 +84,19 @@ enum sweep_follow {
                                  nearly all; in the others those of the
                                  directories they read ahead of the walk);
                                  the others come as under SWEEP_NOSTAT */
+#define SWEEP_DEPTH_ON  0x80u /* the sweep of directory reads by block
+                                 (SWEEP_DIRS_BLOCK) keeps 32 of them in
+                                 flight, issued in its order, for a drive
+                                 that reorders what it holds (NCQ); by
+                                 default one at a time, which measured as
+                                 fast or faster (libsweep(3)). Since
+                                 interface 4 */
 /* Every flag this version knows: sweep_open() refuses others (EINVAL), so a
  * program built against a newer header learns at once that a flag it asks
  * for is not there. */
 #define SWEEP_FLAGS_ALL (SWEEP_XDEV | SWEEP_NODATA | SWEEP_POSTORDER | SWEEP_NOSTAT | \
-                         SWEEP_ROOTS_TOGETHER | SWEEP_STAT_AHEAD | SWEEP_EMPTY_UNOPENED)
+                         SWEEP_ROOTS_TOGETHER | SWEEP_STAT_AHEAD | SWEEP_EMPTY_UNOPENED | \
+                         SWEEP_DEPTH_ON)
 
 /* When directories are read, in the inode orders (DISK, INODE). */
 enum sweep_dir_order {
@@ -239,6 +247,13 @@ struct sweep_stats {
 	                            started midway, handed to them then */
 	unsigned strategy;      /* what the walk makes of its device now, as
 	                           its judgement stands (enum sweep_strategy) */
+	uint64_t dirs_announced; /* directory reads of the sweep by block that
+	                           reader threads made ahead of the walk */
+	unsigned dir_depth;     /* that sweep's directory reads in flight at
+	                           most: 1, or under SWEEP_DEPTH_ON the reader
+	                           threads started (32 where the descriptor
+	                           limit allows); 0 before it began. Since
+	                           interface 4 */
 };
 
 /* sweep_stats.strategy: how the walk reads, from the times of its reads. */

@@ -385,7 +385,7 @@ static const struct sweep_entry *step_metadata(struct sweep *sw, bool *done)
 		sw->reads.reading_dirs = false;
 		return sw_serve_node(sw, n);
 	}
-	struct sw_dir *d = sw_cscan_pop(&sw->reads.dirq);
+	struct sw_dir *d = sw_dirahead_next(sw);
 	if (d) {
 		sw->reads.reading_dirs = true;
 		return read_now(sw, d, key_distance(sw, d->dirq_key));
@@ -434,7 +434,7 @@ static const struct sweep_entry *next_entry(struct sweep *sw)
 			continue;
 		}
 		bool meta_done = sw_queue_len(&sw->q) == 0 && sw->deferred.n == 0 &&
-		                 sw_cscan_len(&sw->reads.dirq) == 0 && !sw_hold_any(&sw->hold);
+		                 sw_dirahead_pending(sw) == 0 && !sw_hold_any(&sw->hold);
 		if (sw->dq.ndata && (data_over_bound(sw) || meta_done)) {
 			sw_data_start_flush(sw);
 			continue;
@@ -520,10 +520,7 @@ void sweep_close(struct sweep *sw)
 		sw_node_release(sw, n);
 	while ((n = sw_heap_pop(&sw->deferred)))
 		sw_node_release(sw, n);
-	struct sw_dir *d;
-	while ((d = sw_cscan_pop(&sw->reads.dirq)))
-		sw_dir_unref(sw, d);
-	sw_cscan_free(&sw->reads.dirq);
+	sw_dirahead_free(sw);
 	for (size_t i = sw->dq.flushing ? sw->dq.data_pos : 0; i < sw->dq.ndata; i++)
 		sw_file_free(sw, sw->dq.data[i]);
 	sw_queue_free(&sw->q);

@@ -338,6 +338,44 @@ static void cached_names_skip_the_elevator(void **state)
 #endif
 }
 
+/* Under SWEEP_DEPTH_ON the sweep of directory reads by block hands its
+ * directories to reader threads ahead of the walk, and the walk hands out
+ * the same entries in the same order as one read at a time. */
+static void depth_keeps_the_order(void **state)
+{
+	const char *root = *state;
+	enum { NDIRS = 300 };
+	int fd = tree_open_dir(AT_FDCWD, root);
+	for (int i = 0; i < NDIRS; i++) {
+		char name[16];
+		snprintf(name, sizeof(name), "d%03d", i);
+		tree_mkdir(fd, name);
+		int d = tree_open_dir(fd, name);
+		tree_mkdir(d, "sub");
+		tree_file(d, "f", 100, 0);
+		close(d);
+	}
+	close(fd);
+	struct sweep_options o = { .order = SWEEP_ORDER_INODE, .flags = SWEEP_NODATA,
+	                           .dir_order = SWEEP_DIRS_BLOCK, .warm = SWEEP_WARM_OFF };
+	struct strlist one = {0}, deep = {0};
+	struct sweep_stats s;
+	walk_collect(root, &o, &one, &s);
+	assert_int_equal(s.dirs_announced, 0);
+	assert_int_equal(s.dir_depth, 1);
+	o.flags |= SWEEP_DEPTH_ON;
+	walk_collect(root, &o, &deep, &s);
+	print_message("depth %u: %ju of %d directories read ahead\n", s.dir_depth,
+	              (uintmax_t)s.dirs_announced, 2 * NDIRS + 1);
+	assert_true(s.dir_depth > 1);
+	assert_true(s.dirs_announced > NDIRS);
+	assert_int_equal(one.n, deep.n);
+	for (size_t i = 0; i < one.n; i++)
+		assert_string_equal(one.v[i], deep.v[i]);
+	strlist_free(&one);
+	strlist_free(&deep);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -346,6 +384,7 @@ int main(void)
 		WALK_TEST(directory_order_by_device),
 		WALK_TEST(cached_directories_are_read_at_once),
 		WALK_TEST(cached_names_skip_the_elevator),
+		WALK_TEST(depth_keeps_the_order),
 	};
 	return walk_run_tests(tests);
 }

@@ -79,8 +79,9 @@ void walk_collect(const char *root, const struct sweep_options *o, struct strlis
 }
 
 /* Walk root in every order and directory order, with and without the
- * helper threads that warm the caches, following links as told and with
- * flags, and check that it hands out exactly the paths of ref. */
+ * helper threads that warm the caches (and in block order with directory
+ * reads in flight), following links as told and with flags, and check that
+ * it hands out exactly the paths of ref. */
 void walk_every_order_matches(const char *root, enum sweep_follow follow,
                               unsigned flags, struct strlist *ref)
 {
@@ -99,6 +100,13 @@ void walk_every_order_matches(const char *root, enum sweep_follow follow,
 				strlist_free(&got);
 				if (warms[w] == SWEEP_WARM_ON)
 					assert_true(s.warm_threads > 0);
+				/* and with directory reads in flight (SWEEP_DEPTH_ON) */
+				if (dirs != SWEEP_DIRS_BLOCK || warms[w] == SWEEP_WARM_ON)
+					continue;
+				o.flags |= SWEEP_DEPTH_ON;
+				walk_collect(root, &o, &got, &s);
+				strlist_assert_equal(&got, ref);
+				strlist_free(&got);
 			}
 }
 

@@ -23,7 +23,7 @@ static const char kinds[] = { [SWEEP_DIR] = 'D', [SWEEP_DIR_POST] = 'P',
 
 static int usage(void)
 {
-	fputs("usage: walk-dump [-HLNnprsTx] [-o ORDER] [-d block|inode] [-w on|off] [-e ENTRIES] [-b BYTES] ROOT...\n", stderr);
+	fputs("usage: walk-dump [-HLNnprsTx] [-o ORDER] [-d block|inode] [-w on|off] [-D on|off] [-e ENTRIES] [-b BYTES] ROOT...\n", stderr);
 	return 2;
 }
 
@@ -40,7 +40,7 @@ int main(int argc, char **argv)
 {
 	struct sweep_options o = {0};
 	int c, readdata = 0, stats = 0;
-	while ((c = getopt(argc, argv, "HLNnprsTxo:d:w:e:b:")) != -1) {
+	while ((c = getopt(argc, argv, "HLNnprsTxo:d:w:D:e:b:")) != -1) {
 		switch (c) {
 		case 'H': o.follow = SWEEP_FOLLOW_ROOTS; break;
 		case 'L': o.follow = SWEEP_FOLLOW_ALL; break;
@@ -65,6 +65,11 @@ int main(int argc, char **argv)
 			if (strcmp(optarg, "on") && strcmp(optarg, "off"))
 				return usage();
 			o.warm = optarg[1] == 'n' ? SWEEP_WARM_ON : SWEEP_WARM_OFF;
+			break;
+		case 'D':
+			if (strcmp(optarg, "on") && strcmp(optarg, "off"))
+				return usage();
+			o.flags |= optarg[1] == 'n' ? SWEEP_DEPTH_ON : 0;
 			break;
 		case 'e': o.max_entries = strtoull(optarg, NULL, 0); break;
 		case 'b': o.max_bytes = strtoull(optarg, NULL, 0); break;
@@ -96,11 +101,11 @@ int main(int argc, char **argv)
 		        " sweeps %" PRIu64 " deferred %" PRIu64 " by_block %" PRIu64 " warm %u"
 		        " peak_data %zu peak_bytes %zu stated_ahead %" PRIu64
 		        " read_ahead %" PRIu64 " lookahead_cuts %" PRIu64 " split %" PRIu64
-		        " strategy %s\n",
+		        " strategy %s dirs_announced %" PRIu64 " dir_depth %u\n",
 		        s.entries, s.flushes, s.fiemap_calls, s.sweeps, s.dirs_deferred,
 		        s.dirs_by_block, s.warm_threads, s.peak_data_entries, s.peak_bytes,
 		        s.names_stated_ahead, s.dirs_read_ahead, s.lookahead_cuts, s.files_split,
-		        strategies[s.strategy < 4 ? s.strategy : 0]);
+		        strategies[s.strategy < 4 ? s.strategy : 0], s.dirs_announced, s.dir_depth);
 	sweep_close(sw);
 	return 0;
 }

@@ -5,6 +5,8 @@
  * SWEEP_WARM=on starts libsweep's helper threads where they would not start
  * by themselves (a warm cache; a device whose misses are not cheap), off
  * keeps them out; the tests use it to walk with them on a warm tree.
+ * SWEEP_DEPTH=on keeps 32 directory reads in flight in the sweep by
+ * block (the bench compares it with the default, one at a time).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -22,4 +24,12 @@ void walkenv_read(enum sweep_order *order, enum sweep_warm *warm)
 		*warm = SWEEP_WARM_OFF;
 	else if (w && strcmp(w, "auto") == 0)
 		*warm = SWEEP_WARM_AUTO;
+}
+
+unsigned walkenv_flags(void)
+{
+	const char *d = getenv("SWEEP_DEPTH");
+	if (d && strcmp(d, "on") == 0)
+		return SWEEP_DEPTH_ON;
+	return 0;
 }

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "copyint.h"
+#include "walkenv.h"
 
 struct copy *copy_new(const struct copy_opts *opt, struct diag *d)
 {
@@ -250,7 +251,7 @@ static struct sweep *open_walk(struct copy *c)
 		.order = o->order,
 		.warm = o->warm,
 		.follow = o->follow,
-		.flags = SWEEP_POSTORDER | (o->one_fs ? SWEEP_XDEV : 0) |
+		.flags = SWEEP_POSTORDER | (o->one_fs ? SWEEP_XDEV : 0) | walkenv_flags() |
 		         (nodata ? SWEEP_NODATA : 0),
 		.filter = o->progress || o->decide ? engine_filter : NULL,
 		.filter_arg = c,

@@ -146,8 +146,9 @@ static void usage(const char *prog)
 	      "  existing, nil   numbered if numbered backups exist, simple otherwise\n"
 	      "  simple, never   always make simple backups\n"
 	      "\n"
-	      "SWEEP_ORDER (disk, inode, name, none, block, auto) and SWEEP_WARM (on, off,\n"
-	      "auto) choose the walk's order and its helper threads.\n", stdout);
+	      "SWEEP_ORDER (disk, inode, name, none, block, auto), SWEEP_WARM (on, off,\n"
+	      "auto) and SWEEP_DEPTH (on) choose the walk's order, its helper threads and\n"
+	      "its directory reads in flight.\n", stdout);
 }
 
 /* A word from a list, or a usage error. Returns the value or -1. */

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "du.h"
+#include "walkenv.h"
 
 static uint64_t entry_bytes(const struct du_opts *o, const struct stat *st)
 {
@@ -299,7 +300,7 @@ int du_walk(struct du *du)
 		.order = du->opt.order,
 		.warm = du->opt.warm,
 		.follow = du->opt.follow,
-		.flags = SWEEP_NODATA | SWEEP_POSTORDER | (du->opt.xdev ? SWEEP_XDEV : 0),
+		.flags = SWEEP_NODATA | SWEEP_POSTORDER | (du->opt.xdev ? SWEEP_XDEV : 0) | walkenv_flags(),
 		.filter = du->opt.exclude.n ? excluded : NULL,
 		.filter_arg = du,
 	};

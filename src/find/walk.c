@@ -20,6 +20,7 @@
 #include <string.h>
 #include "exec.h"
 #include "find.h"
+#include "walkenv.h"
 
 struct dirinfo {
 	uint64_t parent;
@@ -234,7 +235,7 @@ int find_walk(struct find *f)
 		.order = f->opt.order,
 		.warm = f->opt.warm,
 		.follow = f->opt.follow,
-		.flags = SWEEP_NODATA | SWEEP_NOSTAT | SWEEP_POSTORDER |
+		.flags = SWEEP_NODATA | SWEEP_NOSTAT | SWEEP_POSTORDER | walkenv_flags() |
 		         (wants_status(f->expr) ? SWEEP_STAT_AHEAD : 0) |
 		         (f->opt.xdev ? SWEEP_XDEV : 0),
 	};

@@ -61,7 +61,7 @@ static int walk_dest(struct sync *s, struct wire *w, int dfd, const char *name,
                      struct wire_frame *f)
 {
 	/* -c reads the files too, in the walk's block order */
-	struct sweep_options so = { .flags = s->checksum ? 0 : SWEEP_NODATA };
+	struct sweep_options so = { .flags = (s->checksum ? 0 : SWEEP_NODATA) | walkenv_flags() };
 	walkenv_read(&so.order, &so.warm);
 	struct sweep *sw = sweep_open(NULL, &so);
 	if (!sw) {

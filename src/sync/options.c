@@ -297,8 +297,9 @@ static void usage(const char *prog)
 	      "      --help               show this help\n"
 	      "      --version            print the version\n"
 	      "\n"
-	      "SWEEP_ORDER (disk, inode, name, none, block, auto) and SWEEP_WARM (on, off,\n"
-	      "auto) choose the walk's order and its helper threads.\n", stdout);
+	      "SWEEP_ORDER (disk, inode, name, none, block, auto), SWEEP_WARM (on, off,\n"
+	      "auto) and SWEEP_DEPTH (on) choose the walk's order, its helper threads and\n"
+	      "its directory reads in flight.\n", stdout);
 }
 
 /* --modify-window=NUM (-@): times that many seconds apart are the same;

@@ -92,7 +92,7 @@ struct prewalk *sync_prewalk_start(int dfd, const char *name, dev_t src_dev)
 		return NULL;
 	pthread_mutex_init(&p->mu, NULL);
 	pthread_cond_init(&p->cv, NULL);
-	struct sweep_options so = { .flags = SWEEP_NODATA };
+	struct sweep_options so = { .flags = SWEEP_NODATA | walkenv_flags() };
 	walkenv_read(&so.order, &so.warm);
 	/* signals are the copy's thread's: its handlers remove its temporary
 	 * file, which this thread must not race */

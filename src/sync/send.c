@@ -466,7 +466,7 @@ static int send_predeletes(struct sender *t, const char *src)
 {
 	struct sweep_options so = {
 		.follow = t->s->copy_links ? SWEEP_FOLLOW_ALL : SWEEP_FOLLOW_NONE,
-		.flags = SWEEP_NODATA | (t->s->one_fs ? SWEEP_XDEV : 0),
+		.flags = SWEEP_NODATA | (t->s->one_fs ? SWEEP_XDEV : 0) | walkenv_flags(),
 		.filter = predelete_filter,
 		.filter_arg = t,
 	};
@@ -540,7 +540,7 @@ static int send_tree_body(struct sender *t, const char *src, int r)
 	}
 	struct sweep_options so = {
 		.follow = s->copy_links ? SWEEP_FOLLOW_ALL : SWEEP_FOLLOW_NONE,
-		.flags = SWEEP_POSTORDER | (s->one_fs ? SWEEP_XDEV : 0),
+		.flags = SWEEP_POSTORDER | (s->one_fs ? SWEEP_XDEV : 0) | walkenv_flags(),
 		.filter = send_filter,
 		.filter_arg = t,
 	};

@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "create.h"
+#include "walkenv.h"
 #include "incremental.h"
 #include "writer.h"
 
@@ -115,7 +116,7 @@ static struct sweep *open_walk(struct create *cr)
 		 * order as a whole, not one name at a time */
 		/* an empty file is not opened, as GNU tar opens none
 		 * (filedata.c looks at it by name) */
-		.flags = SWEEP_POSTORDER | SWEEP_ROOTS_TOGETHER | SWEEP_EMPTY_UNOPENED |
+		.flags = SWEEP_POSTORDER | SWEEP_ROOTS_TOGETHER | SWEEP_EMPTY_UNOPENED | walkenv_flags() |
 		         (o->one_fs ? SWEEP_XDEV : 0),
 		.max_entries = o->mem_entries,
 		.max_bytes = o->mem_bytes,
