@@ -454,6 +454,8 @@ static enum copy_verdict decide_entry(struct sync *s, const struct sweep_entry *
 	bool filtered = !root_contents && !(s->files_from && e->depth == 0);
 	if (filtered && filter_excluded(s, rel, dir))
 		return COPY_LEAVE;
+	if (prune_hides(s, &e->st, e->depth))
+		return COPY_LEAVE;
 	if (!kind_wanted(s, e, rel))
 		return COPY_LEAVE;
 	if (s->copy_links && S_ISLNK(e->st.st_mode))

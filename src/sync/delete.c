@@ -142,8 +142,8 @@ static bool extraneous(const struct sync *s, int sfd, int dfd, const char *name,
 		return !other_source_has(s, rel);
 	if (fstatat(sfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
 		return errno == ENOENT && !other_source_has(s, rel);
-	if (sync_mount_point(s, &st, 1))
-		return true; /* -xx: not sent, so not kept */
+	if (sync_mount_point(s, &st, 1) || prune_hides(s, &st, 1))
+		return true; /* -xx, -m: not sent, so not kept */
 	return filter_excluded(s, rel, S_ISDIR(st.st_mode));
 }
 

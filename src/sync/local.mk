@@ -33,6 +33,7 @@ sweep_sync_SOURCES = \
 	src/sync/backups.c \
 	src/sync/listfile.c \
 	src/sync/deletepass.c \
+	src/sync/prune.c \
 	src/sync/latedelete.c \
 	src/sync/files_from_wire.c \
 	src/sync/files_from.c \
@@ -72,6 +73,7 @@ SYNC_TESTS = \
 	tests/sync/delete.sh \
 	tests/sync/exclude.sh \
 	tests/sync/filter.sh \
+	tests/sync/prune.sh \
 	tests/sync/dry-run.sh \
 	tests/sync/dest-symlink.sh \
 	tests/sync/operands.sh \

@@ -100,6 +100,7 @@ int main(int argc, char **argv)
 	sb_free(&s.removals);
 	keymap_free(&s.first_names);
 	keymap_free(&s.inplace_found);
+	keymap_free(&s.prune_kept);
 	free(s.inplace_stats);
 	diag_free(&d);
 	return status;

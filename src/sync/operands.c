@@ -206,6 +206,8 @@ static void sync_into(struct sync *s, struct copy *c, const char *src, struct sy
 	s->current_src = src;
 	s->root_created = all && d->made;
 	const char *name = all ? "." : base.s;
+	if (!s->remote_source)
+		prune_scan(s, src);
 	bool passes = s->delete && !s->arg_missing;
 	if (passes && s->delete_when == DEL_BEFORE)
 		delete_pass(s, src, d->dfd, name);

@@ -44,6 +44,9 @@ static const struct option long_options[] = {
 	{ "devices", no_argument, NULL, OPT_DEVICES },
 	{ "specials", no_argument, NULL, OPT_SPECIALS },
 	{ "hard-links", no_argument, NULL, 'H' },
+	{ "prune-empty-dirs", no_argument, NULL, 'm' },
+	{ "no-prune-empty-dirs", no_argument, NULL, OPT_NO + 'm' },
+	{ "no-m", no_argument, NULL, OPT_NO + 'm' },
 	{ "acls", no_argument, NULL, 'A' },
 	{ "xattrs", no_argument, NULL, 'X' },
 	{ "verbose", no_argument, NULL, 'v' },
@@ -196,7 +199,7 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char short_options[] = "arlptgoDHAXvqncuxib0PLSe:zOWsh8R@:f:F";
+static const char short_options[] = "arlptgoDHAXvqncuxib0PLSe:zOWsh8R@:f:Fm";
 
 static void usage(const char *prog)
 {
@@ -264,6 +267,7 @@ static void usage(const char *prog)
 	      "      --ignore-missing-args ignore missing source args without error\n"
 	      "      --delete-missing-args delete missing source args from destination\n"
 	      "  -x, --one-file-system    don't cross filesystem boundaries\n"
+	      "  -m, --prune-empty-dirs   prune empty directory chains from file-list\n"
 	      "      --timeout=SECONDS    set I/O timeout in seconds\n"
 	      "      --bwlimit=RATE       limit the rate data is written at (KiB/s)\n"
 	      "      --numeric-ids        don't map uid/gid values by user/group name\n"
@@ -379,6 +383,7 @@ static bool switch_option(struct sync *s, int c, bool on)
 	case OPT_DEVICES: s->devices = on; break;
 	case OPT_SPECIALS: s->specials = on; break;
 	case 'H': s->hard_links = on; break;
+	case 'm': s->prune_empty = on; break;
 	case 'A': s->acls = on; s->perms |= on; break; /* --no-A leaves -p */
 	case 'X': s->xattrs = on; break;
 	case 'v': s->verbose = on ? s->verbose + 1 : 0; break;
@@ -573,6 +578,11 @@ int sync_parse_options(struct sync *s, int argc, char **argv)
 		/* the engine names a backup below its tree's top: one name's */
 		if (s->backup_dir) {
 			diag_error(s->diag, 0, "--files-from with --backup-dir is not supported");
+			return 1;
+		}
+		/* -m scans the tree of a SRC, not the names of a list */
+		if (s->prune_empty) {
+			diag_error(s->diag, 0, "--files-from with --prune-empty-dirs is not supported");
 			return 1;
 		}
 		s->recursive = s->recursive_given;

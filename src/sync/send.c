@@ -117,9 +117,11 @@ static int read_names(const struct sync *s, int dirfd, const char *name, char **
 	while (r == 0 && (de = readdir(d)) != NULL) {
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
 			continue;
-		if (s && s->no_mounts && (de->d_type == DT_DIR || de->d_type == DT_UNKNOWN) &&
-		    fstatat(fd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && sync_mount_point(s, &st, 1))
-			continue;
+		if (s && (s->no_mounts || s->prune_empty) &&
+		    (de->d_type == DT_DIR || de->d_type == DT_UNKNOWN) &&
+		    fstatat(fd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    (sync_mount_point(s, &st, 1) || prune_hides(s, &st, 1)))
+			continue; /* not sent: not kept from --delete */
 		r = add_name(de->d_name, v, n, cap);
 	}
 	closedir(d);
@@ -390,6 +392,8 @@ static enum sweep_verdict send_filter(const struct sweep_entry *e, void *arg)
 	if (!(e->depth == 0 && (!*s->prefix || s->files_from)) &&
 	    filter_excluded(s, sync_relname(s, rel), dir))
 		return SWEEP_PRUNE;
+	if (prune_hides(s, &e->st, e->depth))
+		return SWEEP_PRUNE;
 	enum copy_verdict v = decide(t, e);
 	/* a directory is sent as the walk hands it out (it has no id to be
 	 * named by before), whatever the verdict: the receiver leaves it
@@ -457,7 +461,7 @@ static enum sweep_verdict predelete_filter(const struct sweep_entry *e, void *ar
 	if (!(e->depth == 0 && (!*s->prefix || s->files_from)) &&
 	    filter_excluded(s, sync_relname(s, rel_of(t, e)), true))
 		return SWEEP_PRUNE;
-	return SWEEP_KEEP;
+	return prune_hides(s, &e->st, e->depth) ? SWEEP_PRUNE : SWEEP_KEEP;
 }
 
 /* Each directory's names, then its path (W_PREDELETE), for the receiver
@@ -533,6 +537,7 @@ static int send_tree_body(struct sender *t, const char *src, int r)
 	struct stat rst;
 	t->root_dev = lstat(src, &rst) == 0 ? rst.st_dev : 0;
 	t->err = 0;
+	prune_scan(s, src);
 	if (r < 0 || manifest_recv(&t->m, t->w) < 0 ||
 	    (sync_delete_pass(s, DEL_BEFORE) && send_predeletes(t, src) < 0)) {
 		manifest_free(&t->m);

@@ -8,7 +8,7 @@
  * options), operands.c (SRC... DEST and rsync's trailing-slash rule),
  * decide.c (the quick check: what each entry needs, as the engine's decide
  * hook), filter.c (--exclude/--include patterns), delete.c (--delete),
- * deletepass.c (--delete-before/after), listfile.c (the files of
+ * deletepass.c (--delete-before/after), prune.c (-m), listfile.c (the files of
  * --exclude-from, --include-from, --files-from), files_from.c
  * (--files-from), limits.c (--bwlimit, --timeout), linkdest.c
  * (--link-dest), backups.c (-b, --backup-dir, --suffix), report.c (-v,
@@ -203,6 +203,10 @@ struct sync {
 	bool wire_counted;      /* over a remote shell: the bytes below are
 	                           the near end's on the wire (-v's last lines) */
 	uint64_t wire_sent, wire_received;
+	bool prune_empty;       /* -m: directories with no file below left out */
+	bool prune_ready;       /* ... prune_kept is made for this SRC */
+	struct keymap prune_kept; /* ... the source's directories kept, by
+	                           (dev, ino) (prune.c) */
 	const char **src_names; /* ... --delete: the source directory's names,
 	                           sorted, or NULL when it could not be read */
 	size_t nsrc_names;
@@ -552,6 +556,10 @@ int listfile_read(const char *path, bool nul, bool comments,
 void delete_pass(struct sync *s, const char *src, int dfd, const char *name);
 /* --delete-before over a remote shell: the sender's look over the source
  * (s->io_error set if some directory cannot be read) before its pass. */
+/* prune.c: -m */
+void prune_scan(struct sync *s, const char *src);
+bool prune_hides(const struct sync *s, const struct stat *st, int depth);
+
 void delete_prescan(struct sync *s, const char *src);
 /* latedelete.c: --delete-after over a remote shell: each directory's
  * source names kept as it is decided (rel: its path below the tree's top,
