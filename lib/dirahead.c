@@ -15,8 +15,8 @@
  * not noted there (readdir.c).
  *
  * It is not the default: on the emulated 7200 RPM disk, aged ext4 and xfs
- * holding the Linux tree, a cold sweep-du -s took 2-4% less with it where
- * the drive queues 32 requests and reorders them, and 10% more on ext4
+ * holding the Linux tree, a cold sweep-du -s took 3-6% less with it where
+ * the drive queues 32 requests and reorders them, and 11% more on ext4
  * where it serves one at a time (bench/results/device-ncq/depth/). The
  * sweep's own order leaves a queue little to reorder. A judgement that
  * tried both depths in alternate windows of the sweep was fooled by them
