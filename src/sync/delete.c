@@ -116,8 +116,14 @@ static bool other_source_has(const struct sync *s, const char *rel)
 			sb_printf(&path, "%s%s", src, rel + n);
 		}
 		struct stat st;
-		/* ENOTDIR: a file where the path needs a directory, so no */
-		has = !path.s || lstat(path.s, &st) == 0 || (errno != ENOENT && errno != ENOTDIR);
+		/* ENOTDIR: a file where the path needs a directory, so no; a
+		 * directory pruned there (-m) is not brought either */
+		if (!path.s)
+			has = true;
+		else if (lstat(path.s, &st) == 0)
+			has = !prune_hides(s, &st, 1);
+		else
+			has = errno != ENOENT && errno != ENOTDIR;
 	}
 	sb_free(&path);
 	sb_free(&base);
@@ -142,8 +148,14 @@ static bool extraneous(const struct sync *s, int sfd, int dfd, const char *name,
 		return !other_source_has(s, rel);
 	if (fstatat(sfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
 		return errno == ENOENT && !other_source_has(s, rel);
-	if (sync_mount_point(s, &st, 1) || prune_hides(s, &st, 1))
-		return true; /* -xx, -m: not sent, so not kept */
+	if (sync_mount_point(s, &st, 1))
+		return true; /* -xx: not sent, so not kept */
+	/* -m: not sent, unless another SRC brings it (-L: what a link is) */
+	struct stat to;
+	const struct stat *dir = S_ISLNK(st.st_mode) && s->copy_links &&
+	                         fstatat(sfd, name, &to, 0) == 0 ? &to : &st;
+	if (prune_hides(s, dir, 1))
+		return !other_source_has(s, rel);
 	return filter_excluded(s, rel, S_ISDIR(st.st_mode));
 }
 

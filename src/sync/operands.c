@@ -206,8 +206,6 @@ static void sync_into(struct sync *s, struct copy *c, const char *src, struct sy
 	s->current_src = src;
 	s->root_created = all && d->made;
 	const char *name = all ? "." : base.s;
-	if (!s->remote_source)
-		prune_scan(s, src);
 	bool passes = s->delete && !s->arg_missing;
 	if (passes && s->delete_when == DEL_BEFORE)
 		delete_pass(s, src, d->dfd, name);
@@ -447,6 +445,7 @@ void sync_run(struct sync *s)
 	}
 	sync_signals_copy(c);
 	sync_sources_check(s, s->files, nsrc);
+	prune_scan(s, s->files, nsrc);
 	s->removals_wait = s->copy_links || nsrc > 1 || s->files_from;
 	s->first_wins = nsrc > 1 || s->files_from;
 	struct sync_dest d = { .dest = s->files[nsrc], .dfd = -2 };

@@ -12,7 +12,9 @@
  * as in rsync's list), or that a receiver's rule protects (rsync's way
  * to keep an empty directory). The others are hidden as an exclude hides
  * them, but not protected: in rsync they are not in the list, so --delete
- * removes what DEST has of them.
+ * removes what DEST has of them (unless another SRC brings the name: its
+ * directory is in rsync's one list). A directory the scan did not meet
+ * (made since) is not hidden: its files are sent.
  */
 #include <fcntl.h>
 #include <stdlib.h>
@@ -47,8 +49,12 @@ static const char *rel_of(struct scan *t, const struct sweep_entry *e)
 static enum sweep_verdict scan_filter(const struct sweep_entry *e, void *arg)
 {
 	struct scan *t = arg;
-	if (e->depth == 0)
+	if (t->s->timeout)
+		sync_alive(t->s); /* the far end waits meanwhile */
+	if (e->depth == 0) {
+		t->s->src_dev = e->st.st_dev; /* -xx's mount points, as decide.c */
 		return SWEEP_KEEP;
+	}
 	if (sync_mount_point(t->s, &e->st, e->depth))
 		return SWEEP_PRUNE;
 	bool dir = S_ISDIR(e->st.st_mode);
@@ -63,7 +69,8 @@ static int keep_up(struct scan *t, uint64_t id)
 		if (!i)
 			return 0;
 		struct scan_dir *d = &t->v[*i - 1];
-		if (keymap_get(&t->s->prune_kept, (uint64_t)d->dev, (uint64_t)d->ino))
+		uint64_t *kept = keymap_get(&t->s->prune_kept, (uint64_t)d->dev, (uint64_t)d->ino);
+		if (kept && *kept)
 			return 0;
 		if (keymap_put(&t->s->prune_kept, (uint64_t)d->dev, (uint64_t)d->ino, 1) < 0)
 			return -1;
@@ -86,18 +93,20 @@ static int note_dir(struct scan *t, const struct sweep_entry *e)
 	t->v[t->n++] = d;
 	if (keymap_put(&t->dirs, e->dir_id, 0, t->n) < 0)
 		return -1;
+	/* met: hidden unless something keeps it (0); one met twice (-L)
+	 * keeps what it had */
+	if (!keymap_get(&t->s->prune_kept, (uint64_t)d.dev, (uint64_t)d.ino) &&
+	    keymap_put(&t->s->prune_kept, (uint64_t)d.dev, (uint64_t)d.ino, 0) < 0)
+		return -1;
 	/* rsync's way to keep one: a receiver's rule that protects it */
 	if (e->depth && filter_protected(t->s, rel_of(t, e), true, false))
 		return keep_up(t, e->dir_id);
 	return 0;
 }
 
-void prune_scan(struct sync *s, const char *src)
+/* Scans one SRC into s->prune_kept; 0 or -1 (no memory). */
+static int scan_one(struct sync *s, const char *src)
 {
-	if (!s->prune_empty)
-		return;
-	keymap_free(&s->prune_kept);
-	s->prune_ready = false;
 	struct scan t = { .s = s, .rootlen = strlen(src) };
 	struct sweep_options so = {
 		.follow = s->copy_links ? SWEEP_FOLLOW_ALL : SWEEP_FOLLOW_NONE,
@@ -115,19 +124,48 @@ void prune_scan(struct sync *s, const char *src)
 		else if (e->kind != SWEEP_ERROR && e->depth)
 			r = keep_up(&t, e->parent_id);
 	}
-	/* a scan that failed (no memory, a root gone: said by the transfer's
-	 * own walk) prunes nothing */
-	s->prune_ready = r == 0;
 	sweep_close(sw);
 	keymap_free(&t.dirs);
 	free(t.v);
+	return r;
+}
+
+/* Every SRC is scanned before the first is sent: rsync prunes its one
+ * list, so a directory that one SRC has empty and another does not, or
+ * that one lacks, is kept from --delete by the other's (delete.c asks
+ * whether another SRC has a name). Each under its own name for the
+ * filters, as sync_place() names it. */
+void prune_scan(struct sync *s, char **srcs, int nsrc)
+{
+	keymap_free(&s->prune_kept);
+	s->prune_ready = false;
+	if (!s->prune_empty || !s->recursive) /* without -r: nothing below */
+		return;
+	struct strbuf base = STRBUF_INIT;
+	const char *prefix = s->prefix;
+	int r = 0;
+	for (int i = 0; r == 0 && i < nsrc; i++) {
+		struct stat st;
+		if (lstat(srcs[i], &st) < 0)
+			continue; /* said by the transfer */
+		r = sb_last_component(&base, srcs[i]);
+		s->prefix = sync_is_contents(srcs[i]) ? "" : sb_str(&base);
+		if (r == 0)
+			r = scan_one(s, srcs[i]);
+	}
+	s->prefix = prefix;
+	sb_free(&base);
+	/* a scan that failed (no memory) prunes nothing */
+	s->prune_ready = r == 0;
 }
 
 /* The root of a SRC named without its trailing slash is in rsync's list
  * as a directory like any other, and pruned as one; SRC/'s is ".". */
 bool prune_hides(const struct sync *s, const struct stat *st, int depth)
 {
-	return s->prune_empty && s->prune_ready && (depth > 0 || *s->prefix) &&
-	       S_ISDIR(st->st_mode) &&
-	       !keymap_get(&s->prune_kept, (uint64_t)st->st_dev, (uint64_t)st->st_ino);
+	if (!s->prune_ready || !(depth > 0 || *s->prefix) || !S_ISDIR(st->st_mode))
+		return false;
+	const uint64_t *kept = keymap_get(&s->prune_kept, (uint64_t)st->st_dev,
+	                                  (uint64_t)st->st_ino);
+	return kept && !*kept;
 }

@@ -101,8 +101,23 @@ static int add_name(const char *name, char ***v, size_t *n, size_t *cap)
 
 /* The names in the directory dirfd/name, appended to v, but (-xx, s) the
  * mount points in it. Returns 0, or -1 (it cannot be read, or no memory). */
-static int read_names(const struct sync *s, int dirfd, const char *name, char ***v, size_t *n,
-                      size_t *cap)
+/* Whether the sender leaves name de of directory fd out, as a mount point
+ * (-xx; own: of the SRC being sent, whose device s->src_dev is) or a
+ * pruned directory (-m, every SRC's; under -L, a link to one). */
+static bool hidden(const struct sync *s, bool own, int fd, const struct dirent *de,
+                   struct stat *st)
+{
+	bool dir = de->d_type == DT_DIR || de->d_type == DT_UNKNOWN;
+	if (own && s->no_mounts && dir && fstatat(fd, de->d_name, st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    sync_mount_point(s, st, 1))
+		return true;
+	int follow = s->copy_links ? 0 : AT_SYMLINK_NOFOLLOW;
+	return s->prune_ready && (dir || (s->copy_links && de->d_type == DT_LNK)) &&
+	       fstatat(fd, de->d_name, st, follow) == 0 && prune_hides(s, st, 1);
+}
+
+static int read_names(const struct sync *s, bool own, int dirfd, const char *name, char ***v,
+                      size_t *n, size_t *cap)
 {
 	int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
 	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
@@ -117,10 +132,7 @@ static int read_names(const struct sync *s, int dirfd, const char *name, char **
 	while (r == 0 && (de = readdir(d)) != NULL) {
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
 			continue;
-		if (s && (s->no_mounts || s->prune_empty) &&
-		    (de->d_type == DT_DIR || de->d_type == DT_UNKNOWN) &&
-		    fstatat(fd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-		    (sync_mount_point(s, &st, 1) || prune_hides(s, &st, 1)))
+		if (hidden(s, own, fd, de, &st))
 			continue; /* not sent: not kept from --delete */
 		r = add_name(de->d_name, v, n, cap);
 	}
@@ -165,7 +177,7 @@ static int add_other_sources(struct sender *t, const char *dpath, char ***v, siz
 			continue;
 		}
 		if (S_ISDIR(st.st_mode))
-			r = read_names(NULL, AT_FDCWD, path.s, v, n, cap);
+			r = read_names(t->s, false, AT_FDCWD, path.s, v, n, cap);
 	}
 	sb_free(&path);
 	sb_free(&base);
@@ -180,7 +192,7 @@ static int dir_names(struct sender *t, const struct sweep_entry *e)
 {
 	char **v = NULL;
 	size_t n = 0, cap = 0;
-	int r = read_names(t->s, e->dirfd, e->name, &v, &n, &cap);
+	int r = read_names(t->s, true, e->dirfd, e->name, &v, &n, &cap);
 	if (r == 0 && t->nsrc > 1) {
 		const char *rel = rel_of(t, e), *prefix = t->s->prefix;
 		struct strbuf dpath = STRBUF_INIT;
@@ -537,7 +549,6 @@ static int send_tree_body(struct sender *t, const char *src, int r)
 	struct stat rst;
 	t->root_dev = lstat(src, &rst) == 0 ? rst.st_dev : 0;
 	t->err = 0;
-	prune_scan(s, src);
 	if (r < 0 || manifest_recv(&t->m, t->w) < 0 ||
 	    (sync_delete_pass(s, DEL_BEFORE) && send_predeletes(t, src) < 0)) {
 		manifest_free(&t->m);
@@ -681,6 +692,7 @@ int send_trees(struct sync *s, struct wire *w, char **srcs, int nsrc)
 		nsrc = 0;
 	}
 	sync_sources_check(s, srcs, nsrc);
+	prune_scan(s, srcs, nsrc);
 	for (int i = 0; r == 0 && i < nsrc; i++) {
 		struct stat st;
 		if (lstat(srcs[i], &st) < 0) {

@@ -556,11 +556,10 @@ int listfile_read(const char *path, bool nul, bool comments,
 void delete_pass(struct sync *s, const char *src, int dfd, const char *name);
 /* --delete-before over a remote shell: the sender's look over the source
  * (s->io_error set if some directory cannot be read) before its pass. */
-/* prune.c: -m */
-void prune_scan(struct sync *s, const char *src);
-bool prune_hides(const struct sync *s, const struct stat *st, int depth);
-
 void delete_prescan(struct sync *s, const char *src);
+/* prune.c: -m */
+void prune_scan(struct sync *s, char **srcs, int nsrc);
+bool prune_hides(const struct sync *s, const struct stat *st, int depth);
 /* latedelete.c: --delete-after over a remote shell: each directory's
  * source names kept as it is decided (rel: its path below the tree's top,
  * "" for the top), and the deletions once the tree is in (the top: name

@@ -7,8 +7,11 @@
 # --include=PATTERN --exclude='*'); --delete removes what DEST has of a
 # pruned directory (and says what it cannot, a file its rules protect),
 # but not a directory a protect rule keeps; SRC named without its slash
-# is pruned itself when empty, SRC/ is not; --delete-before and -after;
-# --no-prune-empty-dirs undoes it. -m with --files-from is refused.
+# is pruned itself when empty, SRC/ is not; --delete-before and -after,
+# --delete-excluded; -xx; -L (a link to an empty directory pruned); several
+# SRC (a directory empty in one kept for the other's file);
+# --no-prune-empty-dirs undoes it, and without -r nothing is pruned. -m
+# with --files-from is refused.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
 mkdir -p "$T/src/a/b/c" "$T/src/e" "$T/src/l" "$T/src/fifo" "$T/src/x/y" "$T/src/n/m/k" \
@@ -42,14 +45,39 @@ for via in here push pull; do
 	both "$via: --delete-before" -ai -m --delete-before $rsh --exclude='*.o' $src $dst
 	both "$via: --delete-after" -ai -m --delete-after $rsh --exclude='*.o' $src $dst
 	both "$via: --no-prune-empty-dirs" -ai -m --no-prune-empty-dirs $rsh $src $dst
+	both "$via: -xx" -ai -m -xx $rsh $src $dst
+	both "$via: --delete-excluded" -ai -m --delete --delete-excluded --exclude='*.o' $rsh \
+		$src $dst
 	}
 done
+# -L: a link to an empty directory is one, pruned, and what DEST has of
+# it deleted; a link to one with a file is kept
+mkdir -p "$T/links/e" "$T/links/full"
+echo f > "$T/links/full/f"
+ln -s e "$T/links/to-empty"
+ln -s full "$T/links/to-full"
+find "$T/links" -exec touch -h -d 2011-01-01 {} +
+PREPARE='mkdir -p dst/to-empty dst/to-full; echo o > dst/to-empty/o; find dst -exec touch -d 2011-01-01 {} +'
+both "-L, --delete" -rtLi -m --delete links/ DST
+both "-L, --delete, pushed" -rtLi -m --delete -e "$RSH" links/ localhost:DST
+both "-L, --delete, pulled" -rtLi -m --delete -e "$RSH" "localhost:$T/links/" DST
+# several SRC: a directory one of them has empty and another not is kept,
+# and what DEST has of it too
+mkdir -p "$T/one/p/x" "$T/two/p/x" "$T/two/q"
+echo 1 > "$T/one/p/x/f"
+echo 3 > "$T/two/p/h"
+find "$T/one" "$T/two" -exec touch -h -d 2011-01-01 {} +
+PREPARE='mkdir -p dst/p/x dst/q; echo old > dst/p/x/f; find dst -exec touch -d 2011-01-01 {} +'
+both "two SRC, --delete" -ai -m --delete one/ two/ DST
+both "two SRC, --delete-after" -ai -m --delete-after one/ two/ DST
+both "two SRC, --delete, pushed" -ai -m --delete -e "$RSH" one/ two/ localhost:DST
 # SRC named without its slash: pruned itself when it holds no file
 PREPARE='mkdir -p dst/empty/sub dst/empty/junk; find dst -exec touch -d 2011-01-01 {} +'
 both "SRC without its slash" -ai -m --delete empty DST
 both "SRC/" -ai -m --delete empty/ DST
 both "SRC without its slash, pushed" -ai -m --delete -e "$RSH" empty localhost:DST
 both "SRC without its slash, pulled" -ai -m --delete -e "$RSH" "localhost:$T/empty" DST
+both "without -r" -lptgoDi -m empty DST
 
 # --files-from: refused, said, nothing copied
 echo a > "$T/list"
