@@ -9,10 +9,12 @@
  * DIR_DEPTH, and each one that joins the line is handed to the readers
  * (dirreaders.c), which read it through while the walk reads those before
  * it: DIR_DEPTH requests in flight, issued in sweep order. The walk still
- * reads every directory itself, in the same order, from the cache where a
- * reader got there first, so what it hands out is the same either way; a
- * reader's read tells the device's judgement (latency.c) nothing and is
- * not noted there (readdir.c).
+ * reads every directory itself, in the order they leave dirq, from the
+ * cache where a reader got there first, so what it hands out is the same
+ * either way. A read of a directory given to the readers tells the
+ * device's judgement (latency.c) nothing and is not noted there
+ * (readdir.c): while the sweep runs with depth, that judgement stands as
+ * it was when the sweep began.
  *
  * It is not the default: on the emulated 7200 RPM disk, aged ext4 and xfs
  * holding the Linux tree, a cold sweep-du -s took 3-6% less with it where
@@ -26,18 +28,20 @@
 #include <unistd.h>
 #include "internal.h"
 
-/* Hands d to the readers, starting them the first time; the descriptors
- * are the helpers' budget (limits.c), who never work beside them: they
- * start only where misses are cheap, and then nothing waits in dirq. */
+/* Hands d to the readers, starting them the first time. Their descriptors
+ * are the helpers' budget (limits.c): the two never work together, the
+ * first started keeps it (warm.c asks too). */
 static void announce(struct sweep *sw, struct sw_dir *d)
 {
+	if (sw->warm)
+		return;
 	if (!sw->readers && !sw->readers_failed) {
 		size_t n = sw->warm_fds / 2;
 		sw->readers = n >= 2 ? sw_dirreaders_start(n) : NULL;
 		sw->readers_failed = !sw->readers;
 		sw->stats.dir_depth = sw->readers ? (unsigned)sw_dirreaders_threads(sw->readers) : 1;
 	}
-	if (!sw->readers)
+	if (!sw_dirreaders_here(sw->readers)) /* none, or a child of fork() */
 		return;
 	int fd = sw_dir_fd(sw, d);
 	if (fd < 0)

@@ -47,7 +47,8 @@ static void *reader_thread(void *arg)
 		r->head = (r->head + 1) % r->slots;
 		r->n--;
 		pthread_mutex_unlock(&r->mu);
-		while (buf && getdents64(fd, buf, READER_BUF) > 0)
+		while (buf && !__atomic_load_n(&r->stop, __ATOMIC_RELAXED) &&
+		       getdents64(fd, buf, READER_BUF) > 0)
 			;
 		close(fd);
 		pthread_mutex_lock(&r->mu);
@@ -96,6 +97,12 @@ bool sw_dirreaders_give(struct sw_dirreaders *r, int fd)
 	return room;
 }
 
+/* Whether r's threads are this process's (not a child of fork()'s). */
+bool sw_dirreaders_here(const struct sw_dirreaders *r)
+{
+	return r && sw_owner_here(&r->owner);
+}
+
 size_t sw_dirreaders_threads(const struct sw_dirreaders *r)
 {
 	return r ? r->nthreads : 0;
@@ -109,7 +116,7 @@ void sw_dirreaders_stop(struct sw_dirreaders *r)
 	 * have been held by one of them: only descriptors and memory go */
 	if (sw_owner_here(&r->owner)) {
 		pthread_mutex_lock(&r->mu);
-		r->stop = true;
+		__atomic_store_n(&r->stop, true, __ATOMIC_RELAXED);
 		pthread_cond_broadcast(&r->cv);
 		pthread_mutex_unlock(&r->mu);
 		for (size_t i = 0; i < r->nthreads; i++)

@@ -398,6 +398,7 @@ void sw_dirahead_free(struct sweep *sw);
 struct sw_dirreaders;
 struct sw_dirreaders *sw_dirreaders_start(size_t n);
 bool sw_dirreaders_give(struct sw_dirreaders *r, int fd);
+bool sw_dirreaders_here(const struct sw_dirreaders *r);
 size_t sw_dirreaders_threads(const struct sw_dirreaders *r);
 void sw_dirreaders_stop(struct sw_dirreaders *r);
 

@@ -42,7 +42,8 @@ static bool warm_stats(const struct sweep *sw)
  * since it is warm because of them. */
 static bool warm_wanted(struct sweep *sw)
 {
-	if (sw->opt.warm == SWEEP_WARM_OFF || sw->warm_failed)
+	/* nor beside the readers of dirahead.c, who took their descriptors */
+	if (sw->opt.warm == SWEEP_WARM_OFF || sw->warm_failed || sw->readers)
 		return false;
 	if (sw->opt.warm == SWEEP_WARM_AUTO && !sw_misses_cheap(&sw->lat))
 		return false;

@@ -5,6 +5,7 @@
  * (sysfs, and the times of the first directories read), and directories
  * read at once when they come from the cache.
  */
+#include <dirent.h>
 #include <fcntl.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -338,6 +339,18 @@ static void cached_names_skip_the_elevator(void **state)
 #endif
 }
 
+/* Descriptors open in this process now. */
+static int open_fds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	assert_non_null(d);
+	int n = 0;
+	while (readdir(d))
+		n++;
+	closedir(d);
+	return n;
+}
+
 /* Under SWEEP_DEPTH_ON the sweep of directory reads by block hands its
  * directories to reader threads ahead of the walk, and the walk hands out
  * the same entries in the same order as one read at a time. */
@@ -374,6 +387,19 @@ static void depth_keeps_the_order(void **state)
 		assert_string_equal(one.v[i], deep.v[i]);
 	strlist_free(&one);
 	strlist_free(&deep);
+	/* closed with directories in the line and with the readers: every
+	 * descriptor given back */
+	int before = open_fds();
+	const char *roots[] = { root, NULL };
+	struct sweep *sw = sweep_open(roots, &o);
+	assert_non_null(sw);
+	s.dirs_announced = 0;
+	while (s.dirs_announced < 40 && sweep_next(sw))
+		sweep_get_stats(sw, &s, sizeof(s));
+	print_message("closed early: %ju read ahead\n", (uintmax_t)s.dirs_announced);
+	assert_true(s.dirs_announced >= 40);
+	sweep_close(sw);
+	assert_int_equal(open_fds(), before);
 }
 
 int main(void)
