@@ -24,7 +24,7 @@ mkfifo "$T/src/fifo/p"
 find "$T/src" "$T/empty" -exec touch -h -d 2011-01-01 {} +
 # what --delete meets: a directory the source has empty, one it lacks,
 # one whose only file the rules protect
-PREPARE='mkdir -p dst/e dst/stale/sub dst/x/y dst/a/b/c; echo z > dst/x/y/old.o
+MADE='mkdir -p dst/e dst/stale/sub dst/x/y dst/a/b/c; echo z > dst/x/y/old.o
 echo q > dst/stale/sub/f; find dst -exec touch -d 2011-01-01 {} +'
 AFTER='for d in dst/x dst/x/y dst/a dst/a/b; do [ ! -d $d ] || touch -d 2011-01-01 $d; done'
 local_rsh
@@ -34,18 +34,23 @@ for via in here push pull; do
 	[ $via = pull ] && src=localhost:$T/src/ rsh="-e $RSH"
 	# shellcheck disable=SC2086
 	{
-	both "$via: -m" -ai -m $rsh $src $dst
-	both "$via: -m, no -l, no -D" -rti -m $rsh $src $dst
-	both "$via: files excluded" -ai --prune-empty-dirs $rsh --exclude='*.o' $src $dst
-	both "$via: the include-only idiom" -ai -m $rsh --include='*/' --include='*.txt' \
-		--exclude='*' $src $dst
+	for PREPARE in '' "$MADE"; do
+		into=" into a new DEST"
+		[ -n "$PREPARE" ] && into=
+		both "$via: -m$into" -ai -m $rsh $src $dst
+		both "$via: -m, no -l, no -D$into" -rti -m $rsh $src $dst
+		both "$via: files excluded$into" -ai --prune-empty-dirs $rsh --exclude='*.o' \
+			$src $dst
+		both "$via: the include-only idiom$into" -ai -m $rsh --include='*/' \
+			--include='*.txt' --exclude='*' $src $dst
+		both "$via: -xx$into" -ai -m -xx $rsh $src $dst
+	done
 	both "$via: --delete" -ai -m --delete $rsh --exclude='*.o' $src $dst
 	both "$via: --delete, protected" -ai -m --delete $rsh -f'protect e/' --exclude='*.o' \
 		$src $dst
 	both "$via: --delete-before" -ai -m --delete-before $rsh --exclude='*.o' $src $dst
 	both "$via: --delete-after" -ai -m --delete-after $rsh --exclude='*.o' $src $dst
 	both "$via: --no-prune-empty-dirs" -ai -m --no-prune-empty-dirs $rsh $src $dst
-	both "$via: -xx" -ai -m -xx $rsh $src $dst
 	both "$via: --delete-excluded" -ai -m --delete --delete-excluded --exclude='*.o' $rsh \
 		$src $dst
 	}
