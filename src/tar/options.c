@@ -23,7 +23,7 @@
 enum {
 	OPT_EXCLUDE = 256, OPT_EXCLUDE_VCS, OPT_NULL, OPT_NO_NULL, OPT_VERBATIM,
 	OPT_NO_VERBATIM, OPT_TOTALS, OPT_ZSTD,
-	OPT_LZMA, OPT_NO_AUTO, OPT_ONE_FS, OPT_REMOVE_FILES, OPT_SKIP_OLD, OPT_KEEP_NEWER,
+	OPT_LZMA, OPT_LZIP, OPT_LZOP, OPT_FORCE_LOCAL, OPT_NO_AUTO, OPT_ONE_FS, OPT_REMOVE_FILES, OPT_SKIP_OLD, OPT_KEEP_NEWER,
 	OPT_CHECKPOINT, OPT_CHECKPOINT_ACTION, OPT_MODE, OPT_NUMERIC, OPT_OWNER, OPT_GROUP, OPT_XATTRS,
 	OPT_NO_XATTRS, OPT_ACLS, OPT_NO_ACLS, OPT_SORT, OPT_MEMORY, OPT_MEMORY_ENTRIES,
 	OPT_NO_SAME_PERMS, OPT_SAME_OWNER, OPT_NO_SAME_OWNER, OPT_STRIP, OPT_FULL_TIME,
@@ -90,6 +90,9 @@ static const struct option long_options[] = {
 	{ "xz", no_argument, NULL, 'J' },
 	{ "zstd", no_argument, NULL, OPT_ZSTD },
 	{ "lzma", no_argument, NULL, OPT_LZMA },
+	{ "lzip", no_argument, NULL, OPT_LZIP },
+	{ "lzop", no_argument, NULL, OPT_LZOP },
+	{ "force-local", no_argument, NULL, OPT_FORCE_LOCAL },
 	{ "compress", no_argument, NULL, 'Z' },
 	{ "uncompress", no_argument, NULL, 'Z' },
 	{ "auto-compress", no_argument, NULL, 'a' },
@@ -246,10 +249,13 @@ static void usage(const char *prog)
 	      "  -i, --ignore-zeros         zero blocks do not end the archive\n"
 	      "  -V, --label=TEXT           a volume label (create), or its pattern\n"
 	      "      --index-file=FILE      send verbose output to FILE\n"
+	      "      --force-local          an archive name with a colon is a local file (it\n"
+	      "                             always is here: no remote archives)\n"
 	      "  -H, --format=FORMAT        gnu (default), posix, pax, ustar or v7\n"
 	      "      --pax-option=LIST      posix extended headers: delete=PATTERN, KEY=VALUE,\n"
 	      "                             KEY:=VALUE, exthdr.name=, globexthdr.name=\n"
-	      "  -z, -j, -J, --zstd, --lzma, -Z  compress with gzip, bzip2, xz, zstd...\n"
+	      "  -z, -j, -J, --zstd, --lzma, --lzip, --lzop, -Z  compress with gzip, bzip2,\n"
+	      "                             xz, zstd...\n"
 	      "  -a, --auto-compress        choose the compressor from the archive's suffix\n"
 	      "  -I, --use-compress-program=PROG  filter through PROG ('zstd -T0'; must\n"
 	      "                             accept -d to decompress)\n\n"
@@ -837,6 +843,10 @@ static int main_option(struct tar *t, struct parse_state *ps, int c)
 	case 'J': o->filter = FLT_XZ; return 1;
 	case OPT_ZSTD: o->filter = FLT_ZSTD; return 1;
 	case OPT_LZMA: o->filter = FLT_LZMA; return 1;
+	case OPT_LZIP: o->filter = FLT_LZIP; return 1;
+	case OPT_LZOP: o->filter = FLT_LZOP; return 1;
+	/* no remote archives here: a name with a colon is a local file anyway */
+	case OPT_FORCE_LOCAL: return 1;
 	case 'Z': o->filter = FLT_COMPRESS; return 1;
 	case 'a': o->auto_compress = true; return 1;
 	case 'I': o->filter = FLT_PROGRAM; o->compress_program = optarg; return 1;

@@ -87,7 +87,7 @@ struct tar_tag {
 int tags_add(struct tar_opts *o, const char *name, enum tag_scope scope, bool cachedir);
 
 enum tar_filter { FLT_NONE, FLT_GZIP, FLT_BZIP2, FLT_XZ, FLT_ZSTD, FLT_LZMA,
-                  FLT_COMPRESS, FLT_PROGRAM };
+                  FLT_LZIP, FLT_LZOP, FLT_COMPRESS, FLT_PROGRAM };
 
 /* One operand, in command-line order. */
 struct tar_name {

@@ -71,7 +71,8 @@ static enum tar_filter filter_by_suffix(const char *name)
 		{ ".bz2", FLT_BZIP2 }, { ".tbz", FLT_BZIP2 }, { ".tbz2", FLT_BZIP2 },
 		{ ".tz2", FLT_BZIP2 }, { ".xz", FLT_XZ }, { ".txz", FLT_XZ },
 		{ ".zst", FLT_ZSTD }, { ".tzst", FLT_ZSTD }, { ".lzma", FLT_LZMA },
-		{ ".tlz", FLT_LZMA }, { ".Z", FLT_COMPRESS }, { ".taZ", FLT_COMPRESS },
+		{ ".tlz", FLT_LZMA }, { ".lz", FLT_LZIP }, { ".lzo", FLT_LZOP },
+		{ ".Z", FLT_COMPRESS }, { ".taZ", FLT_COMPRESS },
 	};
 	size_t len = strlen(name);
 	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
@@ -99,6 +100,8 @@ static int set_filter(struct archive *a, enum tar_filter f, const char *program)
 	case FLT_XZ: return archive_write_add_filter_xz(a);
 	case FLT_ZSTD: return archive_write_add_filter_zstd(a);
 	case FLT_LZMA: return archive_write_add_filter_lzma(a);
+	case FLT_LZIP: return archive_write_add_filter_lzip(a);
+	case FLT_LZOP: return archive_write_add_filter_lzop(a); /* the lzop program */
 	case FLT_COMPRESS: return archive_write_add_filter_compress(a);
 	}
 	return ARCHIVE_FATAL;

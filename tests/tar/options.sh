@@ -8,7 +8,7 @@
 # --no-recursion, --mtime, --clamp-mtime,
 # --totals, sockets, the archive inside the tree, what ustar and v7 cannot
 # hold, usage errors; and
-# --sort=name gives the same bytes on every run, --memory-bound keeps
+# --force-local, --sort=name gives the same bytes on every run, --memory-bound keeps
 # everything, --progress draws only on a terminal.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tar/tree.sh"
@@ -270,4 +270,14 @@ if command -v script > /dev/null 2>&1; then
 		> "$T/tty" 2>&1 < /dev/null
 	grep -q '300 files' "$T/tty" || { cat "$T/tty" >&2; fail "--progress on a terminal"; }
 fi
+# --force-local: a name with a colon is the local file it says (sweep-tar
+# has no remote archives: without the option too)
+(cd "$src" && tar --force-local -cf "$T/gnu:x.tar" tree) || fail "GNU tar --force-local"
+(cd "$src" && sweep_tar --force-local -cf "$T/sweep:x.tar" tree) || fail "sweep-tar --force-local"
+(cd "$src" && sweep_tar -cf "$T/plain:x.tar" tree) || fail "sweep-tar, a name with a colon"
+tar --force-local -tf "$T/gnu:x.tar" | sort > "$T/want"
+for a in sweep plain; do
+	tar --force-local -tf "$T/$a:x.tar" | sort > "$T/got"
+	check_same "$T/want" "$T/got"
+done
 exit 0

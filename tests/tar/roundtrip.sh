@@ -19,7 +19,7 @@
 # them as 0 (GNU tar itself would use base-256), ustar and v7 cannot.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tar/tree.sh"
-need_cmd perl tar bsdtar getfattr setfattr gzip bzip2 xz zstd
+need_cmd perl tar bsdtar getfattr setfattr gzip bzip2 xz zstd lzip lzop
 
 root=no
 [ "$(id -u)" = 0 ] && root=yes
@@ -32,12 +32,15 @@ magic() {
 	bzip2) echo '42 5a 68' ;;
 	xz) echo 'fd 37 7a 58 5a' ;;
 	zstd) echo '28 b5 2f fd' ;;
+	lzip) echo '4c 5a 49 50' ;;
+	lzop) echo '89 4c 5a 4f' ;;
 	esac
 }
 
 compress_flag() {
 	case $1 in
 	none) echo '' ;; gzip) echo -z ;; bzip2) echo -j ;; xz) echo -J ;; zstd) echo --zstd ;;
+	lzip) echo --lzip ;; lzop) echo --lzop ;;
 	esac
 }
 
@@ -76,7 +79,7 @@ for fmt in gnu pax posix ustar v7; do
 	case $fmt in gnu|pax|posix) level=full ;; *) level=$fmt ;; esac
 	extra=
 	case $fmt in pax|posix) extra="--xattrs -S" ;; esac
-	for comp in none gzip bzip2 xz zstd; do
+	for comp in none gzip bzip2 xz zstd lzip lzop; do
 		archive=$T/archive-$fmt-$comp
 		# shellcheck disable=SC2046,SC2086
 		sweep_tar -c $(compress_flag $comp) $extra --format=$fmt -f "$archive" \
@@ -159,7 +162,7 @@ for ex in gnu bsd; do
 done
 
 # -a picks the compressor from the suffix, as GNU tar does.
-for s in tar.gz:gzip tgz:gzip tar.bz2:bzip2 tar.xz:xz tar.zst:zstd; do
+for s in tar.gz:gzip tgz:gzip tar.bz2:bzip2 tar.xz:xz tar.zst:zstd tar.lz:lzip tar.lzo:lzop; do
 	sweep_tar -caf "$T/auto.${s%%:*}" -C "$T/src-v7" tree || fail "-caf ${s%%:*}"
 	head=$(od -An -tx1 -N5 "$T/auto.${s%%:*}" | sed 's/^ *//')
 	case $head in "$(magic ${s#*:})"*) ;; *) fail "-a .${s%%:*} gave $head" ;; esac
