@@ -322,6 +322,8 @@ static int put_entry(struct create *cr, const struct sweep_entry *e)
 		close(copy.fd);
 	if (r < 0)
 		return -1;
+	if (r > 0)
+		checklinks_note(cr, e);
 	if (e->kind != SWEEP_DIR_POST)
 		return 0;
 	/* removing its contents changed it: GNU tar does not check then */
@@ -428,6 +430,8 @@ int tar_create(struct tar *t)
 	progress_end(t->progress, t->files, cr.out.bytes);
 	t->progress = NULL;
 	close_archive(&cr);
+	if (!t->fatal)
+		checklinks_report(&cr);
 	remove_deferred(&cr, true); /* once the archive holds them (none after a fatal error) */
 	incr_finish(&cr);
 	if (chdir_err)
@@ -448,6 +452,7 @@ out:
 	sb_free(&cr.link);
 	sb_free(&cr.xattr);
 	keymap_free(&cr.links);
+	checklinks_free(&cr);
 	keymap_free(&cr.unread_dirs);
 	keymap_free(&cr.tagged);
 	sb_free(&cr.link_names);

@@ -44,7 +44,16 @@ struct create {
 	bool scoped;                 /* scope.c: names have options of their own */
 	struct keymap scope_roots;   /* (name's hash, -C fd) -> its index + 1 */
 	struct keymap scope_dirs;    /* (dir_id, 0) -> the index + 1 of its name */
+	struct keymap checked;       /* checklinks.c: (dev, ino) -> index + 1 */
+	struct link_count *counts;
+	size_t ncounts, capcounts;
+	struct strbuf checked_names;
 };
+
+/* checklinks.c: -l. note: e was stored; report: after the archive. */
+void checklinks_note(struct create *cr, const struct sweep_entry *e);
+void checklinks_report(struct create *cr);
+void checklinks_free(struct create *cr);
 
 /* scope.c: the options in effect for the name an entry lies below (GNU
  * tar's --exclude and the like act on the names after them). scope_start

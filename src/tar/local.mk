@@ -17,6 +17,7 @@ src_tar_libtar_la_SOURCES = \
 	src/tar/create.c src/tar/create.h \
 	src/tar/header.c \
 	src/tar/links.c \
+	src/tar/checklinks.c \
 	src/tar/held.c \
 	src/tar/remove.c \
 	src/tar/checkpoint.c \

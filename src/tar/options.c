@@ -93,6 +93,7 @@ static const struct option long_options[] = {
 	{ "lzip", no_argument, NULL, OPT_LZIP },
 	{ "lzop", no_argument, NULL, OPT_LZOP },
 	{ "force-local", no_argument, NULL, OPT_FORCE_LOCAL },
+	{ "check-links", no_argument, NULL, 'l' },
 	{ "compress", no_argument, NULL, 'Z' },
 	{ "uncompress", no_argument, NULL, 'Z' },
 	{ "auto-compress", no_argument, NULL, 'a' },
@@ -192,7 +193,7 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char short_options[] = "-ctxruAdWiV:f:C:T:vb:zjJZaI:H:oX:hSPpkUOmN:g:GBs";
+static const char short_options[] = "-ctxruAdWiV:f:C:T:vb:zjJZaI:H:oX:hSPpkUOmN:g:GBsl";
 
 /* The version-control names GNU tar's --exclude-vcs leaves out. */
 static const char *const vcs_names[] = {
@@ -249,6 +250,7 @@ static void usage(const char *prog)
 	      "  -i, --ignore-zeros         zero blocks do not end the archive\n"
 	      "  -V, --label=TEXT           a volume label (create), or its pattern\n"
 	      "      --index-file=FILE      send verbose output to FILE\n"
+	      "  -l, --check-links          say the files not stored under all their names\n"
 	      "      --force-local          an archive name with a colon is a local file (it\n"
 	      "                             always is here: no remote archives)\n"
 	      "  -H, --format=FORMAT        gnu (default), posix, pax, ustar or v7\n"
@@ -847,6 +849,7 @@ static int main_option(struct tar *t, struct parse_state *ps, int c)
 	case OPT_LZOP: o->filter = FLT_LZOP; return 1;
 	/* no remote archives here: a name with a colon is a local file anyway */
 	case OPT_FORCE_LOCAL: return 1;
+	case 'l': o->check_links = true; return 1;
 	case 'Z': o->filter = FLT_COMPRESS; return 1;
 	case 'a': o->auto_compress = true; return 1;
 	case 'I': o->filter = FLT_PROGRAM; o->compress_program = optarg; return 1;

@@ -141,6 +141,7 @@ struct tar_opts {
 	int totals_signal;        /* --totals=SIGNAL: the signal, or 0 */
 	bool totals, null, verbatim_files_from, numeric_owner, dereference, sparse, xattrs, acls;
 	bool one_fs, absolute, keep_old, to_stdout, progress, wildcards;
+	bool check_links;         /* -l: say files not stored under all names */
 	bool keep_directory_symlink; /* -x: a link to a directory stays one */
 	bool skip_old, keep_newer;  /* --skip-old-files, --keep-newer-files */
 	bool unlink_first;         /* -U */

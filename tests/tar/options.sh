@@ -8,7 +8,7 @@
 # --no-recursion, --mtime, --clamp-mtime,
 # --totals, sockets, the archive inside the tree, what ustar and v7 cannot
 # hold, usage errors; and
-# --force-local, --sort=name gives the same bytes on every run, --memory-bound keeps
+# -l, --force-local, --sort=name gives the same bytes on every run, --memory-bound keeps
 # everything, --progress draws only on a terminal.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tar/tree.sh"
@@ -270,6 +270,19 @@ if command -v script > /dev/null 2>&1; then
 		> "$T/tty" 2>&1 < /dev/null
 	grep -q '300 files' "$T/tty" || { cat "$T/tty" >&2; fail "--progress on a terminal"; }
 fi
+# -l (--check-links): a file of two names, one of them archived, is said
+# (a warning: status 0); with both, nothing
+mkdir "$src/links"
+echo x > "$src/links/one"
+echo y > "$src/links/single"
+ln "$src/links/one" "$src/other/one-again"
+same "-l: a name missing" -c -l links
+# (both names: which one holds the data is the disk's order, so no same)
+(cd "$src" && sweep_tar -c --check-links -f "$T/both.tar" links other) > "$T/both.out" 2>&1 ||
+	fail "--check-links, both names: status $?"
+[ ! -s "$T/both.out" ] || fail "--check-links, both names: $(cat "$T/both.out")"
+same "-l: the other name alone" -c -l other/one-again
+rm -r "$src/links" "$src/other/one-again"
 # --force-local: a name with a colon is the local file it says (sweep-tar
 # has no remote archives: without the option too)
 (cd "$src" && tar --force-local -cf "$T/gnu:x.tar" tree) || fail "GNU tar --force-local"
