@@ -2,8 +2,9 @@
 /*
  * checklinks.c: -l, --check-links: once the archive is written, each file
  * of several names that it does not hold under all of them is said
- * ("Missing links to 'NAME'.", by the name stored first), as GNU tar says
- * it; a warning, the status left alone. A backup that must restore a tree
+ * ("Missing links to 'NAME'.", by the name stored first, as a hard link
+ * to it names it), as GNU tar says it, after the totals; a warning, the
+ * status left alone. A backup that must restore a tree
  * of hard links whole learns what it lacks. One record a file of several
  * names, only under -l.
  */
@@ -16,9 +17,13 @@ struct link_count {
 	nlink_t left;           /* names not yet stored */
 };
 
+/* GNU tar counts the names of regular files and symbolic links only, and
+ * none under --hard-dereference, where no name links to another. */
 void checklinks_note(struct create *cr, const struct sweep_entry *e)
 {
-	if (!cr->t->opt.check_links || S_ISDIR(e->st.st_mode) || e->st.st_nlink < 2)
+	struct tar *t = cr->t;
+	if (!t->opt.check_links || t->opt.hard_dereference || e->st.st_nlink < 2 ||
+	    !(S_ISREG(e->st.st_mode) || S_ISLNK(e->st.st_mode)))
 		return;
 	uint64_t *i = keymap_get(&cr->checked, (uint64_t)e->st.st_dev, (uint64_t)e->st.st_ino);
 	if (i) {
@@ -34,8 +39,14 @@ void checklinks_note(struct create *cr, const struct sweep_entry *e)
 		cr->counts = v;
 		cr->capcounts = cap;
 	}
+	/* named as a hard link to it would name it (GNU keeps that name) */
+	struct strbuf named = STRBUF_INIT;
+	const char *name = xform_apply(t, XFORM_HARDLINK, safename(t, e->path, true, NULL),
+	                               &named);
 	size_t off = cr->checked_names.len;
-	if (sb_add(&cr->checked_names, e->path, strlen(e->path) + 1) < 0)
+	int r = name ? sb_add(&cr->checked_names, name, strlen(name) + 1) : -1;
+	sb_free(&named);
+	if (r < 0)
 		return;
 	cr->counts[cr->ncounts] = (struct link_count){ off, e->st.st_nlink - 1 };
 	if (keymap_put(&cr->checked, (uint64_t)e->st.st_dev, (uint64_t)e->st.st_ino,

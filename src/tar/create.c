@@ -185,8 +185,11 @@ static int put_member(struct create *cr, const struct sweep_entry *e, const char
 {
 	struct tar *t = cr->t;
 	if (!limits_name_ok(cr, e->path, member, e->kind == SWEEP_DIR_POST) ||
-	    header_fill(cr, e, member, link) < 0 || !limits_entry_ok(cr, e))
+	    header_fill(cr, e, member, link) < 0 || !limits_entry_ok(cr, e)) {
+		if (!link)
+			links_unstored(cr, e);
 		return 0;
+	}
 	if (e->kind == SWEEP_DATA && !link)
 		filedata_sparse(cr, e);
 	if (t->opt.xattrs || t->opt.acls)
@@ -318,7 +321,7 @@ static int put_entry(struct create *cr, const struct sweep_entry *e)
 	if (!use)
 		return 0;
 	int r = put_member(cr, use, member, link);
-	if (use == &copy)
+	if (use == &copy && copy.fd >= 0)
 		close(copy.fd);
 	if (r < 0)
 		return -1;
@@ -430,14 +433,14 @@ int tar_create(struct tar *t)
 	progress_end(t->progress, t->files, cr.out.bytes);
 	t->progress = NULL;
 	close_archive(&cr);
-	if (!t->fatal)
-		checklinks_report(&cr);
 	remove_deferred(&cr, true); /* once the archive holds them (none after a fatal error) */
 	incr_finish(&cr);
 	if (chdir_err)
 		tar_fatal(t, chdir_err, "%s: Cannot open", tq(t, 0, bad));
 	if (t->opt.totals && !t->opt.totals_signal && !t->fatal)
 		totals_print("Total bytes written", out_total(&cr.out), &t->totals_start);
+	if (!t->fatal) /* last, as in GNU tar */
+		checklinks_report(&cr);
 out:
 	remove_deferred(&cr, false); /* (what an early end left: forgotten, not done) */
 	writer_free(&cr.w);

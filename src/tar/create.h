@@ -112,8 +112,10 @@ int header_fill(struct create *cr, const struct sweep_entry *e, const char *memb
 bool limits_name_ok(struct create *cr, const char *path, const char *member, bool quiet);
 bool limits_entry_ok(struct create *cr, const struct sweep_entry *e);
 
-/* links.c: remember a file with several names that failed to open. */
+/* links.c: remember a file with several names that failed to open, or
+ * whose first name (e) was not stored. */
 void links_failed(struct create *cr, const struct sweep_entry *e);
+void links_unstored(struct create *cr, const struct sweep_entry *e);
 /* The entry to store for e, whose member name before --transform is
  * member: e itself, or *copy when e
  * must hold the data its first name could not give (copy->fd is then the

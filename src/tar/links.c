@@ -8,9 +8,10 @@
  *     dir/file): the later paths are stored as hard links, as GNU tar
  *     stores them;
  *   - when the first name of a file with several names cannot be opened,
- *     libsweep still hands the later names out as links to it, a member
- *     the archive does not hold: the first later name that opens is stored
- *     with the data instead, and the others link to it.
+ *     or is not stored (a name or a size its format cannot hold), libsweep
+ *     still hands the later names out as links to it, a member the archive
+ *     does not hold: the first later name that opens is stored with the
+ *     data instead, and the others link to it, as GNU tar stores them.
  * Only -h, several operands and such failures pay for the table.
  */
 #include <errno.h>
@@ -23,11 +24,25 @@
  * --transform, whose h expressions apply to it) in cr->link_names
  * that holds the data, or 0 while the first name failed and none does. */
 
-void links_failed(struct create *cr, const struct sweep_entry *e)
+/* e, the first name of a file of several, is not in the archive: its
+ * later names must not be links to it. */
+static void first_lost(struct create *cr, const struct sweep_entry *e)
 {
 	uint64_t dev = (uint64_t)e->st.st_dev, ino = (uint64_t)e->st.st_ino;
-	if (e->op == SWEEP_OP_OPEN && e->st.st_nlink > 1 && !keymap_get(&cr->links, dev, ino))
+	if (e->st.st_nlink > 1 && !S_ISDIR(e->st.st_mode) && !keymap_get(&cr->links, dev, ino))
 		keymap_put(&cr->links, dev, ino, 0);
+}
+
+void links_failed(struct create *cr, const struct sweep_entry *e)
+{
+	if (e->op == SWEEP_OP_OPEN)
+		first_lost(cr, e);
+}
+
+void links_unstored(struct create *cr, const struct sweep_entry *e)
+{
+	if (!e->link_first)
+		first_lost(cr, e);
 }
 
 /* Remember that e's data is stored under member. A failure to remember
@@ -67,7 +82,15 @@ const struct sweep_entry *links_resolve(struct create *cr, const struct sweep_en
                                         const char **link)
 {
 	*link = NULL;
-	/* --hard-dereference: every name a file of its own, with its data */
+	/* --hard-dereference: every name a file of its own, with its data
+	 * (a fifo or a device as what it is: opening a fifo would wait for
+	 * a writer) */
+	if (cr->t->opt.hard_dereference && e->link_first && !S_ISREG(e->st.st_mode)) {
+		*copy = *e;
+		copy->link_first = NULL;
+		copy->fd = -1;
+		return copy;
+	}
 	if (cr->t->opt.hard_dereference)
 		return e->link_first ? take_data(cr, e, member, copy) : e;
 	bool track = cr->track_all && !e->link_first && e->kind == SWEEP_DATA &&
