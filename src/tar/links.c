@@ -55,10 +55,18 @@ static void remember(struct create *cr, const struct sweep_entry *e, const char 
 		cr->link_names.len = off;
 }
 
-/* Store e with its data, opened here, as *copy. */
+/* Store e with its data, opened here, as *copy; a fifo or a device as
+ * what it is, never opened (a fifo would wait for a writer). */
 static const struct sweep_entry *take_data(struct create *cr, const struct sweep_entry *e,
                                            const char *member, struct sweep_entry *copy)
 {
+	if (!S_ISREG(e->st.st_mode)) {
+		*copy = *e;
+		copy->link_first = NULL;
+		copy->fd = -1;
+		remember(cr, e, member);
+		return copy;
+	}
 	int follow = cr->t->opt.dereference ? 0 : O_NOFOLLOW;
 	int fd = openat(e->dirfd, e->name, O_RDONLY | O_CLOEXEC | follow);
 	if (fd < 0 || fstat(fd, &copy->st) < 0) {
@@ -82,15 +90,7 @@ const struct sweep_entry *links_resolve(struct create *cr, const struct sweep_en
                                         const char **link)
 {
 	*link = NULL;
-	/* --hard-dereference: every name a file of its own, with its data
-	 * (a fifo or a device as what it is: opening a fifo would wait for
-	 * a writer) */
-	if (cr->t->opt.hard_dereference && e->link_first && !S_ISREG(e->st.st_mode)) {
-		*copy = *e;
-		copy->link_first = NULL;
-		copy->fd = -1;
-		return copy;
-	}
+	/* --hard-dereference: every name a file of its own, with its data */
 	if (cr->t->opt.hard_dereference)
 		return e->link_first ? take_data(cr, e, member, copy) : e;
 	bool track = cr->track_all && !e->link_first && e->kind == SWEEP_DATA &&
