@@ -14,7 +14,8 @@
  * them, but not protected: in rsync they are not in the list, so --delete
  * removes what DEST has of them (unless another SRC brings the name: its
  * directory is in rsync's one list). A directory the scan did not meet
- * (made since) is not hidden: its files are sent.
+ * (made since), or could not read, is not hidden: the transfer meets it,
+ * says its error and deletes nothing on a doubt, as rsync.
  */
 #include <fcntl.h>
 #include <stdlib.h>
@@ -121,8 +122,10 @@ static int scan_one(struct sync *s, const char *src)
 	while (r == 0 && (e = sweep_next(sw)) != NULL) {
 		if (e->kind == SWEEP_DIR)
 			r = note_dir(&t, e);
-		else if (e->kind != SWEEP_ERROR && e->depth)
-			r = keep_up(&t, e->parent_id);
+		else if (e->kind == SWEEP_ERROR && e->op == SWEEP_OP_READDIR)
+			r = keep_up(&t, e->dir_id); /* what it holds is not known */
+		else if (e->depth)
+			r = keep_up(&t, e->parent_id); /* a name, or one not stat-ed */
 	}
 	sweep_close(sw);
 	keymap_free(&t.dirs);

@@ -39,9 +39,14 @@ void links_failed(struct create *cr, const struct sweep_entry *e)
 		first_lost(cr, e);
 }
 
+/* The name stored without a link is the one meant to hold the data:
+ * the first, or a later one take_data() or a track made the holder. */
 void links_unstored(struct create *cr, const struct sweep_entry *e)
 {
-	if (!e->link_first)
+	uint64_t *v = keymap_get(&cr->links, (uint64_t)e->st.st_dev, (uint64_t)e->st.st_ino);
+	if (v)
+		*v = 0;
+	else if (!e->link_first)
 		first_lost(cr, e);
 }
 

@@ -129,7 +129,8 @@ if [ "$(id -u)" = 0 ]; then
 	# The same through a remote shell, pushed and pulled: the sender meets
 	# the error, the receiver deletes, so the sender must tell it
 	local_rsh
-	for when in --delete-before --delete-after --delete; do
+	# (-m too: the directory not read is not taken for empty and pruned)
+	for when in --delete-before --delete-after --delete "-m --delete" "-m --delete-before"; do
 		for side in R O P L; do
 			rm -rf "$T/io/$side"
 			mkdir -p "$T/io/$side/src/d" "$T/io/$side/src/e" "$T/io/$side/dst/d" "$T/io/$side/dst/e"
@@ -153,7 +154,7 @@ if [ "$(id -u)" = 0 ]; then
 		for side in R O P L; do
 			(cd "$T/io/$side" && find dst | sort) >> "$T/$side.io"
 		done
-		if [ $when = --delete ]; then
+		if [ "$when" = --delete ] || [ "$when" = "-m --delete" ]; then
 			sed -i '/^IO error encountered/d; /^dst\/e\/extra2$/d' "$T/R.io" "$T/O.io" "$T/P.io" "$T/L.io"
 		fi
 		check_same "$T/R.io" "$T/O.io"

@@ -295,6 +295,12 @@ long=$(printf 'n%.0s' $(seq 120))
 echo x > "$src/links/$long"
 ln "$src/links/$long" "$src/links/b"
 same "-l, a first name too long for v7" -c -l --format=v7 "links/$long" links/b
+# and a second: the third holds the data, the fourth links to it
+long2=$(printf 'm%.0s' $(seq 120))
+ln "$src/links/b" "$src/links/$long2"
+ln "$src/links/b" "$src/links/c"
+same "-l, two names too long for v7" -c -l --format=v7 "links/$long" "links/$long2" links/b \
+	links/c
 rm -r "$src/links" "$src/other/one-again"
 # --force-local: a name with a colon is the local file it says (sweep-tar
 # has no remote archives: without the option too)
