@@ -152,7 +152,7 @@ static bool extraneous(const struct sync *s, int sfd, int dfd, const char *name,
 		return true; /* -xx: not sent, so not kept */
 	/* -m: not sent, unless another SRC brings it (-L: what a link is) */
 	struct stat to;
-	const struct stat *dir = S_ISLNK(st.st_mode) && s->copy_links &&
+	const struct stat *dir = s->prune_ready && S_ISLNK(st.st_mode) && s->copy_links &&
 	                         fstatat(sfd, name, &to, 0) == 0 ? &to : &st;
 	if (prune_hides(s, dir, 1))
 		return !other_source_has(s, rel);
