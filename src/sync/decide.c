@@ -452,9 +452,7 @@ static enum copy_verdict decide_entry(struct sync *s, const struct sweep_entry *
 	/* --files-from filters a listed name itself, never its implied
 	 * directories (files_from.c) */
 	bool filtered = !root_contents && !(s->files_from && e->depth == 0);
-	if (filtered && filter_excluded(s, rel, dir))
-		return COPY_LEAVE;
-	if (prune_hides(s, &e->st, e->depth))
+	if (filtered && sender_hides(s, rel, &e->st, e->depth))
 		return COPY_LEAVE;
 	if (!kind_wanted(s, e, rel))
 		return COPY_LEAVE;

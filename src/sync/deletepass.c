@@ -52,8 +52,7 @@ static void pass_dir(struct sync *s, int sfd, const char *sname, int dfd, const 
 			break;
 		if (fstatat(sd, p, &st, s->copy_links ? 0 : AT_SYMLINK_NOFOLLOW) < 0 ||
 		    !S_ISDIR(st.st_mode) ||
-		    (s->one_fs && st.st_dev != dev) || filter_excluded(s, sub.s, true) ||
-		    prune_hides(s, &st, 1) ||
+		    (s->one_fs && st.st_dev != dev) || sender_hides(s, sub.s, &st, 1) ||
 		    fstatat(dd, p, &dst, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISDIR(dst.st_mode))
 			continue;
 		pass_dir(s, sd, p, dd, p, sub.s, dev);
@@ -87,7 +86,7 @@ static bool source_readable(const struct sync *s, int sfd, const char *sname, co
 			break;
 		if (fstatat(sd, p, &st, s->copy_links ? 0 : AT_SYMLINK_NOFOLLOW) == 0 &&
 		    S_ISDIR(st.st_mode) && !(s->one_fs && st.st_dev != dev) &&
-		    !filter_excluded(s, sub.s, true) && !prune_hides(s, &st, 1))
+		    !sender_hides(s, sub.s, &st, 1))
 			ok = source_readable(s, sd, p, sub.s, dev);
 	}
 	sb_free(&names);
@@ -133,7 +132,7 @@ static bool pass_top(struct sync *s, const char *src, const char **rel, dev_t *d
 	struct stat st;
 	*rel = *s->prefix ? s->prefix : ".";
 	if (lstat(src, &st) < 0 || !S_ISDIR(st.st_mode) ||
-	    (*s->prefix && filter_excluded(s, *rel, true)) || prune_hides(s, &st, 0))
+	    (*s->prefix && sender_hides(s, *rel, &st, 0)))
 		return false;
 	*dev = st.st_dev;
 	if (s->delete_when == DEL_BEFORE && !source_readable(s, AT_FDCWD, src, *rel, *dev))

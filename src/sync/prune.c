@@ -162,6 +162,11 @@ void prune_scan(struct sync *s, char **srcs, int nsrc)
 	s->prune_ready = r == 0;
 }
 
+bool sender_hides(const struct sync *s, const char *path, const struct stat *st, int depth)
+{
+	return filter_excluded(s, path, S_ISDIR(st->st_mode)) || prune_hides(s, st, depth);
+}
+
 /* The root of a SRC named without its trailing slash is in rsync's list
  * as a directory like any other, and pruned as one; SRC/'s is ".". */
 bool prune_hides(const struct sync *s, const struct stat *st, int depth)

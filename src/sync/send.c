@@ -402,9 +402,7 @@ static enum sweep_verdict send_filter(const struct sweep_entry *e, void *arg)
 	/* --files-from filters a listed name itself, never its implied
 	 * directories (files_from.c) */
 	if (!(e->depth == 0 && (!*s->prefix || s->files_from)) &&
-	    filter_excluded(s, sync_relname(s, rel), dir))
-		return SWEEP_PRUNE;
-	if (prune_hides(s, &e->st, e->depth))
+	    sender_hides(s, sync_relname(s, rel), &e->st, e->depth))
 		return SWEEP_PRUNE;
 	enum copy_verdict v = decide(t, e);
 	/* a directory is sent as the walk hands it out (it has no id to be
@@ -470,10 +468,9 @@ static enum sweep_verdict predelete_filter(const struct sweep_entry *e, void *ar
 	struct sync *s = t->s;
 	if (t->err || !S_ISDIR(e->st.st_mode) || (s->one_fs && e->st.st_dev != t->root_dev))
 		return SWEEP_PRUNE;
-	if (!(e->depth == 0 && (!*s->prefix || s->files_from)) &&
-	    filter_excluded(s, sync_relname(s, rel_of(t, e)), true))
-		return SWEEP_PRUNE;
-	return prune_hides(s, &e->st, e->depth) ? SWEEP_PRUNE : SWEEP_KEEP;
+	bool top = e->depth == 0 && (!*s->prefix || s->files_from);
+	return !top && sender_hides(s, sync_relname(s, rel_of(t, e)), &e->st, e->depth)
+	       ? SWEEP_PRUNE : SWEEP_KEEP;
 }
 
 /* Each directory's names, then its path (W_PREDELETE), for the receiver

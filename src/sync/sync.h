@@ -560,6 +560,10 @@ void delete_prescan(struct sync *s, const char *src);
 /* prune.c: -m */
 void prune_scan(struct sync *s, char **srcs, int nsrc);
 bool prune_hides(const struct sync *s, const struct stat *st, int depth);
+/* Whether the sender leaves path (st, depth below SRC) out: its rules
+ * exclude it, or -m prunes it. A root that is SRC/'s "." never is: the
+ * callers do not ask for it. */
+bool sender_hides(const struct sync *s, const char *path, const struct stat *st, int depth);
 /* latedelete.c: --delete-after over a remote shell: each directory's
  * source names kept as it is decided (rel: its path below the tree's top,
  * "" for the top), and the deletions once the tree is in (the top: name
