@@ -422,6 +422,7 @@ static enum copy_verdict no_referent(struct sync *s, const struct sweep_entry *e
 	fprintf(stderr, "\"\n");
 	free(cwd);
 	s->partial = true;
+	s->io_error = true; /* as rsync: what it leads to may be DEST's, no deletion */
 	return COPY_LEAVE;
 }
 
@@ -454,10 +455,12 @@ static enum copy_verdict decide_entry(struct sync *s, const struct sweep_entry *
 	bool filtered = !root_contents && !(s->files_from && e->depth == 0);
 	if (filtered && sender_hides(s, rel, &e->st, e->depth))
 		return COPY_LEAVE;
-	if (!kind_wanted(s, e, rel))
-		return COPY_LEAVE;
+	/* -L: a link still a link leads nowhere, whether links are sent or
+	 * not (rsync says so before it looks at -l) */
 	if (s->copy_links && S_ISLNK(e->st.st_mode))
 		return no_referent(s, e);
+	if (!kind_wanted(s, e, rel))
+		return COPY_LEAVE;
 	enum sync_kind k = sync_kind(e->st.st_mode);
 	s->n.files[k]++;
 	if (k == K_REG || k == K_LINK)

@@ -581,7 +581,7 @@ int sync_parse_options(struct sync *s, int argc, char **argv)
 			return 1;
 		}
 		/* -m scans the tree of a SRC, not the names of a list */
-		if (s->prune_empty) {
+		if (s->prune_empty && !s->relative) {
 			diag_error(s->diag, 0, "--files-from with --prune-empty-dirs is not supported");
 			return 1;
 		}
@@ -595,7 +595,12 @@ int sync_parse_options(struct sync *s, int argc, char **argv)
 		if (!s->files_from_wire && files_from_read(s) < 0)
 			return 1;
 	}
-	/* -R: the SRCs become --files-from's names, below one SRC */
+	/* -R: the SRCs become --files-from's names, below one SRC, whose
+	 * implied directories -m's scan of whole trees does not know */
+	if (s->relative && s->prune_empty) {
+		diag_error(s->diag, 0, "-R with --prune-empty-dirs is not supported");
+		return 1;
+	}
 	/* --files-from's transfer deletes as it goes: a pass before or after
 	 * it (the safer --delete-after) would silently not be one */
 	if (s->relative && !s->files_from && s->delete && s->delete_when != DEL_DURING) {

@@ -14,9 +14,11 @@
  * them, but not protected: in rsync they are not in the list, so --delete
  * removes what DEST has of them (unless another SRC brings the name: its
  * directory is in rsync's one list). A directory the scan did not meet
- * (made since), or could not read, is not hidden: the transfer meets it,
- * says its error and deletes nothing on a doubt, as rsync.
+ * (made since) is not hidden, nor one it could not read, whose error
+ * turns deletion off for the whole run before anything is deleted, as
+ * rsync's I/O errors do.
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,9 +125,18 @@ static int scan_one(struct sync *s, const char *src)
 		if (e->kind == SWEEP_DIR)
 			r = note_dir(&t, e);
 		else if (e->kind == SWEEP_ERROR && e->op == SWEEP_OP_READDIR)
-			r = keep_up(&t, e->dir_id); /* what it holds is not known */
+			r = keep_up(&t, e->dir_id); /* for the transfer to meet */
 		else if (e->depth)
 			r = keep_up(&t, e->parent_id); /* a name, or one not stat-ed */
+		/* An error the transfer will meet (or -L's link to nowhere) is
+		 * known now: nothing is deleted from the start (without -m the
+		 * transfer's deletions stop only once it meets it). What could
+		 * not be read is kept, for the transfer to say its error (rsync
+		 * prunes it, the error said by its scan: only an empty directory
+		 * more here). */
+		if ((e->kind == SWEEP_ERROR && e->error != ENOENT) ||
+		    (s->copy_links && e->kind != SWEEP_ERROR && S_ISLNK(e->st.st_mode)))
+			s->io_error = true;
 	}
 	sweep_close(sw);
 	keymap_free(&t.dirs);

@@ -30,4 +30,13 @@ for when in --delete --delete-before --delete-after; do
 	sweep-sync -rL $when "$T/dl/src/" "$T/dl/dst/" || fail "-rL $when: status"
 	[ ! -e "$T/dl/dst/d/stale" ] && [ -f "$T/dl/dst/d/x" ] || fail "-rL $when: d/stale kept"
 done
+# a link to nowhere is an I/O error to rsync: nothing deleted after it,
+# said with exit 23 whether links are sent (-l) or not; -m knows of it
+# before the transfer, and deletes nothing even during it
+mkdir -p "$T/nr/src" && ln -s nowhere "$T/nr/src/l" && echo s > "$T/nr/src/f"
+touch -h -d 2011-01-01 "$T/nr/src/l" "$T/nr/src/f" "$T/nr/src"
+PREPARE='mkdir dst && echo k > dst/keep && touch -d 2011-01-01 dst/keep dst'
+both "-rL --delete-after, a link to nowhere" -rtLi --delete-after nr/src/ DST
+both "-aL -m --delete, a link to nowhere" -aLi -m --delete nr/src/ DST
+unset PREPARE
 exit 0

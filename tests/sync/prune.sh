@@ -11,7 +11,7 @@
 # --delete-excluded; -xx; -L (a link to an empty directory pruned); several
 # SRC (a directory empty in one kept for the other's file);
 # --no-prune-empty-dirs undoes it, and without -r nothing is pruned. -m
-# with --files-from is refused.
+# with --files-from or -R is refused.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
 mkdir -p "$T/src/a/b/c" "$T/src/e" "$T/src/l" "$T/src/fifo" "$T/src/x/y" "$T/src/n/m/k" \
@@ -91,4 +91,9 @@ echo a > "$T/list"
 grep -q "^sweep-sync: --files-from with --prune-empty-dirs is not supported" "$T/refused.out" ||
 	fail "-m with --files-from: no message: $(cat "$T/refused.out")"
 [ ! -e "$T/refused" ] || fail "-m with --files-from: copied all the same"
+(cd "$T" && sweep-sync -a -m -R src/./a refused) > "$T/refused.out" 2>&1 && r=0 || r=$?
+[ "$r" = 1 ] || fail "-m with -R: status $r, not 1"
+grep -q "^sweep-sync: -R with --prune-empty-dirs is not supported" "$T/refused.out" ||
+	fail "-m with -R: no message: $(cat "$T/refused.out")"
+[ ! -e "$T/refused" ] || fail "-m with -R: copied all the same"
 exit 0

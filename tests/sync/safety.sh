@@ -97,6 +97,20 @@ if [ "$(id -u)" = 0 ]; then
 	touch -d 2011-01-01 "$T/ur/src"
 	PREPARE='mkdir dst && chown nobody dst' WRAP=$AS_USER TIMES=no both "unreadable, named, -i" \
 		-ai ur/src/ DST/
+	# -m meets an unreadable directory in its scan, before the transfer:
+	# nothing is deleted anywhere, even during it, as rsync deletes nothing
+	# (without -m the transfer deletes until it meets the error)
+	for side in R O; do
+		mkdir -p "$T/mu/$side/src/m/u" "$T/mu/$side/dst/z"
+		echo s > "$T/mu/$side/src/m/u/s" && echo z > "$T/mu/$side/dst/z/z"
+		chown -R nobody "$T/mu/$side" && chmod 755 "$T/mu" && chmod 000 "$T/mu/$side/src/m/u"
+	done
+	(cd "$T/mu/R" && $AS_USER rsync -a -m --delete src/ dst/) > /dev/null 2>&1
+	echo "status $?" > "$T/mu.R"
+	(cd "$T/mu/O" && $AS_USER "$sweep_tools/sweep-sync" -a -m --delete src/ dst/) > /dev/null 2>&1
+	echo "status $?" > "$T/mu.O"
+	check_same "$T/mu.R" "$T/mu.O"
+	[ -f "$T/mu/O/dst/z/z" ] || fail "-m --delete, a directory not read: dst/z/z deleted"
 	# set-ID bits as a user, where the owner cannot be given: kept, as
 	# rsync keeps them (the copy is the user's own; they were dropped)
 	mkdir -p "$T/sid/src"
