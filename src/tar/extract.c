@@ -97,14 +97,33 @@ static bool keeps_existing(struct tar *t, struct archive_entry *e, const char *n
 	return true;
 }
 
-/* Under -k, --skip-old-files, --keep-newer-files: whether a directory on
- * name's way is a file, or a link to nothing, kept there: then name is
- * not extracted (libarchive would remove what is in the way to make the
- * directory), and said as GNU tar says it. */
+/* Whether path's first len bytes name t->way_ok or a directory above it:
+ * a way found clear for a member before (members come by directory). */
+static bool way_known(const struct tar *t, const char *path, size_t len)
+{
+	const struct strbuf *ok = &t->way_ok;
+	return ok->len >= len && memcmp(ok->s, path, len) == 0 &&
+	       (ok->len == len || ok->s[len] == '/');
+}
+
+/* Whether a directory on name's way is a file, or a link to nothing: then
+ * name is not extracted, and said as GNU tar says it, whatever the
+ * options (libarchive would remove what is in the way to make the
+ * directory: a file the archive does not name, lost in silence). The way
+ * of the member before is not looked at again, unless this member may
+ * replace a directory on it. */
 static bool way_blocked(struct tar *t, struct archive_entry *e, const char *name)
 {
 	const struct tar_opts *o = &t->opt;
-	if (!(o->keep_old || o->skip_old || o->keep_newer))
+	/* this member may replace a directory on the way known clear */
+	size_t nlen = strlen(name);
+	while (nlen > 1 && name[nlen - 1] == '/')
+		nlen--;
+	if (t->way_ok.len && way_known(t, name, nlen))
+		sb_reset(&t->way_ok);
+	const char *last = memrchr(name, '/', nlen);
+	size_t dirlen = last ? (size_t)(last - name) : 0;
+	if (!dirlen || way_known(t, name, dirlen))
 		return false;
 	char *path = strdup(name);
 	bool blocked = false;
@@ -119,7 +138,8 @@ static bool way_blocked(struct tar *t, struct archive_entry *e, const char *name
 		*slash = '/';
 		if (absent)
 			break; /* not there: made on the way */
-		if (!err)
+		/* (deeper than PATH_MAX: the extraction's own way, unlooked at) */
+		if (!err || (err != ENOTDIR && err != ENOENT))
 			continue;
 		blocked = true;
 		/* through a link to nothing, GNU tar first fails to make the
@@ -140,6 +160,11 @@ static bool way_blocked(struct tar *t, struct archive_entry *e, const char *name
 			           err);
 		}
 		free(bare);
+	}
+	if (path && !blocked) { /* (a failure to remember only costs looks) */
+		sb_reset(&t->way_ok);
+		if (sb_add(&t->way_ok, name, dirlen) < 0)
+			sb_reset(&t->way_ok);
 	}
 	free(path);
 	return blocked;
@@ -170,8 +195,12 @@ static bool unlink_first(struct tar *t, const char *name)
 	char *bare = without_slash(name);
 	const char *at = bare ? bare : name;
 	if (lstat(at, &st) < 0) {
+		/* a file where a directory on the way should be: GNU's words */
+		bool blocked = errno == ENOTDIR;
+		if (blocked)
+			tar_cannot(t, at, "unlink", errno);
 		free(bare);
-		return false;
+		return blocked;
 	}
 	bool was_dir = S_ISDIR(st.st_mode);
 	int r = !was_dir ? unlink(at) : t->opt.recursive_unlink ? xunlink_tree(at) : rmdir(at);

@@ -20,4 +20,5 @@ void tar_free(struct tar *t)
 	for (int i = 0; i < 3; i++)
 		sb_free(&t->q[i]);
 	sb_free(&t->prefixes);
+	sb_free(&t->way_ok);
 }

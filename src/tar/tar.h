@@ -214,6 +214,8 @@ struct tar {
 	struct idcache ids;
 	struct strbuf q[3];       /* msg.c's quoting slots */
 	struct strbuf prefixes;   /* safename.c: prefixes already reported */
+	struct strbuf way_ok;     /* extract.c: a directory whose way down was
+	                             all directories, lately */
 	FILE *listing;            /* where -v goes */
 	int ugswidth;             /* listing.c: width of owner/group/size, grows */
 	bool fatal;               /* a fatal error ended the run */

@@ -82,4 +82,24 @@ for kind in file dangling linkdir; do
 		extract_over "$opt over a $kind" $opt -x
 	done
 done
+# the same where the archive holds no member for the directory: whatever
+# the options, a file in its place is kept and what goes below fails
+# (libarchive removed the file, unnamed by the archive, exit 0)
+mkdir -p "$T/nodir/dir" && echo in > "$T/nodir/dir/x"
+(cd "$T/nodir" && tar -cf "$T/nodir.tar" dir/x) || fail "GNU tar -c dir/x"
+for kind in file dangling; do
+	rm -rf "$T/nd-there" && mkdir "$T/nd-there"
+	case $kind in
+	file) printf 'precious\n' > "$T/nd-there/dir" ;;
+	dangling) ln -s nowhere "$T/nd-there/dir" ;;
+	esac
+	nd_gnu() { rm -rf "$T/ng" && cp -a "$T/nd-there" "$T/ng" && (cd "$T/ng" && tar "$@"); }
+	nd_our() { rm -rf "$T/no" && cp -a "$T/nd-there" "$T/no" && (cd "$T/no" && sweep_tar "$@"); }
+	for opt in -x --overwrite -U -p --no-overwrite-dir; do
+		compare_run -k nd_gnu nd_our $opt -xf "$T/nodir.tar" ||
+			fail "$opt, no member for the directory, a $kind in its place"
+		check_same "$(tree_state "$T/ng" > "$T/ng.state"; echo "$T/ng.state")" \
+			"$(tree_state "$T/no" > "$T/no.state"; echo "$T/no.state")"
+	done
+done
 exit 0
