@@ -88,7 +88,9 @@ static bool keeps_existing(struct tar *t, struct archive_entry *e, const char *n
 	free(bare);
 	time_t sec = archive_entry_mtime(e);
 	long nsec = archive_entry_mtime_nsec(e);
-	if (!o->keep_newer || (dir && S_ISDIR(st.st_mode)) || st.st_mtim.tv_sec < sec ||
+	/* a directory is never newer (GNU's file_newer_p): a member of another
+	 * kind goes on, and fails there as GNU tar's does */
+	if (!o->keep_newer || S_ISDIR(st.st_mode) || st.st_mtim.tv_sec < sec ||
 	    (st.st_mtim.tv_sec == sec && st.st_mtim.tv_nsec < nsec))
 		return false;
 	bare = without_slash(name);

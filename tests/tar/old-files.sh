@@ -102,4 +102,16 @@ for kind in file dangling; do
 			"$(tree_state "$T/no" > "$T/no.state"; echo "$T/no.state")"
 	done
 done
+# --keep-newer-files: a directory is never newer; a member of another kind
+# goes on and fails there (a link) or replaces it (empty), as in GNU tar
+mkdir -p "$T/kn/s" && ln -s tgt "$T/kn/s/l" && echo a > "$T/kn/s/f" && ln "$T/kn/s/f" "$T/kn/s/h"
+echo b > "$T/kn/s/g" && touch -h -d 2000-01-01 "$T/kn/s/l" "$T/kn/s/f" "$T/kn/s/g"
+(cd "$T/kn/s" && tar -cf "$T/kn.tar" l f h g) || fail "GNU tar -c kn"
+mkdir -p "$T/kn/there/l" "$T/kn/there/h" "$T/kn/there/g" && touch "$T/kn/there/l/p" "$T/kn/there/h/p"
+kn_gnu() { rm -rf "$T/kg" && cp -a "$T/kn/there" "$T/kg" && (cd "$T/kg" && tar "$@"); }
+kn_our() { rm -rf "$T/ko" && cp -a "$T/kn/there" "$T/ko" && (cd "$T/ko" && sweep_tar "$@"); }
+compare_run -k kn_gnu kn_our --keep-newer-files -xf "$T/kn.tar" ||
+	fail "--keep-newer-files over directories"
+tree_state "$T/kg" > "$T/kg.state" && tree_state "$T/ko" > "$T/ko.state"
+check_same "$T/kg.state" "$T/ko.state"
 exit 0
