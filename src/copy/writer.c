@@ -278,10 +278,13 @@ static int fill_slot(struct writer *w, struct copy *c, struct writer_slot *j,
 	}
 	j->dir = false;
 	j->dfd = job->dfd;
+	/* a file this run made (or a temporary one) has no other name a later
+	 * copy could write or read it by: only one found in place is looked
+	 * at, which spares every new file a system call */
 	struct stat ds;
 	j->ddev = 0;
 	j->dino = 0;
-	if (j->dfd >= 0 && fstat(j->dfd, &ds) == 0) {
+	if (!job->created && job->pfd < 0 && j->dfd >= 0 && fstat(j->dfd, &ds) == 0) {
 		j->ddev = ds.st_dev;
 		j->dino = ds.st_ino;
 	}

@@ -306,11 +306,15 @@ static void remember_found(struct sync *s, const struct stat *dst)
 {
 	if (!s->inplace || dst->st_nlink < 2 || keymap_get(&s->inplace_found, dst->st_dev, dst->st_ino))
 		return;
-	struct stat *v = reallocarray(s->inplace_stats, s->ninplace_stats + 1, sizeof(*v));
-	if (!v)
-		return; /* (without memory: as before) */
-	s->inplace_stats = v;
-	v[s->ninplace_stats] = *dst;
+	if (s->ninplace_stats == s->capinplace_stats) {
+		size_t cap = s->capinplace_stats ? 2 * s->capinplace_stats : 16;
+		struct stat *v = reallocarray(s->inplace_stats, cap, sizeof(*v));
+		if (!v)
+			return; /* (without memory: as before) */
+		s->inplace_stats = v;
+		s->capinplace_stats = cap;
+	}
+	s->inplace_stats[s->ninplace_stats] = *dst;
 	if (keymap_put(&s->inplace_found, dst->st_dev, dst->st_ino, s->ninplace_stats) == 0)
 		s->ninplace_stats++;
 }

@@ -99,8 +99,6 @@ static int add_name(const char *name, char ***v, size_t *n, size_t *cap)
 	return 0;
 }
 
-/* The names in the directory dirfd/name, appended to v, but (-xx, s) the
- * mount points in it. Returns 0, or -1 (it cannot be read, or no memory). */
 /* Whether the sender leaves name de of directory fd out, as a mount point
  * (-xx; own: of the SRC being sent, whose device s->src_dev is) or a
  * pruned directory (-m, every SRC's; under -L, a link to one). */
@@ -116,6 +114,9 @@ static bool hidden(const struct sync *s, bool own, int fd, const struct dirent *
 	       fstatat(fd, de->d_name, st, follow) == 0 && prune_hides(s, st, 1);
 }
 
+/* The names in the directory dirfd/name, appended to v, but those the
+ * sender leaves out (hidden()). Returns 0, or -1 (it cannot be read, or no
+ * memory). */
 static int read_names(const struct sync *s, bool own, int dirfd, const char *name, char ***v,
                       size_t *n, size_t *cap)
 {

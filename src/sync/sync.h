@@ -107,7 +107,7 @@ struct sync {
 	struct keymap inplace_found; /* --inplace: the copies of several names
 	                              the run writes into, (st_dev, st_ino) ... */
 	struct stat *inplace_stats;  /* ... to their status as found (decide.c) */
-	size_t ninplace_stats;
+	size_t ninplace_stats, capinplace_stats;
 	int human;                /* numbers: 0 plain, 1 with separators (the
 	                             default), 2 -h (units of 1000), 3 -hh (1024) */
 	bool no_mounts;           /* -xx: mount points left out altogether */
