@@ -161,8 +161,19 @@ static int remove_below(struct sync *s, const char *src, const char *rel, const 
 	              ? top
 	              : destdir_walk(top, rel, slash ? (size_t)(slash - rel) : 0);
 	bool link = pfd == -1 && top >= 0 && (errno == ELOOP || errno == ENOTDIR);
+	/* -L: a name that is itself a link waits too, for the file it leads
+	 * to may come under its own name later in the walk (rsync: "sender
+	 * file already removed", in its order of names, whatever the walk's) */
+	struct stat self;
+	const char *base = *rel ? (slash ? slash + 1 : rel) : src;
+	if (!link && links_later && s->copy_links && pfd != -1 &&
+	    fstatat(pfd, base, &self, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(self.st_mode))
+		link = true;
 	if (link && links_later) {
-		close(top);
+		if (pfd >= 0)
+			close(pfd);
+		if (top >= 0)
+			close(top);
 		return 1;
 	}
 	if (link) {
@@ -175,7 +186,7 @@ static int remove_below(struct sync *s, const char *src, const char *rel, const 
 	} else if (pfd == -1) {
 		failed(s, "re-lstat", shown, errno);
 	} else {
-		sync_remove_source(s, pfd, *rel ? (slash ? slash + 1 : rel) : src, shown, read);
+		sync_remove_source(s, pfd, base, shown, read);
 	}
 	if (pfd >= 0)
 		close(pfd);
