@@ -74,8 +74,8 @@ bool sync_bytes_differ(struct sync *s, const struct sweep_entry *e, int pfd, con
 		return s->stream_data;
 	if (s->sender_side)
 		return s->sum_differs;
-	int a = openat(e->dirfd, e->name, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	int b = openat(pfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
+	int a = sync_open_read(e->dirfd, e->name, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	int b = sync_open_read(pfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
 	int r = a >= 0 && b >= 0 ? same_bytes(a, b) : -1;
 	if (r < 0)
 		report_error(s, errno, "checksum of \"%s\" failed", e->path);
@@ -332,7 +332,8 @@ static enum copy_verdict decide_regular(struct sync *s, const struct sweep_entry
 	char code[12] = ">f.........";
 	bool size = dst->st_size != st->st_size;
 	bool time = sync_cmp_mtime(s, &dst->st_mtim, &st->st_mtim) != 0;
-	bool changed = size || (!s->size_only && !s->checksum && time);
+	/* (-I: the time is never the same; -c and --size-only still judge) */
+	bool changed = size || (!s->size_only && !s->checksum && (time || s->ignore_times));
 	if (s->checksum && (size || sync_bytes_differ(s, e, pfd, name))) {
 		changed = true;
 		code[2] = 'c';

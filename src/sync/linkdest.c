@@ -120,7 +120,8 @@ static bool same_data(struct sync *s, const struct sweep_entry *e, int fd, const
 		 * not of DIR's: never the same then */
 		if (s->checksum)
 			return !s->remote_source && !sync_bytes_differ(s, e, fd, path);
-		return s->size_only || sync_cmp_mtime(s, &b->st_mtim, &st->st_mtim) == 0;
+		return s->size_only || (!s->ignore_times &&
+		                        sync_cmp_mtime(s, &b->st_mtim, &st->st_mtim) == 0);
 	case K_LINK:
 		return same_target(s, e, fd, path);
 	case K_DEV:
@@ -190,6 +191,8 @@ static void report_basis(struct sync *s, const struct sweep_entry *e, const char
 		code[2] = 'c', attrs = true;
 	if (k == K_REG && m == M_BASIS) {
 		code[0] = '>';
+		if (s->checksum) /* (as a copy without DIR says its sums differ) */
+			code[2] = 'c';
 		if (b->st_size != e->st.st_size)
 			code[3] = 's';
 		if (!s->times)

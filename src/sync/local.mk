@@ -29,6 +29,7 @@ sweep_sync_SOURCES = \
 	src/sync/xattrs.h \
 	src/sync/xattrs.c \
 	src/sync/checksum.c \
+	src/sync/readopen.c \
 	src/sync/linkdest.c \
 	src/sync/backups.c \
 	src/sync/listfile.c \

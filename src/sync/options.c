@@ -74,6 +74,9 @@ static const struct option long_options[] = {
 	{ "include", required_argument, NULL, OPT_INCLUDE },
 	{ "checksum", no_argument, NULL, 'c' },
 	{ "size-only", no_argument, NULL, OPT_SIZE_ONLY },
+	{ "ignore-times", no_argument, NULL, 'I' },
+	{ "no-ignore-times", no_argument, NULL, OPT_NO + 'I' },
+	{ "no-I", no_argument, NULL, OPT_NO + 'I' },
 	{ "modify-window", required_argument, NULL, '@' },
 	{ "ignore-existing", no_argument, NULL, OPT_IGNORE_EXISTING },
 	{ "existing", no_argument, NULL, OPT_EXISTING },
@@ -146,6 +149,9 @@ static const struct option long_options[] = {
 	{ "whole-file", no_argument, NULL, 'W' },
 	{ "protect-args", no_argument, NULL, 's' },
 	{ "secluded-args", no_argument, NULL, 's' },
+	/* libsweep opens every file it reads with O_NOATIME where the kernel
+	 * lets it (the file's owner, or root), with or without the option */
+	{ "open-noatime", no_argument, NULL, OPT_NOOP },
 	/* rsync's --no-OPTION, for the options scripts turn off after -a */
 	{ "no-recursive", no_argument, NULL, OPT_NO + 'r' },
 	{ "no-r", no_argument, NULL, OPT_NO + 'r' },
@@ -199,7 +205,7 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static const char short_options[] = "arlptgoDHAXvqncuxib0PLSe:zOWsh8R@:f:Fm";
+static const char short_options[] = "arlptgoDHAXvqncuxib0PLSe:zOWsh8R@:f:FmI";
 
 static void usage(const char *prog)
 {
@@ -252,6 +258,7 @@ static void usage(const char *prog)
 	      "  -0, --from0              all *-from/filter files are delimited by 0s\n"
 	      "  -c, --checksum           skip based on checksum, not mod-time & size\n"
 	      "      --size-only          skip files that match in size\n"
+	      "  -I, --ignore-times       don't skip files that match size and time\n"
 	      "      --ignore-existing    skip updating files that exist on receiver\n"
 	      "      --existing           skip creating new files on receiver\n"
 	      "      --mkpath             create destination's missing path components\n"
@@ -297,6 +304,8 @@ static void usage(const char *prog)
 	      "      --suffix=SUFFIX      backup suffix (default ~ w/o --backup-dir)\n"
 	      "  -W, --whole-file         copy files whole (always so here)\n"
 	      "  -s, --protect-args       no space-splitting of remote names (always so)\n"
+	      "      --open-noatime       avoid changing the atime on opened files (always\n"
+	      "                           so where the kernel allows it)\n"
 	      "      --no-OPTION          turn off an implied OPTION (e.g. --no-D)\n"
 	      "      --help               show this help\n"
 	      "      --version            print the version\n"
@@ -389,6 +398,7 @@ static bool switch_option(struct sync *s, int c, bool on)
 	case 'v': s->verbose = on ? s->verbose + 1 : 0; break;
 	case 'h': s->human = on ? s->human + (s->human < 3) : 0; break;
 	case 'c': s->checksum = on; break;
+	case 'I': s->ignore_times = on; break;
 	case 'x': s->no_mounts = on && s->one_fs; s->one_fs = on; break; /* -xx */
 	case 'i': s->itemize = on; break;
 	case 'S': s->copy.sparse = on ? COPY_SPARSE_ALWAYS : COPY_SPARSE_AUTO; break;

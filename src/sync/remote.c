@@ -194,6 +194,7 @@ int sync_server_options(const struct sync *s, struct strbuf *sb)
 		{ s->info_remove_given == 1, "--info=remove" },
 		{ s->info_remove_given == 0, "--info=remove0" },
 		{ s->delete, "--delete" }, { s->size_only, "--size-only" },
+		{ s->ignore_times, "-I" },
 		{ s->delete && s->delete_when == DEL_BEFORE, "--delete-before" },
 		{ s->delete && s->delete_when == DEL_AFTER, "--delete-after" },
 		{ s->ignore_existing, "--ignore-existing" }, { s->existing, "--existing" },

@@ -434,7 +434,7 @@ static void send_walked(struct sender *t, const struct sweep_entry *e)
 	int fd = -1;
 	if (S_ISREG(e->st.st_mode)) {
 		fd = e->kind == SWEEP_DATA ? e->fd
-		     : openat(e->dirfd, e->name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
+		     : sync_open_read(e->dirfd, e->name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
 		if (fd < 0 && errno == ENOENT) {
 			sync_vanished(t->s, e->path, false); /* between its stat and now: 24 */
 			return;

@@ -113,7 +113,7 @@ struct sync {
 	bool no_mounts;           /* -xx: mount points left out altogether */
 	bool root;                /* run by root: owners, devices, any mode */
 	int verbose;
-	bool quiet, dry_run, delete, checksum, size_only, ignore_existing, existing;
+	bool quiet, dry_run, delete, checksum, size_only, ignore_times, ignore_existing, existing;
 	bool usage_error;         /* sync_run() refused the operands: exit 1 */
 	bool update, inplace, stats, itemize, numeric_ids;
 	enum { DEL_DURING, DEL_BEFORE, DEL_AFTER } delete_when;
@@ -290,6 +290,8 @@ int sync_server_options(const struct sync *s, struct strbuf *sb);
  * -c over a remote shell. Returns 0 or -1 with errno. */
 #define SYNC_SUM_LEN 16
 int sync_checksum(int fd, unsigned char sum[SYNC_SUM_LEN]);
+/* readopen.c */
+int sync_open_read(int dirfd, const char *name, int flags);
 
 struct wire;
 /* send.c: send the trees of srcs (nsrc of them) to the receiver on w.

@@ -3,7 +3,8 @@
 # changed.sh: rsync's quick check beside rsync: a file of the same size
 # with a new modification time is sent again; one with the same size and
 # time but other bytes only under -c; --size-only, -u, --ignore-existing
-# and --existing as rsync's; without -p a file sent again keeps its mode;
+# and --existing as rsync's; -I sends a file of the same size and time
+# again (not past -c, --size-only, -u or --append); without -p a file sent again keeps its mode;
 # -i's lines for each; on one machine and over a
 # remote shell (where -c compares sums, each end summing its own file);
 # --inplace onto two names of one file, each sent.
@@ -27,7 +28,7 @@ for via in here remote; do
 	# (-rt: a file sent again keeps the mode it had, without -p: it was
 	# given the source's, less the umask, a 600 file made 644)
 	for opts in -a -ac "-a --size-only" -au "-a --ignore-existing" "-a --existing" "-a --inplace" \
-		-rt -r; do
+		-rt -r -aI -aIc "-aI --size-only" -aIu "-aI --inplace" "-aI --append"; do
 		# without -t the files' times are those of the run: not compared
 		[ "$opts" = -r ] && NO_TREE=1
 		# shellcheck disable=SC2086

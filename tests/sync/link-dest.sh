@@ -7,6 +7,7 @@
 # groups of prev and dst together), what changed does not; -i's letters
 # compare with the previous snapshot's entry ("cf" for the same data with
 # other permissions, ">f.s" for a changed file, nothing for a linked one);
+# with -I nothing is linked (unless -c finds the same bytes);
 # a relative DIR is taken from DEST (from its directory, for one file);
 # a missing DIR is said and the next one used; an existing DEST is
 # relinked; -n links nothing.
@@ -28,6 +29,9 @@ touch -h -d 2009-01-01 "$T/old/rel-link" "$T/old" # not now: see sync_tree
 PREPARE='rsync -a ../old/ prev/'
 both "-ai" -ai --link-dest=../prev src/ DST
 both "-av" -av --link-dest=../prev src/ DST
+# (-I: no file is the same as DIR's, each sent: nothing linked)
+both "-aiI" -aiI --link-dest=../prev src/ DST
+both "-aiIc" -aiIc --link-dest=../prev src/ DST
 # (-H: prev with -H too; else which name of a group is linked to prev
 # depends on the order of the walk, the disk's here, the names' in rsync)
 PREPARE='rsync -aH ../old/ prev/' both "-aH --stats" -aH --stats --link-dest=../prev src/ DST

@@ -5,7 +5,7 @@
 # directory not read taken as empty, as rsync's); --compress-level (not 0:
 # -z too), --skip-compress and --blocking-io (the same copy); --outbuf=N,
 # L or B (the same output), a bad one refused; a --compress-level that is
-# no number refused.
+# no number refused; --open-noatime (always so) leaves atimes alone.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
 local_rsh
@@ -23,6 +23,36 @@ for level in 10 -1 0; do
 	both "--compress-level=$level" -ai --compress-level=$level src/ DST
 done
 NO_TREE=1 both "--compress-level=x" -a --compress-level=x src/ DST
+
+# --open-noatime: a file read keeps its access time, one older than its
+# modification time (which relatime would move): a source file sent, and
+# under -c both files compared (the same bytes, nothing sent) or a source
+# compared and sent, here and over a remote shell
+mkdir "$T/atime"
+echo data > "$T/atime/f"
+touch -d 2002-02-02 "$T/atime/f"
+for prog in rsync sweep-sync; do
+	for how in new same differ same-remote differ-remote; do
+		dst=$T/atime-$prog opts= kept="$T/atime/f"
+		rm -rf "$dst" && mkdir "$dst"
+		case $how in
+		same*) echo data > "$dst/f" && kept="$kept $dst/f" ;;
+		differ*) echo DATA > "$dst/f" ;;
+		esac
+		[ $how = new ] || opts=-c
+		case $how in *-remote) dst=localhost:$dst opts="-c -e $RSH" ;; esac
+		[ -e "$T/atime-$prog/f" ] && touch -d 2002-02-02 "$T/atime-$prog/f"
+		# shellcheck disable=SC2086
+		touch -a -d 2001-01-01 $kept
+		# shellcheck disable=SC2086
+		$prog -a $opts --open-noatime "$T/atime/" "$dst/" || fail "$prog $how --open-noatime"
+		for f in $kept; do
+			[ "$(stat -c %X "$f")" = "$(date -d 2001-01-01 +%s)" ] ||
+				fail "$prog $how --open-noatime: $f's access time moved: $(stat -c %x "$f")"
+		done
+		cmp "$T/atime/f" "$T/atime-$prog/f" || fail "$prog $how --open-noatime: copy differs"
+	done
+done
 
 # --ignore-errors, as a user who cannot read a source directory: what
 # the copy holds below it goes too, and the rest is deleted; without it,
@@ -58,3 +88,4 @@ else
 	echo "SKIP part: an unreadable directory needs root to make it" >&2
 fi
 exit 0
+
