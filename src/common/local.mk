@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # common: helpers shared by the tools (messages, exit status, quoting,
 # exclusion patterns, id and key maps, human-readable and suffixed sizes, the walk's
-# environment variables, a rate limit).
+# environment variables, a rate limit, GNU's backup names).
 noinst_LTLIBRARIES += src/common/libcommon.la
 src_common_libcommon_la_SOURCES = \
 	src/common/argmatch.c src/common/argmatch.h \
+	src/common/backupname.c src/common/backupname.h \
 	src/common/diag.c src/common/diag.h \
 	src/common/escape.c src/common/escape.h \
 	src/common/exclude.c src/common/exclude.h \

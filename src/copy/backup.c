@@ -8,7 +8,6 @@
  * instead, under its path below the destination, the directories on the
  * way made with the modes of the destination's, as rsync makes them.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -17,32 +16,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "copyint.h"
-
-/* The highest N of name.~N~ in pfd; 0 when there is none. */
-static unsigned long highest(int pfd, const char *name)
-{
-	int fd = openat(pfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	DIR *dir = fd >= 0 ? fdopendir(fd) : NULL;
-	unsigned long max = 0;
-	size_t n = strlen(name);
-	if (!dir) {
-		if (fd >= 0)
-			close(fd);
-		return 0;
-	}
-	struct dirent *de;
-	while ((de = readdir(dir)) != NULL) {
-		const char *p = de->d_name;
-		if (strncmp(p, name, n) != 0 || strncmp(p + n, ".~", 2) != 0)
-			continue;
-		char *end;
-		unsigned long v = strtoul(p + n + 2, &end, 10);
-		if (end != p + n + 2 && strcmp(end, "~") == 0 && v > max)
-			max = v;
-	}
-	closedir(dir);
-	return max;
-}
 
 /* Make directory path (its first len bytes) below bakfd, and its parents,
  * where missing, each with the mode of the destination directory it
@@ -168,11 +141,7 @@ int backup_make(struct copy *c, int pfd, const char *name, const char **shown, b
 		return -1;
 	}
 	struct strbuf bname = STRBUF_INIT;
-	unsigned long n = c->o->backup == COPY_BACKUP_SIMPLE ? 0 : highest(pfd, name);
-	bool numbered = c->o->backup == COPY_BACKUP_NUMBERED ||
-	                (c->o->backup == COPY_BACKUP_EXISTING && n > 0);
-	int r = numbered ? sb_printf(&bname, "%s.~%lu~", name, n + 1)
-	                 : sb_printf(&bname, "%s%s", name, c->o->suffix ? c->o->suffix : "~");
+	int r = backup_name(pfd, name, c->o->backup, c->o->suffix, &bname);
 	sb_reset(&c->bshown);
 	const char *dst = sb_str(&c->shown);
 	size_t dirlen = strlen(dst) - strlen(name);

@@ -35,13 +35,12 @@
 #include <stdint.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include "backupname.h"
 #include "diag.h"
 #include "sweep.h"
 
 enum copy_sparse { COPY_SPARSE_AUTO = 0, COPY_SPARSE_NEVER, COPY_SPARSE_ALWAYS };
 enum copy_reflink { COPY_REFLINK_NEVER = 0, COPY_REFLINK_AUTO, COPY_REFLINK_ALWAYS };
-enum copy_backup { COPY_BACKUP_NONE = 0, COPY_BACKUP_SIMPLE, COPY_BACKUP_NUMBERED,
-                   COPY_BACKUP_EXISTING };
 /* What the decide hook says of an entry (sweep-sync's quick check). */
 enum copy_verdict {
 	COPY_MAKE = 0, /* make or replace it (a directory: make it or use it) */
@@ -75,7 +74,7 @@ struct copy_opts {
 	bool update;               /* -u: only onto an older destination */
 	bool force;                /* -f: remove what cannot be opened */
 	bool remove_destination;
-	enum copy_backup backup;
+	enum backup_type backup;
 	const char *suffix;        /* backup suffix, "~" by default ("" below
 	                              backup_dir) */
 	/* sweep-sync --backup-dir: the directory simple backups go below,

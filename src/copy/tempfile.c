@@ -86,7 +86,7 @@ static void temp_drop(const struct copy *c, int dirfd, const char *name, const c
 {
 	static const struct timespec zero[2] = { { 0, 0 }, { 0, 0 } };
 	struct stat old;
-	bool keep_old = c->o->backup != COPY_BACKUP_NONE &&
+	bool keep_old = c->o->backup != BACKUP_NONE &&
 	                fstatat(dirfd, final, &old, AT_SYMLINK_NOFOLLOW) == 0;
 	if (c->o->keep_partial && !keep_old && renameat(dirfd, name, dirfd, final) == 0)
 		utimensat(dirfd, final, zero, AT_SYMLINK_NOFOLLOW);

@@ -61,13 +61,6 @@ static const int sparse_values[] = { COPY_SPARSE_NEVER, COPY_SPARSE_AUTO, COPY_S
 static const char *const reflink_words[] = { "auto", "always", "never", NULL };
 static const int reflink_values[] = { COPY_REFLINK_AUTO, COPY_REFLINK_ALWAYS,
 	                              COPY_REFLINK_NEVER };
-static const char *const backup_words[] = { "none", "off", "simple", "never", "existing",
-	                                    "nil", "numbered", "t", NULL };
-static const int backup_values[] = { COPY_BACKUP_NONE, COPY_BACKUP_NONE, COPY_BACKUP_SIMPLE,
-	                             COPY_BACKUP_SIMPLE, COPY_BACKUP_EXISTING,
-	                             COPY_BACKUP_EXISTING, COPY_BACKUP_NUMBERED,
-	                             COPY_BACKUP_NUMBERED };
-
 enum { P_MODE, P_TIMESTAMPS, P_OWNERSHIP, P_LINKS, P_CONTEXT, P_XATTR, P_ALL };
 static const char *const preserve_words[] = { "mode", "timestamps", "ownership", "links",
 	                                      "context", "xattr", "all", NULL };
@@ -218,11 +211,8 @@ static int preserve_list(struct cp *cp, const char *list, bool on)
 /* The backup method from --backup's argument or VERSION_CONTROL. */
 static int backup_method(struct cp *cp, const char *arg)
 {
-	if (!arg)
-		arg = getenv("VERSION_CONTROL");
-	if (!arg || !*arg)
-		return COPY_BACKUP_EXISTING;
-	return choose(cp, "backup type", arg, backup_words, backup_values);
+	arg = backup_control(arg);
+	return arg ? choose(cp, "backup type", arg, backup_words, backup_values) : BACKUP_EXISTING;
 }
 
 /* One option. Returns 0, or -1 after a usage error (reported). */
@@ -337,9 +327,7 @@ int cp_parse_options(struct cp *cp, int argc, char **argv)
 	struct copy_opts *o = &cp->copy;
 	o->reflink = COPY_REFLINK_AUTO; /* GNU cp's default since 9.0 */
 	o->write_batch_auto = true;
-	o->suffix = getenv("SIMPLE_BACKUP_SUFFIX");
-	if (o->suffix && (!*o->suffix || strchr(o->suffix, '/')))
-		o->suffix = NULL;
+	o->suffix = backup_suffix_env();
 	int c;
 	/* getopt's own messages name the program as GNU's do */
 	argv[0] = (char *)cp->diag->prog;
@@ -355,10 +343,10 @@ int cp_parse_options(struct cp *cp, int argc, char **argv)
 		if (take_option(cp, c, optarg) < 0)
 			return 1;
 	}
-	int v = cp->backups ? backup_method(cp, cp->backup_control) : COPY_BACKUP_NONE;
+	int v = cp->backups ? backup_method(cp, cp->backup_control) : BACKUP_NONE;
 	if (v < 0)
 		return 1;
-	o->backup = (enum copy_backup)v;
+	o->backup = (enum backup_type)v;
 	if (check_options(cp) < 0)
 		return 1;
 	if (!cp->follow_set)

@@ -551,7 +551,7 @@ static void engine_options(struct sync *s)
 	o->append = s->append > 0;
 	o->append_verify = s->append == 2;
 	o->append_failed = sync_append_failed;
-	o->backup = s->backup ? COPY_BACKUP_SIMPLE : COPY_BACKUP_NONE;
+	o->backup = s->backup ? BACKUP_SIMPLE : BACKUP_NONE;
 	/* as rsync: backups beside the files change their directories' times */
 	o->omit_dir_times = s->omit_dir_times || (s->backup && !s->backup_dir);
 	o->only_changed = true;

@@ -364,13 +364,23 @@ static int open_archive(struct create *cr)
 {
 	struct tar *t = cr->t;
 	const char *name = t->opt.archive;
+	struct strbuf backup = STRBUF_INIT;
+	/* -c writes the archive over what was there: under --backup that is
+	 * put aside first (a failure said, and the archive written all the
+	 * same, as GNU tar does) */
+	if (t->append_fd < 0 && t->opt.mode == MODE_CREATE && t->opt.backup_wanted)
+		tar_backup(t, name, true, &backup);
 	int r = t->append_fd >= 0 ? out_open_fd(&cr->out, t->append_fd, name, (uint64_t)t->append_at)
 	                          : out_open(&cr->out, name, 0);
 	t->append_fd = -1; /* the stream's now */
 	if (r < 0) {
-		tar_fatal(t, errno, "%s: Cannot open", tq(t, 0, name));
+		int err = errno;
+		tar_backup_undo(t, name, &backup);
+		sb_free(&backup);
+		tar_fatal(t, err, "%s: Cannot open", tq(t, 0, name));
 		return -1;
 	}
+	sb_free(&backup);
 	if (cr->out.is_stdout && isatty(STDOUT_FILENO)) {
 		tar_fatal(t, 0, "Refusing to write archive contents to terminal "
 		                "(missing -f option?)");

@@ -501,6 +501,9 @@ static void acl_mode(struct archive_entry *e)
 	}
 }
 
+static int make_member(struct extract *x, struct archive_entry *e, const char *name,
+                       uint64_t size, bool *made);
+
 /* Extract (or list) one member. Returns -1 when the archive cannot go on. */
 static int one_member(struct extract *x, struct archive_entry *e)
 {
@@ -540,6 +543,23 @@ static int one_member(struct extract *x, struct archive_entry *e)
 		xcommand_end(x);
 		return r;
 	}
+	/* (GNU tar renames before it looks at what is there: a file kept by
+	 * -k is put aside, and the member takes its name) */
+	if (t->opt.backup_wanted && !tar_backup(t, name, false, &x->backup))
+		return 0;
+	bool made = false;
+	int r = make_member(x, e, name, size, &made);
+	if (!made)
+		tar_backup_undo(t, name, &x->backup);
+	return r;
+}
+
+/* The rest of one_member(), on the disk: *made once the member's file is
+ * there (what follows may still fail). */
+static int make_member(struct extract *x, struct archive_entry *e, const char *name,
+                       uint64_t size, bool *made)
+{
+	struct tar *t = x->t;
 	if (links_itself(e, name) || keeps_existing(t, e, name) || unlink_first(t, name) ||
 	    way_blocked(t, e, name))
 		return 0;
@@ -564,6 +584,7 @@ static int one_member(struct extract *x, struct archive_entry *e)
 	archive_entry_copy_pathname(e, name);
 	x->current = e;
 	int in_place = overwrite_file(x, e, name, size);
+	*made = in_place > 0;
 	if (in_place)
 		return in_place < 0 || t->fatal ? -1 : 0;
 	overwrite_dir_keep(x, e, name);
@@ -577,6 +598,7 @@ static int one_member(struct extract *x, struct archive_entry *e)
 	int r = archive_write_header(x->disk, e);
 	if (r != ARCHIVE_OK)
 		disk_failed(x, name, r);
+	*made = r >= ARCHIVE_WARN;
 	if (r >= ARCHIVE_WARN && xlinks_made(x, e, name) < 0)
 		return -1;
 
@@ -692,6 +714,7 @@ out:
 	sb_free(&x.link);
 	sb_free(&x.xname);
 	sb_free(&x.partial);
+	sb_free(&x.backup);
 	sb_free(&x.head);
 	sb_free(&x.begin);
 	free(x.stdin_buf);

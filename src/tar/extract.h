@@ -36,6 +36,7 @@ struct extract {
 	bool renames_failed;    /* xincr.c: a dumpdir's rename failed: nothing
 	                           more is purged */
 	struct strbuf partial;  /* a file cut short by the archive's end */
+	struct strbuf backup;   /* backup.c: where the member's name put its file */
 	struct keymap links_made; /* the symbolic links -x made (xlinks.c) */
 	struct strbuf dir_names;  /* xdirtimes.c: directories there before */
 	struct dir_attrs *dir_attrs; /* and what their members give them */

@@ -39,6 +39,7 @@ src_tar_libtar_la_SOURCES = \
 	src/tar/xacl.c \
 	src/tar/xfail.c src/tar/xfail.h \
 	src/tar/overwrite.c \
+	src/tar/backup.c \
 	src/tar/xunlink.c \
 	src/tar/incremental.c src/tar/incremental.h \
 	src/tar/snapshot.c \
@@ -84,6 +85,7 @@ TAR_TESTS = \
 	tests/tar/exclude-tags.sh \
 	tests/tar/remove-files.sh \
 	tests/tar/old-files.sh \
+	tests/tar/backup.sh \
 	tests/tar/checkpoint.sh \
 	tests/tar/mode.sh \
 	tests/tar/transform.sh \

@@ -24,6 +24,7 @@ enum {
 	OPT_EXCLUDE = 256, OPT_EXCLUDE_VCS, OPT_NULL, OPT_NO_NULL, OPT_VERBATIM,
 	OPT_NO_VERBATIM, OPT_TOTALS, OPT_ZSTD,
 	OPT_LZMA, OPT_LZIP, OPT_LZOP, OPT_FORCE_LOCAL, OPT_NO_AUTO, OPT_ONE_FS, OPT_REMOVE_FILES, OPT_SKIP_OLD, OPT_KEEP_NEWER,
+	OPT_BACKUP, OPT_SUFFIX,
 	OPT_CHECKPOINT, OPT_CHECKPOINT_ACTION, OPT_MODE, OPT_NUMERIC, OPT_OWNER, OPT_GROUP, OPT_XATTRS,
 	OPT_NO_XATTRS, OPT_ACLS, OPT_NO_ACLS, OPT_SORT, OPT_MEMORY, OPT_MEMORY_ENTRIES,
 	OPT_NO_SAME_PERMS, OPT_SAME_OWNER, OPT_NO_SAME_OWNER, OPT_STRIP, OPT_FULL_TIME,
@@ -154,6 +155,8 @@ static const struct option long_options[] = {
 	{ "keep-old-files", no_argument, NULL, 'k' },
 	{ "skip-old-files", no_argument, NULL, OPT_SKIP_OLD },
 	{ "keep-newer-files", no_argument, NULL, OPT_KEEP_NEWER },
+	{ "backup", optional_argument, NULL, OPT_BACKUP },
+	{ "suffix", required_argument, NULL, OPT_SUFFIX },
 	{ "unlink-first", no_argument, NULL, 'U' },
 	{ "overwrite", no_argument, NULL, OPT_OVERWRITE },
 	{ "overwrite-dir", no_argument, NULL, OPT_OVERWRITE_DIR },
@@ -310,6 +313,12 @@ static void usage(const char *prog)
 	      "      --recursive-unlink     -U, directories with all they hold\n"
 	      "      --overwrite            write over existing files, in place\n"
 	      "      --no-overwrite-dir     keep existing directories' modes and owners\n"
+	      "      --backup[=CONTROL]     rename a file aside before replacing it (and the\n"
+	      "                             archive -c writes over): CONTROL none, off,\n"
+	      "                             numbered, t, existing, nil, simple, never\n"
+	      "                             (default VERSION_CONTROL, else existing)\n"
+	      "      --suffix=STRING        --backup with a simple backup's suffix STRING\n"
+	      "                             (default SIMPLE_BACKUP_SUFFIX, else '~')\n"
 	      "      --overwrite-dir        set them (default)\n"
 	      "      --keep-directory-symlink  keep links to directories in their place\n"
 	      "      --strip-components=N   drop N leading components of member names\n"
@@ -792,6 +801,11 @@ static int main_option(struct tar *t, struct parse_state *ps, int c)
 {
 	struct tar_opts *o = &t->opt;
 	switch (c) {
+	case OPT_BACKUP:
+		o->backup_wanted = true;
+		o->backup_control = optarg ? optarg : o->backup_control;
+		return 1;
+	case OPT_SUFFIX: o->backup_wanted = true; o->backup_suffix = optarg; return 1;
 	case 'c': return set_mode(t, MODE_CREATE);
 	case 't': return set_mode(t, MODE_LIST);
 	case 'x': return set_mode(t, MODE_EXTRACT);
@@ -1231,6 +1245,9 @@ int tar_parse_options(struct tar *t, int argc, char **argv)
 	if (ok)
 		check_trailing(t, &ps);
 	parse_state_free(&ps);
+	/* (a CONTROL naming nothing: GNU's list of words, no "Try") */
+	if (ok && !tar_backup_resolve(t))
+		return TAR_FAILURE;
 	if (!ok) {
 		fprintf(stderr, "Try '%s --help' or '%s --usage' for more information.\n",
 		        t->diag->prog, t->diag->prog);

@@ -29,6 +29,7 @@
  *   modechg.c   --mode: chmod's changes applied to members' modes
  *   xform.c     --transform: sed-like edits of member and link names
  *   overwrite.c --overwrite and --no-overwrite-dir: files there already
+ *   backup.c    --backup: a file there renamed aside (the archive, a member's)
  *   xunlink.c   --recursive-unlink: directories in the way, removed whole
  *   incremental.c -g: which files, each directory's dumpdir
  *   snapshot.c  -g: the snapshot file, GNU tar's format 2
@@ -44,6 +45,7 @@
 #include <stdio.h>
 #include <sys/stat.h>
 #include <time.h>
+#include "backupname.h"
 #include "diag.h"
 #include "exclude.h"
 #include "idcache.h"
@@ -152,6 +154,10 @@ struct tar_opts {
 	bool incremental;          /* -G, or -g on extract: dumpdirs acted on */
 	int level;                 /* --level; -1: not given */
 	const char *old_files;     /* which of -k and those was given */
+	bool backup_wanted;        /* --backup or --suffix given */
+	const char *backup_control; /* --backup's CONTROL, or NULL */
+	enum backup_type backup;   /* and what it means (backup.c) */
+	const char *backup_suffix; /* --suffix, or SIMPLE_BACKUP_SUFFIX's */
 	bool touch;               /* -m: do not restore modification times */
 	bool no_recursion;        /* directories without their contents */
 	bool set_mtime, clamp_mtime; /* --mtime, --clamp-mtime */
@@ -294,6 +300,17 @@ int names_add_file(struct tar *t, const char *file, const struct names_hooks *h)
 /* Whether any operand is a name (not a -C). */
 bool names_any(const struct tar_names *ns);
 void names_free(struct tar_names *ns);
+
+/* backup.c: --backup's CONTROL (or VERSION_CONTROL) and suffix, once the
+ * options are read: false when CONTROL names no kind (reported). */
+bool tar_backup_resolve(struct tar *t);
+/* Rename name aside, as --backup asks, unless nothing is there to keep (no
+ * file, a directory, the archive's standard output or device); made gets
+ * the backup's name, "" when none was made. Returns false when the file
+ * could not be put aside (reported). */
+bool tar_backup(struct tar *t, const char *name, bool archive, struct strbuf *made);
+/* Give name back the file put aside as made, if any. */
+void tar_backup_undo(struct tar *t, const char *name, struct strbuf *made);
 
 /* msg.c: every message names its file escaped as GNU tar does; the status
  * is raised as GNU tar raises it. */
