@@ -86,6 +86,7 @@ TAR_TESTS = \
 	tests/tar/remove-files.sh \
 	tests/tar/old-files.sh \
 	tests/tar/backup.sh \
+	tests/tar/incremental-extract.sh \
 	tests/tar/checkpoint.sh \
 	tests/tar/mode.sh \
 	tests/tar/transform.sh \

@@ -517,6 +517,7 @@ static bool set_warning(struct tar *t, const char *arg)
 		{ "timestamp", WARN_TIMESTAMP }, { "file-changed", WARN_FILE_CHANGED },
 		{ "file-shrank", WARN_FILE_SHRANK }, { "file-removed", WARN_FILE_REMOVED },
 		{ "file-ignored", WARN_FILE_IGNORED }, { "unknown-keyword", WARN_UNKNOWN_KEYWORD },
+		{ "bad-dumpdir", WARN_BAD_DUMPDIR },
 		{ "all", ~0u },
 	};
 	bool no = strncmp(arg, "no-", 3) == 0;

@@ -69,6 +69,7 @@ struct archive_entry;
 #define WARN_FILE_REMOVED   0x08u /* file-removed */
 #define WARN_FILE_IGNORED   0x10u /* file-ignored: sockets */
 #define WARN_UNKNOWN_KEYWORD 0x20u /* unknown-keyword: never said by sweep-tar */
+#define WARN_BAD_DUMPDIR    0x40u /* bad-dumpdir: an 'X' never used (xincr.c) */
 
 /* -c, -t, -x; -r, -u, -A, --delete (update.c, delete.c); -d (diff.c) */
 enum tar_mode { MODE_NONE, MODE_CREATE, MODE_LIST, MODE_EXTRACT, MODE_APPEND, MODE_UPDATE,

@@ -55,6 +55,67 @@ static char listed(const struct strbuf *dd, const char *name)
 	return 0;
 }
 
+/* Whether the dumpdir's renames are well made, as GNU tar's dumpdir_ok()
+ * checks them (each 'R' followed by a 'T', an empty name only after an
+ * 'X', one 'X' at a time): a dumpdir that is not is said so, and acted
+ * on not at all. */
+static bool well_made(struct tar *t, const struct strbuf *dd)
+{
+	bool xdir = false;
+	char expect = 0;
+	for (const char *p = sb_str(dd); *p; p += strlen(p) + 1) {
+		if (expect && *p != expect) {
+			tar_error(t, 0, "Malformed dumpdir: expected '%c' but found %#3o", expect,
+			          (unsigned)(unsigned char)*p);
+			return false;
+		}
+		const char *bad = NULL;
+		switch (*p) {
+		case 'X':
+			bad = xdir ? "'X' duplicated" : NULL;
+			xdir = true;
+			break;
+		case 'R':
+			if (!p[1])
+				bad = xdir ? NULL : "empty name in 'R'";
+			if (!p[1])
+				xdir = false;
+			expect = 'T';
+			break;
+		case 'T':
+			bad = expect != 'T' ? "'T' not preceded by 'R'"
+			      : !p[1] && !xdir ? "empty name in 'T'" : NULL;
+			expect = 0;
+			break;
+		}
+		if (bad) {
+			tar_error(t, 0, "Malformed dumpdir: %s", bad);
+			return false;
+		}
+	}
+	if (expect) {
+		tar_error(t, 0, "Malformed dumpdir: expected '%c' but found end of data", expect);
+		return false;
+	}
+	if (xdir)
+		tar_note(t, WARN_BAD_DUMPDIR, "Malformed dumpdir: 'X' never used");
+	return true;
+}
+
+/* The names directory d holds now, each ended by a NUL, into names.
+ * Returns 0 or -1 (ENOMEM). */
+static int read_names(DIR *d, struct strbuf *names)
+{
+	struct dirent *de;
+	while ((de = readdir(d)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		if (sb_add(names, de->d_name, strlen(de->d_name) + 1) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* A name for the temporary rename in directory dir that nothing has;
  * into tmp. Returns 0 or -1. */
 static int temp_name(struct strbuf *tmp, const char *dir)
@@ -108,9 +169,10 @@ static bool renames(struct extract *x, const struct strbuf *dd)
 		if (*p == 'X')
 			xdir = p + 1;
 		else if (*p == 'R')
-			from = p[1] || !have_tmp ? p + 1 : tmp.s;
+			/* (as member names: without a leading '/' or '..', unless -P) */
+			from = p[1] ? safename(x->t, p + 1, false, NULL) : have_tmp ? tmp.s : p + 1;
 		else if (*p == 'T' && from) {
-			const char *to = p + 1;
+			const char *to = p[1] ? safename(x->t, p + 1, false, NULL) : p + 1;
 			if (!*to) {
 				if (temp_name(&tmp, xdir) < 0) {
 					tar_error(x->t, errno, "%s: Cannot rename", tq(x->t, 0, from));
@@ -122,8 +184,8 @@ static bool renames(struct extract *x, const struct strbuf *dd)
 				to = tmp.s;
 			}
 			if (rename_made(from, to) < 0) {
-				tar_error(x->t, errno, "%s: Cannot rename to %s", tq(x->t, 0, from),
-				          tq(x->t, 1, to));
+				tar_error(x->t, errno, "Cannot rename %s to %s", tquote(x->t, 0, from),
+				          tquote(x->t, 1, to));
 				ok = false;
 				break; /* as GNU tar: the others may depend on it */
 			}
@@ -134,25 +196,24 @@ static bool renames(struct extract *x, const struct strbuf *dd)
 	return ok;
 }
 
-/* Remove what directory name holds that dd does not list as it is. */
-static void purge(struct extract *x, const char *name, const struct strbuf *dd)
+/* Remove what directory name held (names, read before the renames) that dd
+ * does not list as it is now: a name not listed, a directory listed as a
+ * file ('Y') or a file as a directory ('D'); an 'N' (there, not dumped:
+ * excluded, or below --no-recursion) stays whatever it is, as in GNU tar. */
+static void purge(struct extract *x, const char *name, const struct strbuf *names,
+                  const struct strbuf *dd)
 {
 	struct tar *t = x->t;
-	DIR *d = opendir(name);
-	if (!d)
-		return;
 	struct strbuf path = STRBUF_INIT;
-	struct dirent *de;
-	while ((de = readdir(d)) != NULL) {
-		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
-			continue;
+	for (const char *n = sb_str(names); n < sb_str(names) + names->len; n += strlen(n) + 1) {
 		struct stat st;
 		sb_reset(&path);
-		if (sb_printf(&path, "%s%s%s", name, name[strlen(name) - 1] == '/' ? "" : "/",
-		              de->d_name) < 0 || lstat(path.s, &st) < 0)
-			continue;
-		char flag = listed(dd, de->d_name);
-		if (flag && (flag == 'D') == (S_ISDIR(st.st_mode) != 0))
+		if (sb_printf(&path, "%s%s%s", name, name[strlen(name) - 1] == '/' ? "" : "/", n) < 0 ||
+		    lstat(path.s, &st) < 0)
+			continue; /* (moved away by a rename) */
+		char flag = listed(dd, n);
+		if (flag == 'N' || (flag == 'D' && S_ISDIR(st.st_mode)) ||
+		    (flag == 'Y' && !S_ISDIR(st.st_mode)))
 			continue;
 		/* GNU tar says so with the listing, its name first */
 		if (t->opt.verbose)
@@ -161,8 +222,28 @@ static void purge(struct extract *x, const char *name, const struct strbuf *dd)
 		if (xunlink_tree(path.s) < 0)
 			tar_cannot(t, path.s, "unlink", errno);
 	}
-	closedir(d);
 	sb_free(&path);
+}
+
+/* The renames and removals dumpdir dd asks of directory name: none when it
+ * is not there (it is about to be made), nor when dd is malformed. */
+static void act_on(struct extract *x, const char *name, const struct strbuf *dd)
+{
+	struct strbuf names = STRBUF_INIT;
+	DIR *d = opendir(name);
+	if (!d)
+		return;
+	int r = read_names(d, &names);
+	closedir(d);
+	if (r < 0)
+		tar_fatal(x->t, ENOMEM, "memory exhausted");
+	else if (!well_made(x->t, dd))
+		;
+	else if (!renames(x, dd))
+		x->renames_failed = true;
+	else if (!x->renames_failed)
+		purge(x, name, &names, dd);
+	sb_free(&names);
 }
 
 int xincr_dir(struct extract *x, struct archive_entry *e, const char *name)
@@ -172,10 +253,8 @@ int xincr_dir(struct extract *x, struct archive_entry *e, const char *name)
 		return 0;
 	struct strbuf dd = STRBUF_INIT;
 	int r = read_dumpdir(x, &dd);
-	if (r == 0 && !renames(x, &dd))
-		x->renames_failed = true;
-	if (r == 0 && !x->renames_failed)
-		purge(x, name, &dd);
+	if (r == 0)
+		act_on(x, name, &dd);
 	sb_free(&dd);
 	archive_entry_set_size(e, 0);
 	return r < 0 ? -1 : 1;
