@@ -333,6 +333,26 @@ static int64_t append_range(struct range *r)
 	return c->append_from + n;
 }
 
+/* listed_size: the source came shorter than listed (cut while read), as
+ * rsync says it ("read errors mapping", 23), and as rsync's second try,
+ * the copy is made again, whole, from what the file holds now; a stream's
+ * bytes cannot be asked again, and the copy is given up. Returns its end,
+ * or -1 (reported). */
+static int64_t copied_again(struct range *r, const char *src)
+{
+	struct copy *c = r->c;
+	copy_error(c, ENODATA, "read errors mapping %s", cq(c, 0, src));
+	if (c->o->read_data)
+		return -1;
+	if (ftruncate(r->dfd, 0) < 0) {
+		c->write_failed = true;
+		copy_error(c, errno, "failed to truncate %s", cq(c, 0, sb_str(&c->shown)));
+		return -1;
+	}
+	r->holes = false;
+	return copy_range(r, 0, UINT64_MAX);
+}
+
 int data_copy(struct copy *c, int sfd, const struct stat *st, int dfd, const char *src)
 {
 	if (c->append_from && !c->o->read_data) { /* (a stream's: copy_stream_data) */
@@ -364,6 +384,8 @@ int data_copy(struct copy *c, int sfd, const struct stat *st, int dfd, const cha
 	else
 		end = copy_range(&r, 0, UINT64_MAX);
 	if (end < 0)
+		return -1;
+	if (c->o->listed_size && end < st->st_size && (end = copied_again(&r, src)) < 0)
 		return -1;
 	if (r.holes && ftruncate(dfd, (off_t)end) < 0) {
 		copy_error(c, errno, "failed to extend %s", cq(c, 0, sb_str(&c->shown)));

@@ -51,6 +51,7 @@ SYNC_TESTS = \
 	tests/sync/human.sh \
 	tests/sync/mkpath.sh \
 	tests/sync/remove-source.sh \
+	tests/sync/shrank.sh \
 	tests/sync/out-format.sh \
 	tests/sync/missing-args.sh \
 	tests/sync/hard-link-skips.sh \

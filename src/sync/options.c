@@ -555,6 +555,7 @@ static void engine_options(struct sync *s)
 	/* as rsync: backups beside the files change their directories' times */
 	o->omit_dir_times = s->omit_dir_times || (s->backup && !s->backup_dir);
 	o->only_changed = true;
+	o->listed_size = true;
 	o->replace_nondir = true;
 	o->open_dirs = true;
 	o->keep_dest_mode = true;

@@ -1,0 +1,43 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# shrank.sh: a source file cut short while it is copied (truncated while
+# the copy stalls in its first write: stall-shim.c), beside rsync, here
+# and over a remote shell, pushed and pulled: rsync sends the size it
+# listed, what it could not read as zeros, says "read errors mapping" and
+# exits 23, and its second try copies the file as it is now; so does
+# sweep-sync here (it exited 0 with a copy of neither size); over a remote
+# shell it says so, exits 23 and leaves no copy.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/sync/tree.sh"
+local_rsh
+build_shim tests/sync/stall-shim.c
+for via in here push pull; do
+	for prog in rsync sweep-sync; do
+		c=$T/$via.$prog
+		mkdir -p "$c/src" && head -c 1000000 /dev/urandom > "$c/src/big"
+		touch -d 2021-01-01 "$c/src/big"
+		src=src/ dst=dst/ rsh=
+		[ $via = push ] && dst=localhost:$c/dst/ rsh="-e $RSH"
+		[ $via = pull ] && src=localhost:$c/src/ rsh="-e $RSH"
+		rm -f "$T/mark"
+		# shellcheck disable=SC2086
+		(cd "$c" && STALL_NAME=/.big. STALL_SOURCE=/src/big STALL_SECONDS=2 STALL_MARK="$T/mark" \
+			LD_PRELOAD="$T/stall-shim.so" $prog -a $rsh $src $dst > "$c.out" 2> "$c.err"
+			echo "status $?" >> "$c.out") &
+		n=0
+		while [ ! -e "$T/mark" ] && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+		[ -e "$T/mark" ] || fail "$via: $prog never wrote big"
+		truncate -s 1000 "$c/src/big"
+		wait
+		grep -q 'read errors mapping' "$c.err" ||
+			fail "$via: $prog: the cut not said: $(cat "$c.err")"
+		# (over a remote shell sweep-sync gives the copy up: its bytes
+		# cannot be asked for again)
+		if [ $via = here ] || [ $prog = rsync ]; then
+			cmp "$c/src/big" "$c/dst/big" || fail "$via: $prog: the copy is not the file now"
+		elif [ -e "$c/dst/big" ]; then
+			fail "$via: $prog: a copy of the cut file was left"
+		fi
+	done
+	check_same "$T/$via.rsync.out" "$T/$via.sweep-sync.out" || fail "$via: status"
+done
