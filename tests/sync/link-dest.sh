@@ -10,7 +10,7 @@
 # with -I nothing is linked (unless -c finds the same bytes);
 # a relative DIR is taken from DEST (from its directory, for one file);
 # a missing DIR is said and the next one used; an existing DEST is
-# relinked; -n links nothing.
+# relinked; -n links nothing; -u leaves a newer copy alone.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
 sync_tree "$T/src"
@@ -51,6 +51,18 @@ else
 	# when it is not root; sweep-sync does that only for those it makes
 	echo "SKIP part: an existing DEST with a read-only directory: root only" >&2
 fi
+# -u: a copy newer than the source stays, though DIR has the source's
+# file (it was replaced by a link to DIR's, its edits lost), here and
+# over a remote shell
+local_rsh
+PREPARE='rsync -a ../old/ prev/; mkdir dst; echo "newer edits" > dst/file; touch -d 2030-01-01 dst/file'
+for opts in -aiu "-aiu --inplace"; do
+	# shellcheck disable=SC2086
+	both "$opts, a newer copy" $opts --link-dest=../prev src/ DST
+	# shellcheck disable=SC2086
+	both "$opts, a newer copy, pushed" $opts --link-dest=../prev -e "$RSH" src/ localhost:DST
+done
+PREPARE='rsync -a ../old/ prev/'
 both "one file" -ai --link-dest=prev src/file DST
 NO_TREE=1 both "one file, into DEST/" -ai --link-dest=../prev src/file DST/
 for side in R O; do
