@@ -6,7 +6,9 @@
  * pattern with a '/' or "**" inside is matched against the whole path
  * (unanchored: against any tail of it that starts a component), else
  * against the last component. '*' matches within one component, "**"
- * across them (and "**" with the slash after it none too), '?' one
+ * across them (never a slash less: "a/" two stars "/b" is not a/b; an
+ * unanchored pattern that starts with them is matched against the path
+ * after a '/', so "**" then "/b" is b too, as in rsync), '?' one
  * character but '/', [...] a class ([:alpha:] and the other POSIX classes
  * inside); a pattern ending in a slash and three stars matches the
  * directory before them as well as what is below it.
@@ -175,10 +177,6 @@ static bool wild(const char *p, const char *s)
 			bool any = p[1] == '*';
 			while (*p == '*')
 				p++;
-			/* two stars and a slash may stand for no directory at
-			 * all: "a", two stars, "/b" matches a/b */
-			if (any && *p == '/' && wild(p + 1, s))
-				return true;
 			for (;; s++) {
 				if (wild(p, s))
 					return true;
@@ -219,6 +217,12 @@ static bool pattern_matches(const struct sync_rule *r, const char *pattern, cons
 {
 	if (r->anchored)
 		return wild(pattern, path);
+	/* starting with two stars: against the path after a '/' (rsync's
+	 * "**" prefix), so that they may stand for nothing before it */
+	if (pattern[0] == '*' && pattern[1] == '*') {
+		const char *rest = pattern + strspn(pattern, "*");
+		return wild(pattern, path) || (*rest == '/' && wild(rest + 1, path));
+	}
 	if (!r->full) {
 		const char *slash = strrchr(path, '/');
 		return wild(pattern, slash ? slash + 1 : path);

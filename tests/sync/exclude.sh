@@ -4,7 +4,8 @@
 # pattern anchored with '/', directories only with a trailing '/', '*',
 # '**', '?' and classes, a path with a '/' inside, the first match
 # deciding, and an excluded directory left out with all it holds; a
-# trailing "/***" (the directory too), "**/" standing for no directory,
+# trailing "/***" (the directory too), "**" never standing for a slash
+# less (but for nothing at an unanchored pattern's start),
 # POSIX classes ([[:alpha:]]), and "- " and "+ " before a pattern given
 # to --exclude or --include; "!" clears the rules before it.
 # (NO_TREE where DST gets a new entry: its time is that of the run)
@@ -28,6 +29,16 @@ both "include first" -ai --include='*.c' --include='*/' --exclude='*' src/ DST
 both "/***" -ai --exclude='b/***' src/ DST
 both "/*** included" -ai --include='b/***' --exclude='*' src/ DST
 both "**/ for none" -ai --exclude='**/b/**' src/ DST
+# two stars never stand for a slash less ('a/**/two.o' is not a/two.o,
+# which sweep-sync excluded, and deleted under --delete-excluded), but at
+# an unanchored pattern's start they may stand for nothing
+echo a/two.o > "$T/src/a/two.o" && touch -d 2011-01-01 "$T/src/a/two.o" "$T/src/a"
+for p in 'a/**/two.o' '/a/**/two.o' '**/two.o' '/**/top.c' '**/a/two.o' 'b/**/three.c' \
+	'***/top.c' '**/c/' 'a/***'; do
+	both "two stars: $p" -ai --exclude="$p" src/ DST
+	PREPARE='rsync -a ../src/ dst/' both "two stars, --delete-excluded: $p" -ai --delete-excluded \
+		--exclude="$p" src/ DST
+done
 both "a POSIX class" -ai --exclude='[[:alpha:]][[:digit:]]' --exclude='[![:lower:]]*.o' src/ DST
 both "- and + before a pattern" -ai --exclude='- top.*' --exclude='+ *.c' --exclude='*.c' \
 	--include='- f1' src/ DST
