@@ -10,7 +10,8 @@
  * unanchored pattern that starts with them is matched against the path
  * after a '/', so "**" then "/b" is b too, as in rsync), '?' one
  * character but '/', [...] a class ([:alpha:] and the other POSIX classes
- * inside); a pattern ending in a slash and three stars matches the
+ * inside); a '\' escapes the character after it only in a pattern with
+ * one of those, else it is itself; a pattern ending in a slash and three stars matches the
  * directory before them as well as what is below it.
  * A pattern, given or read one a line from a file (--exclude-from,
  * --include-from: listfile.c), may start with "- " or "+ ", which make it
@@ -75,6 +76,7 @@ int filter_push(struct sync *s, const char *pattern, bool include, unsigned char
 		return -1;
 	}
 	r->full = r->anchored || strchr(r->pattern, '/') || strstr(r->pattern, "**");
+	r->wild = strpbrk(r->pattern, "*?[") != NULL;
 	s->nrules++;
 	return 0;
 }
@@ -211,12 +213,18 @@ static bool wild(const char *p, const char *s)
 	return !*s;
 }
 
+/* Whether pattern matches s: as a wildcard, else byte for byte. */
+static bool match(const struct sync_rule *r, const char *pattern, const char *s)
+{
+	return r->wild ? wild(pattern, s) : strcmp(pattern, s) == 0;
+}
+
 /* Whether pattern matches path as rule r matches (anchored, against the
  * last component, or against any tail that starts a component). */
 static bool pattern_matches(const struct sync_rule *r, const char *pattern, const char *path)
 {
 	if (r->anchored)
-		return wild(pattern, path);
+		return match(r, pattern, path);
 	/* starting with two stars: against the path after a '/' (rsync's
 	 * "**" prefix), so that they may stand for nothing before it */
 	if (pattern[0] == '*' && pattern[1] == '*') {
@@ -225,12 +233,12 @@ static bool pattern_matches(const struct sync_rule *r, const char *pattern, cons
 	}
 	if (!r->full) {
 		const char *slash = strrchr(path, '/');
-		return wild(pattern, slash ? slash + 1 : path);
+		return match(r, pattern, slash ? slash + 1 : path);
 	}
 	for (const char *p = path; p; p = strchr(p, '/')) {
 		if (*p == '/')
 			p++;
-		if (wild(pattern, p))
+		if (match(r, pattern, p))
 			return true;
 	}
 	return false;

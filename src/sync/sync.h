@@ -49,6 +49,8 @@ struct sync_rule {
 	bool dir_only;  /* a trailing '/': directories only */
 	bool anchored;  /* a leading '/': from the transfer's root */
 	bool full;      /* a '/' or "**" inside: matched against the path */
+	bool wild;      /* a '*', '?' or '[' inside: else matched byte for byte,
+	                   a backslash one too (rsync's rule) */
 	char *self;     /* a pattern ending in a slash and three stars: the
 	                   directory itself, matched as well */
 };

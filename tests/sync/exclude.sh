@@ -29,6 +29,15 @@ both "include first" -ai --include='*.c' --include='*/' --exclude='*' src/ DST
 both "/***" -ai --exclude='b/***' src/ DST
 both "/*** included" -ai --include='b/***' --exclude='*' src/ DST
 both "**/ for none" -ai --exclude='**/b/**' src/ DST
+# a backslash escapes only in a pattern with a wildcard: 'a\b' is that
+# name (sweep-sync took it for ab, and deleted ab under --delete-excluded)
+for p in 'a\b' 'a\*' 'a\\b' '*\b'; do
+	PREPARE='mkdir -p src dst && echo 1 > src/ab && echo 2 > "src/a\\b" && echo 3 > "src/a*" &&
+		echo 4 > "src/a\\\\b" && echo 5 > dst/ab && touch -d 2011-01-01 src/* src dst/ab' \
+		NO_TREE=1 both "a backslash: $p" -ai --delete-excluded --exclude="$p" SRC/ DST
+	for side in R O; do ls "$T/$side/dst" > "$T/$side.ls"; done
+	check_same "$T/R.ls" "$T/O.ls" || fail "a backslash: $p: the trees differ"
+done
 # two stars never stand for a slash less ('a/**/two.o' is not a/two.o,
 # which sweep-sync excluded, and deleted under --delete-excluded), but at
 # an unanchored pattern's start they may stand for nothing
