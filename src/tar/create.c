@@ -253,7 +253,8 @@ static int dir_first(struct create *cr, const struct sweep_entry *e)
 	if (fits && cr->inc && header_fill(cr, e, member, NULL) == 0 &&
 	    incr_put_dir(cr, e, member) < 0)
 		return -1;
-	if (!fits || sc.no_recursion)
+	/* (under -g a named directory's files are dumped: incr_filter) */
+	if (!fits || (sc.no_recursion && !(cr->inc && e->depth == 0)))
 		sweep_prune(cr->sw);
 	else if ((e->flags & SWEEP_E_XDEV) && t->opt.verbose)
 		tar_warn(t, 0, "%s/: file is on a different filesystem; not dumped",

@@ -99,6 +99,9 @@ int label_write(struct create *cr);
  * out: its tag recorded, or its contents pruned (0, or -1: ENOMEM). */
 enum sweep_verdict tags_filter(struct create *cr, const struct sweep_entry *e);
 int tags_dir(struct create *cr, const struct sweep_entry *e);
+/* The tag of directory e that leaves out its contents (or all below it),
+ * or NULL. */
+const struct tar_tag *tags_find(struct create *cr, const struct sweep_entry *e);
 
 /* header.c: fill cr->entry for e, stored as member; link is the member it
  * is a hard link to, or NULL. Returns 0, or -1 when e cannot be stored

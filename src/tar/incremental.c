@@ -73,28 +73,30 @@ static bool same_dir(const struct incremental *inc, const struct snap_dir *d,
 	       d->ino == (uint64_t)st->st_ino;
 }
 
-/* Whether the directory at path with st is the snapshot's of that name. */
-static bool in_snapshot(struct incremental *inc, const char *path, size_t n,
-                        const struct stat *st)
+/* The snapshot's directory at path, when it is the one of st, or NULL. */
+static const struct snap_dir *old_dir(struct incremental *inc, const char *path, size_t n,
+                                      const struct stat *st)
 {
 	if (!inc->old.n || bare_path(&inc->scratch, path, n) < 0)
-		return false;
+		return NULL;
 	const struct snap_dir *d = snapshot_find(&inc->old, inc->scratch.s);
-	return d && same_dir(inc, d, st);
+	return d && same_dir(inc, d, st) ? d : NULL;
 }
 
-/* Whether e's directory (its parent) is in the snapshot, looked up once. */
-static bool parent_known(struct incremental *inc, const struct sweep_entry *e)
+/* The snapshot's directory of e's parent, or NULL; looked up once (the
+ * parent's id -> its index + 2, or 1: none). */
+static const struct snap_dir *parent_dir(struct incremental *inc, const struct sweep_entry *e)
 {
 	uint64_t *v = keymap_get(&inc->parents, e->parent_id, 0);
 	if (v)
-		return *v == 1;
+		return *v > 1 ? &inc->old.v[*v - 2] : NULL;
 	struct stat st;
 	size_t n = e->pathlen - strlen(e->name);
-	bool known = n > 0 && fstat(e->dirfd, &st) == 0 && in_snapshot(inc, e->path, n - 1, &st);
+	const struct snap_dir *d = n > 0 && fstat(e->dirfd, &st) == 0
+	                           ? old_dir(inc, e->path, n - 1, &st) : NULL;
 	/* failing to remember costs only another look */
-	keymap_put(&inc->parents, e->parent_id, 0, known ? 1 : 2);
-	return known;
+	keymap_put(&inc->parents, e->parent_id, 0, d ? (uint64_t)(d - inc->old.v) + 2 : 1);
+	return d;
 }
 
 static bool older(const struct timespec *a, const struct timespec *b)
@@ -102,27 +104,36 @@ static bool older(const struct timespec *a, const struct timespec *b)
 	return a->tv_sec < b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
 }
 
-/* Whether a file of st, in a directory of the snapshot, is left out. */
-static bool unchanged(const struct incremental *inc, const struct stat *st)
+/* Whether file name of st, in directory d of the snapshot (or NULL), is
+ * left out: unchanged since the dump began, and listed in d's dumpdir (one
+ * it did not list, left out of it by a tag then, is new to the dumps). */
+static bool unchanged(const struct incremental *inc, const struct snap_dir *d,
+                      const char *name, const struct stat *st)
 {
-	return inc->old.have_prev && older(&st->st_mtim, &inc->old.prev) &&
-	       older(&st->st_ctim, &inc->old.prev);
+	return d && inc->old.have_prev && older(&st->st_mtim, &inc->old.prev) &&
+	       older(&st->st_ctim, &inc->old.prev) && snapshot_lists(d, name);
 }
 
 enum sweep_verdict incr_filter(struct create *cr, const struct sweep_entry *e)
 {
 	struct incremental *inc = cr->inc;
-	if (!inc || (e->flags & SWEEP_E_ROOT) || S_ISDIR(e->st.st_mode) ||
-	    !unchanged(inc, &e->st) || !parent_known(inc, e))
+	if (!inc || (e->flags & SWEEP_E_ROOT))
 		return SWEEP_KEEP;
-	return SWEEP_PRUNE;
+	/* --no-recursion: a named directory's files are dumped, not what
+	 * its directories hold, as in GNU tar (the dumpdir says 'N') */
+	if (S_ISDIR(e->st.st_mode)) {
+		struct tar_scope sc;
+		scope_of(cr, e, &sc);
+		return sc.no_recursion ? SWEEP_PRUNE : SWEEP_KEEP;
+	}
+	return unchanged(inc, parent_dir(inc, e), e->name, &e->st) ? SWEEP_PRUNE : SWEEP_KEEP;
 }
 
 /* The flag of name (of st) in directory e's dumpdir, or 0 when memory ran
  * out. What the walk leaves out (excluded, a socket, the archive) is 'N',
  * as in GNU tar: extracting, it stays where it is. */
 static char entry_flag(struct create *cr, const struct sweep_entry *e, const char *name,
-                       const struct stat *st, bool known)
+                       const struct stat *st, const struct snap_dir *old, bool no_recursion)
 {
 	struct incremental *inc = cr->inc;
 	if (S_ISSOCK(st->st_mode) || (cr->archive_is_file && st->st_dev == cr->archive_st.st_dev &&
@@ -137,15 +148,19 @@ static char entry_flag(struct create *cr, const struct sweep_entry *e, const cha
 			return 'N';
 	}
 	if (S_ISDIR(st->st_mode))
-		return 'D';
-	return known && unchanged(inc, st) ? 'N' : 'Y';
+		return no_recursion ? 'N' : 'D';
+	return unchanged(inc, old, name, st) ? 'N' : 'Y';
 }
 
-/* What directory e holds, read now, as flag, name, NUL each into list.
- * Returns 0, or -1 with errno set. */
-static int read_entries(struct create *cr, const struct sweep_entry *e, bool known,
-                        struct strbuf *list)
+/* What directory e holds, read now, as flag, name, NUL each into list;
+ * what a tag leaves out is not listed, but for the tag, as in GNU tar (so
+ * that once the tag is gone it is new to the next dump). Returns 0, or -1 with errno set. */
+static int read_entries(struct create *cr, const struct sweep_entry *e,
+                        const struct snap_dir *old, struct strbuf *list)
 {
+	struct tar_scope sc;
+	scope_of(cr, e, &sc);
+	const struct tar_tag *tag = tags_find(cr, e);
 	int follow = cr->t->opt.dereference ? 0 : AT_SYMLINK_NOFOLLOW;
 	int fd = openat(e->dirfd, e->name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
@@ -161,9 +176,12 @@ static int read_entries(struct create *cr, const struct sweep_entry *e, bool kno
 	while (r == 0 && (de = readdir(d)) != NULL) {
 		struct stat st;
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0 ||
+		    (tag && strcmp(de->d_name, tag->name) != 0) ||
 		    fstatat(dirfd(d), de->d_name, &st, follow) < 0)
 			continue;
-		char flag = entry_flag(cr, e, de->d_name, &st, known);
+		/* (--exclude-tag-under: the tag alone, not dumped, as GNU lists it) */
+		char flag = tag && tag->scope == TAG_UNDER
+		            ? 'N' : entry_flag(cr, e, de->d_name, &st, old, sc.no_recursion);
 		if (!flag || sb_addc(list, flag) < 0 ||
 		    sb_add(list, de->d_name, strlen(de->d_name) + 1) < 0) {
 			errno = ENOMEM;
@@ -258,11 +276,11 @@ int incr_put_dir(struct create *cr, const struct sweep_entry *e, const char *mem
 {
 	struct incremental *inc = cr->inc;
 	struct tar *t = cr->t;
-	bool known = in_snapshot(inc, e->path, e->pathlen, &e->st);
-	if (t->opt.verbose && !known)
+	const struct snap_dir *old = old_dir(inc, e->path, e->pathlen, &e->st);
+	if (t->opt.verbose && !old)
 		say_new(t, inc, e);
 	struct strbuf list = STRBUF_INIT;
-	int r = read_entries(cr, e, known, &list);
+	int r = read_entries(cr, e, old, &list);
 	if (r < 0 && errno != ENOMEM) {
 		/* not stored: the walk says why when it reads the directory */
 		sb_free(&list);

@@ -13,6 +13,8 @@
 struct snap_dir {
 	const char *name;           /* in struct snapshot's data */
 	uint64_t dev, ino;
+	const char *entries;        /* its dumpdir's, flag and name each, to an
+	                               empty one (in the data too) */
 };
 
 struct snapshot {
@@ -40,6 +42,8 @@ struct incremental {
  * or NULL. */
 int snapshot_load(struct tar *t, struct snapshot *s, const char *file);
 const struct snap_dir *snapshot_find(const struct snapshot *s, const char *name);
+/* Whether the dumpdir of d (NULL: none) lists name, whatever its flag. */
+bool snapshot_lists(const struct snap_dir *d, const char *name);
 void snapshot_free(struct snapshot *s);
 
 /* dumpdir.c: write the 'D' member of directory e as member, its header's

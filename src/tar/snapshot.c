@@ -11,7 +11,7 @@
  *                                          and the name) and two NULs
  *
  * Reading keeps what the next dump needs: the time, and each directory's
- * name, device and inode, looked up by name.
+ * name, device, inode and entries, looked up by name.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -101,12 +101,12 @@ static int parse_records(struct snapshot *s, const char *p, const char *end)
 		const char *name = field(&p, end);
 		if (!name)
 			return errno = 0, -1;
-		const char *entry;
+		const char *entries = p, *entry;
 		while ((entry = field(&p, end)) != NULL && *entry)
 			;
 		if (!entry || !field(&p, end))
 			return errno = 0, -1;
-		struct snap_dir d = { .name = name, .dev = dev, .ino = ino };
+		struct snap_dir d = { .name = name, .dev = dev, .ino = ino, .entries = entries };
 		if (add_dir(s, d) < 0)
 			return errno = ENOMEM, -1;
 	}
@@ -155,4 +155,12 @@ void snapshot_free(struct snapshot *s)
 	free(s->v);
 	free(s->data);
 	*s = (struct snapshot){ 0 };
+}
+
+bool snapshot_lists(const struct snap_dir *d, const char *name)
+{
+	for (const char *p = d ? d->entries : ""; *p; p += strlen(p) + 1)
+		if (strcmp(p + 1, name) == 0)
+			return true;
+	return false;
 }

@@ -94,9 +94,14 @@ enum sweep_verdict tags_filter(struct create *cr, const struct sweep_entry *e)
 	return SWEEP_PRUNE;
 }
 
+const struct tar_tag *tags_find(struct create *cr, const struct sweep_entry *e)
+{
+	return cr->t->opt.ntags ? find_tag(cr, e, false) : NULL;
+}
+
 int tags_dir(struct create *cr, const struct sweep_entry *e)
 {
-	const struct tar_tag *tag = cr->t->opt.ntags ? find_tag(cr, e, false) : NULL;
+	const struct tar_tag *tag = tags_find(cr, e);
 	if (!tag)
 		return 0;
 	say(cr, e, tag, "contents");

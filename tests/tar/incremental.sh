@@ -35,9 +35,11 @@ dump() { # SNAPSHOT-SUFFIX ARCHIVE ARGS...: GNU's dump and ours, compared
 	listing "$T/gnu-$a" > "$T/want"
 	listing "$T/our-$a" > "$T/got"
 	check_same "$T/want" "$T/got"
-	snap_names "$T/snap-gnu$s" > "$T/want"
-	snap_names "$T/snap-our$s" > "$T/got"
-	check_same "$T/want" "$T/got"
+	if [ -z "${NO_SNAP:-}" ]; then
+		snap_names "$T/snap-gnu$s" > "$T/want"
+		snap_names "$T/snap-our$s" > "$T/got"
+		check_same "$T/want" "$T/got"
+	fi
 	# (the kernel's file times lag the clock: changes come a while after)
 	sleep 1
 }
@@ -155,6 +157,31 @@ cp "$T/snap-gnu-l0" "$T/snap-gnu-lv"
 sleep 1
 dump "-lv" lv.tar --level=0
 restore rv our-lv.tar
+
+# what a tag leaves out is not in the dumpdir (sweep-tar listed it 'Y',
+# not dumped): once the tag is gone it is new to the next dump, which
+# stores it (sweep-tar took it for unchanged and never stored it)
+mkdir -p "$t/tagged" "$t/cache"
+touch "$t/tagged/TAG"
+printf 'tagged\n' > "$t/tagged/x"
+printf 'Signature: 8a477f597d28d172789f06886806bc55' > "$t/cache/CACHEDIR.TAG"
+printf 'cached\n' > "$t/cache/y"
+touch -d 2020-01-01 "$t/tagged/x" "$t/cache/y"
+dump "-tag" tag0.tar --exclude-tag=TAG --exclude-caches
+rm "$t/tagged/TAG" "$t/cache/CACHEDIR.TAG"
+dump "-tag" tag1.tar --exclude-tag=TAG --exclude-caches
+restore rtag our-tag0.tar our-tag1.tar
+mkdir -p "$t/under"
+touch "$t/under/TAGU"
+dump "-under" under.tar --exclude-tag-under=TAGU
+rm -r "$t/under"
+# --no-recursion: a named directory's files are dumped (sweep-tar stored
+# none, its dumpdir saying 'Y'), its directories listed 'N', not entered
+# (GNU's snapshot file names the directories not entered as well, with
+# the entries it did not dump: the next dump takes their files for
+# unchanged; sweep-tar's does not name them, and the next dump stores
+# their files again: more than is needed, nothing lost)
+NO_SNAP=1 dump "-nr" nr.tar --no-recursion
 
 # GNU tar's dumps of moved directories, extracted by both with -G: two
 # directories swapped (renamed through a temporary name, 'X': every file
