@@ -74,25 +74,25 @@ static bool same_dir(const struct incremental *inc, const struct snap_dir *d,
 }
 
 /* The snapshot's directory at path, when it is the one of st, or NULL. */
-static const struct snap_dir *old_dir(struct incremental *inc, const char *path, size_t n,
+static struct snap_dir *old_dir(struct incremental *inc, const char *path, size_t n,
                                       const struct stat *st)
 {
 	if (!inc->old.n || bare_path(&inc->scratch, path, n) < 0)
 		return NULL;
-	const struct snap_dir *d = snapshot_find(&inc->old, inc->scratch.s);
+	struct snap_dir *d = snapshot_find(&inc->old, inc->scratch.s);
 	return d && same_dir(inc, d, st) ? d : NULL;
 }
 
 /* The snapshot's directory of e's parent, or NULL; looked up once (the
  * parent's id -> its index + 2, or 1: none). */
-static const struct snap_dir *parent_dir(struct incremental *inc, const struct sweep_entry *e)
+static struct snap_dir *parent_dir(struct incremental *inc, const struct sweep_entry *e)
 {
 	uint64_t *v = keymap_get(&inc->parents, e->parent_id, 0);
 	if (v)
 		return *v > 1 ? &inc->old.v[*v - 2] : NULL;
 	struct stat st;
 	size_t n = e->pathlen - strlen(e->name);
-	const struct snap_dir *d = n > 0 && fstat(e->dirfd, &st) == 0
+	struct snap_dir *d = n > 0 && fstat(e->dirfd, &st) == 0
 	                           ? old_dir(inc, e->path, n - 1, &st) : NULL;
 	/* failing to remember costs only another look */
 	keymap_put(&inc->parents, e->parent_id, 0, d ? (uint64_t)(d - inc->old.v) + 2 : 1);
@@ -107,7 +107,7 @@ static bool older(const struct timespec *a, const struct timespec *b)
 /* Whether file name of st, in directory d of the snapshot (or NULL), is
  * left out: unchanged since the dump began, and listed in d's dumpdir (one
  * it did not list, left out of it by a tag then, is new to the dumps). */
-static bool unchanged(const struct incremental *inc, const struct snap_dir *d,
+static bool unchanged(const struct incremental *inc, struct snap_dir *d,
                       const char *name, const struct stat *st)
 {
 	return d && inc->old.have_prev && older(&st->st_mtim, &inc->old.prev) &&
@@ -133,7 +133,7 @@ enum sweep_verdict incr_filter(struct create *cr, const struct sweep_entry *e)
  * out. What the walk leaves out (excluded, a socket, the archive) is 'N',
  * as in GNU tar: extracting, it stays where it is. */
 static char entry_flag(struct create *cr, const struct sweep_entry *e, const char *name,
-                       const struct stat *st, const struct snap_dir *old, bool no_recursion)
+                       const struct stat *st, struct snap_dir *old, bool no_recursion)
 {
 	struct incremental *inc = cr->inc;
 	if (S_ISSOCK(st->st_mode) || (cr->archive_is_file && st->st_dev == cr->archive_st.st_dev &&
@@ -156,7 +156,7 @@ static char entry_flag(struct create *cr, const struct sweep_entry *e, const cha
  * what a tag leaves out is not listed, but for the tag, as in GNU tar (so
  * that once the tag is gone it is new to the next dump). Returns 0, or -1 with errno set. */
 static int read_entries(struct create *cr, const struct sweep_entry *e,
-                        const struct snap_dir *old, struct strbuf *list)
+                        struct snap_dir *old, struct strbuf *list)
 {
 	struct tar_scope sc;
 	scope_of(cr, e, &sc);
@@ -276,7 +276,7 @@ int incr_put_dir(struct create *cr, const struct sweep_entry *e, const char *mem
 {
 	struct incremental *inc = cr->inc;
 	struct tar *t = cr->t;
-	const struct snap_dir *old = old_dir(inc, e->path, e->pathlen, &e->st);
+	struct snap_dir *old = old_dir(inc, e->path, e->pathlen, &e->st);
 	if (t->opt.verbose && !old)
 		say_new(t, inc, e);
 	struct strbuf list = STRBUF_INIT;

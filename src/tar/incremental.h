@@ -15,6 +15,8 @@ struct snap_dir {
 	uint64_t dev, ino;
 	const char *entries;        /* its dumpdir's, flag and name each, to an
 	                               empty one (in the data too) */
+	const char **index;         /* and their names sorted, once looked in */
+	size_t nindex;
 };
 
 struct snapshot {
@@ -41,9 +43,9 @@ struct incremental {
  * before). Returns 0, or -1 (fatal, reported). The directory named name,
  * or NULL. */
 int snapshot_load(struct tar *t, struct snapshot *s, const char *file);
-const struct snap_dir *snapshot_find(const struct snapshot *s, const char *name);
+struct snap_dir *snapshot_find(const struct snapshot *s, const char *name);
 /* Whether the dumpdir of d (NULL: none) lists name, whatever its flag. */
-bool snapshot_lists(const struct snap_dir *d, const char *name);
+bool snapshot_lists(struct snap_dir *d, const char *name);
 void snapshot_free(struct snapshot *s);
 
 /* dumpdir.c: write the 'D' member of directory e as member, its header's

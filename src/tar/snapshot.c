@@ -144,7 +144,7 @@ int snapshot_load(struct tar *t, struct snapshot *s, const char *file)
 	return 0;
 }
 
-const struct snap_dir *snapshot_find(const struct snapshot *s, const char *name)
+struct snap_dir *snapshot_find(const struct snapshot *s, const char *name)
 {
 	struct snap_dir key = { .name = name };
 	return s->n ? bsearch(&key, s->v, s->n, sizeof(*s->v), by_name) : NULL;
@@ -152,14 +152,43 @@ const struct snap_dir *snapshot_find(const struct snapshot *s, const char *name)
 
 void snapshot_free(struct snapshot *s)
 {
+	for (size_t i = 0; i < s->n; i++)
+		free(s->v[i].index);
 	free(s->v);
 	free(s->data);
 	*s = (struct snapshot){ 0 };
 }
 
-bool snapshot_lists(const struct snap_dir *d, const char *name)
+static int by_entry_name(const void *a, const void *b)
 {
-	for (const char *p = d ? d->entries : ""; *p; p += strlen(p) + 1)
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* d's entries' names, sorted, into d->index: a directory of many files
+ * is looked in once for each. Returns 0 or -1 (ENOMEM). */
+static int index_entries(struct snap_dir *d)
+{
+	size_t n = 0;
+	for (const char *p = d->entries; *p; p += strlen(p) + 1)
+		n++;
+	d->index = malloc((n ? n : 1) * sizeof(*d->index));
+	if (!d->index)
+		return -1;
+	n = 0;
+	for (const char *p = d->entries; *p; p += strlen(p) + 1)
+		d->index[n++] = p + 1;
+	qsort(d->index, n, sizeof(*d->index), by_entry_name);
+	d->nindex = n;
+	return 0;
+}
+
+bool snapshot_lists(struct snap_dir *d, const char *name)
+{
+	if (!d)
+		return false;
+	if (d->index || index_entries(d) == 0)
+		return bsearch(&name, d->index, d->nindex, sizeof(*d->index), by_entry_name) != NULL;
+	for (const char *p = d->entries; *p; p += strlen(p) + 1) /* (without memory) */
 		if (strcmp(p + 1, name) == 0)
 			return true;
 	return false;
