@@ -188,7 +188,8 @@ static bool letters_wanted(const struct sync *s)
 /* --safe-links: whether the link at below (its path below the tree's
  * top; rel as shown) points out of the tree, as rsync judges it: an
  * absolute or empty target, one whose ".." climb above the top, counted
- * from the link's directory, or one that ends in "/..". Said under -v as
+ * from the link's directory, or with a ".." after another component (one
+ * that ends in "/.." too). Said under -v as
  * rsync says it. */
 static bool unsafe_link(struct sync *s, const struct sweep_entry *e, const char *below,
                         const char *rel)
@@ -204,12 +205,15 @@ static bool unsafe_link(struct sync *s, const struct sweep_entry *e, const char 
 	const char *last = strrchr(t, '/');
 	bool unsafe = *t == '/' || !*t || (last && strcmp(last + 1, "..") == 0);
 	const char *end = last ? last : t;
+	bool named = false; /* a component before that is not ".." */
 	for (const char *p = t; !unsafe && p < end; p += *p == '/') {
 		size_t n = strcspn(p, "/");
+		/* ".." after anything else (rsync 3.4's mend of CVE-2024-12088:
+		 * "d/../..", where d is itself a link, climbs out unseen) */
 		if (n == 2 && p[0] == '.' && p[1] == '.')
-			unsafe = --depth < 0;
-		else if (n && !(n == 1 && *p == '.'))
-			depth++;
+			unsafe = named || --depth < 0;
+		else if (n)
+			named = true, depth += !(n == 1 && *p == '.');
 		p += n;
 	}
 	if (!last && strcmp(t, "..") == 0)
