@@ -118,6 +118,9 @@ int copy_names(struct copy *c, const struct sweep_entry *e);
 void copy_prune(struct copy *c, const struct sweep_entry *e);
 /* Whether links are followed at e (-L, or -H at a root). */
 bool copy_follows(const struct copy *c, const struct sweep_entry *e);
+/* Whether e's copy is a file of its bytes: a regular file, or without
+ * recursion (GNU cp without -R) a device, read as a file is. */
+bool copy_as_file(const struct copy *c, const struct sweep_entry *e);
 
 /* writeback.c: the tree's batch, from the options and the destination's
  * disk; after each regular file, the policy's turn; the batch written out

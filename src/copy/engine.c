@@ -114,6 +114,13 @@ void copy_prune(struct copy *c, const struct sweep_entry *e)
 	}
 }
 
+bool copy_as_file(const struct copy *c, const struct sweep_entry *e)
+{
+	/* (GNU cp without -R: "cp /dev/null f" empties f) */
+	mode_t m = e->st.st_mode;
+	return S_ISREG(m) || (!c->o->recursive && (S_ISCHR(m) || S_ISBLK(m)));
+}
+
 bool copy_follows(const struct copy *c, const struct sweep_entry *e)
 {
 	return c->o->follow == SWEEP_FOLLOW_ALL ||
@@ -225,7 +232,7 @@ static void copy_entry(struct copy *c, const struct sweep_entry *e)
 		regular_copy(c, e);
 		break;
 	default:
-		if (S_ISREG(e->st.st_mode))
+		if (copy_as_file(c, e))
 			regular_copy(c, e);
 		else
 			special_copy(c, e);

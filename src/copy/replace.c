@@ -151,7 +151,7 @@ enum dest_state replace_prepare(struct copy *c, const struct sweep_entry *e, int
 		return same_file_error(c, e);
 	/* GNU cp -n and -u look through a link there: one that dangles is
 	 * nothing to keep, and a file is not written through it */
-	bool file_source = S_ISREG(e->st.st_mode) && !o->hard_link && !o->symbolic_link;
+	bool file_source = copy_as_file(c, e) && !o->hard_link && !o->symbolic_link;
 	if ((o->exist == COPY_NO_CLOBBER || o->update) && !o->decide && file_source &&
 	    S_ISLNK(st.st_mode) && faccessat(pfd, name, F_OK, 0) < 0 && errno == ENOENT) {
 		copy_error(c, 0, "not writing through dangling symlink %s", cq(c, 0, sb_str(&c->shown)));
@@ -165,7 +165,7 @@ enum dest_state replace_prepare(struct copy *c, const struct sweep_entry *e, int
 		return DEST_SKIP;
 	if (made_before(c, e, &st))
 		return DEST_FAIL;
-	bool regular = S_ISREG(e->st.st_mode) && !o->hard_link && !o->symbolic_link;
+	bool regular = copy_as_file(c, e) && !o->hard_link && !o->symbolic_link;
 	/* (a file written in place is copied aside: its other names see the
 	 * new data, as rsync's --inplace -b gives it) */
 	int kept = o->backup ? backup_make(c, pfd, name, backup, o->backup_copy && regular) : 1;

@@ -24,3 +24,12 @@ if [ -r /proc/version ]; then
 	sweep-cp /proc/version "$T/sweep-version" || fail "sweep-cp /proc/version"
 	check_same "$T/gnu-version" "$T/sweep-version"
 fi
+
+# without -R a device is read as a file is (GNU cp): "cp /dev/null f"
+# empties f, keeping its mode and inode (sweep-cp made f a device there);
+# with -R it is made again
+echo data > "$T/dest-f" && chmod 600 "$T/dest-f"
+PREPARE='cp -p ../dest-f dst' TIMES=no both "/dev/null over a file" /dev/null DST
+PREPARE='mkdir dst' TIMES=no both "/dev/null into a directory" /dev/null DST
+both "-p /dev/null" -p /dev/null DST
+TIMES=no both "-R /dev/null" -R /dev/null DST
