@@ -64,6 +64,8 @@ struct copy {
 	/* hard links (hardlink.c): (dev, ino) -> offset + 1 in link_names of
 	 * "tree index" bytes then the destination relative to its top */
 	struct keymap links;
+	struct keymap made_dirs;   /* -L: (dev, ino) of the directories made, which
+	                              a followed link must not lead the walk into */
 	struct keymap made_tops;   /* no_remake: (dev, ino) of the top-level
 	                              copies made */
 	struct strbuf link_names;

@@ -137,6 +137,9 @@ static int make_dir(struct copy *c, const struct sweep_entry *e, int pfd, const 
 		return -1;
 	}
 	*mode = st.st_mode & 07777;
+	/* (without memory: not guarded, as GNU cp is not; it stops at PATH_MAX) */
+	if ((*flags & DIR_CREATED) && c->o->follow == SWEEP_FOLLOW_ALL)
+		(void)keymap_put(&c->made_dirs, (uint64_t)st.st_dev, (uint64_t)st.st_ino, 1);
 	/* each name of a local walk comes once; a stream's are a peer's word */
 	if ((*flags & DIR_CREATED) && !c->o->read_data && names_exact(fd))
 		*flags |= DIR_FRESH;
@@ -152,11 +155,28 @@ static int make_dir(struct copy *c, const struct sweep_entry *e, int pfd, const 
 	return fd;
 }
 
+/* -L: whether e is a directory this run made, which a link followed led
+ * back to (the copy would go on into itself for ever: GNU cp's stops at
+ * PATH_MAX, sweep-cp has none). Said so. */
+static bool made_here(struct copy *c, const struct sweep_entry *e)
+{
+	if (c->o->follow != SWEEP_FOLLOW_ALL ||
+	    !keymap_get(&c->made_dirs, (uint64_t)e->st.st_dev, (uint64_t)e->st.st_ino))
+		return false;
+	copy_error(c, 0, "cannot copy a directory, %s, into itself, %s", cq(c, 0, e->path),
+	           cq(c, 1, sb_str(&c->shown)));
+	return true;
+}
+
 void dirs_enter(struct copy *c, const struct sweep_entry *e)
 {
 	const char *name;
 	unsigned flags = 0;
 	mode_t mode = 0;
+	if (made_here(c, e)) {
+		copy_prune(c, e);
+		return;
+	}
 	errno = 0;
 	int pfd = destdir_parent(c, e, &name);
 	if (pfd < 0 && c->o->dry_run)

@@ -80,3 +80,14 @@ for side in GNU OUR; do
 	cd "$T" || fail "no scratch directory"
 done
 check_same "$T/GNU.slash" "$T/OUR.slash"
+
+# -rL through a link that leads back above the copy's source: the copy is
+# met again under the link, and not entered ("into itself"), the rest
+# copied, exit 1 (it went on for ever: GNU cp stops at PATH_MAX, "File
+# name too long", some 1,600 levels down; sweep-cp has no such limit)
+mkdir -p "$T/loopy/w/a" && ln -s .. "$T/loopy/w/a/up" && echo f > "$T/loopy/w/a/f"
+(cd "$T/loopy/w" && timeout 60 sweep-cp -rL a z) > "$T/loopy.out" 2>&1
+st=$?
+[ $st = 1 ] || fail "-rL into itself: status $st: $(head -c 300 "$T/loopy.out")"
+grep -q "into itself" "$T/loopy.out" || fail "-rL into itself: not said: $(head -c 300 "$T/loopy.out")"
+[ "$(cat "$T/loopy/w/z/f")" = f ] || fail "-rL into itself: z/f not copied"
