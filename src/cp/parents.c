@@ -82,8 +82,13 @@ int parents_make(struct cp *cp, struct cp_parents *ps, int tfd, const char *targ
 {
 	int fd = dup(tfd);
 	const char *p = src;
+	/* (the source's own name is the copy's: "a/x/" makes only a) */
+	const char *end = src + strlen(src);
+	while (end > src + 1 && end[-1] == '/')
+		end--;
 	struct strbuf name = STRBUF_INIT, shown = STRBUF_INIT, sofar = STRBUF_INIT;
-	for (const char *slash; fd >= 0 && (slash = strchr(p, '/')) != NULL; p = slash + 1) {
+	for (const char *slash; fd >= 0 && p < end && (slash = memchr(p, '/', (size_t)(end - p)));
+	     p = slash + 1) {
 		bool ok = sb_add(&sofar, "/", p == src ? 0 : 1) == 0 &&
 		          sb_add(&sofar, p, (size_t)(slash - p)) == 0;
 		if (ok && slash == p)

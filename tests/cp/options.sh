@@ -63,6 +63,11 @@ chmod 2750 "$T/pp/priv/sub"
 touch -d '2020-01-02 03:04:05' "$T/pp" "$T/pp/priv" "$T/pp/priv/sub"
 PREPARE='mkdir dst' TIMES=no both "--parents, private directories" --parents pp/priv/sub/f DST
 PREPARE='mkdir dst' TIMES=no both "-r --parents" -r --parents pp/priv DST
+# a source with a trailing slash is copied under its own name once (it
+# was nested one level too deep: dst/pp/priv/priv)
+for src in pp/priv/ pp/ pp/priv// pp/priv/sub/; do
+	PREPARE='mkdir dst' TIMES=no both "-r --parents $src" -r --parents $src DST
+done
 # (DST's own time is when each made what it holds)
 AFTER='touch -d 2001-01-01 dst' PREPARE='mkdir dst' both "-a --parents: modes and times" \
 	-a --parents pp/priv/sub/f DST
