@@ -24,10 +24,16 @@ const char *backup_control(const char *arg)
 	return arg && *arg ? arg : NULL;
 }
 
+/* Whether s is a suffix GNU takes (newer gnulib's): not empty, no '/'. */
+static bool backup_suffix_ok(const char *s)
+{
+	return s && *s && !strchr(s, '/');
+}
+
 const char *backup_suffix_env(void)
 {
 	const char *s = getenv("SIMPLE_BACKUP_SUFFIX");
-	return s && *s && !strchr(s, '/') ? s : NULL;
+	return backup_suffix_ok(s) ? s : NULL;
 }
 
 /* The highest N of name.~N~ in dirfd; 0 when there is none. */
@@ -63,5 +69,5 @@ int backup_name(int dirfd, const char *name, enum backup_type type, const char *
 	bool numbered = type == BACKUP_NUMBERED || (type == BACKUP_EXISTING && n > 0);
 	sb_reset(out);
 	return numbered ? sb_printf(out, "%s.~%lu~", name, n + 1)
-	                : sb_printf(out, "%s%s", name, suffix && *suffix ? suffix : "~");
+	                : sb_printf(out, "%s%s", name, backup_suffix_ok(suffix) ? suffix : "~");
 }

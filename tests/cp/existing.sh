@@ -34,6 +34,7 @@ TIMES=no both "-b" -rvbT src DST
 TIMES=no both "-S" -rvT -S .old src DST
 TIMES=no both "--suffix" -rvT --backup --suffix=.bak src DST
 TIMES=no both "--suffix= (empty: ~)" -rvT --backup=simple --suffix= src DST
+TIMES=no both "-S / (a slash: ~)" -rvT -b -S / src DST
 # the kind of backup is the last --backup=CONTROL's, wherever -S stands
 # (-S before --backup=off made backups)
 for args in "--backup=off -S .k" "-S .k --backup=off" "-b --backup=t -S .z" "-S .k --backup=bogus"; do
