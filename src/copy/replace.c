@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <string.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 #include "copyint.h"
 
@@ -41,18 +42,27 @@ static bool same_file(const struct sweep_entry *e, const struct stat *st)
 }
 
 /* sweep-cp: whether the destination st, at name in pfd, is e's file under
- * another name (a hard link of it), which GNU cp replaces when it removes
- * or backs up what is there. */
+ * another name (a hard link of it, not the same name, nor a symbolic link
+ * followed to it), which GNU cp replaces when it removes or backs up what
+ * is there. */
 static bool other_name(const struct copy *c, const struct sweep_entry *e, int pfd,
                        const char *name, const struct stat *st)
 {
 	struct stat sd, dd;
 	if (c->o->decide || !S_ISREG(st->st_mode) || !same_file(e, st))
 		return false;
-	/* (either may be AT_FDCWD) */
-	bool same_dir = fstatat(e->dirfd, ".", &sd, 0) == 0 && fstatat(pfd, ".", &dd, 0) == 0 &&
-	                same_inode(&sd, &dd);
-	return !(same_dir && strcmp(e->name, name) == 0);
+	/* a link followed to it is no other name: GNU cp says they are the
+	 * same file, a backup asked for or not */
+	if (fstatat(e->dirfd, e->name, &sd, AT_SYMLINK_NOFOLLOW) < 0 || S_ISLNK(sd.st_mode))
+		return false;
+	/* (either may be AT_FDCWD; an operand's name may have directories:
+	 * "d/f" and "f" in d are one name) */
+	const char *slash = strrchr(e->name, '/');
+	char *dir = slash ? strndup(e->name, slash > e->name ? (size_t)(slash - e->name) : 1) : NULL;
+	bool same_dir = (!slash || dir) && fstatat(e->dirfd, dir ? dir : ".", &sd, 0) == 0 &&
+	                fstatat(pfd, ".", &dd, 0) == 0 && same_inode(&sd, &dd);
+	free(dir);
+	return !(same_dir && strcmp(slash ? slash + 1 : e->name, name) == 0);
 }
 
 static enum dest_state same_file_error(struct copy *c, const struct sweep_entry *e)

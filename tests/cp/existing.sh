@@ -52,7 +52,9 @@ done
 # its place, the link would take the data with it. GNU cp says they are the
 # same file, unless a backup or --remove-destination keeps the data; a
 # hard link of the source (hl) is replaced then (it was refused), and -l
-# over one has nothing to do.
+# over one has nothing to do; the same name through a directory (d/x d/x)
+# or a link followed to the file (-b sl f) is no other name (a backup was
+# made, exit 0).
 same_case() { # SIDE PROG ARGS...: in $T/SIDE, f and sl -> f, e/x -> ../d/x
 	side=$1 prog=$2
 	shift 2
@@ -69,7 +71,9 @@ for args in "f sl" "-f f sl" "--remove-destination f sl" "-b f sl" "-L f sl" "-P
             "-P sl f" "-d sl f" "-a sl f" "-P -f sl f" "-P --remove-destination sl f" \
             "-P -b sl f" "-P -s sl f" "-r d/. e" "-rL d/. e" "-a d/. e" \
             "f hl" "--remove-destination f hl" "-b f hl" "--backup=numbered f hl" "-l f hl" \
-            "-a --remove-destination f hl" "-b f f" "-l f f" "--remove-destination f ./f"; do
+            "-a --remove-destination f hl" "-b f f" "-l f f" "--remove-destination f ./f" \
+            "-b d/x d/x" "--backup=numbered ./d/x d/x" "-b sl f" "-b -f sl f" "-b d/x e/x" \
+            "-b ./f hl"; do
 	# shellcheck disable=SC2086 # the arguments are words
 	same_case GNU cp $args > "$T/gnu.same"
 	# shellcheck disable=SC2086
