@@ -51,6 +51,11 @@ static mode_t final_mode(const struct copy *c, const struct stat *st, bool creat
 {
 	if (c->o->preserve_mode) {
 		mode_t m = st->st_mode & 07777;
+		/* GNU cp sets a directory it made to the source's mode only
+		 * when that has bits mkdir may leave out: one without keeps
+		 * the set-group-ID bit it took from its parent */
+		if (created && !c->o->decide && S_ISDIR(st->st_mode) && !(m & 07000))
+			m |= created_mode & S_ISGID;
 		return owner_ok || c->o->keep_setid ? m : m & ~(mode_t)(S_ISUID | S_ISGID);
 	}
 	mode_t omitted = omitted_mode(c, st);

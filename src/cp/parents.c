@@ -61,7 +61,7 @@ static int make_parent(struct cp *cp, struct cp_parents *ps, int fd, const char 
 		return -1;
 	}
 	const struct copy_opts *o = &cp->copy;
-	if (mkdirat(fd, name, (st.st_mode & 0777) | S_IRWXU) == 0) {
+	if (mkdirat(fd, name, (st.st_mode & (0777 | S_ISVTX)) | S_IRWXU) == 0) {
 		if (o->verbose)
 			printf("%s -> %s\n", sofar, shown);
 		note_made(cp, ps, fd, name, shown, &st, true);
@@ -125,7 +125,13 @@ static void finish_one(struct cp *cp, const struct made_parent *m, mode_t umask_
 	}
 	mode_t mode = o->no_preserve_mode ? 0777 & ~umask_now
 	              : o->preserve_mode ? st->st_mode & (owner_ok ? 07777 : 01777)
-	              : st->st_mode & 0777 & ~umask_now;
+	              : st->st_mode & (0777 | S_ISVTX) & ~umask_now;
+	/* as GNU cp: one made keeps the set-group-ID bit it took from its
+	 * parent, unless the source's mode has bits of its own to set */
+	struct stat now;
+	if (m->made && !(o->preserve_mode && (st->st_mode & 07000)) &&
+	    fstatat(m->pfd, m->name, &now, AT_SYMLINK_NOFOLLOW) == 0)
+		mode |= now.st_mode & S_ISGID;
 	if ((m->made || o->preserve_mode) && fchmodat(m->pfd, m->name, mode, 0) < 0)
 		diag_error(cp->diag, errno, "preserving permissions for %s", q(cp, 0, m->shown));
 	struct timespec times[2] = { st->st_atim, st->st_mtim };

@@ -84,3 +84,17 @@ PREPARE='mkdir dst' TIMES=no both "--strip-trailing-slashes" -rv --strip-trailin
 TIMES=no both "--strip-trailing-slashes, a link to a new name" -r --strip-trailing-slashes rootlink/ DST
 TIMES=no both "--strip-trailing-slashes, a file to a new name" --strip-trailing-slashes src/file/ DST
 PREPARE='mkdir dst' TIMES=no both "several sources" -r src/file src/sub src/fifo DST
+
+# a directory made in a set-group-ID one keeps the bit it took there,
+# unless the source's mode has special bits of its own (then it is set to
+# that, -p); a source directory's sticky bit is kept under
+# --no-preserve=mode too, and by --parents (sweep-cp cleared both)
+mkdir -p "$T/sg/plain/sub" "$T/sg/sticky/in" "$T/sg/d7" "$T/sg/pp/q"
+chmod 2750 "$T/sg/plain/sub" && chmod 1777 "$T/sg/sticky" "$T/sg/pp" && chmod 1700 "$T/sg/d7"
+echo f > "$T/sg/d7/f" && chmod 4755 "$T/sg/d7/f" && touch "$T/sg/pp/q/f"
+for opts in -a -r --preserve=mode "--no-preserve=mode -r" "-r --parents" "-a --parents"; do
+	src="sg/plain sg/sticky sg/d7"
+	case $opts in *--parents) src=sg/pp/q/f ;; esac
+	# shellcheck disable=SC2086
+	PREPARE='mkdir dst && chmod 2775 dst' TIMES=no both "a set-group-ID parent, $opts" $opts $src DST
+done
