@@ -123,7 +123,8 @@ void replace_made(struct copy *c, const struct sweep_entry *e, int pfd, const ch
  * made (then said, as GNU cp says it). */
 static bool made_before(struct copy *c, const struct sweep_entry *e, const struct stat *st)
 {
-	if (!c->o->no_remake || e->depth != 0 ||
+	/* (a numbered backup keeps the copy made: GNU cp goes on) */
+	if (!c->o->no_remake || e->depth != 0 || c->o->backup == BACKUP_NUMBERED ||
 	    !keymap_get(&c->made_tops, (uint64_t)st->st_dev, (uint64_t)st->st_ino))
 		return false;
 	copy_error(c, 0, "will not overwrite just-created %s with %s",

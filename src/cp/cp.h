@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include "copy.h"
 #include "diag.h"
+#include "keymap.h"
 
 struct progress;
 
@@ -33,6 +34,7 @@ struct cp {
 	char **files;             /* operands */
 	int nfiles;
 	struct progress *progress;
+	struct keymap sources;     /* each copy's name -> its source's (dev, ino) */
 };
 
 /* options.c: parse argv into cp. Returns -1 to go on, or the exit status

@@ -104,6 +104,38 @@ static int open_parent(const char *dst)
 
 /* Copy src to dst (its new name; pfd its directory when already open, or
  * -1). Returns 0 or -1 (reported). */
+/* Whether source src (of st) was given before, by a name in the same
+ * directory, to be copied to the same name dst: GNU cp then says so and copies it once (a file only when no
+ * backup is asked: else the second copy is "just-created"'s business). */
+static bool given_before(struct cp *cp, const char *src, const char *dst, const struct stat *st)
+{
+	/* one source: one file, in one directory (as GNU's file set sees it,
+	 * the directory not followed: "d/f" and "link-to-d/f" are two) */
+	struct strbuf dir = STRBUF_INIT;
+	struct stat src_dir = { 0 };
+	size_t n = strlen(src);
+	while (n > 1 && src[n - 1] == '/')
+		n--;
+	const char *slash = memrchr(src, '/', n);
+	if (!slash ? sb_addc(&dir, '.') == 0
+	           : sb_add(&dir, src, slash > src ? (size_t)(slash - src) : 1) == 0)
+		(void)lstat(dir.s, &src_dir);
+	sb_free(&dir);
+	uint64_t a, b, id = ((uint64_t)st->st_ino * 0x9e3779b97f4a7c15u ^ (uint64_t)st->st_dev) +
+	                    ((uint64_t)src_dir.st_ino * 0xff51afd7ed558ccdu ^ (uint64_t)src_dir.st_dev);
+	keymap_str_key(dst, "", &a, &b);
+	uint64_t *v = keymap_get(&cp->sources, a, b);
+	if (!v) {
+		(void)keymap_put(&cp->sources, a, b, id); /* (without memory: copied again) */
+		return false;
+	}
+	if (*v != id || (!S_ISDIR(st->st_mode) && cp->copy.backup != BACKUP_NONE))
+		return false;
+	diag_warn(cp->diag, 0, "warning: source %s %s specified more than once",
+	          S_ISDIR(st->st_mode) ? "directory" : "file", q(cp, 0, src));
+	return true;
+}
+
 static int copy_one(struct cp *cp, struct copy *c, const char *src, const char *dst, int pfd,
                     int **fds, size_t *nfds)
 {
@@ -117,6 +149,8 @@ static int copy_one(struct cp *cp, struct copy *c, const char *src, const char *
 		diag_error(cp->diag, 0, "-r not specified; omitting directory %s", q(cp, 0, src));
 		return -1;
 	}
+	if (given_before(cp, src, dst, &st))
+		return 0;
 	struct stat dst_st;
 	if (S_ISDIR(st.st_mode) && stat(dst, &dst_st) == 0 && dst_st.st_dev == st.st_dev &&
 	    dst_st.st_ino == st.st_ino) {
@@ -266,6 +300,7 @@ int cp_run(struct cp *cp)
 	copy_counts(c, &files, &bytes);
 	progress_end(cp->progress, files, bytes);
 	copy_free(c);
+	keymap_free(&cp->sources);
 	parents_finish(cp, &made); /* (after the copies: they change its times) */
 	for (size_t i = 0; i < nfds; i++)
 		close(fds[i]);

@@ -98,3 +98,18 @@ for opts in -a -r --preserve=mode "--no-preserve=mode -r" "-r --parents" "-a --p
 	# shellcheck disable=SC2086
 	PREPARE='mkdir dst && chmod 2775 dst' TIMES=no both "a set-group-ID parent, $opts" $opts $src DST
 done
+
+# a source given twice to the same name: said ("specified more than once")
+# and copied once, a directory whatever the backups, a file without them
+# (sweep-cp refused the file, "will not overwrite just-created", and copied
+# the directory again over what came between); a numbered backup keeps a
+# copy just made, and the next goes on (it was refused)
+mkdir -p "$T/dup/c" "$T/dup/e" "$T/dup/p/x" "$T/dup/q/x"
+echo C > "$T/dup/c/x" && echo E > "$T/dup/e/x" && echo A > "$T/dup/p/x/f" && echo B > "$T/dup/q/x/f"
+ln -s p/x "$T/dup/px" && ln "$T/dup/c/x" "$T/dup/c/hx"
+for args in "dup/c/x ./dup/c/x" "-r dup/p/x dup/q/x dup/p/x" "--backup=numbered dup/c/x dup/e/x" \
+	"--backup=simple dup/c/x dup/e/x" "-b dup/c/x dup/c/x" "-rb dup/p/x dup/p/x" \
+	"-rL dup/p/x dup/p/x" "-rH dup/p/x dup/px" "dup/c/x dup/c/hx" "-r dup/p/x dup/p/x/"; do
+	# shellcheck disable=SC2086
+	PREPARE='mkdir dst' TIMES=no both "given twice: $args" $args DST
+done
