@@ -47,7 +47,11 @@ static int link_instead(struct copy *c, const struct sweep_entry *e, int pfd, co
 			return 1;
 		}
 	} else {
-		if (e->path[0] != '/' && strchr(shown, '/')) {
+		/* (GNU cp: a relative target works in the current directory,
+		 * whatever names it: "./f", "../d/f" from d) */
+		struct stat dot, dir;
+		if (e->path[0] != '/' && strchr(shown, '/') &&
+		    !(stat(".", &dot) == 0 && fstat(pfd, &dir) == 0 && same_inode(&dot, &dir))) {
 			copy_error(c, 0, "%s: can make relative symbolic links only in current directory",
 			           diag_quote_style(c->d, 0, QUOTE_SHELL_COLON, shown));
 			return 1;

@@ -113,3 +113,20 @@ for args in "dup/c/x ./dup/c/x" "-r dup/p/x dup/q/x dup/p/x" "--backup=numbered 
 	# shellcheck disable=SC2086
 	PREPARE='mkdir dst' TIMES=no both "given twice: $args" $args DST
 done
+
+# -s with a relative source works wherever the copy's directory is the
+# current one, however it is named ("." , "./g", "../d/h", its full path,
+# -t .), as in GNU cp (sweep-cp refused all but a bare name); elsewhere
+# it is refused
+for side in GNU OUR; do
+	prog=cp
+	[ $side = OUR ] && prog=sweep-cp
+	rm -rf "${T:?}/sl-$side" && mkdir -p "$T/sl-$side/a" "$T/sl-$side/d/sub" && echo A > "$T/sl-$side/a/f"
+	(cd "$T/sl-$side/d" && for dst in . ./g ../d/h "$T/sl-$side/d/i" "-t ." sub/j; do
+		# shellcheck disable=SC2086
+		$prog -s ../a/f $dst > ../msg 2>&1
+		echo "status $?"
+		sed "s/sweep-cp/cp/; s/sl-$side/sl-X/" ../msg
+	done; find . -printf '%p %y %l\n' | sort) > "$T/sl-$side.out"
+done
+check_same "$T/sl-GNU.out" "$T/sl-OUR.out" || fail "-s into the current directory"
