@@ -190,7 +190,8 @@ enum dest_state replace_prepare(struct copy *c, const struct sweep_entry *e, int
 	bool makes_node = !regular && !o->hard_link && !o->symbolic_link && !o->attributes_only;
 	if (o->remove_destination || sync_nonfile || makes_node ||
 	    ((o->hard_link || o->symbolic_link) && o->force) ||
-	    (o->preserve_links && st.st_nlink > 1 && regular && !o->attributes_only))
+	    (o->preserve_links && st.st_nlink > 1 && regular && !o->attributes_only &&
+	     !(o->decide && !o->temp_rename)))
 		return replace_remove(c, pfd, name) < 0 ? DEST_FAIL : DEST_NEW;
 	if (!regular)
 		return DEST_NEW; /* the link call says "File exists", as GNU's */

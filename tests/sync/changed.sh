@@ -87,3 +87,15 @@ for via in here remote; do
 	# shellcheck disable=SC2086
 	both "$via: --inplace onto two names of one file" -rti --inplace $rsh src3/ $dst
 done
+
+# -H --inplace (--append, --append-verify) onto a file with another name
+# in DEST that the source does not give: written in place, as rsync
+# writes it, so the other name sees the new data (sweep-sync made a new
+# file, the other name kept the old)
+mkdir -p "$T/src4"
+printf 'new and longer\n' > "$T/src4/q"
+touch -d '2011-01-01 00:00:01' "$T/src4/q" "$T/src4"
+PREPARE='mkdir dst && echo old > dst/q && ln dst/q dst/q2 && touch -d "2011-01-01 00:00:01" dst'
+for opts in --inplace --append --append-verify; do
+	both "-aH $opts onto a file of two names" -aiH $opts src4/ DST
+done
