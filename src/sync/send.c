@@ -227,12 +227,13 @@ static void put_xattrs(struct sender *t, const struct sweep_entry *e, struct wir
 		return;
 	}
 	int fd = e->kind == SWEEP_DATA ? e->fd
-	         : openat(e->dirfd, e->name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	         : openat(e->dirfd, e->name, O_RDONLY | O_NONBLOCK | O_CLOEXEC |
+	                  (s->copy_links ? 0 : O_NOFOLLOW));
 	/* one it may not read (a directory of mode 0311) has attributes
 	 * it may read all the same, by name, as rsync reads them */
 	bool by_path = fd < 0 && errno == EACCES;
 	if (by_path)
-		fd = openat(e->dirfd, e->name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+		fd = openat(e->dirfd, e->name, O_PATH | O_CLOEXEC | (s->copy_links ? 0 : O_NOFOLLOW));
 	int open_err = fd < 0 ? errno : 0;
 	/* not read: the receiver is told so, and leaves the copy's as they
 	 * are (an empty set would have them all taken off); one gone since
@@ -434,7 +435,8 @@ static void send_walked(struct sender *t, const struct sweep_entry *e)
 	int fd = -1;
 	if (S_ISREG(e->st.st_mode)) {
 		fd = e->kind == SWEEP_DATA ? e->fd
-		     : sync_open_read(e->dirfd, e->name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
+		     : sync_open_read(e->dirfd, e->name, O_RDONLY | O_CLOEXEC | O_NOCTTY |
+		                                      (t->s->copy_links ? 0 : O_NOFOLLOW));
 		if (fd < 0 && errno == ENOENT) {
 			sync_vanished(t->s, e->path, false); /* between its stat and now: 24 */
 			return;

@@ -39,4 +39,19 @@ PREPARE='mkdir dst && echo k > dst/keep && touch -d 2011-01-01 dst/keep dst'
 both "-rL --delete-after, a link to nowhere" -rtLi --delete-after nr/src/ DST
 both "-aL -m --delete, a link to nowhere" -aLi -m --delete nr/src/ DST
 unset PREPARE
+# over a remote shell, pushed and pulled, -L through a link to a file of
+# several names, and with -X (the sender opened the link itself, not
+# following it: "Too many levels of symbolic links", 23)
+local_rsh
+mkdir -p "$T/hl/src"
+echo new > "$T/hl/src/f" && ln "$T/hl/src/f" "$T/hl/src/hf" && ln -s f "$T/hl/src/l"
+touch -h -d 2011-01-01 "$T/hl/src/f" "$T/hl/src/l" "$T/hl/src"
+for opts in -aiL -aiLX; do
+	# shellcheck disable=SC2086
+	both "$opts, a link to a file of two names, pushed" $opts -e "$RSH" hl/src/ localhost:DST
+	# shellcheck disable=SC2086
+	both "$opts, a link to a file of two names, pulled" $opts -e "$RSH" localhost:hl/src/ DST
+done
+
 exit 0
+
