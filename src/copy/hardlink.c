@@ -8,7 +8,7 @@
  * PATH_MAX). Only files with a link count above one pay for the table,
  * but where links are followed (-L everywhere, -H for the operands): one
  * file may then be met under two names whatever its count, and GNU cp
- * links them.
+ * links them (rsync -LH does not).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -18,9 +18,11 @@
 
 bool hardlink_tracked(const struct copy *c, const struct sweep_entry *e)
 {
+	/* (not sweep-sync's: rsync -H links only files of several names) */
 	return c->o->preserve_links && !S_ISDIR(e->st.st_mode) &&
-	       (e->st.st_nlink > 1 || c->o->follow == SWEEP_FOLLOW_ALL ||
-	        (c->o->follow == SWEEP_FOLLOW_ROOTS && e->depth == 0));
+	       (e->st.st_nlink > 1 || (!c->o->decide && (c->o->follow == SWEEP_FOLLOW_ALL ||
+	                                                 (c->o->follow == SWEEP_FOLLOW_ROOTS &&
+	                                                  e->depth == 0))));
 }
 
 void hardlink_remember(struct copy *c, const struct sweep_entry *e)

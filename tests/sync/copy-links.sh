@@ -53,5 +53,12 @@ for opts in -aiL -aiLX; do
 	both "$opts, a link to a file of two names, pulled" $opts -e "$RSH" localhost:hl/src/ DST
 done
 
+# -LH: a link to a file of one name is a copy of its own, as rsync makes
+# it (sweep-sync linked the two); to a file of several names, one of them
+mkdir -p "$T/lh/src" && echo f > "$T/lh/src/f" && ln -s f "$T/lh/src/lf"
+touch -h -d 2011-01-01 "$T/lh/src/f" "$T/lh/src/lf" "$T/lh/src"
+both "-aiLH, a link to a file of one name" -aiLH lh/src/ DST
+# (without -i: which name comes first, "=>" the others, is the walk's order)
+both "-aLH, a link to a file of two names" -aLH hl/src/ DST
 exit 0
 
