@@ -134,6 +134,14 @@ void members_report_missing(struct tar *t)
 			tar_warn(t, 0, "Use --wildcards to enable pattern matching, or "
 			               "--no-wildcards to suppress this warning");
 		}
-		tar_error(t, 0, "%s: Not found in archive", tq(t, 0, ns->v[i].name));
+		/* (named as GNU tar names it, without its trailing slashes) */
+		char *name = ns->v[i].name;
+		size_t n = strlen(name);
+		while (n > 1 && name[n - 1] == '/')
+			n--;
+		char cut = name[n];
+		name[n] = 0;
+		tar_error(t, 0, "%s: Not found in archive", tq(t, 0, name));
+		name[n] = cut;
 	}
 }

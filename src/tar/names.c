@@ -100,7 +100,7 @@ static int add_list(struct tar *t, const struct names_hooks *h, const char *file
 		*stop = 0;
 		if (options && p[0] == '-')
 			list_option(t, h, file, line, p);
-		else if (stop > p && names_add(&t->opt.names, p, false) < 0)
+		else if (stop > p && names_add_name(t, p, null) < 0)
 			return -1;
 		if (stop > p)
 			h->added(h->arg);
@@ -132,6 +132,52 @@ out:;
 	sb_free(&sb);
 	errno = err;
 	return ret;
+}
+
+/* The character escape c (after a backslash) stands for, or -1. */
+static int escaped(char c)
+{
+	static const char from[] = "\\abfnrtv?", to[] = "\\\a\b\f\n\r\t\v\177";
+	const char *p = c ? strchr(from, c) : NULL;
+	return p ? (unsigned char)to[p - from] : -1;
+}
+
+/* Unquote s in place, as GNU tar's unquote_string(): an unknown escape
+ * stays as it is. */
+static void unquote(char *s)
+{
+	char *out = s;
+	for (const char *p = s; *p;) {
+		if (*p != '\\') {
+			*out++ = *p++;
+			continue;
+		}
+		p++;
+		int c = escaped(*p);
+		if (c >= 0) {
+			*out++ = (char)c;
+			p++;
+		} else if (*p >= '0' && *p <= '7') {
+			int v = 0;
+			for (int i = 0; i < 3 && *p >= '0' && *p <= '7'; i++)
+				v = v * 8 + *p++ - '0';
+			*out++ = (char)v;
+		} else {
+			*out++ = '\\';
+			if (*p)
+				*out++ = *p++;
+		}
+	}
+	*out = 0;
+}
+
+int names_add_name(struct tar *t, const char *name, bool verbatim)
+{
+	if (names_add(&t->opt.names, name, false) < 0)
+		return -1;
+	if (!verbatim && !t->opt.no_unquote)
+		unquote(t->opt.names.v[t->opt.names.n - 1].name);
+	return 0;
 }
 
 bool names_any(const struct tar_names *ns)

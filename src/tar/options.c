@@ -24,7 +24,7 @@ enum {
 	OPT_EXCLUDE = 256, OPT_EXCLUDE_VCS, OPT_NULL, OPT_NO_NULL, OPT_VERBATIM,
 	OPT_NO_VERBATIM, OPT_TOTALS, OPT_ZSTD,
 	OPT_LZMA, OPT_LZIP, OPT_LZOP, OPT_FORCE_LOCAL, OPT_NO_AUTO, OPT_ONE_FS, OPT_REMOVE_FILES, OPT_SKIP_OLD, OPT_KEEP_NEWER,
-	OPT_BACKUP, OPT_SUFFIX,
+	OPT_BACKUP, OPT_SUFFIX, OPT_UNQUOTE, OPT_NO_UNQUOTE,
 	OPT_CHECKPOINT, OPT_CHECKPOINT_ACTION, OPT_MODE, OPT_NUMERIC, OPT_OWNER, OPT_GROUP, OPT_XATTRS,
 	OPT_NO_XATTRS, OPT_ACLS, OPT_NO_ACLS, OPT_SORT, OPT_MEMORY, OPT_MEMORY_ENTRIES,
 	OPT_NO_SAME_PERMS, OPT_SAME_OWNER, OPT_NO_SAME_OWNER, OPT_STRIP, OPT_FULL_TIME,
@@ -156,6 +156,8 @@ static const struct option long_options[] = {
 	{ "skip-old-files", no_argument, NULL, OPT_SKIP_OLD },
 	{ "keep-newer-files", no_argument, NULL, OPT_KEEP_NEWER },
 	{ "backup", optional_argument, NULL, OPT_BACKUP },
+	{ "unquote", no_argument, NULL, OPT_UNQUOTE },
+	{ "no-unquote", no_argument, NULL, OPT_NO_UNQUOTE },
 	{ "suffix", required_argument, NULL, OPT_SUFFIX },
 	{ "unlink-first", no_argument, NULL, 'U' },
 	{ "overwrite", no_argument, NULL, OPT_OVERWRITE },
@@ -298,6 +300,8 @@ static void usage(const char *prog)
 	      "                             the dump FILE describes; FILE is updated\n"
 	      "      --level=0              a full dump, whatever FILE says\n"
 	      "  -P, --absolute-names       keep leading '/' and '..' in member names\n"
+	      "      --no-unquote           take names as given (by default \\\\, \\n, \\t,\n"
+	      "                             \\NNN and the like in them are unquoted)\n"
 	      "      --transform=EXPRESSION, --xform=EXPRESSION  edit names with sed's\n"
 	      "                             s/REGEX/REPLACEMENT/[FLAGS] (also on extract)\n\n"
 	      " Extract:\n"
@@ -655,7 +659,7 @@ static bool positional(int c)
 	case OPT_EXCLUDE_TAG_ALL: case OPT_ANCHORED: case OPT_NO_ANCHORED: case OPT_IGNORE_CASE:
 	case OPT_NO_IGNORE_CASE: case OPT_WILDCARDS: case OPT_NO_WILDCARDS: case OPT_NULL:
 	case OPT_NO_NULL: case OPT_VERBATIM: case OPT_NO_VERBATIM: case OPT_RECURSION:
-	case OPT_NO_RECURSION:
+	case OPT_NO_RECURSION: case OPT_UNQUOTE: case OPT_NO_UNQUOTE:
 		return true;
 	}
 	return false;
@@ -807,6 +811,8 @@ static int main_option(struct tar *t, struct parse_state *ps, int c)
 		o->backup_control = optarg ? optarg : o->backup_control;
 		return 1;
 	case OPT_SUFFIX: o->backup_wanted = true; o->backup_suffix = optarg; return 1;
+	case OPT_UNQUOTE: o->no_unquote = false; return 1;
+	case OPT_NO_UNQUOTE: o->no_unquote = true; return 1;
 	case 'c': return set_mode(t, MODE_CREATE);
 	case 't': return set_mode(t, MODE_LIST);
 	case 'x': return set_mode(t, MODE_EXTRACT);
@@ -880,7 +886,7 @@ static int main_option(struct tar *t, struct parse_state *ps, int c)
 	case OPT_HOLE_DETECTION: return accepted_arg(t, "--hole-detection", optarg);
 	case OPT_SPARSE_VERSION: return accepted_arg(t, "--sparse-version", optarg);
 	case OPT_ADD_FILE: /* a name, whatever it starts with */
-	case 1: return added_names(o, ps, names_add(&o->names, optarg, false) == 0);
+	case 1: return added_names(o, ps, names_add_name(t, optarg, false) == 0);
 	}
 	return -1;
 }

@@ -155,6 +155,7 @@ struct tar_opts {
 	bool incremental;          /* -G, or -g on extract: dumpdirs acted on */
 	int level;                 /* --level; -1: not given */
 	const char *old_files;     /* which of -k and those was given */
+	bool no_unquote;           /* --no-unquote: names taken as they are */
 	bool backup_wanted;        /* --backup or --suffix given */
 	const char *backup_control; /* --backup's CONTROL, or NULL */
 	enum backup_type backup;   /* and what it means (backup.c) */
@@ -298,6 +299,11 @@ struct names_hooks {
 	void *arg;
 };
 int names_add_file(struct tar *t, const char *file, const struct names_hooks *h);
+/* A name given (on the command line, or in a -T list, verbatim: one of
+ * --null), its escapes (\\, \n, \t, \NNN and C's others) turned into
+ * what they stand for unless verbatim or after --no-unquote, as GNU tar's
+ * --unquote does. Returns 0 or -1 (ENOMEM). */
+int names_add_name(struct tar *t, const char *name, bool verbatim);
 /* Whether any operand is a name (not a -C). */
 bool names_any(const struct tar_names *ns);
 void names_free(struct tar_names *ns);

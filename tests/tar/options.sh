@@ -314,4 +314,25 @@ for a in sweep plain; do
 	(cd "$T" && tar --force-local -tf "$a:x.tar") | sort > "$T/got"
 	check_same "$T/want" "$T/got"
 done
+# names are unquoted as GNU tar unquotes them (--unquote, the default):
+# \\, \t, \NNN and C's other escapes, on the command line and in -T lists
+# (not --null ones, not -C's), an unknown escape kept; --no-unquote takes
+# them as they are, from where it stands ("has no effect" after the
+# names); so a listing GNU tar prints, fed back with -T, selects the same
+mkdir -p "$src/uq" "$src/uq/d\\x"
+echo x > "$src/uq/back\\slash" && echo y > "$src/uq/$(printf 'tab\there')"
+echo z > "$src/uq/$(printf 'oct\001')" && echo w > "$src/uq/d\\x/in"
+printf 'uq/tab\\there\nuq/back\\\\slash\n' > "$T/uq-list"
+printf 'uq/tab\\there\0' > "$T/uq-null"
+same "unquoted operands" -c 'uq/back\\slash' 'uq/tab\there' 'uq/oct\001' 'uq/back\q'
+same "an unquoted -T list" -c -T "$T/uq-list"
+same "a --null list, as it is" -c --null -T "$T/uq-null"
+same "-C, as it is" -c -C 'uq/d\\x' in
+same "--no-unquote" -c --no-unquote 'uq/tab\there' --unquote 'uq/tab\there'
+same "--no-unquote after the names" -c 'uq/tab\there' --no-unquote
+(cd "$src" && tar -cf "$T/uq.tar" uq && tar -tf "$T/uq.tar" > "$T/uq-names") || fail "GNU tar uq"
+uq_gnu() { (cd "$src" && tar -tf "$T/uq.tar" "$@"); }
+uq_our() { (cd "$src" && sweep_tar -tf "$T/uq.tar" "$@"); }
+compare_run uq_gnu uq_our 'uq/tab\there' 'uq/oct\001' 'uq/nowhere/' || fail "-t of unquoted names"
+compare_run uq_gnu uq_our -T "$T/uq-list" || fail "-t of an unquoted -T list"
 exit 0
