@@ -63,8 +63,9 @@ mode_t create_mode(const struct copy *c, const struct stat *st)
 	if (c->o->no_preserve_mode) /* (a directory's sticky bit kept, as GNU's) */
 		return S_ISDIR(st->st_mode) ? 0777 | (st->st_mode & S_ISVTX) : 0666;
 	/* set-id bits only with the mode (the kernel keeps a directory's
-	 * sticky bit and takes its set-group-id from the parent) */
-	mode_t bits = S_ISDIR(st->st_mode) || c->o->preserve_mode ? 07777 : 0777;
+	 * sticky bit and takes its set-group-id from the parent); without
+	 * -p, rsync's new directories have none of their own */
+	mode_t bits = c->o->preserve_mode || (S_ISDIR(st->st_mode) && !c->o->decide) ? 07777 : 0777;
 	return st->st_mode & bits & ~omitted_mode(c, st);
 }
 

@@ -334,12 +334,13 @@ void sync_dest_top(struct sync *s, struct sync_dest *d)
 	if (!s->dest_top_set || s->dry_run || d->dfd < 0 || fstat(d->dfd, &now) < 0)
 		return;
 	/* without -p, a DEST this run made is a new directory to rsync: the
-	 * source's permissions less the umask, no special bits */
+	 * source's permissions less the umask, no special bits of its own
+	 * (the set-group-ID bit it took from its parent kept) */
 	mode_t want = top->st_mode & 07777;
 	if (!s->perms && s->dest_top_made) {
 		mode_t mask = umask(0);
 		umask(mask);
-		want &= 0777 & ~mask;
+		want = (want & 0777 & ~mask) | (now.st_mode & S_ISGID);
 	}
 	if ((s->perms || s->dest_top_made) && (now.st_mode & 07777) != want &&
 	    fchmod(d->dfd, want) < 0)

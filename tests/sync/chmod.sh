@@ -49,4 +49,13 @@ PREPARE='mkdir dst' TIMES=no both "-r, DEST there" -r private/ DST
 for c in x DF+x u=gs u+r-w 8 17777 'u+x,' ',u+x' '' D; do
 	NO_TREE=1 both "--chmod=$c" -a --chmod="$c" src/ DST
 done
+# new directories in a set-group-ID directory, without -p: the bit they
+# take from their parent stays, DEST's own too, and a source's special
+# bits are not theirs (sweep-sync kept a source's sticky bit and cleared
+# DEST's set-group-ID bit); with -p, the source's mode exactly
+mkdir -p "$T/sgid/s" "$T/sgid/p" && chmod 1777 "$T/sgid/s" && chmod 2755 "$T/sgid/p"
+for opts in -r -rt "-r --chmod=+t" "-r --chmod=D700" -rp; do
+	# shellcheck disable=SC2086
+	PREPARE='mkdir dst && chmod 2775 dst' TIMES=no both "a set-group-ID DEST, $opts" $opts sgid/ DST/d
+done
 exit 0
