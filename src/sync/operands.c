@@ -453,9 +453,10 @@ void sync_run(struct sync *s)
 	for (int i = 0; i < nsrc && !d.failed && !copy_write_failed(c); i++) {
 		struct stat st;
 		if (lstat(s->files[i], &st) < 0) {
-			if (s->delete_missing && sync_missing_ok(s, s->files[i], errno) && !s->files_from)
+			int err = errno; /* (what placing it leaves in errno is not its error) */
+			if (s->delete_missing && sync_missing_ok(s, s->files[i], err) && !s->files_from)
 				sync_place_missing(s, c, &d, s->files[i], nsent, NULL, NULL);
-			link_stat_failed(s, s->files[i], errno);
+			link_stat_failed(s, s->files[i], err);
 			continue;
 		}
 		if (s->files_from) { /* DEST a directory, whatever SRC is */

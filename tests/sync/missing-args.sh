@@ -21,6 +21,9 @@ both "ignored" -ai --ignore-missing-args src/file src/nothere DST/
 PREPARE=$have both "ignored, --delete" -ai --delete --ignore-missing-args src/ src/nothere/ DST/
 PREPARE=$have both "deleted" -ai --delete-missing-args src/file src/nothere src/gone src/emptyd src/link DST/
 PREPARE=$have both "deleted, -v" -av --delete-missing-args src/file src/nothere src/gone src/emptyd DST/
+# a dry run into a DEST not there: nothing to look at, no error (it said
+# "link_stat ... Bad file descriptor", 23)
+NO_TREE=1 both "deleted, -n, a new DEST" -ain -r --delete-missing-args src/nothere src/file DST/new/
 PREPARE=$have both "deleted, --force" -ai --force --delete-missing-args src/file src/gone DST/
 PREPARE=$have both "deleted, --stats" -a --stats --delete-missing-args src/file src/nothere src/gone src/emptyd DST/
 PREPARE=$have both "deleted, dry run" -ain --delete-missing-args src/file src/nothere src/emptyd DST/
