@@ -218,6 +218,21 @@ out:
 	sb_free(&shown);
 }
 
+/* The directory of DEST, a file's new name, could not be opened: said as
+ * rsync says it (its path made absolute), the run's status 3. */
+static void parent_failed(struct sync *s, int err, const char *dest)
+{
+	size_t n = strlen(dest);
+	while (n > 1 && dest[n - 1] == '/')
+		n--;
+	const char *slash = memrchr(dest, '/', n);
+	char *dir = slash ? strndup(dest, slash > dest ? (size_t)(slash - dest) : 1) : NULL;
+	report_error(s, err, "[Receiver] change_dir#3 \"%s\" failed",
+	             sync_abspath(s, dir ? dir : "."));
+	free(dir);
+	s->dest_status = SYNC_FILESELECT;
+}
+
 /* The one source, not a directory, copied to DEST as its new name. */
 static bool place_file(struct sync *s, struct copy *c, const char *src, const char *dest,
                        sync_tree_fn run, void *arg)
@@ -227,7 +242,7 @@ static bool place_file(struct sync *s, struct copy *c, const char *src, const ch
 	if (sb_last_component(&base, dest) < 0 || sb_last_component(&sbase, src) < 0)
 		report_error(s, ENOMEM, "%s", dest);
 	else if ((pfd = open_parent(dest)) < 0)
-		report_error(s, errno, "[Receiver] change_dir#3 \"%s\" failed", dest);
+		parent_failed(s, errno, dest);
 	linkdest_open(s, dest, true);
 	backups_open(s, dest, true);
 	s->prefix = sb_str(&sbase); /* rsync names it as the source does */

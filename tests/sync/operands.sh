@@ -88,3 +88,7 @@ rm -rf "$T/in" && mkdir -p "$T/in/d" "$T/in/copy" && echo x > "$T/in/d/x"
 (cd "$T/in/copy" && find . | sort) > "$T/O.list"
 printf '%s\n' . ./d ./d/x > "$T/R.list"
 check_same "$T/R.list" "$T/O.list"
+# one file to a new name in a directory not there: rsync's change_dir#3,
+# the directory named whole, status 3 (sweep-sync named the file, 23)
+NO_TREE=1 both "a file into a directory not there" -a src/a DST/nodir/x
+NO_TREE=1 both "a directory's contents into one not there" -a src/d/ DST/nodir/x
