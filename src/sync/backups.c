@@ -78,12 +78,16 @@ int backups_dir(void *arg)
 	return s->backup_fd;
 }
 
-bool backups_protected(const struct sync *s, const char *name)
+bool backups_is_backup(const struct sync *s, const char *name)
 {
 	const char *suffix = s->copy.suffix ? s->copy.suffix : "~";
 	size_t n = strlen(name), k = strlen(suffix);
-	return s->backup && !s->backup_dir && !s->delete_excluded && n >= k &&
-	       strcmp(name + n - k, suffix) == 0;
+	return s->backup && !s->backup_dir && n >= k && strcmp(name + n - k, suffix) == 0;
+}
+
+bool backups_protected(const struct sync *s, const char *name)
+{
+	return !s->delete_excluded && backups_is_backup(s, name);
 }
 
 bool backups_deleted(struct sync *s, int pfd, const char *name, const char *rel)

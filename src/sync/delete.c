@@ -217,12 +217,12 @@ static int remove_contents(struct sync *s, int pfd, const char *name, const stru
 		sb_reset(&sub);
 		if (fstatat(fd, p, &cst, AT_SYMLINK_NOFOLLOW) < 0 || sb_printf(&sub, "%s/%s", rel, p) < 0)
 			kept = true;
-		else if (cst.st_dev != st->st_dev || filter_protected(s, sub.s, S_ISDIR(cst.st_mode), true) ||
-		         backups_protected(s, p))
+		else if (cst.st_dev != st->st_dev || filter_protected(s, sub.s, S_ISDIR(cst.st_mode), true))
 			kept = true;
 		else if (!remove_entry(s, fd, p, &cst, sub.s, false))
 			kept = true;
-		else if (s->backup && !s->backup_dir && !s->dry_run && !S_ISDIR(cst.st_mode))
+		else if (s->backup && !s->backup_dir && !s->dry_run && !S_ISDIR(cst.st_mode) &&
+		         !backups_is_backup(s, p))
 			*backed_up = true;
 	}
 	sb_free(&names);
@@ -255,7 +255,9 @@ static bool remove_entry(struct sync *s, int pfd, const char *name, const struct
 			say_not_empty(s, rel);
 		goto kept;
 	}
-	if (!(!dir && s->backup) && !s->dry_run && unlinkat(pfd, name, dir ? AT_REMOVEDIR : 0) < 0) {
+	/* (a file that is itself a backup goes without one, as in rsync) */
+	bool back_up = !dir && s->backup && !backups_is_backup(s, name);
+	if (!back_up && !s->dry_run && unlinkat(pfd, name, dir ? AT_REMOVEDIR : 0) < 0) {
 		/* what it holds may have come while it was emptied */
 		if (dir && (errno == ENOTEMPTY || errno == EEXIST))
 			say_not_empty(s, rel);
@@ -263,7 +265,7 @@ static bool remove_entry(struct sync *s, int pfd, const char *name, const struct
 			report_error(s, errno, "delete_file: %s(%s) failed", dir ? "rmdir" : "unlink", rel);
 		goto kept;
 	}
-	if (!dir && s->backup && !backups_deleted(s, pfd, name, rel))
+	if (back_up && !backups_deleted(s, pfd, name, rel))
 		return false;
 	s->n.deleted[sync_kind(st->st_mode)]++;
 	report_delete(s, rel, dir);
@@ -387,7 +389,7 @@ void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
 			continue;
 		if (fstatat(dfd, p, &st, AT_SYMLINK_NOFOLLOW) < 0)
 			continue;
-		if (filter_protected(s, sub.s, S_ISDIR(st.st_mode), false) || backups_protected(s, p) ||
+		if (filter_protected(s, sub.s, S_ISDIR(st.st_mode), false) ||
 		    (s->one_fs && s->dest_dev && st.st_dev != s->dest_dev))
 			continue; /* (-x: a mount point stays, with what it holds, in silence) */
 		remove_entry(s, dfd, p, &st, sub.s, true);

@@ -260,10 +260,10 @@ static bool speaks_for(const struct sync *s, const struct sync_rule *r, unsigned
 	return r->side ? r->side == side : side == RULE_SENDER || !s->delete_excluded;
 }
 
-/* The first rule for side that matches path decides: whether it is an
- * exclude. */
-static bool excluded_on(const struct sync *s, unsigned char side, const char *path, bool dir,
-                        bool dir_removed)
+/* The first rule for side that matches path decides: 1 when it is an
+ * exclude, 0 an include, -1 when none matches. */
+static int decided_on(const struct sync *s, unsigned char side, const char *path, bool dir,
+                      bool dir_removed)
 {
 	for (size_t i = 0; i < s->nrules; i++) {
 		const struct sync_rule *r = &s->rules[i];
@@ -271,7 +271,13 @@ static bool excluded_on(const struct sync *s, unsigned char side, const char *pa
 		    rule_matches(r, path, dir) != r->negate)
 			return !r->include;
 	}
-	return false;
+	return -1;
+}
+
+static bool excluded_on(const struct sync *s, unsigned char side, const char *path, bool dir,
+                        bool dir_removed)
+{
+	return decided_on(s, side, path, dir, dir_removed) == 1;
 }
 
 bool filter_excluded(const struct sync *s, const char *path, bool dir)
@@ -281,7 +287,13 @@ bool filter_excluded(const struct sync *s, const char *path, bool dir)
 
 bool filter_protected(const struct sync *s, const char *path, bool dir, bool dir_removed)
 {
-	return excluded_on(s, RULE_RECEIVER, path, dir, dir_removed);
+	int r = decided_on(s, RULE_RECEIVER, path, dir, dir_removed);
+	if (r >= 0)
+		return r;
+	/* -b without --backup-dir: rsync's "P *SUFFIX", after all the others
+	 * (an "R *~" of the user's before it comes first) */
+	const char *slash = strrchr(path, '/');
+	return backups_protected(s, slash ? slash + 1 : path);
 }
 
 int filter_text(struct strbuf *sb, const struct sync_rule *r, bool bare)

@@ -539,11 +539,15 @@ bool linkdest_follower(struct sync *s, const struct sweep_entry *e, const char *
 /* backups.c: backups_check() says what is wrong with the options (-1);
  * backups_open() takes --backup-dir from DEST (from its directory when
  * dest_is_file); backups_dir() is the engine's backup_dir hook. A name
- * backups_protected() is never deleted; backups_deleted() moves a name
+ * backups_protected() is never deleted (filter_protected() asks it after
+ * the user's rules); backups_deleted() moves a name
  * --delete removes aside instead (false: it failed, reported). */
 int backups_check(struct sync *s);
 void backups_open(struct sync *s, const char *dest, bool dest_is_file);
 int backups_dir(void *arg);
+/* Whether name is itself a backup (-b without --backup-dir: it ends in
+ * the suffix): deleted without one. */
+bool backups_is_backup(const struct sync *s, const char *name);
 bool backups_protected(const struct sync *s, const char *name);
 bool backups_deleted(struct sync *s, int pfd, const char *name, const char *rel);
 void backups_free(struct sync *s);

@@ -87,4 +87,14 @@ fi
 NO_TREE=1 run "a suffix with a slash" -a -b --suffix=a/b src/ DST
 NO_TREE=1 run "an empty suffix" -a -b --suffix= src/ DST
 NO_TREE=1 run "an empty suffix, with --backup-dir" -ai --backup-dir=../bak --suffix= src/ DST
+# -b without --backup-dir: a name ending in "~" is protected by rsync's
+# implied rule, after the user's (an "R *~" of theirs comes first: it was
+# kept), not under --delete-excluded; deleted, it gets no backup of its
+# own (sweep-sync made t~~)
+mkdir -p "$T/bk2/src" && echo 1 > "$T/bk2/src/a" && touch -d 2011-01-01 "$T/bk2/src/a" "$T/bk2/src"
+PREPARE='mkdir dst && echo old > dst/a && echo b > dst/t~ && echo c > dst/extra && touch -d 2011-01-01 dst/* dst'
+for opts in "--delete-excluded --exclude=x" "--delete -f R_*~" "--delete" "--delete-after -f R_*~"; do
+	# shellcheck disable=SC2086
+	TIMES=no both "-b $opts, a backup there" -ai -b $opts bk2/src/ DST
+done
 exit 0
