@@ -78,7 +78,12 @@ static bool keeps_existing(struct tar *t, struct archive_entry *e, const char *n
 		free(bare);
 		return true;
 	}
-	/* GNU tar skips an existing directory's member too (its attributes) */
+	/* GNU tar skips an existing directory's member too (its attributes),
+	 * -k in silence */
+	if (o->keep_old) {
+		free(bare);
+		return true;
+	}
 	if (o->skip_old) {
 		if (o->verbose)
 			tar_warn(t, 0, "%s: skipping existing file", tq(t, 0, bare ? bare : name));
