@@ -94,6 +94,8 @@ static bool match_one(const struct exclude_pattern *p, const char *name)
 		fl |= FNM_CASEFOLD;
 	if (p->flags & EXCL_LEADING_DIR)
 		fl |= FNM_LEADING_DIR;
+	if (p->flags & EXCL_PATHNAME)
+		fl |= FNM_PATHNAME;
 	return fnmatch(p->pattern, name, fl) == 0;
 }
 

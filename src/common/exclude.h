@@ -15,6 +15,7 @@
 #define EXCL_LITERAL     0x02u /* no wildcards: compare as a string */
 #define EXCL_CASEFOLD    0x04u
 #define EXCL_LEADING_DIR 0x08u /* a match may be followed by "/anything" */
+#define EXCL_PATHNAME    0x10u /* wildcards do not match '/' */
 
 struct exclude_pattern {
 	char *pattern;

@@ -24,7 +24,7 @@ enum {
 	OPT_EXCLUDE = 256, OPT_EXCLUDE_VCS, OPT_NULL, OPT_NO_NULL, OPT_VERBATIM,
 	OPT_NO_VERBATIM, OPT_TOTALS, OPT_ZSTD,
 	OPT_LZMA, OPT_LZIP, OPT_LZOP, OPT_FORCE_LOCAL, OPT_NO_AUTO, OPT_ONE_FS, OPT_REMOVE_FILES, OPT_SKIP_OLD, OPT_KEEP_NEWER,
-	OPT_BACKUP, OPT_SUFFIX, OPT_UNQUOTE, OPT_NO_UNQUOTE,
+	OPT_BACKUP, OPT_SUFFIX, OPT_UNQUOTE, OPT_NO_UNQUOTE, OPT_WILDCARDS_SLASH, OPT_NO_WILDCARDS_SLASH,
 	OPT_CHECKPOINT, OPT_CHECKPOINT_ACTION, OPT_MODE, OPT_NUMERIC, OPT_OWNER, OPT_GROUP, OPT_XATTRS,
 	OPT_NO_XATTRS, OPT_ACLS, OPT_NO_ACLS, OPT_SORT, OPT_MEMORY, OPT_MEMORY_ENTRIES,
 	OPT_NO_SAME_PERMS, OPT_SAME_OWNER, OPT_NO_SAME_OWNER, OPT_STRIP, OPT_FULL_TIME,
@@ -116,6 +116,8 @@ static const struct option long_options[] = {
 	{ "exclude-backups", no_argument, NULL, OPT_EXCLUDE_BACKUPS },
 	{ "wildcards", no_argument, NULL, OPT_WILDCARDS },
 	{ "no-wildcards", no_argument, NULL, OPT_NO_WILDCARDS },
+	{ "wildcards-match-slash", no_argument, NULL, OPT_WILDCARDS_SLASH },
+	{ "no-wildcards-match-slash", no_argument, NULL, OPT_NO_WILDCARDS_SLASH },
 	{ "anchored", no_argument, NULL, OPT_ANCHORED },
 	{ "no-anchored", no_argument, NULL, OPT_NO_ANCHORED },
 	{ "ignore-case", no_argument, NULL, OPT_IGNORE_CASE },
@@ -333,7 +335,10 @@ static void usage(const char *prog)
 	      "  -m, --touch                do not restore modification times\n"
 	      "      --wildcards            names on the command line are patterns\n"
 	      "      --ignore-case          names and patterns after it match either case\n"
-	      "                             (--no-ignore-case: until this)\n\n"
+	      "                             (--no-ignore-case: until this)\n"
+	      "      --no-wildcards-match-slash  wildcards of the --exclude patterns after\n"
+	      "                             it do not match '/' (--wildcards-match-slash:\n"
+	      "                             they do, the default)\n\n"
 	      " Output:\n"
 	      "  -v, --verbose              list files processed (twice: long listing)\n"
 	      "      --full-time            print times to the second\n"
@@ -659,7 +664,8 @@ static bool positional(int c)
 	case OPT_EXCLUDE_TAG_ALL: case OPT_ANCHORED: case OPT_NO_ANCHORED: case OPT_IGNORE_CASE:
 	case OPT_NO_IGNORE_CASE: case OPT_WILDCARDS: case OPT_NO_WILDCARDS: case OPT_NULL:
 	case OPT_NO_NULL: case OPT_VERBATIM: case OPT_NO_VERBATIM: case OPT_RECURSION:
-	case OPT_NO_RECURSION: case OPT_UNQUOTE: case OPT_NO_UNQUOTE:
+	case OPT_NO_RECURSION: case OPT_UNQUOTE: case OPT_NO_UNQUOTE: case OPT_WILDCARDS_SLASH:
+	case OPT_NO_WILDCARDS_SLASH:
 		return true;
 	}
 	return false;
@@ -910,6 +916,8 @@ static int create_option(struct tar *t, struct parse_state *ps, int c)
 	case OPT_NO_ANCHORED: ps->excl_flags &= ~EXCL_ANCHORED; ps->unanchored = true; return 1;
 	case OPT_IGNORE_CASE: ps->excl_flags |= EXCL_CASEFOLD; ps->casefold = true; return 1;
 	case OPT_NO_IGNORE_CASE: ps->excl_flags &= ~EXCL_CASEFOLD; ps->casefold = false; return 1;
+	case OPT_WILDCARDS_SLASH: ps->excl_flags &= ~EXCL_PATHNAME; return 1;
+	case OPT_NO_WILDCARDS_SLASH: ps->excl_flags |= EXCL_PATHNAME; return 1;
 	/* for the member names, and the --exclude options after them */
 	case OPT_WILDCARDS:
 		o->wildcards = o->wildcards_set = true;

@@ -335,4 +335,13 @@ uq_gnu() { (cd "$src" && tar -tf "$T/uq.tar" "$@"); }
 uq_our() { (cd "$src" && sweep_tar -tf "$T/uq.tar" "$@"); }
 compare_run uq_gnu uq_our 'uq/tab\there' 'uq/oct\001' 'uq/nowhere/' || fail "-t of unquoted names"
 compare_run uq_gnu uq_our -T "$T/uq-list" || fail "-t of an unquoted -T list"
+# --no-wildcards-match-slash: the patterns after it match within a
+# component ("a/*.o" is not a/b/x.o), --wildcards-match-slash undoes it
+mkdir -p "$src/ws/a/b" "$src/ws/a/c" && touch "$src/ws/a/b/x.o" "$src/ws/a/x.o" "$src/ws/a/c/y"
+for opts in "--exclude=a/*.o" "--no-wildcards-match-slash --exclude=a/*.o" \
+	"--no-wildcards-match-slash --exclude=ws/*/y" "--no-wildcards-match-slash --anchored --exclude=ws/*.o" \
+	"--no-wildcards-match-slash --wildcards-match-slash --exclude=ws/*.o"; do
+	# shellcheck disable=SC2086
+	same "$opts" -c $opts ws
+done
 exit 0
