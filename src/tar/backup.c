@@ -68,12 +68,37 @@ static int name_aside(struct tar *t, const char *name, struct strbuf *made)
 	return r;
 }
 
-bool tar_backup(struct tar *t, const char *name, bool archive, struct strbuf *made)
+static bool put_aside(struct tar *t, const char *name, bool archive, struct strbuf *made);
+
+/* name without its trailing slashes (a directory member's "d/": the file
+ * d is what is put aside), or NULL when memory ran out. */
+static char *bare(const char *name)
+{
+	size_t n = strlen(name);
+	while (n > 1 && name[n - 1] == '/')
+		n--;
+	return strndup(name, n);
+}
+
+bool tar_backup(struct tar *t, const char *member, bool archive, struct strbuf *made)
+{
+	sb_reset(made);
+	if (t->opt.backup == BACKUP_NONE || (archive && strcmp(member, "-") == 0))
+		return true;
+	char *name = bare(member);
+	if (!name) {
+		tar_fatal(t, ENOMEM, "memory exhausted");
+		return false;
+	}
+	bool r = put_aside(t, name, archive, made);
+	free(name);
+	return r;
+}
+
+/* tar_backup() of name, without trailing slashes. */
+static bool put_aside(struct tar *t, const char *name, bool archive, struct strbuf *made)
 {
 	struct stat st;
-	sb_reset(made);
-	if (t->opt.backup == BACKUP_NONE || (archive && strcmp(name, "-") == 0))
-		return true;
 	int err = 0;
 	if (fstatat(AT_FDCWD, name, &st, t->opt.dereference ? 0 : AT_SYMLINK_NOFOLLOW) < 0) {
 		if (errno == ENOENT)
@@ -100,14 +125,18 @@ bool tar_backup(struct tar *t, const char *name, bool archive, struct strbuf *ma
 	return true;
 }
 
-void tar_backup_undo(struct tar *t, const char *name, struct strbuf *made)
+void tar_backup_undo(struct tar *t, const char *member, struct strbuf *made)
 {
-	if (!made->len)
+	char *name = made->len ? bare(member) : NULL;
+	if (!name) {
+		sb_reset(made);
 		return;
+	}
 	if (rename(sb_str(made), name) < 0)
 		tar_error(t, errno, "%s: Cannot rename to %s", tq(t, 0, sb_str(made)), tquote(t, 1, name));
-	if (t->opt.verbose)
+	else if (t->opt.verbose)
 		fprintf(t->listing, "Renaming %s back to %s\n", tquote(t, 0, sb_str(made)),
 		        tquote(t, 1, name));
+	free(name);
 	sb_reset(made);
 }

@@ -550,8 +550,15 @@ static int one_member(struct extract *x, struct archive_entry *e)
 	}
 	/* (GNU tar renames before it looks at what is there: a file kept by
 	 * -k is put aside, and the member takes its name) */
-	if (t->opt.backup_wanted && !tar_backup(t, name, false, &x->backup))
-		return 0;
+	if (t->opt.backup_wanted) {
+		/* nothing renamed through a link the archive made (checked
+		 * again below, in silence: as it was) */
+		const char *target = archive_entry_hardlink(e);
+		if (!xlinks_may_extract(x, name) || (target && !xlinks_may_extract(x, target)))
+			return t->fatal ? -1 : 0;
+		if (!tar_backup(t, name, false, &x->backup))
+			return 0;
+	}
 	bool made = false;
 	int r = make_member(x, e, name, size, &made);
 	if (!made)
