@@ -51,21 +51,27 @@ manifest -R "$T/rs" > "$T/got"
 check_same "$T/want" "$T/got" || fail "-xG of the -P dumps: trees"
 
 # a crafted 'D' member (GNU's format, raw): NAME and the dumpdir given
-dumpdir_tar() { # ARCHIVE NAME DUMPDIR (its entries separated by '|')
+crafted_tar() { # ARCHIVE MEMBER...: each MEMBER "D NAME DUMPDIR" (its entries
+	# separated by '|') or "L NAME TARGET" (a symbolic link), in GNU's format, raw
 	perl -e '
-		my ($out, $name, $dd) = @ARGV;
-		$dd = join("", map { "$_\0" } split(/\|/, $dd, -1)) . "\0";
-		my $h = pack("a100 a8 a8 a8 a12 a12 a8 a1 a100 a8 a32 a32 a8 a8 a155 a12",
-			$name, "0000755", "0000000", "0000000", sprintf("%011o", length $dd),
-			"14000000000", " " x 8, "D", "", "ustar  ", "root", "root", "", "", "", "");
-		my $sum = 0;
-		$sum += $_ for unpack("C*", $h);
-		substr($h, 148, 8) = sprintf("%06o\0 ", $sum);
-		my $pad = (512 - length($dd) % 512) % 512;
+		my $out = shift;
 		open(my $f, ">", $out) or die;
-		print $f $h, $dd, "\0" x $pad, "\0" x 1024;
+		for my $m (@ARGV) {
+			my ($type, $name, $rest) = split(/ /, $m, 3);
+			my $data = $type eq "D" ? join("", map { "$_\0" } split(/\|/, $rest, -1)) . "\0" : "";
+			my $h = pack("a100 a8 a8 a8 a12 a12 a8 a1 a100 a8 a32 a32 a8 a8 a155 a12",
+				$name, "0000755", "0000000", "0000000", sprintf("%011o", length $data),
+				"14000000000", " " x 8, $type eq "D" ? "D" : "2", $type eq "L" ? $rest : "",
+				"ustar  ", "root", "root", "", "", "", "");
+			my $sum = 0;
+			$sum += $_ for unpack("C*", $h);
+			substr($h, 148, 8) = sprintf("%06o\0 ", $sum);
+			print $f $h, $data, "\0" x ((512 - length($data) % 512) % 512);
+		}
+		print $f "\0" x 1024;
 	' "$@"
 }
+dumpdir_tar() { crafted_tar "$1" "D $2 $3"; } # ARCHIVE NAME DUMPDIR
 mkdir -p "$T/crafted/t/src" "$T/crafted/outside/od"
 echo OUT > "$T/crafted/outside/od/file"
 dumpdir_tar "$T/in.tar" src/ 'R../outside/od|Tsrc/stolen|Ystolen'
@@ -74,6 +80,18 @@ extract_over "-G of a rename from '../'" -xGv
 (cd "$T/crafted" && find outside | sort | tr '\n' ' ') > "$T/outside"
 [ "$(cat "$T/outside")" = "outside outside/od outside/od/file " ] ||
 	fail "-G of a rename from '../': outside changed: $(cat "$T/outside")"
+# nor through a link the archive made: s to a directory outside, then a
+# dumpdir moving s/f in and another removing it (outside/f was deleted,
+# exit 0; GNU tar cannot rename through its placeholder for s, exit 2)
+rm -rf "$T/via" && mkdir -p "$T/via/t" "$T/via/outside" && echo OUT > "$T/via/outside/f"
+crafted_tar "$T/via.tar" "D e/ " "L s $T/via/outside" "D e/ Rs/f|Te/f|Yf" "D e/ "
+for prog in tar sweep_tar; do
+	(cd "$T/via/t" && $prog -xGf "$T/via.tar") > /dev/null 2>&1
+	st=$?
+	[ $st = 2 ] || fail "$prog -G through a link the archive made: status $st"
+	[ "$(cat "$T/via/outside/f" 2>&1)" = OUT ] || fail "$prog -G through a link: outside/f changed"
+	rm -rf "$T/via/t" && mkdir "$T/via/t"
+done
 echo keep > "$T/crafted/t/src/keep"
 for dd in 'Rsrc/keep' 'Tsrc/x|Ykeep' 'R|Tsrc/x' 'Xsrc|Xsrc|Ykeep' 'Rsrc/keep|Ysrc'; do
 	dumpdir_tar "$T/in.tar" src/ "$dd"
