@@ -128,8 +128,9 @@ struct copy_opts {
 	                              signal) is renamed over NAME as far as it
 	                              got, its time 0, not removed (--partial) */
 	bool listed_size;          /* a source read shorter than its stat said is
-	                              an error, the copy made that long with
-	                              zeros (rsync sends the size it listed) */
+	                              an error ("read errors mapping"), the copy
+	                              made again as the file is now (rsync's
+	                              second try) */
 	bool only_changed;         /* attributes set only where they differ, so an
 	                              unchanged entry's ctime never moves */
 	bool replace_nondir;       /* a non-directory where a directory goes is

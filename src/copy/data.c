@@ -377,14 +377,20 @@ int data_copy(struct copy *c, int sfd, const struct stat *st, int dfd, const cha
 		.cfr = c->o->sparse != COPY_SPARSE_ALWAYS,
 	};
 	int64_t end;
+	bool regions = false;
 	if (c->o->read_data)
 		end = copy_stream_data(&r);
-	else if (c->o->sparse != COPY_SPARSE_NEVER && looks_sparse(st))
+	else if ((regions = c->o->sparse != COPY_SPARSE_NEVER && looks_sparse(st)))
 		end = copy_regions(&r, st->st_size);
 	else
 		end = copy_range(&r, 0, UINT64_MAX);
 	if (end < 0)
 		return -1;
+	/* (a sparse source's end is where its last hole ends: the size it
+	 * has now says whether it was cut) */
+	struct stat now;
+	if (c->o->listed_size && regions && fstat(sfd, &now) == 0 && now.st_size < end)
+		end = now.st_size;
 	if (c->o->listed_size && end < st->st_size && (end = copied_again(&r, src)) < 0)
 		return -1;
 	if (r.holes && ftruncate(dfd, (off_t)end) < 0) {

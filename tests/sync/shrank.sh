@@ -6,15 +6,20 @@
 # listed, what it could not read as zeros, says "read errors mapping" and
 # exits 23, and its second try copies the file as it is now; so does
 # sweep-sync here (it exited 0 with a copy of neither size); over a remote
-# shell it says so, exits 23 and leaves no copy.
+# shell it says so, exits 23 and leaves no copy. A sparse source cut in
+# a hole too (it was taken for the hole it had, exit 0).
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
 local_rsh
 build_shim tests/sync/stall-shim.c
-for via in here push pull; do
+for via in here push pull sparse; do
 	for prog in rsync sweep-sync; do
 		c=$T/$via.$prog
 		mkdir -p "$c/src" && head -c 1000000 /dev/urandom > "$c/src/big"
+		# (sparse: data, a hole, data; cut in the hole, where the copy of
+		# the regions found no more data and took the rest for a hole)
+		[ $via = sparse ] && truncate -s 4M "$c/src/big" &&
+			head -c 1000000 /dev/urandom | dd of="$c/src/big" bs=1M seek=3 conv=notrunc status=none
 		touch -d 2021-01-01 "$c/src/big"
 		src=src/ dst=dst/ rsh=
 		[ $via = push ] && dst=localhost:$c/dst/ rsh="-e $RSH"
@@ -27,13 +32,15 @@ for via in here push pull; do
 		n=0
 		while [ ! -e "$T/mark" ] && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
 		[ -e "$T/mark" ] || fail "$via: $prog never wrote big"
-		truncate -s 1000 "$c/src/big"
+		size=1000
+		[ $via = sparse ] && size=2000000
+		truncate -s $size "$c/src/big"
 		wait
 		grep -q 'read errors mapping' "$c.err" ||
 			fail "$via: $prog: the cut not said: $(cat "$c.err")"
 		# (over a remote shell sweep-sync gives the copy up: its bytes
 		# cannot be asked for again)
-		if [ $via = here ] || [ $prog = rsync ]; then
+		if [ $via = here ] || [ $via = sparse ] || [ $prog = rsync ]; then
 			cmp "$c/src/big" "$c/dst/big" || fail "$via: $prog: the copy is not the file now"
 		elif [ -e "$c/dst/big" ]; then
 			fail "$via: $prog: a copy of the cut file was left"
