@@ -69,6 +69,14 @@ mode_t create_mode(const struct copy *c, const struct stat *st)
 	return st->st_mode & bits & ~omitted_mode(c, st);
 }
 
+/* sweep-cp -L: directories made are remembered (not sweep-sync's: a
+ * stream's entries have the sender's inode numbers, and rsync -L has no
+ * such guard either) */
+static bool guards_made(const struct copy *c)
+{
+	return c->o->follow == SWEEP_FOLLOW_ALL && !c->o->decide && !c->o->read_data;
+}
+
 /* Look at what is at name in pfd, where e's directory goes: 1 when a
  * directory is to be made there (what was there removed or backed up), 0
  * when one is there, -1 (reported); -2 in a dry run when there is none. */
@@ -139,7 +147,7 @@ static int make_dir(struct copy *c, const struct sweep_entry *e, int pfd, const 
 	}
 	*mode = st.st_mode & 07777;
 	/* (without memory: not guarded, as GNU cp is not; it stops at PATH_MAX) */
-	if ((*flags & DIR_CREATED) && c->o->follow == SWEEP_FOLLOW_ALL)
+	if ((*flags & DIR_CREATED) && guards_made(c))
 		(void)keymap_put(&c->made_dirs, (uint64_t)st.st_dev, (uint64_t)st.st_ino, 1);
 	/* each name of a local walk comes once; a stream's are a peer's word */
 	if ((*flags & DIR_CREATED) && !c->o->read_data && names_exact(fd))
@@ -161,7 +169,7 @@ static int make_dir(struct copy *c, const struct sweep_entry *e, int pfd, const 
  * PATH_MAX, sweep-cp has none). Said so. */
 static bool made_here(struct copy *c, const struct sweep_entry *e)
 {
-	if (c->o->follow != SWEEP_FOLLOW_ALL ||
+	if (!guards_made(c) ||
 	    !keymap_get(&c->made_dirs, (uint64_t)e->st.st_dev, (uint64_t)e->st.st_ino))
 		return false;
 	copy_error(c, 0, "cannot copy a directory, %s, into itself, %s", cq(c, 0, e->path),
