@@ -102,12 +102,11 @@ static int open_parent(const char *dst)
 	return fd;
 }
 
-/* Copy src to dst (its new name; pfd its directory when already open, or
- * -1). Returns 0 or -1 (reported). */
 /* Whether source src (of st) was given before, by a name in the same
- * directory, to be copied to the same name dst: GNU cp then says so and copies it once (a file only when no
- * backup is asked: else the second copy is "just-created"'s business). */
-static bool given_before(struct cp *cp, const char *src, const char *dst, const struct stat *st)
+ * directory (so that its copy has the same name): GNU cp then says so and
+ * copies it once (a file only when no backup is asked: else the second
+ * copy is "just-created"'s business). */
+static bool given_before(struct cp *cp, const char *src, const struct stat *st)
 {
 	/* one source: one file, in one directory (as GNU's file set sees it,
 	 * the directory not followed: "d/f" and "link-to-d/f" are two) */
@@ -121,21 +120,26 @@ static bool given_before(struct cp *cp, const char *src, const char *dst, const 
 	           : sb_add(&dir, src, slash > src ? (size_t)(slash - src) : 1) == 0)
 		(void)lstat(dir.s, &src_dir);
 	sb_free(&dir);
+	/* keyed by its name in that directory, and both inodes */
 	uint64_t a, b, id = ((uint64_t)st->st_ino * 0x9e3779b97f4a7c15u ^ (uint64_t)st->st_dev) +
 	                    ((uint64_t)src_dir.st_ino * 0xff51afd7ed558ccdu ^ (uint64_t)src_dir.st_dev);
-	keymap_str_key(dst, "", &a, &b);
-	uint64_t *v = keymap_get(&cp->sources, a, b);
-	if (!v) {
-		(void)keymap_put(&cp->sources, a, b, id); /* (without memory: copied again) */
+	struct strbuf base = STRBUF_INIT;
+	keymap_str_key(sb_last_component(&base, src) == 0 ? base.s : src, "", &a, &b);
+	sb_free(&base);
+	a ^= id;
+	if (!keymap_get(&cp->sources, a, b)) {
+		(void)keymap_put(&cp->sources, a, b, 1); /* (without memory: copied again) */
 		return false;
 	}
-	if (*v != id || (!S_ISDIR(st->st_mode) && cp->copy.backup != BACKUP_NONE))
+	if (!S_ISDIR(st->st_mode) && cp->copy.backup != BACKUP_NONE)
 		return false;
 	diag_warn(cp->diag, 0, "warning: source %s %s specified more than once",
 	          S_ISDIR(st->st_mode) ? "directory" : "file", q(cp, 0, src));
 	return true;
 }
 
+/* Copy src to dst (its new name; pfd its directory when already open, or
+ * -1). Returns 0 or -1 (reported). */
 static int copy_one(struct cp *cp, struct copy *c, const char *src, const char *dst, int pfd,
                     int **fds, size_t *nfds)
 {
@@ -149,7 +153,7 @@ static int copy_one(struct cp *cp, struct copy *c, const char *src, const char *
 		diag_error(cp->diag, 0, "-r not specified; omitting directory %s", q(cp, 0, src));
 		return -1;
 	}
-	if (given_before(cp, src, dst, &st))
+	if (given_before(cp, src, &st))
 		return 0;
 	struct stat dst_st;
 	if (S_ISDIR(st.st_mode) && stat(dst, &dst_st) == 0 && dst_st.st_dev == st.st_dev &&

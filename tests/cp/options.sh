@@ -109,7 +109,8 @@ echo C > "$T/dup/c/x" && echo E > "$T/dup/e/x" && echo A > "$T/dup/p/x/f" && ech
 ln -s p/x "$T/dup/px" && ln "$T/dup/c/x" "$T/dup/c/hx"
 for args in "dup/c/x ./dup/c/x" "-r dup/p/x dup/q/x dup/p/x" "--backup=numbered dup/c/x dup/e/x" \
 	"--backup=simple dup/c/x dup/e/x" "-b dup/c/x dup/c/x" "-rb dup/p/x dup/p/x" \
-	"-rL dup/p/x dup/p/x" "-rH dup/p/x dup/px" "dup/c/x dup/c/hx" "-r dup/p/x dup/p/x/"; do
+	"-rL dup/p/x dup/p/x" "-rH dup/p/x dup/px" "dup/c/x dup/c/hx" "-r dup/p/x dup/p/x/" \
+	"dup/c/x dup/e/x dup/e/x" "-r dup/p/x dup/q/x dup/q/x" "--parents dup/c/x ./dup/c/x"; do
 	# shellcheck disable=SC2086
 	PREPARE='mkdir dst' TIMES=no both "given twice: $args" $args DST
 done
