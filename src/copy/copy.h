@@ -127,6 +127,10 @@ struct copy_opts {
 	bool keep_partial;         /* with it: a file not whole (a failure, a
 	                              signal) is renamed over NAME as far as it
 	                              got, its time 0, not removed (--partial) */
+	const char *partial_dir;   /* keep_partial: the part goes to DIR/NAME
+	                              instead (DIR one name, made in NAME's
+	                              directory), and is removed, DIR too when
+	                              empty, once NAME is whole (--partial-dir) */
 	bool listed_size;          /* a source read shorter than its stat said is
 	                              an error ("read errors mapping"), the copy
 	                              made again as the file is now (rsync's

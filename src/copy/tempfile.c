@@ -8,7 +8,8 @@
  * anywhere included) is replaced, never written through. Under
  * keep_partial (rsync's --partial), a file that could not be finished is
  * renamed over NAME as far as it got instead, with the time 0 so that the
- * next run sees it changed.
+ * next run sees it changed; with a partial_dir (--partial-dir) to
+ * DIR/NAME instead, removed once a later run has made NAME whole.
  *
  * The writer thread's files start without a name (O_TMPFILE, made by the
  * walk's thread: the file system's part of making a file, off the busy
@@ -20,6 +21,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -86,12 +88,39 @@ static void temp_drop(const struct copy *c, int dirfd, const char *name, const c
 {
 	static const struct timespec zero[2] = { { 0, 0 }, { 0, 0 } };
 	struct stat old;
+	const char *pd = c->o->partial_dir;
+	if (c->o->keep_partial && pd) { /* (its time as it is: rsync's) */
+		char kept[2 * (NAME_MAX + 1)];
+		size_t n = strlen(pd), f = strlen(final);
+		if (n + 1 + f < sizeof(kept)) {
+			memcpy(kept, pd, n);
+			kept[n] = '/';
+			memcpy(kept + n + 1, final, f + 1);
+			(void)mkdirat(dirfd, pd, 0700);
+			if (renameat(dirfd, name, dirfd, kept) == 0)
+				return;
+		}
+		unlinkat(dirfd, name, 0);
+		return;
+	}
 	bool keep_old = c->o->backup != BACKUP_NONE &&
 	                fstatat(dirfd, final, &old, AT_SYMLINK_NOFOLLOW) == 0;
 	if (c->o->keep_partial && !keep_old && renameat(dirfd, name, dirfd, final) == 0)
 		utimensat(dirfd, final, zero, AT_SYMLINK_NOFOLLOW);
 	else
 		unlinkat(dirfd, name, 0);
+}
+
+/* --partial-dir: name in pfd is whole: its part kept before, if any, goes,
+ * and the directory of parts when it is left empty. */
+static void partial_clear(const struct copy *c, int pfd, const char *name)
+{
+	struct strbuf kept = STRBUF_INIT;
+	if (!c->o->partial_dir || sb_printf(&kept, "%s/%s", c->o->partial_dir, name) < 0)
+		return;
+	if (unlinkat(pfd, kept.s, 0) == 0)
+		(void)unlinkat(pfd, c->o->partial_dir, AT_REMOVEDIR);
+	sb_free(&kept);
 }
 
 void tempfile_remove_armed(const struct copy *c, struct copy_temp *t)
@@ -190,6 +219,7 @@ static int temp_finish(struct copy *c, int pfd, const char *tmp, const char *nam
 	}
 	if (whole) {
 		temp_disarm(t);
+		partial_clear(c, pfd, name);
 	} else if (written > 0) { /* the data itself is not all there */
 		/* dropped before disarmed: a signal in between drops it twice,
 		 * harmlessly */

@@ -28,7 +28,7 @@ enum {
 	OPT_IGNORE_ERRORS, OPT_COMPRESS_LEVEL, OPT_OUTBUF, OPT_CHOWN, OPT_SAFE_LINKS,
 	OPT_REMOVE_SOURCE, OPT_OUT_FORMAT, OPT_LOG_FILE_FORMAT, OPT_IGNORE_MISSING,
 	OPT_DELETE_MISSING, OPT_USERMAP, OPT_GROUPMAP, OPT_APPEND, OPT_APPEND_VERIFY,
-	OPT_PREALLOCATE,
+	OPT_PREALLOCATE, OPT_PARTIAL_DIR,
 	/* --no-OPTION: OPT_NO plus the code of the option it turns off */
 	OPT_NO = 1024,
 };
@@ -63,6 +63,7 @@ static const struct option long_options[] = {
 	{ "from0", no_argument, NULL, '0' },
 	{ "files-from", required_argument, NULL, OPT_FILES_FROM },
 	{ "partial", no_argument, NULL, OPT_PARTIAL },
+	{ "partial-dir", required_argument, NULL, OPT_PARTIAL_DIR },
 	{ "progress", no_argument, NULL, OPT_PROGRESS },
 	{ "info", required_argument, NULL, OPT_INFO },
 	{ "copy-links", no_argument, NULL, 'L' },
@@ -279,6 +280,7 @@ static void usage(const char *prog)
 	      "      --bwlimit=RATE       limit the rate data is written at (KiB/s)\n"
 	      "      --numeric-ids        don't map uid/gid values by user/group name\n"
 	      "      --partial            keep partially transferred files\n"
+	      "      --partial-dir=DIR    put a partially transferred file into DIR\n"
 	      "      --stats              give some file-transfer stats\n"
 	      "      --log-file=FILE      log what we're doing to the specified FILE\n"
 	      "      --log-file-format=FMT log updates using the specified FMT\n"
@@ -373,6 +375,22 @@ static int outbuf(struct sync *s, const char *arg)
 	}
 	(void)s;
 	return setvbuf(stdout, NULL, mode, 0) == 0 ? 0 : -1;
+}
+
+/* --partial-dir=DIR: --partial, the part kept in DIR/NAME. DIR is one
+ * name, made in NAME's directory (rsync's takes a path, or an absolute
+ * one: not taken here). Returns 0 or -1 (said). */
+static int partial_dir(struct sync *s, const char *arg)
+{
+	if (!*arg || strchr(arg, '/') || strcmp(arg, ".") == 0 || strcmp(arg, "..") == 0 ||
+	    strlen(arg) > NAME_MAX) {
+		diag_error(s->diag, 0, "--partial-dir=%s is not supported (one name, made in each "
+		                       "file's directory)", arg);
+		return -1;
+	}
+	s->copy.partial_dir = arg;
+	s->copy.keep_partial = true;
+	return 0;
 }
 
 /* The option of code c, one that turns something on (and --no-OPTION
@@ -476,6 +494,7 @@ static int take_option(struct sync *s, int c, const char *arg)
 	case OPT_MAX_SIZE: return limits_size(s, arg, true);
 	case OPT_MIN_SIZE: return limits_size(s, arg, false);
 	case OPT_FILES_FROM: s->files_from = arg; break;
+	case OPT_PARTIAL_DIR: return partial_dir(s, arg);
 	case 'f': return filter_rule(s, arg);
 	case 'F': return filter_rule(s, ": /.rsync-filter");
 	case OPT_EXCLUDE_FROM:
@@ -633,6 +652,15 @@ int sync_parse_options(struct sync *s, int argc, char **argv)
 	if (s->append && s->whole_file) {
 		diag_error(s->diag, 0, "--append cannot be used with --whole-file");
 		return 1;
+	}
+	/* as rsync: the parts' directories are neither sent nor deleted, a
+	 * rule after the user's ("-p DIR/") */
+	if (s->copy.partial_dir) {
+		struct strbuf rule = STRBUF_INIT;
+		int r = sb_printf(&rule, "-p %s/", s->copy.partial_dir) < 0 ? -1 : filter_rule(s, rule.s);
+		sb_free(&rule);
+		if (r < 0)
+			return 1;
 	}
 	engine_options(s);
 	s->files = argv + optind;

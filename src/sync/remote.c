@@ -164,6 +164,7 @@ static int valued_options(const struct sync *s, struct strbuf *w, struct strbuf 
 		{ s->backup_dir != NULL, "backup-dir", s->backup_dir },
 		{ s->out_format != NULL, "out-format", s->out_format },
 		{ s->copy.suffix != NULL, "suffix", s->copy.suffix },
+		{ s->copy.partial_dir != NULL, "partial-dir", s->copy.partial_dir },
 	};
 	for (size_t i = 0; r == 0 && i < sizeof(text) / sizeof(text[0]); i++) {
 		sb_reset(w);

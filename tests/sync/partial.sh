@@ -42,4 +42,44 @@ for opt in --partial -P; do
 	check_same "$T/R.tree" "$T/O.tree"
 	check_same "$T/src/sub/big" "$T/O/dst/sub/big"
 done
+# --partial-dir=DIR: the part goes to DIR/NAME in NAME's directory (no
+# file under the final name), and the run that makes NAME whole removes
+# it, DIR with it; DIR is neither sent nor deleted ("-p DIR/" after the
+# user's rules); a DIR that is a path is refused
+pd=.rsync-partial
+rm -rf "$T/R" "$T/O"
+mkdir "$T/R" "$T/O"
+interrupt rsync INT rsync -a --partial-dir=$pd "$T/src/" "$T/R/dst/"
+interrupt our INT "$sweep_tools/sweep-sync" -a --partial-dir=$pd "$T/src/" "$T/O/dst/"
+for side in R O; do
+	prog=rsync
+	[ $side = O ] && prog=our
+	[ "$(cat "$T/$prog.status")" = 20 ] || fail "--partial-dir: $prog exited $(cat "$T/$prog.status")"
+	[ -z "$(leftovers "$T/$side")" ] || fail "--partial-dir: $prog left $(leftovers "$T/$side")"
+	[ -f "$T/$side/dst/sub/$pd/big" ] || fail "--partial-dir: $prog kept no part in $pd"
+	[ -e "$T/$side/dst/sub/big" ] && fail "--partial-dir: $prog left a part under the final name"
+	size=$(stat -c %s "$T/$side/dst/sub/$pd/big")
+	[ $side = R ] || cmp -s -n "$size" "$T/src/sub/big" "$T/$side/dst/sub/$pd/big" ||
+		fail "--partial-dir: $prog's part is not the start of the source"
+done
+(cd "$T" && rsync -a --partial-dir=$pd src/ R/dst/ > /dev/null) || fail "--partial-dir: rsync again"
+(cd "$T" && sweep-sync -a --partial-dir=$pd src/ O/dst/ > /dev/null) || fail "--partial-dir: sweep-sync again"
+smanifest "$T/R" > "$T/R.tree"
+smanifest "$T/O" > "$T/O.tree"
+check_same "$T/R.tree" "$T/O.tree"
+check_same "$T/src/sub/big" "$T/O/dst/sub/big"
+mkdir -p "$T/src/$pd" && echo p > "$T/src/$pd/p" && touch -d 2011-01-01 "$T/src/$pd/p" "$T/src/$pd" "$T/src"
+PREPARE='mkdir -p dst/d/.rsync-partial && echo part > dst/d/.rsync-partial/x && touch -d 2011-01-01 dst/d/.rsync-partial/x dst/d/.rsync-partial dst/d dst'
+both "--partial-dir, --delete: the parts' directories stay, unsent" -ai --delete --partial-dir=$pd src/ DST
+both "--partial-dir, --delete-excluded" -ai --delete-excluded --partial-dir=$pd src/ DST
+local_rsh
+both "--partial-dir, --delete, pushed" -ai --delete --partial-dir=$pd -e "$RSH" src/ localhost:DST
+# (not beside rsync, which takes a path, and an absolute one)
+for dir in /tmp/x a/b . ..; do
+	(cd "$T" && sweep-sync -a --partial-dir=$dir src/ O/dst2/) 2> "$T/pd.err"
+	st=$?
+	[ $st = 1 ] && grep -q "is not supported" "$T/pd.err" ||
+		fail "--partial-dir=$dir: status $st, $(cat "$T/pd.err")"
+	[ -e "$T/O/dst2" ] && fail "--partial-dir=$dir: refused, but DEST made"
+done
 exit 0
