@@ -128,12 +128,13 @@ static bool eval_delete(struct expr *x, struct find *f, const struct sweep_entry
 	(void)x;
 	if (e->depth == 0 && strcmp(e->path, ".") == 0)
 		return true;
+	/* (under -L a link to a directory is a directory: its rmdir fails,
+	 * "Not a directory", and it stays, as in GNU find) */
 	int flags = S_ISDIR(e->st.st_mode) ? AT_REMOVEDIR : 0;
 	if (unlinkat(e->dirfd, e->name, flags) == 0)
 		return true;
-	if (errno == ENOTDIR && flags && unlinkat(e->dirfd, e->name, 0) == 0)
-		return true; /* a symbolic link to a directory, under -L */
-	diag_error(f->diag, errno, "cannot delete %s", diag_quote(f->diag, 0, e->path));
+	int err = errno; /* (quoting the name may change errno) */
+	diag_error(f->diag, err, "cannot delete %s", diag_quote(f->diag, 0, e->path));
 	return false;
 }
 

@@ -34,6 +34,7 @@ sweep_find_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/common
 sweep_find_LDADD = src/find/libfind.la
 dist_man_MANS += man/sweep-find.1
 FIND_TESTS = tests/find/compare.sh tests/find/errors.sh tests/find/unreadable.sh \
+	tests/find/delete-links.sh \
 	tests/find/limits.sh tests/find/regextype.sh tests/find/readdir-race.sh \
 	tests/find/notdir-link.sh tests/find/shared-output.sh
 TESTS += $(FIND_TESTS)
