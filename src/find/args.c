@@ -3,7 +3,7 @@
  * args.c: arguments of find's tests, parsed as GNU find parses them.
  *
  * Times: "-mtime N" is true when the file's age lies in [N, N+1) days; +N
- * means more than N+1 days, -N less than N days. "-mmin N" takes minutes and
+ * means more than N+1 days, -N less than N days and a second (GNU's). "-mmin N" takes minutes and
  * has no such rounding: (N-1, N], more than N, less than N. N may have a
  * fraction. Both compare against a reference moment computed once, here.
  */
@@ -64,6 +64,10 @@ bool args_time(struct find *f, const char *s, char which, bool days, struct time
 	 * would be undefined */
 	const double far = 0x1p62;
 	double back = n * unit;
+	/* GNU find moves its moment a day less a second on for "-N" days
+	 * (parse_time()): a file of N days and under a second still is */
+	if (days && t->cmp == CMP_LT)
+		back += 1;
 	back = back > far ? far : back < -far ? -far : back;
 	double whole;
 	double frac = modf(back, &whole);
