@@ -78,7 +78,13 @@ static int type_arg(struct parser *p, struct expr *x, eval_fn *eval)
 			diag_error(d, 0, "Unknown argument to %s: %c", x->name, *c);
 			return 1;
 		}
-		x->a.types |= 1u << (at - type_letters);
+		unsigned bit = 1u << (at - type_letters);
+		if (x->a.types & bit) {
+			diag_error(d, 0, "Duplicate file type '%c' in the argument list to %s.", *c,
+			           x->name);
+			return 1;
+		}
+		x->a.types |= bit;
 		if (c[1] == 0)
 			break;
 		if (c[1] != ',') {

@@ -86,6 +86,9 @@ t -type q
 t -type f,
 t -type ff
 t -type f,,d
+t -type d,d
+t -type f,d,f
+t -xtype d,d
 t -xtype z
 t -perm 999
 t -perm +111
