@@ -15,23 +15,30 @@ printf 'small\n' > "$T/src/a-small"
 head -c 300000 /dev/urandom > "$T/src/sub/big"
 find "$T/src" -exec touch -d 2011-01-01 {} +
 
+# kept_part OPT SIDE PATH: the run of SIDE (R: rsync, O: ours), interrupted,
+# exited 20, left no temporary file, and kept the start of the source as
+# dst/PATH
+kept_part() {
+	prog=rsync
+	[ "$2" = O ] && prog=our
+	[ "$(cat "$T/$prog.status")" = 20 ] || fail "$1: $prog exited $(cat "$T/$prog.status")"
+	[ -z "$(leftovers "$T/$2")" ] || fail "$1: $prog left $(leftovers "$T/$2")"
+	[ -f "$T/$2/dst/$3" ] || fail "$1: $prog kept no part as $3"
+	# (rsync's, under load, is now and then not all written yet)
+	size=$(stat -c %s "$T/$2/dst/$3")
+	[ "$2" = R ] || cmp -s -n "$size" "$T/src/sub/big" "$T/$2/dst/$3" ||
+		fail "$1: $prog's part is not the start of the source"
+}
+
 for opt in --partial -P; do
 	rm -rf "$T/R" "$T/O"
 	mkdir "$T/R" "$T/O"
 	interrupt rsync INT rsync -a $opt "$T/src/" "$T/R/dst/"
 	interrupt our INT "$sweep_tools/sweep-sync" -a $opt "$T/src/" "$T/O/dst/"
 	for side in R O; do
-		prog=rsync
-		[ $side = O ] && prog=our
-		[ "$(cat "$T/$prog.status")" = 20 ] || fail "$opt: $prog exited $(cat "$T/$prog.status")"
-		[ -z "$(leftovers "$T/$side")" ] || fail "$opt: $prog left $(leftovers "$T/$side")"
-		[ -f "$T/$side/dst/sub/big" ] || fail "$opt: $prog kept no partial file"
-		# (rsync's, under load, is now and then not all written yet)
-		size=$(stat -c %s "$T/$side/dst/sub/big")
-		[ $side = R ] || cmp -s -n "$size" "$T/src/sub/big" "$T/$side/dst/sub/big" ||
-			fail "$opt: $prog's partial file is not the start of the source"
+		kept_part "$opt" $side sub/big
 		[ "$(stat -c %Y "$T/$side/dst/sub/big")" = 0 ] ||
-			fail "$opt: $prog's partial file has the time $(stat -c %Y "$T/$side/dst/sub/big")"
+			fail "$opt: $side's partial file has the time $(stat -c %Y "$T/$side/dst/sub/big")"
 	done
 	# the next run (without the stall) finishes it (the -i lines differ:
 	# the runs were not stopped at the same point)
@@ -52,15 +59,8 @@ mkdir "$T/R" "$T/O"
 interrupt rsync INT rsync -a --partial-dir=$pd "$T/src/" "$T/R/dst/"
 interrupt our INT "$sweep_tools/sweep-sync" -a --partial-dir=$pd "$T/src/" "$T/O/dst/"
 for side in R O; do
-	prog=rsync
-	[ $side = O ] && prog=our
-	[ "$(cat "$T/$prog.status")" = 20 ] || fail "--partial-dir: $prog exited $(cat "$T/$prog.status")"
-	[ -z "$(leftovers "$T/$side")" ] || fail "--partial-dir: $prog left $(leftovers "$T/$side")"
-	[ -f "$T/$side/dst/sub/$pd/big" ] || fail "--partial-dir: $prog kept no part in $pd"
-	[ -e "$T/$side/dst/sub/big" ] && fail "--partial-dir: $prog left a part under the final name"
-	size=$(stat -c %s "$T/$side/dst/sub/$pd/big")
-	[ $side = R ] || cmp -s -n "$size" "$T/src/sub/big" "$T/$side/dst/sub/$pd/big" ||
-		fail "--partial-dir: $prog's part is not the start of the source"
+	kept_part --partial-dir $side "sub/$pd/big"
+	[ -e "$T/$side/dst/sub/big" ] && fail "--partial-dir: $side left a part under the final name"
 done
 (cd "$T" && rsync -a --partial-dir=$pd src/ R/dst/ > /dev/null) || fail "--partial-dir: rsync again"
 (cd "$T" && sweep-sync -a --partial-dir=$pd src/ O/dst/ > /dev/null) || fail "--partial-dir: sweep-sync again"
