@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
@@ -253,6 +254,20 @@ static bool all_digits(const char *s)
 	return *s && strspn(s, "0123456789") == strlen(s);
 }
 
+/* An id given as a number (all digits) into *n; GNU find reads it as an
+ * int: above INT_MAX it says "Numerical result out of range". Returns 0,
+ * or 1 (said). */
+static int numeric_id(struct diag *d, const char *s, uintmax_t *n)
+{
+	errno = 0;
+	*n = strtoumax(s, NULL, 10);
+	if (errno || *n > INT_MAX) {
+		diag_error(d, ERANGE, "%s", s);
+		return 1;
+	}
+	return 0;
+}
+
 int parse_user(struct parser *p, struct expr *x)
 {
 	const char *s = parser_arg(p, "-user");
@@ -266,9 +281,10 @@ int parse_user(struct parser *p, struct expr *x)
 	const struct passwd *pw = getpwnam(s);
 	if (pw)
 		x->a.num.n = pw->pw_uid;
-	else if (all_digits(s))
-		x->a.num.n = strtoumax(s, NULL, 10);
-	else {
+	else if (all_digits(s)) {
+		if (numeric_id(d, s, &x->a.num.n))
+			return 1;
+	} else {
 		diag_error(d, 0, "%s is not the name of a known user", diag_quote(d, 0, s));
 		return 1;
 	}
@@ -291,9 +307,10 @@ int parse_group(struct parser *p, struct expr *x)
 	const struct group *gr = getgrnam(s);
 	if (gr)
 		x->a.num.n = gr->gr_gid;
-	else if (all_digits(s))
-		x->a.num.n = strtoumax(s, NULL, 10);
-	else {
+	else if (all_digits(s)) {
+		if (numeric_id(d, s, &x->a.num.n))
+			return 1;
+	} else {
 		diag_error(d, 0, "%s is not the name of an existing group", diag_quote(d, 0, s));
 		return 1;
 	}

@@ -98,6 +98,10 @@ t -perm -
 t -perm ''
 t -user ''
 t -user nosuchuser
+t -user 2147483648
+t -group 4294967295
+t -user 99999999999999999999
+t -user 2147483647
 t -group ''
 t -group nosuchgroup
 t -uid x
