@@ -30,8 +30,9 @@ const char *backup_suffix_env(void);
 
 /* The name a backup of name in dirfd gets under type (not BACKUP_NONE),
  * suffix (NULL, empty or holding a '/': "~", as GNU cp; GNU tar 1.34
- * would rename the file to itself, or into a directory) into out: for a numbered one, one past the highest
- * name.~N~ in dirfd. Returns 0 or -1 (ENOMEM). */
+ * would rename the file to itself, or into a directory) into out: for a
+ * numbered one, one past the highest name.~N~ in dirfd. Returns 0 or -1
+ * (ENOMEM). */
 int backup_name(int dirfd, const char *name, enum backup_type type, const char *suffix,
                 struct strbuf *out);
 

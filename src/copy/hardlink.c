@@ -20,9 +20,7 @@ bool hardlink_tracked(const struct copy *c, const struct sweep_entry *e)
 {
 	/* (not sweep-sync's: rsync -H links only files of several names) */
 	return c->o->preserve_links && !S_ISDIR(e->st.st_mode) &&
-	       (e->st.st_nlink > 1 || (!c->o->decide && (c->o->follow == SWEEP_FOLLOW_ALL ||
-	                                                 (c->o->follow == SWEEP_FOLLOW_ROOTS &&
-	                                                  e->depth == 0))));
+	       (e->st.st_nlink > 1 || (!c->o->decide && copy_follows(c, e)));
 }
 
 void hardlink_remember(struct copy *c, const struct sweep_entry *e)

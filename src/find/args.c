@@ -3,9 +3,10 @@
  * args.c: arguments of find's tests, parsed as GNU find parses them.
  *
  * Times: "-mtime N" is true when the file's age lies in [N, N+1) days; +N
- * means more than N+1 days, -N less than N days and a second (GNU's). "-mmin N" takes minutes and
- * has no such rounding: (N-1, N], more than N, less than N. N may have a
- * fraction. Both compare against a reference moment computed once, here.
+ * means more than N+1 days, -N less than N days and a second (GNU's).
+ * "-mmin N" takes minutes and has no such rounding: (N-1, N], more than
+ * N, less than N. N may have a fraction. Both compare against a reference
+ * moment computed once, here.
  */
 #include <ctype.h>
 #include <errno.h>

@@ -11,8 +11,8 @@
  * after a '/', so "**" then "/b" is b too, as in rsync), '?' one
  * character but '/', [...] a class ([:alpha:] and the other POSIX classes
  * inside); a '\' escapes the character after it only in a pattern with
- * one of those, else it is itself; a pattern ending in a slash and three stars matches the
- * directory before them as well as what is below it.
+ * one of those, else it is itself; a pattern ending in a slash and three
+ * stars matches the directory before them as well as what is below it.
  * A pattern, given or read one a line from a file (--exclude-from,
  * --include-from: listfile.c), may start with "- " or "+ ", which make it
  * an exclude or an include whatever option gave it, as in rsync.

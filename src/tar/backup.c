@@ -70,22 +70,12 @@ static int name_aside(struct tar *t, const char *name, struct strbuf *made)
 
 static bool put_aside(struct tar *t, const char *name, bool archive, struct strbuf *made);
 
-/* name without its trailing slashes (a directory member's "d/": the file
- * d is what is put aside), or NULL when memory ran out. */
-static char *bare(const char *name)
-{
-	size_t n = strlen(name);
-	while (n > 1 && name[n - 1] == '/')
-		n--;
-	return strndup(name, n);
-}
-
 bool tar_backup(struct tar *t, const char *member, bool archive, struct strbuf *made)
 {
 	sb_reset(made);
 	if (t->opt.backup == BACKUP_NONE || (archive && strcmp(member, "-") == 0))
 		return true;
-	char *name = bare(member);
+	char *name = names_without_slash(member);
 	if (!name) {
 		tar_fatal(t, ENOMEM, "memory exhausted");
 		return false;
@@ -127,7 +117,7 @@ static bool put_aside(struct tar *t, const char *name, bool archive, struct strb
 
 void tar_backup_undo(struct tar *t, const char *member, struct strbuf *made)
 {
-	char *name = made->len ? bare(member) : NULL;
+	char *name = made->len ? names_without_slash(member) : NULL;
 	if (!name) {
 		sb_reset(made);
 		return;

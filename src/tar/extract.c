@@ -42,17 +42,6 @@ static int disk_options(const struct tar_opts *o)
 	return f;
 }
 
-/* name without its trailing '/', as GNU tar names a directory in these
- * messages; NULL when memory ran out. */
-static char *without_slash(const char *name)
-{
-	char *bare = strdup(name);
-	size_t n = bare ? strlen(bare) : 0;
-	while (n > 1 && bare[n - 1] == '/')
-		bare[--n] = 0;
-	return bare;
-}
-
 /* Whether name, there already, stays as it is (-k, --skip-old-files,
  * --keep-newer-files), said in GNU tar's words. What is there is looked at
  * without a trailing slash: a symbolic link is not followed. */
@@ -63,7 +52,7 @@ static bool keeps_existing(struct tar *t, struct archive_entry *e, const char *n
 	struct stat st;
 	if (!(o->keep_old || o->skip_old || o->keep_newer))
 		return false;
-	char *bare = without_slash(name);
+	char *bare = names_without_slash(name);
 	int r = lstat(bare ? bare : name, &st);
 	if (r < 0) {
 		free(bare);
@@ -98,7 +87,7 @@ static bool keeps_existing(struct tar *t, struct archive_entry *e, const char *n
 	if (!o->keep_newer || S_ISDIR(st.st_mode) || st.st_mtim.tv_sec < sec ||
 	    (st.st_mtim.tv_sec == sec && st.st_mtim.tv_nsec < nsec))
 		return false;
-	bare = without_slash(name);
+	bare = names_without_slash(name);
 	tar_warn(t, 0, "Current %s is newer or same age", tquote(t, 0, bare ? bare : name));
 	free(bare);
 	return true;
@@ -157,7 +146,7 @@ static bool way_blocked(struct tar *t, struct archive_entry *e, const char *name
 			tar_cannot(t, path, "mkdir", err);
 			*next = '/';
 		}
-		char *bare = without_slash(name);
+		char *bare = names_without_slash(name);
 		const char *shown = bare ? bare : name;
 		if (o->keep_newer && err == ENOTDIR) { /* GNU tar's words, status 0 */
 			tar_warn(t, 0, "%s: Warning: Cannot stat: %s", tq(t, 0, shown), strerror(err));
@@ -199,7 +188,7 @@ static bool unlink_first(struct tar *t, const char *name)
 		return false;
 	/* without a trailing slash: a link to a directory is removed, not
 	 * followed (the member was written through it, outside the tree) */
-	char *bare = without_slash(name);
+	char *bare = names_without_slash(name);
 	const char *at = bare ? bare : name;
 	if (lstat(at, &st) < 0) {
 		/* a file where a directory on the way should be: GNU's words */
@@ -439,7 +428,7 @@ static void disk_failed(struct extract *x, const char *name, int r)
 		 * or a time ("Can't ..."): GNU tar counts those as errors, an
 		 * owner in its own words */
 		bool lost = msg && strncmp(msg, "Can't ", 6) == 0;
-		char *bare = without_slash(name); /* a directory as GNU names it */
+		char *bare = names_without_slash(name); /* a directory as GNU names it */
 		const char *q = tq(t, 0, bare ? bare : name);
 		if (msg && strncmp(msg, "Can't set user=", 15) == 0)
 			tar_error(t, err > 0 ? err : EPERM, "%s: Cannot change ownership to uid %jd, gid %jd",

@@ -75,7 +75,7 @@ static bool same_dir(const struct incremental *inc, const struct snap_dir *d,
 
 /* The snapshot's directory at path, when it is the one of st, or NULL. */
 static struct snap_dir *old_dir(struct incremental *inc, const char *path, size_t n,
-                                      const struct stat *st)
+                                const struct stat *st)
 {
 	if (!inc->old.n || bare_path(&inc->scratch, path, n) < 0)
 		return NULL;
@@ -154,7 +154,8 @@ static char entry_flag(struct create *cr, const struct sweep_entry *e, const cha
 
 /* What directory e holds, read now, as flag, name, NUL each into list;
  * what a tag leaves out is not listed, but for the tag, as in GNU tar (so
- * that once the tag is gone it is new to the next dump). Returns 0, or -1 with errno set. */
+ * that once the tag is gone it is new to the next dump). Returns 0, or -1
+ * with errno set. */
 static int read_entries(struct create *cr, const struct sweep_entry *e,
                         struct snap_dir *old, struct strbuf *list)
 {

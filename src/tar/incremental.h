@@ -15,8 +15,8 @@ struct snap_dir {
 	uint64_t dev, ino;
 	const char *entries;        /* its dumpdir's, flag and name each, to an
 	                               empty one (in the data too) */
-	const char **index;         /* and their names sorted, once looked in */
-	size_t nindex;
+	struct dd_index index;      /* and those sorted, once looked in */
+	bool indexed;
 };
 
 struct snapshot {

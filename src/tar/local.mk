@@ -10,6 +10,7 @@ src_tar_libtar_la_SOURCES = \
 	src/tar/oldargs.c \
 	src/tar/mtime.c \
 	src/tar/names.c \
+	src/tar/ddindex.c \
 	src/tar/msg.c \
 	src/tar/safename.c \
 	src/tar/output.c src/tar/output.h \

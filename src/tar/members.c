@@ -135,13 +135,8 @@ void members_report_missing(struct tar *t)
 			               "--no-wildcards to suppress this warning");
 		}
 		/* (named as GNU tar names it, without its trailing slashes) */
-		char *name = ns->v[i].name;
-		size_t n = strlen(name);
-		while (n > 1 && name[n - 1] == '/')
-			n--;
-		char cut = name[n];
-		name[n] = 0;
-		tar_error(t, 0, "%s: Not found in archive", tq(t, 0, name));
-		name[n] = cut;
+		char *bare = names_without_slash(ns->v[i].name);
+		tar_error(t, 0, "%s: Not found in archive", tq(t, 0, bare ? bare : ns->v[i].name));
+		free(bare);
 	}
 }

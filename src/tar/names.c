@@ -180,6 +180,15 @@ int names_add_name(struct tar *t, const char *name, bool verbatim)
 	return 0;
 }
 
+char *names_without_slash(const char *name)
+{
+	char *bare = strdup(name);
+	size_t n = bare ? strlen(bare) : 0;
+	while (n > 1 && bare[n - 1] == '/')
+		bare[--n] = 0;
+	return bare;
+}
+
 bool names_any(const struct tar_names *ns)
 {
 	for (size_t i = 0; i < ns->n; i++)

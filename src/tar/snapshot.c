@@ -153,41 +153,20 @@ struct snap_dir *snapshot_find(const struct snapshot *s, const char *name)
 void snapshot_free(struct snapshot *s)
 {
 	for (size_t i = 0; i < s->n; i++)
-		free(s->v[i].index);
+		dd_index_free(&s->v[i].index);
 	free(s->v);
 	free(s->data);
 	*s = (struct snapshot){ 0 };
-}
-
-static int by_entry_name(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-/* d's entries' names, sorted, into d->index: a directory of many files
- * is looked in once for each. Returns 0 or -1 (ENOMEM). */
-static int index_entries(struct snap_dir *d)
-{
-	size_t n = 0;
-	for (const char *p = d->entries; *p; p += strlen(p) + 1)
-		n++;
-	d->index = malloc((n ? n : 1) * sizeof(*d->index));
-	if (!d->index)
-		return -1;
-	n = 0;
-	for (const char *p = d->entries; *p; p += strlen(p) + 1)
-		d->index[n++] = p + 1;
-	qsort(d->index, n, sizeof(*d->index), by_entry_name);
-	d->nindex = n;
-	return 0;
 }
 
 bool snapshot_lists(struct snap_dir *d, const char *name)
 {
 	if (!d)
 		return false;
-	if (d->index || index_entries(d) == 0)
-		return bsearch(&name, d->index, d->nindex, sizeof(*d->index), by_entry_name) != NULL;
+	if (!d->indexed && dd_index_make(&d->index, d->entries) == 0)
+		d->indexed = true;
+	if (d->indexed)
+		return dd_index_flag(&d->index, name) != 0;
 	for (const char *p = d->entries; *p; p += strlen(p) + 1) /* (without memory) */
 		if (strcmp(p + 1, name) == 0)
 			return true;

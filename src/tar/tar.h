@@ -8,6 +8,7 @@
  *   oldargs.c   old-style bundled options ("czf out.tgz dir") made ordinary
  *   mtime.c     --mtime's dates
  *   names.c     operands in order: names, -C directories, -T lists
+ *   ddindex.c   a dumpdir's entries by name (-g, -G)
  *   msg.c       messages in GNU tar's words, names escaped as GNU tar does
  *   safename.c  leading "/" and ".." stripped from member names, once-only notes
  *   output.c    the archive's byte stream: gathering writes, padding, errors
@@ -307,6 +308,23 @@ int names_add_name(struct tar *t, const char *name, bool verbatim);
 /* Whether any operand is a name (not a -C). */
 bool names_any(const struct tar_names *ns);
 void names_free(struct tar_names *ns);
+
+/* ddindex.c: a dumpdir's entries ('Y', 'N', 'D' and a name each, to an
+ * empty one; others left out) sorted by name, pointing into entries:
+ * dd_index_make() returns 0 or -1 (ENOMEM), dd_index_flag() the flag of
+ * name, or 0 when it is not listed. */
+struct dd_index {
+	const char **v;
+	size_t n;
+};
+int dd_index_make(struct dd_index *ix, const char *entries);
+char dd_index_flag(const struct dd_index *ix, const char *name);
+void dd_index_free(struct dd_index *ix);
+
+/* names.c: name without its trailing slashes (one "/" stays), a copy, or
+ * NULL when memory ran out: a directory member's "d/" as GNU tar names
+ * it in messages and looks at what is on the disk. */
+char *names_without_slash(const char *name);
 
 /* backup.c: --backup's CONTROL (or VERSION_CONTROL) and suffix, once the
  * options are read: false when CONTROL names no kind (reported). */

@@ -21,7 +21,6 @@
 #include <archive_entry.h>
 #include <dirent.h>
 #include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,47 +44,6 @@ static int read_dumpdir(struct extract *x, struct strbuf *sb)
 		return -1;
 	}
 	return sb_addc(sb, 0) < 0 ? -1 : 0; /* an end, should the last be cut */
-}
-
-/* The dumpdir's entries (flag, then name), sorted by name: a directory
- * of many files is looked in once for each. */
-struct listing {
-	const char **v;
-	size_t n;
-};
-
-static int by_entry_name(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a + 1, *(const char *const *)b + 1);
-}
-
-/* Returns 0, or -1 when memory ran out. */
-static int listing_make(struct listing *l, const struct strbuf *dd)
-{
-	size_t n = 0;
-	for (const char *p = sb_str(dd); *p; p += strlen(p) + 1)
-		n += *p == 'Y' || *p == 'N' || *p == 'D';
-	l->v = malloc((n ? n : 1) * sizeof(*l->v));
-	if (!l->v)
-		return -1;
-	l->n = 0;
-	for (const char *p = sb_str(dd); *p; p += strlen(p) + 1)
-		if (*p == 'Y' || *p == 'N' || *p == 'D')
-			l->v[l->n++] = p;
-	qsort(l->v, l->n, sizeof(*l->v), by_entry_name);
-	return 0;
-}
-
-/* The flag the dumpdir gives name, or 0 when it lists no such name. */
-static char listed(const struct listing *l, const char *name)
-{
-	char key[2 + NAME_MAX] = "?";
-	if (strlen(name) > NAME_MAX)
-		return 0;
-	strcpy(key + 1, name);
-	const char *k = key;
-	const char **hit = bsearch(&k, l->v, l->n, sizeof(*l->v), by_entry_name);
-	return hit ? **hit : 0;
 }
 
 /* Whether the dumpdir's renames are well made, as GNU tar's dumpdir_ok()
@@ -243,8 +201,8 @@ static void purge(struct extract *x, const char *name, const struct strbuf *name
                   const struct strbuf *dd)
 {
 	struct tar *t = x->t;
-	struct listing l;
-	if (listing_make(&l, dd) < 0) {
+	struct dd_index l;
+	if (dd_index_make(&l, sb_str(dd)) < 0) {
 		tar_fatal(t, ENOMEM, "memory exhausted");
 		return;
 	}
@@ -255,7 +213,7 @@ static void purge(struct extract *x, const char *name, const struct strbuf *name
 		if (sb_printf(&path, "%s%s%s", name, name[strlen(name) - 1] == '/' ? "" : "/", n) < 0 ||
 		    lstat(path.s, &st) < 0)
 			continue; /* (moved away by a rename) */
-		char flag = listed(&l, n);
+		char flag = dd_index_flag(&l, n);
 		if (flag == 'N' || (flag == 'D' && S_ISDIR(st.st_mode)) ||
 		    (flag == 'Y' && !S_ISDIR(st.st_mode)))
 			continue;
@@ -267,7 +225,7 @@ static void purge(struct extract *x, const char *name, const struct strbuf *name
 			tar_cannot(t, path.s, "unlink", errno);
 	}
 	sb_free(&path);
-	free(l.v);
+	dd_index_free(&l);
 }
 
 /* The renames and removals dumpdir dd asks of directory name: none when it
