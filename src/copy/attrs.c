@@ -180,3 +180,13 @@ int attrs_at(struct copy *c, int pfd, const char *name, const struct stat *st, b
 		set_times(c, -1, pfd, name, st);
 	return r;
 }
+
+void attrs_of_part(const struct copy *c, const struct stat *st, mode_t created_mode,
+                   struct copy_temp *t)
+{
+	bool owner = c->o->preserve_owner;
+	t->part_uid = owner && !c->o->no_uid ? st->st_uid : (uid_t)-1;
+	t->part_gid = owner && !c->o->no_gid ? st->st_gid : (gid_t)-1;
+	mode_t m = final_mode(c, st, true, created_mode, 0, true);
+	t->part_mode = m == (mode_t)-1 ? created_mode : m;
+}

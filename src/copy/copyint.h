@@ -29,6 +29,13 @@ struct copy_temp {
 	int dirfd;
 	char name[NAME_MAX + 1];
 	char final[NAME_MAX + 1];   /* keep_partial: the name it is kept as */
+	/* keep_partial: the file made (0: none of its own, a link) and the
+	 * owner ((uid_t)-1: left) and mode its part is given when kept */
+	dev_t dev;
+	ino_t ino;
+	uid_t part_uid;
+	gid_t part_gid;
+	mode_t part_mode;
 };
 
 struct copy {
@@ -269,6 +276,10 @@ int attrs_fd(struct copy *c, int dfd, int sfd, const struct stat *st, bool creat
 bool attrs_same(const struct copy *c, const struct stat *now, const struct stat *st);
 /* The same for a name that cannot be opened (symbolic links, fifos). */
 int attrs_at(struct copy *c, int pfd, const char *name, const struct stat *st, bool created);
+/* What t's file (made with created_mode, for the source st) is given if
+ * kept as a part: the owner and mode the whole copy would have. */
+void attrs_of_part(const struct copy *c, const struct stat *st, mode_t created_mode,
+                   struct copy_temp *t);
 
 /* xattr.c: copy the extended attributes (ACLs only when acl_only) of sfd
  * to dfd. Returns 0 or -1 (reported). */

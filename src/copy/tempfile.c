@@ -69,6 +69,7 @@ static void temp_arm(struct copy_temp *t, int dirfd, const char *name, const cha
 	if (n >= sizeof(t->name) || f >= sizeof(t->final))
 		return; /* cannot be: names keep within NAME_MAX */
 	t->dirfd = dirfd;
+	t->ino = 0; /* temp_create's to set */
 	memcpy(t->name, name, n + 1);
 	memcpy(t->final, final, f + 1);
 	atomic_store_explicit(&t->armed, 1, memory_order_release); /* after the name */
@@ -80,35 +81,61 @@ static void temp_disarm(struct copy_temp *t)
 	atomic_store_explicit(&t->armed, 0, memory_order_relaxed);
 }
 
-/* The temporary file name in dirfd, not whole: removed, or kept as final
+/* The part t holds, to be kept: given the owner and mode the whole file
+ * would have had, as rsync's is, through a descriptor opened without
+ * following a link and checked to be the file this run made (the name is
+ * in a directory others may write to). Async-signal-safe. */
+static void part_attrs(const struct copy_temp *t)
+{
+	struct stat st;
+	if (!t->ino)
+		return;
+	int fd = openat(t->dirfd, t->name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	if (fstat(fd, &st) == 0 && st.st_ino == t->ino && st.st_dev == t->dev) {
+		mode_t m = t->part_mode;
+		bool chown_asked = t->part_uid != (uid_t)-1 || t->part_gid != (gid_t)-1;
+		if (chown_asked && fchown(fd, t->part_uid, t->part_gid) < 0)
+			m &= ~(mode_t)(S_ISUID | S_ISGID); /* not set-id as another */
+		(void)fchmod(fd, m);
+	}
+	close(fd);
+}
+
+/* The temporary file t records, not whole: removed, or kept as final
  * under keep_partial (async-signal-safe). Not over a file a backup was
  * asked for: that is kept whole instead of the part (no backup is made
  * here, in a signal's handler). */
-static void temp_drop(const struct copy *c, int dirfd, const char *name, const char *final)
+static void temp_drop(const struct copy *c, const struct copy_temp *t)
 {
 	static const struct timespec zero[2] = { { 0, 0 }, { 0, 0 } };
 	struct stat old;
 	const char *pd = c->o->partial_dir;
 	if (c->o->keep_partial && pd) { /* (its time as it is: rsync's) */
 		char kept[2 * (NAME_MAX + 1)];
-		size_t n = strlen(pd), f = strlen(final);
+		size_t n = strlen(pd), f = strlen(t->final);
 		if (n + 1 + f < sizeof(kept)) {
 			memcpy(kept, pd, n);
 			kept[n] = '/';
-			memcpy(kept + n + 1, final, f + 1);
-			(void)mkdirat(dirfd, pd, 0700);
-			if (renameat(dirfd, name, dirfd, kept) == 0)
+			memcpy(kept + n + 1, t->final, f + 1);
+			(void)mkdirat(t->dirfd, pd, 0700);
+			part_attrs(t);
+			if (renameat(t->dirfd, t->name, t->dirfd, kept) == 0)
 				return;
 		}
-		unlinkat(dirfd, name, 0);
+		unlinkat(t->dirfd, t->name, 0);
 		return;
 	}
 	bool keep_old = c->o->backup != BACKUP_NONE &&
-	                fstatat(dirfd, final, &old, AT_SYMLINK_NOFOLLOW) == 0;
-	if (c->o->keep_partial && !keep_old && renameat(dirfd, name, dirfd, final) == 0)
-		utimensat(dirfd, final, zero, AT_SYMLINK_NOFOLLOW);
+	                fstatat(t->dirfd, t->final, &old, AT_SYMLINK_NOFOLLOW) == 0;
+	bool keep = c->o->keep_partial && !keep_old;
+	if (keep)
+		part_attrs(t);
+	if (keep && renameat(t->dirfd, t->name, t->dirfd, t->final) == 0)
+		utimensat(t->dirfd, t->final, zero, AT_SYMLINK_NOFOLLOW);
 	else
-		unlinkat(dirfd, name, 0);
+		unlinkat(t->dirfd, t->name, 0);
 }
 
 /* --partial-dir: name in pfd is whole: its part kept before, if any, goes,
@@ -127,7 +154,7 @@ void tempfile_remove_armed(const struct copy *c, struct copy_temp *t)
 {
 	/* armed by the writer thread, maybe: its name is seen with the flag */
 	if (atomic_exchange_explicit(&t->armed, 0, memory_order_acquire))
-		temp_drop(c, t->dirfd, t->name, t->final);
+		temp_drop(c, t);
 }
 
 void copy_remove_temp(struct copy *c)
@@ -194,6 +221,9 @@ static int temp_create(struct copy *c, const struct stat *st, int pfd, const cha
 	keep_dest_mode(c, fd, pfd, name);
 	if (fstat(fd, &got) == 0) {
 		*mode = got.st_mode & 07777;
+		attrs_of_part(c, st, *mode, &c->temp);
+		c->temp.dev = got.st_dev;
+		c->temp.ino = got.st_ino;
 		return fd;
 	}
 	copy_error(c, errno, "mkstemp %s failed", cq(c, 0, sb_str(&c->shown)));
@@ -223,7 +253,7 @@ static int temp_finish(struct copy *c, int pfd, const char *tmp, const char *nam
 	} else if (written > 0) { /* the data itself is not all there */
 		/* dropped before disarmed: a signal in between drops it twice,
 		 * harmlessly */
-		temp_drop(c, pfd, tmp, name);
+		temp_drop(c, t);
 		temp_disarm(t);
 	} else { /* whole data that could not be put in place: nothing to keep */
 		unlinkat(pfd, tmp, 0);

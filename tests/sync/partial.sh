@@ -4,7 +4,8 @@
 # file is being written (the stall of signal.sh) exits 20 and keeps what
 # it wrote of that file under its final name, with the time 0 so that the
 # next run sends it again, as rsync keeps it; no temporary file is left;
-# the next run makes the copy whole, as rsync's does.
+# the next run makes the copy whole, as rsync's does. The part has the
+# mode and owner the whole file would have, as rsync's has.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
 need_cmd setsid "${CC:-cc}"
@@ -13,6 +14,8 @@ build_shim tests/sync/stall-shim.c
 mkdir -p "$T/src/sub"
 printf 'small\n' > "$T/src/a-small"
 head -c 300000 /dev/urandom > "$T/src/sub/big"
+chmod 640 "$T/src/sub/big"
+[ "$(id -u)" = 0 ] && chown 1:2 "$T/src/sub/big"
 find "$T/src" -exec touch -d 2011-01-01 {} +
 
 # kept_part OPT SIDE PATH: the run of SIDE (R: rsync, O: ours), interrupted,
@@ -30,6 +33,12 @@ kept_part() {
 		fail "$1: $prog's part is not the start of the source"
 }
 
+# same_part_attrs WHAT PATH: rsync's part and ours have one mode and owner
+same_part_attrs() {
+	[ "$(stat -c '%a %u %g' "$T/R/dst/$2")" = "$(stat -c '%a %u %g' "$T/O/dst/$2")" ] ||
+		fail "$1: rsync's part is $(stat -c '%a %u %g' "$T/R/dst/$2"), ours $(stat -c '%a %u %g' "$T/O/dst/$2")"
+}
+
 for opt in --partial -P; do
 	rm -rf "$T/R" "$T/O"
 	mkdir "$T/R" "$T/O"
@@ -40,6 +49,7 @@ for opt in --partial -P; do
 		[ "$(stat -c %Y "$T/$side/dst/sub/big")" = 0 ] ||
 			fail "$opt: $side's partial file has the time $(stat -c %Y "$T/$side/dst/sub/big")"
 	done
+	same_part_attrs "$opt" sub/big
 	# the next run (without the stall) finishes it (the -i lines differ:
 	# the runs were not stopped at the same point)
 	(cd "$T" && rsync -a $opt src/ R/dst/ > /dev/null) || fail "$opt: rsync again"
@@ -62,6 +72,7 @@ for side in R O; do
 	kept_part --partial-dir $side "sub/$pd/big"
 	[ -e "$T/$side/dst/sub/big" ] && fail "--partial-dir: $side left a part under the final name"
 done
+same_part_attrs --partial-dir "sub/$pd/big"
 (cd "$T" && rsync -a --partial-dir=$pd src/ R/dst/ > /dev/null) || fail "--partial-dir: rsync again"
 (cd "$T" && sweep-sync -a --partial-dir=$pd src/ O/dst/ > /dev/null) || fail "--partial-dir: sweep-sync again"
 smanifest "$T/R" > "$T/R.tree"
