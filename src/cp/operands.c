@@ -200,6 +200,34 @@ copy:;
 	return r;
 }
 
+/* GNU cp -f --backup F F, a regular file by one name twice: F is copied
+ * to the name its backup would get, with no backup of its own (GNU's
+ * "special case"). dst, F, becomes that name. */
+static void backup_onto_itself(struct cp *cp, const char *src, struct strbuf *dst)
+{
+	struct stat st;
+	struct strbuf name = STRBUF_INIT;
+	if (!cp->copy.force || cp->copy.backup == BACKUP_NONE || strcmp(src, dst->s) != 0 ||
+	    stat(dst->s, &st) < 0 || !S_ISREG(st.st_mode))
+		return;
+	const char *slash = strrchr(dst->s, '/');
+	size_t dirlen = slash ? (size_t)(slash + 1 - dst->s) : 0;
+	int dirfd = open_parent(dst->s);
+	if (dirfd < 0)
+		return; /* the copy says why */
+	struct strbuf path = STRBUF_INIT;
+	if (backup_name(dirfd, dst->s + dirlen, cp->copy.backup, cp->copy.suffix, &name) == 0 &&
+	    sb_add(&path, dst->s, dirlen) == 0 && sb_addstr(&path, name.s) == 0) {
+		sb_free(dst);
+		*dst = path;
+		cp->copy.backup = BACKUP_NONE;
+	} else {
+		sb_free(&path); /* (no memory: copied as asked, and refused) */
+	}
+	close(dirfd);
+	sb_free(&name);
+}
+
 /* The copy engine's --progress callback. */
 static void progress_cb(void *p, uint64_t files, uint64_t bytes, uint64_t known)
 {
@@ -290,6 +318,7 @@ int cp_run(struct cp *cp)
 		if (!target) {
 			sb_reset(&dst);
 			sb_addstr(&dst, cp->files[nsrc]);
+			backup_onto_itself(cp, src, &dst);
 		} else if (cp->parents) {
 			cp_join(&dst, target, src);
 			pfd = parents_make(cp, &made, tfd, target, src);

@@ -54,7 +54,8 @@ done
 # hard link of the source (hl) is replaced then (it was refused), and -l
 # over one has nothing to do; the same name through a directory (d/x d/x)
 # or a link followed to the file (-b sl f) is no other name (a backup was
-# made, exit 0).
+# made, exit 0). With -f, F given twice by one name is copied to its
+# backup's name (GNU's special case: F itself stays, its other names too).
 same_case() { # SIDE PROG ARGS...: in $T/SIDE, f and sl -> f, e/x -> ../d/x
 	side=$1 prog=$2
 	shift 2
@@ -73,7 +74,8 @@ for args in "f sl" "-f f sl" "--remove-destination f sl" "-b f sl" "-L f sl" "-P
             "f hl" "--remove-destination f hl" "-b f hl" "--backup=numbered f hl" "-l f hl" \
             "-a --remove-destination f hl" "-b f f" "-l f f" "--remove-destination f ./f" \
             "-b d/x d/x" "--backup=numbered ./d/x d/x" "-b sl f" "-b -f sl f" "-b d/x e/x" \
-            "-b ./f hl"; do
+            "-b ./f hl" "-fb f f" "-fb --backup=numbered f f" "-fa --backup f f" "-fb sl sl" \
+            "-fbP sl sl" "-fb -S .bak d/x d/x" "-fb f ./f"; do
 	# shellcheck disable=SC2086 # the arguments are words
 	same_case GNU cp $args > "$T/gnu.same"
 	# shellcheck disable=SC2086
