@@ -74,8 +74,8 @@ bool sync_bytes_differ(struct sync *s, const struct sweep_entry *e, int pfd, con
 		return s->stream_data;
 	if (s->sender_side)
 		return s->sum_differs;
-	int a = sync_open_read(e->dirfd, e->name, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	int b = sync_open_read(pfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
+	int a = sync_open_read(e->dirfd, e->name, O_RDONLY | O_CLOEXEC | O_NOCTTY, &e->st);
+	int b = sync_open_read(pfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, NULL);
 	int r = a >= 0 && b >= 0 ? same_bytes(a, b) : -1;
 	if (r < 0)
 		report_error(s, errno, "checksum of \"%s\" failed", e->path);

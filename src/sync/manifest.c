@@ -49,7 +49,8 @@ static int entry_sum(const struct sweep_entry *e, unsigned char *sum)
 {
 	if (e->kind == SWEEP_DATA)
 		return sync_checksum(e->fd, sum);
-	int fd = sync_open_read(e->dirfd, e->name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY);
+	int fd = sync_open_read(e->dirfd, e->name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY,
+	                        &e->st);
 	int r = fd >= 0 ? sync_checksum(fd, sum) : -1;
 	if (fd >= 0)
 		close(fd);

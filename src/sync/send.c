@@ -436,7 +436,7 @@ static void send_walked(struct sender *t, const struct sweep_entry *e)
 	if (S_ISREG(e->st.st_mode)) {
 		fd = e->kind == SWEEP_DATA ? e->fd
 		     : sync_open_read(e->dirfd, e->name, O_RDONLY | O_CLOEXEC | O_NOCTTY |
-		                                      (t->s->copy_links ? 0 : O_NOFOLLOW));
+		                                      (t->s->copy_links ? 0 : O_NOFOLLOW), &e->st);
 		if (fd < 0 && errno == ENOENT) {
 			sync_vanished(t->s, e->path, false); /* between its stat and now: 24 */
 			return;

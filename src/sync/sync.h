@@ -293,7 +293,7 @@ int sync_server_options(const struct sync *s, struct strbuf *sb);
 #define SYNC_SUM_LEN 16
 int sync_checksum(int fd, unsigned char sum[SYNC_SUM_LEN]);
 /* readopen.c */
-int sync_open_read(int dirfd, const char *name, int flags);
+int sync_open_read(int dirfd, const char *name, int flags, const struct stat *st);
 
 struct wire;
 /* send.c: send the trees of srcs (nsrc of them) to the receiver on w.

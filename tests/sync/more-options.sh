@@ -84,6 +84,28 @@ if [ "$(id -u)" = 0 ]; then
 		(cd "$T/u" && $AS_USER "$(command -v $prog)" -a --delete-before src/ dst/) > /dev/null 2>&1
 		[ -f "$T/u/dst/locked/old" ] || fail "$prog without --ignore-errors: deleted below what it could not read"
 	done
+	# another's file is read (-c, a remote send) without asking O_NOATIME,
+	# which the kernel refuses to all but its owner: no call fails for it
+	if command -v strace > /dev/null; then
+		mkdir -p "$T/u/theirs" "$T/u/mine"
+		echo data > "$T/u/theirs/f" && echo DATA > "$T/u/mine/f"
+		touch -d 2001-01-01 "$T/u/theirs/f"
+		chown -R nobody "$T/u/mine" && chmod 755 "$T/u/theirs"
+		for opts in -c "-e $RSH"; do
+			dst=$T/u/mine/
+			[ "$opts" = -c ] || dst=localhost:$dst
+			(cd "$T/u" && ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+				strace -f -qq -e trace=openat -o "$T/u/trace" \
+				$AS_USER "$sweep_tools/sweep-sync" -a $opts theirs/ "$dst") ||
+				fail "sweep-sync $opts, another's file: failed"
+			! grep 'O_NOATIME.*EPERM' "$T/u/trace" | grep . >&2 ||
+				fail "sweep-sync $opts: O_NOATIME asked for another's file"
+			cmp "$T/u/theirs/f" "$T/u/mine/f" || fail "sweep-sync $opts: not copied"
+			echo DATA > "$T/u/mine/f" && chown nobody "$T/u/mine/f"
+		done
+	else
+		echo "SKIP part: no strace to count the calls of another's file" >&2
+	fi
 else
 	echo "SKIP part: an unreadable directory needs root to make it" >&2
 fi
