@@ -281,7 +281,14 @@ int incr_put_dir(struct create *cr, const struct sweep_entry *e, const char *mem
 	if (t->opt.verbose && !old)
 		say_new(t, inc, e);
 	struct strbuf list = STRBUF_INIT;
-	int r = read_entries(cr, e, old, &list);
+	int r = 0;
+	/* --one-file-system: a directory on another one is stored holding
+	 * nothing, as GNU tar stores it (so -G empties it, as GNU's does) */
+	if (e->flags & SWEEP_E_XDEV)
+		tar_warn(t, 0, "%s: directory is on a different filesystem; not dumped",
+		         tq(t, 0, e->path));
+	else
+		r = read_entries(cr, e, old, &list);
 	if (r < 0 && errno != ENOMEM) {
 		/* not stored: the walk says why when it reads the directory */
 		sb_free(&list);

@@ -191,6 +191,17 @@ if [ "$(id -u)" = 0 ] && mkdir "$src/tree/mnt" && mount -t tmpfs tmpfs "$src/tre
 	printf 'elsewhere\n' > "$src/tree/mnt/file"
 	same "--one-file-system" -c --one-file-system tree
 	same "--one-file-system -v" -cv --one-file-system tree
+	# and under -g: its dumpdir is empty, and GNU's warning said
+	for side in gnu our; do
+		prog=tar
+		[ $side = our ] && prog=sweep_tar
+		(cd "$src" && $prog -cf "$T/ofs-$side.tar" -g "$T/ofs-$side.snar" --one-file-system tree) \
+			2> "$T/ofs-$side.err" || fail "-g --one-file-system: $prog failed"
+		tar -tvvf "$T/ofs-$side.tar" --incremental | tr -s ' ' | sort > "$T/ofs-$side.list"
+		sed 's/^sweep-tar:/tar:/' "$T/ofs-$side.err" > "$T/ofs-$side.msgs"
+	done
+	check_same "$T/ofs-gnu.list" "$T/ofs-our.list"
+	check_same "$T/ofs-gnu.msgs" "$T/ofs-our.msgs"
 	umount "$src/tree/mnt"
 	trap 'chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
 	rmdir "$src/tree/mnt"
