@@ -561,13 +561,15 @@ static int make_member(struct extract *x, struct archive_entry *e, const char *n
                        uint64_t size, bool *made)
 {
 	struct tar *t = x->t;
-	if (links_itself(e, name) || keeps_existing(t, e, name) || unlink_first(t, name) ||
-	    way_blocked(t, e, name))
-		return 0;
+	/* before anything is looked at, kept or removed there: through a
+	 * link the archive made, that would be outside the tree */
 	if (!xlinks_may_extract(x, name))
 		return t->fatal ? -1 : 0;
 	if (archive_entry_hardlink(e) && !xlinks_may_extract(x, archive_entry_hardlink(e)))
 		return t->fatal ? -1 : 0;
+	if (links_itself(e, name) || keeps_existing(t, e, name) || unlink_first(t, name) ||
+	    way_blocked(t, e, name))
+		return 0;
 	if (archive_entry_filetype(e) == AE_IFDIR && xlinks_before_dir(x, name))
 		return t->fatal ? -1 : 0;
 	if (!t->opt.touch)

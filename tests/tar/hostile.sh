@@ -3,7 +3,8 @@
 # hostile.sh: archives that try to write outside the directory they are
 # extracted in are refused with a message, and nothing appears outside:
 # a member "../x", an absolute member (its leading '/' removed, as GNU tar
-# does, unless -P), and a symlink to outside followed by a file through it.
+# does, unless -P), and a symlink to outside followed by a file through it,
+# also under the options that remove or keep what is there first.
 # The messages of the first two are GNU tar's, found by running it.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tar/tree.sh"
@@ -76,6 +77,24 @@ t.close()" "$T/climb.tar" || fail "python3 could not make the archive"
 else
 	echo "SKIP part: python3 makes the archive of climbing hard links" >&2
 fi
+
+# What is outside, under a link the archive made, is neither removed (-U,
+# --recursive-unlink: a file, a directory with what it holds) nor taken
+# for the member's file (-k, --skip-old-files, --keep-newer-files): the
+# member is refused first (GNU tar, whose placeholder for such a link is a
+# file, says "Not a directory"; it is refused all the same, exit 2)
+for opt in -U --recursive-unlink -k --skip-old-files --keep-newer-files; do
+	printf 'precious\n' > "$T/outside/x"
+	mkdir -p "$T/outside/y" && printf 'precious\n' > "$T/outside/y/z"
+	extract "sweep_tar $opt" "$T/symlink.tar" 2> "$T/err"
+	st=$?
+	[ "$(cat "$T/outside/x")" = precious ] && [ -f "$T/outside/y/z" ] ||
+		fail "$opt: what was outside is gone or changed"
+	[ $st = 2 ] && grep -q "abslink/x: Cannot extract through symlink" "$T/err" &&
+		grep -q "rellink/y: Cannot extract through symlink" "$T/err" ||
+		fail "$opt: status $st, $(cat "$T/err")"
+	rm -rf "${T:?}/outside/x" "$T/outside/y"
+done
 
 # With -P an absolute member goes where it says.
 (cd "$T/target" && sweep_tar -xPf "$T/absolute.tar") || fail "-P extraction failed"
