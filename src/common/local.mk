@@ -19,4 +19,5 @@ src_common_libcommon_la_SOURCES = \
 	src/common/scaled.c src/common/scaled.h \
 	src/common/modechange.c src/common/modechange.h \
 	src/common/permstr.c src/common/permstr.h \
-	src/common/rate.c src/common/rate.h
+	src/common/rate.c src/common/rate.h \
+	src/common/datetime.c src/common/datetime.h

@@ -19,7 +19,6 @@ src_find_libfind_la_SOURCES = \
 	src/find/tests.c \
 	src/find/times.c \
 	src/find/newer.c \
-	src/find/date.c \
 	src/find/actions.c \
 	src/find/printf.c \
 	src/find/ls.c \

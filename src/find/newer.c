@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "datetime.h"
 #include "prim.h"
 
 /* The birth time of the file at dirfd/name, or false when it has none. */
@@ -97,7 +98,7 @@ int parse_newerxy(struct parser *p, struct expr *x)
 	if (yl != 't')
 		return newer_arg(p, x, xl, yl);
 	const char *s = p->argv[p->i++];
-	if (!date_parse(s, p->f->opt.now, &x->a.time.ref)) {
+	if (!datetime_parse(s, &p->f->opt.now, &x->a.time.ref)) {
 		diag_error(p->f->diag, 0, "I cannot figure out how to interpret %s as a date or time",
 		           diag_quote(p->f->diag, 0, s));
 		return 1;

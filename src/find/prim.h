@@ -52,10 +52,6 @@ int args_stat_ref(struct parser *p, const char *file, struct stat *st);
 struct timespec stat_time(const struct stat *st, char which);
 int ts_cmp(struct timespec a, struct timespec b);
 
-/* date.c: a date -newerXt takes, in local time, as the moment it names;
- * false when it is none of the forms read. */
-bool date_parse(const char *s, struct timespec now, struct timespec *out);
-
 /* mode.c: an octal or symbolic mode as -perm reads it, for non-directories
  * and directories; false when it is not a mode. */
 bool mode_parse(const char *s, mode_t out[2]);

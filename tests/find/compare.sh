@@ -122,6 +122,20 @@ run:touch -a -d @1600000000 tree/times/noon
 ! -newerat @1600000000.000000001
 -newerct @0
 -newermt ''
+# GNU's other date forms (parse_datetime's): relative items, names of
+# months and days, zones, pure numbers
+-newermt 'Jan 1 2020 12:00'
+-newermt '1 Jan 2020 12:00:30'
+! -newermt '01/01/2020 12:00:31'
+-newermt 20200101
+-newermt '2020-01-01 12:00 UTC'
+-newermt '2020-01-01 13:00 +0100'
+-newermt '2020-1-1 11:00 pm yesterday'
+-newermt '00:00 10 years ago'
+-newermt 'yesterday 00:00'
+-newermt 'last monday'
+-newermt 'TZ="UTC" 2020-01-01 12:00'
+-newermt '@ 1600000000'
 -mtime 0
 -mtime -1
 -mtime +1

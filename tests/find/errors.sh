@@ -133,6 +133,12 @@ t -newermt '2020-01-01 25:00'
 t -newermt @12x
 t -newermt 2020-01-01T
 t -newermt @
+t -newermt noon
+t -newermt '2020-01-01 00:00:60'
+t -newermt 'Jan'
+t -newermt '2 fortnights ago ago'
+t -newermt 'monday tuesday'
+t -newermt '13pm'
 # -used, -d, -follow
 t -used
 t -used x

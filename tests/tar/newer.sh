@@ -35,6 +35,14 @@ both "-N DATE (status times are now: all kept)" -N 2021-01-01
 both "--after-date" --after-date=2021-01-01
 both "--newer=FILE" --newer=./ref
 both "-N with a date GNU cannot read" -N 'not a date'
+# GNU's other date forms (parse_datetime's), ones that do not move with
+# the second the two runs are in
+both "--newer-mtime, a day ago at midnight" --newer-mtime='yesterday 00:00'
+both "--newer-mtime, years ago" --newer-mtime='00:00 10 years ago'
+both "--newer-mtime, a month's name" --newer-mtime='Jan 1 2021'
+both "--newer-mtime, a zone" --newer-mtime='2021-01-01 00:00 +0200'
+both "--newer-mtime, a pure number" --newer-mtime=20210101
+both "-N, a day of the week" -N 'last monday'
 # the member left out is not in the archive under any name
 tar -tf "$T/sweep.tar" > /dev/null || fail "the archive cannot be read"
 exit 0

@@ -116,7 +116,9 @@ same "missing -T file" -c -T "$T/no-such-list"
 NOMEMBERS=1 same "-C missing" -c tree -C "$T/no-such-dir" other
 
 # --mtime and --clamp-mtime (the reproducible-build recipe), in each form
-for m in @0 @1234567890.5 '2020-01-02 03:04:05 UTC' 2001-02-03 "$src/other/file"; do
+for m in @0 @1234567890.5 '2020-01-02 03:04:05 UTC' 2001-02-03 "$src/other/file" \
+         'Jan 2, 2020 3:04 pm' '2020-01-02T03:04:05+02:00' 20200102 '00:00 2 years ago' \
+         'TZ="Europe/Paris" 2020-07-01 12:00'; do
 	same "--mtime=$m" -c --mtime="$m" --owner=0 --group=0 --numeric-owner tree
 done
 touch -d '2001-01-01' "$src/tree/a.c"
