@@ -279,9 +279,12 @@ kept:
 void delete_missing(struct sync *s, int pfd, const char *name, const char *rel)
 {
 	struct stat st;
-	if (filter_excluded(s, rel, false))
-		return; /* not in rsync's list: its copy is not asked for */
 	s->n.files[K_REG]++; /* in rsync's list (of no kind), so in --stats */
+	/* what the receiver's rules protect stays (the sender's hide rules
+	 * are not asked, as rsync's sender sends the name all the same); the
+	 * missing name is of no kind: a rule for directories only is not its */
+	if (filter_protected(s, rel, false, false))
+		return;
 	if (fstatat(pfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
 		return; /* nothing there: nothing to ask */
 	if (S_ISDIR(st.st_mode) && !s->delete && !s->force) {

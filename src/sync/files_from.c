@@ -277,10 +277,10 @@ static bool one_name(struct run *r, unsigned flags, const char *name, const char
 	s->name_abs = flags & NAME_ABS;
 	sb_reset(&r->from);
 	if (sb_printf(&r->from, "%s/%s", r->base.s, name) < 0 || lstat(r->from.s, &st) < 0) {
-		/* --delete-missing-args: in rsync's list, its directories too */
+		/* --delete-missing-args: in rsync's list, its directories too
+		 * (the receiver's rules say whether its copy goes) */
 		int err = errno;
-		if (!(s->delete_missing && sync_missing_ok(s, name, err) && r->ops->missing &&
-		      !filter_excluded(s, name, false))) {
+		if (!(s->delete_missing && sync_missing_ok(s, name, err) && r->ops->missing)) {
 			link_stat_failed(s, r->from.s, err);
 			return false;
 		}

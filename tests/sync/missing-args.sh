@@ -7,7 +7,8 @@
 # directory; one that holds something only under --force or --delete,
 # else "cannot delete non-empty directory"), DEST itself when it names the
 # one missing file; said under -v and -i, counted by --stats, kept under
-# -n; pushed and pulled over a remote shell, the receiver removes it.
+# -n; pushed and pulled over a remote shell, the receiver removes it,
+# unless the receiver's rules protect it.
 # Without them, a SRC that is not there stops deletions from the start (a
 # later one too: its copies in DEST stay).
 . "$top_srcdir/tests/lib.sh"
@@ -56,6 +57,18 @@ both "a later name missing, --files-from pushed" -ai -r --delete --files-from="$
 # absent does not count for DEST's kind (one file left: DEST its name)
 PREPARE=$have both "deleted, excluded" -ai --force --delete-missing-args --exclude=gone src/file src/gone DST/
 PREPARE=$have both "--files-from, excluded" -ai --force --delete-missing-args --exclude=gone --files-from="$T/list" src/ DST/
+# the receiver's rules decide, as in rsync: a protected copy stays (a rule
+# for directories only is not the missing name's); a hidden one goes
+for rule in "P gone" "P nothere" "P gone/" "protect /nothere" "H nothere" "S gone" "P gone/f"; do
+	PREPARE=$have both "deleted, '$rule'" -ai --force --delete-missing-args --filter="$rule" src/file src/gone src/nothere DST/
+	# (pulled, rsync refuses a name its hide rules leave out: exit 4)
+	[ "$rule" = "H nothere" ] ||
+		PREPARE=$have both "deleted, '$rule', pulled" -ai --force --delete-missing-args --filter="$rule" -e "$RSH" localhost:src/gone localhost:src/nothere DST/
+	PREPARE=$have both "--files-from, '$rule'" -ai --force --delete-missing-args --filter="$rule" --files-from="$T/list" src/ DST/
+done
+# (pushed, rsync's client sends the far receiver its rules only under
+# --delete: there it deletes what they protect; ours keeps it)
+PREPARE=$have both "deleted, a hide rule, pushed" -ai --force --delete-missing-args --filter="H nothere" -e "$RSH" src/gone src/nothere localhost:DST/
 both "ignored, DEST the one file's name" -ai --ignore-missing-args src/file src/nothere DST
 PREPARE='echo old > dst' both "ignored, DEST a file" -ai --ignore-missing-args src/file src/nothere DST
 both "ignored, DEST/ made" -ai --ignore-missing-args src/nothere DST/
