@@ -16,6 +16,8 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 #include "copyint.h"
 
@@ -125,6 +127,21 @@ int regular_finish(struct copy *c, int sfd, const struct stat *st, int dfd, cons
 	return r;
 }
 
+/* sweep-cp: the copy over name in pfd failed, and the file there was
+ * renamed to backup (shown as it is said) first: put back under its name
+ * over what the copy left, as GNU cp puts it back, so that the name keeps
+ * the data it had, not part of the new. */
+static void unbackup(struct copy *c, int pfd, const char *name, const char *backup)
+{
+	const char *slash = strrchr(backup, '/');
+	if (renameat(pfd, slash ? slash + 1 : backup, pfd, name) < 0) {
+		copy_error(c, errno, "cannot un-backup %s", cq(c, 0, sb_str(&c->shown)));
+		return;
+	}
+	if (c->o->verbose)
+		printf("%s -> %s (unbackup)\n", cq(c, 0, backup), cq(c, 1, sb_str(&c->shown)));
+}
+
 void regular_copy(struct copy *c, const struct sweep_entry *e)
 {
 	const char *name, *backup;
@@ -159,19 +176,28 @@ void regular_copy(struct copy *c, const struct sweep_entry *e)
 	enum dest_state s = replace_prepare(c, e, pfd, name, &backup);
 	if (s == DEST_SKIP || s == DEST_FAIL)
 		goto out;
+	/* (sweep-sync's backups are made by temp_rename or in place, and
+	 * stay, as rsync's) */
+	bool undo = backup && !c->o->decide && !c->o->backup_dir;
 	dfd = open_dest(c, &st, pfd, name, s, &created, &mode);
-	if (dfd < 0)
+	if (dfd < 0) {
+		if (undo)
+			unbackup(c, pfd, name, backup);
 		goto out;
+	}
 	replace_made(c, e, pfd, name, backup);
 	c->entry = e;
 	struct writer_job j = { .e = e, .sfd = sfd, .dfd = dfd, .st = &st, .created = created,
 	                        .mode = mode, .pfd = -1 };
-	if (!c->o->attributes_only && writer_give(c, &j))
+	/* (a backup to put back if the copy fails: the walk's to copy) */
+	if (!c->o->attributes_only && !undo && writer_give(c, &j))
 		goto out; /* the rest is the writer's */
 	writer_wait_for(c, &st); /* its source may be a queued copy's file */
 	if (regular_finish(c, sfd, &st, dfd, e->path, created, mode) == 0) {
 		hardlink_remember(c, e);
 		c->made = true;
+	} else if (undo) {
+		unbackup(c, pfd, name, backup);
 	}
 	c->append_from = 0;
 	c->appending = false;

@@ -6,7 +6,8 @@
 # exit status 1, the rest copied, and no file under its final name that
 # looks whole when it is not (a partial file is left shorter than its
 # source, as GNU leaves it); many small files in write batches, each
-# file that is not whole named in a message.
+# file that is not whole named in a message; a file backed up first is
+# put back when its copy fails.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/cp/tree.sh"
 need_root
@@ -66,6 +67,29 @@ for f in "$T"/smalls/*; do
 	grep -q "'mnt/smalls/$n'" "$T/err" || fail "$n: not whole, and no message names it"
 done
 rm -rf "$T/mnt/smalls"
+
+# A copy over a file it backed up (-b) that cannot be finished: the
+# backup is put back under the file's name, as GNU cp puts it back, so
+# the name keeps its old data, not part of the new; said under -v
+mkdir -p "$T/newer"
+head -c 1500000 /dev/urandom > "$T/newer/big"
+printf 'new\n' > "$T/newer/small"
+head -c 500000 /dev/urandom > "$T/oldbig"
+for side in GNU OUR; do
+	prog=cp
+	[ $side = OUR ] && prog=sweep-cp
+	mkdir "$T/mnt/$side"
+	cat "$T/oldbig" > "$T/mnt/$side/big"
+	printf 'old\n' > "$T/mnt/$side/small"
+	head -c 2600000 /dev/zero > "$T/mnt/filler"
+	(cd "$T" && $prog -av -b newer/. "mnt/$side") > "$T/$side.out" 2>&1
+	echo "status $?" >> "$T/$side.out"
+	sed "s/sweep-cp/cp/; s/$side/X/g" "$T/$side.out" | sort > "$T/$side.msgs"
+	(cd "$T/mnt/$side" && for f in *; do echo "$f $(cksum < "$f")"; done) > "$T/$side.left"
+	rm -rf "$T/mnt/$side" "$T/mnt/filler"
+done
+check_same "$T/GNU.msgs" "$T/OUR.msgs"
+check_same "$T/GNU.left" "$T/OUR.left"
 
 # A read-only destination: the same messages, status 1.
 mkdir "$T/mnt/ro"
