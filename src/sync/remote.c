@@ -9,6 +9,7 @@
  * receives (HOST:SRC... DEST); the far end prints nothing itself: what it
  * would print comes back in W_OUTPUT frames, its status in W_DONE.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <fcntl.h>
@@ -108,6 +109,62 @@ static int shell_quote(struct strbuf *sb, const char *word)
 		if ((*p == '\'' ? sb_addstr(sb, "'\\''") : sb_addc(sb, *p)) < 0)
 			return -1;
 	return sb_addc(sb, '\'');
+}
+
+/* Whether c is a wildcard the far shell expands in a PATH, as rsync's
+ * leaves it to expand ("host:dir/x*"). */
+static bool wildcard(char c)
+{
+	return c == '*' || c == '?' || c == '[' || c == ']';
+}
+
+/* Whether the far shell expands a leading ~ of path: rsync quotes it only
+ * in a name it pulls that has no '/' (or, under -R, no "/./"). */
+static bool tilde_expands(const struct sync *s, const char *path, bool push)
+{
+	return path[0] == '~' && (push || (strchr(path, '/') && (!s->relative || strstr(path, "/./"))));
+}
+
+/* Append PATH to sb for the far shell: quoted as shell_quote() quotes, but
+ * for its wildcards and the ~ or ~USER that begins it where that expands,
+ * which are left to the far shell, as rsync leaves them. */
+static int path_quote(const struct sync *s, struct strbuf *sb, const char *path, bool push)
+{
+	bool quoted = false;
+	int r = sb->len ? sb_addc(sb, ' ') : 0;
+	const char *p = path;
+	if (tilde_expands(s, path, push)) { /* (the slash after it unquoted too) */
+		for (p++; isalnum((unsigned char)*p) || *p == '.' || *p == '_' || *p == '-'; p++)
+			;
+		p += *p == '/';
+	}
+	if (r == 0 && p > path)
+		r = sb_add(sb, path, (size_t)(p - path));
+	for (; r == 0 && *p; p++) {
+		/* a wildcard as it is, a quote as \', the rest in quotes */
+		bool raw = wildcard(*p) || *p == '\'';
+		if (raw == quoted) { /* into quotes, or out of them */
+			r = sb_addc(sb, '\'');
+			quoted = !quoted;
+		}
+		if (r == 0)
+			r = *p == '\'' ? sb_addstr(sb, "\\'") : sb_addc(sb, *p);
+	}
+	return r == 0 && quoted ? sb_addc(sb, '\'') : r;
+}
+
+/* Whether a pulled SRC has wildcards for the far shell. */
+static bool remote_globbed(const struct sync *s)
+{
+	int nsrc = s->nfiles - 1;
+	for (int i = 0; i < nsrc; i++) {
+		size_t hlen = host_len(s->files[i]);
+		const char *path = s->files[i] + hlen + (hlen > 0);
+		for (const char *p = path; *p; p++)
+			if (wildcard(*p))
+				return true;
+	}
+	return false;
 }
 
 /* The options with a value, each as one word --NAME=VALUE. */
@@ -394,7 +451,7 @@ static int far_command(const struct sync *s, bool push, size_t hlen, struct strb
 		              push ? "" : " --sender", sb_str(&opts));
 	for (int i = push ? nsrc : 0; r == 0 && i < (push ? nsrc + 1 : nsrc); i++) {
 		const char *path = s->files[i] + hlen + 1;
-		r = shell_quote(cmd, *path ? path : ".");
+		r = path_quote(s, cmd, *path ? path : ".", push);
 	}
 	sb_free(&opts);
 	return r;
@@ -406,8 +463,9 @@ static int run_local_end(struct sync *s, struct wire *w, bool push)
 	int nsrc = s->nfiles - 1;
 	if (!push && s->files_from && files_from_send(s, w) < 0)
 		return -1;
+	/* (SRCs the far shell expands come as many trees as it makes) */
 	return push ? send_trees(s, w, s->files, nsrc)
-	            : recv_trees(s, w, s->files[nsrc], (unsigned)nsrc);
+	            : recv_trees(s, w, s->files[nsrc], remote_globbed(s) ? 0 : (unsigned)nsrc);
 }
 
 void remote_run(struct sync *s)

@@ -215,6 +215,26 @@ far 12 "no greeting in time" --contimeout=1 --rsync-path="sleep 10; #"
 (cd "$T" && RSYNC_RSH=$E sweep-sync -a src/ localhost:by-env) > /dev/null 2>&1 &&
 	[ -f "$T/by-env/file" ] || fail "RSYNC_RSH is not the remote shell"
 
+# the far shell expands what rsync leaves it: wildcards (pulled, as many
+# trees as they make, DEST then a directory; none matched: the pattern
+# itself, not there) and a leading ~ or ~/ (HOME here is $T, so that
+# ~/DST is DST); the rest of a name, spaces and quotes, is kept as it is
+mkdir -p "$T/src/glob"
+printf 'a\n' > "$T/src/glob/a.x" && printf 'b\n' > "$T/src/glob/b.x" && printf 'c\n' > "$T/src/glob/it's [c]"
+touch -d 2010-01-01 "$T/src/glob/"* "$T/src/glob"
+(
+	export HOME="$T"
+	both "pulled, a wildcard" -ai -e "$E" 'localhost:src/glob/*.x' DST/
+	both "pulled, wildcards, a new DEST" -ai -e "$E" 'localhost:src/glob/a*' 'localhost:src/g?ob/b*' DST
+	both "pulled, a wildcard for one file" -ai -e "$E" 'localhost:src/glob/a*' DST
+	NO_TREE=1 both "pulled, a wildcard that matches nothing" -ai -e "$E" 'localhost:src/glob/z*' DST/
+	both "pulled, a name with a quote and brackets" -ai -e "$E" "localhost:src/glob/it's [c]" DST/
+	both "pushed to ~/" -ai -e "$E" src/glob/a.x 'localhost:~/DST/'
+	both "pushed to ~/, --mkpath" -ai --mkpath -e "$E" src/glob/a.x 'localhost:~/DST/new/'
+	both "pulled from ~/" -ai -e "$E" 'localhost:~/src/glob/' DST/
+) || exit 1
+rm -rf "$T/src/glob"
+
 # operands rsync refuses
 usage() {
 	(cd "$T" && sweep-sync -a "$@") > /dev/null 2> "$T/err"
