@@ -10,8 +10,11 @@
  */
 #include <errno.h>
 #include <locale.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include "sync.h"
 
 #define SYNC_PROTOCOL 12
@@ -37,6 +40,14 @@ static const char *end_words(int status)
 	}
 }
 
+/* Whether standard output is a pipe its reader closed: rsync says nothing
+ * of the lines it could not write there, and its status is the run's. */
+static bool reader_gone(void)
+{
+	struct pollfd p = { .fd = STDOUT_FILENO, .events = POLLOUT };
+	return poll(&p, 1, 0) == 1 && (p.revents & POLLERR);
+}
+
 int main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
@@ -53,6 +64,8 @@ int main(int argc, char **argv)
 		status = s.usage_error ? 1 : s.protocol_error ? SYNC_PROTOCOL : 0;
 		d.status = 0;
 	} else if (status < 0) {
+		/* as rsync: a reader of -v gone ("| head") ends no transfer */
+		signal(SIGPIPE, SIG_IGN);
 		sync_signals_init(d.prog);
 		sync_signals_timeout(d.prog, s.timeout, remote_timeout_role(&s));
 		report_progress_start(&s);
@@ -75,7 +88,7 @@ int main(int argc, char **argv)
 		         : s.vanished ? SYNC_VANISHED
 		         : s.skipped_deletes || s.deletes_stopped ? SYNC_DEL_LIMIT : 0;
 	}
-	if (fflush(stdout) != 0 || ferror(stdout)) {
+	if ((fflush(stdout) != 0 || ferror(stdout)) && !reader_gone()) {
 		diag_error(&d, errno, "write error");
 		status = SYNC_PARTIAL;
 	}

@@ -54,6 +54,26 @@ for prog in rsync sweep-sync; do
 	done
 done
 
+# -v read by a reader that goes away ("| head -1"): the transfer goes on
+# to the end, exit 0, as rsync's (the lines it could not write unsaid);
+# standard output full: a write error, exit 23
+mkdir -p "$T/many"
+i=0
+while [ $i -lt 3000 ]; do
+	: > "$T/many/a-name-long-enough-to-fill-a-pipe-buffer-quickly-$i"
+	i=$((i + 1))
+done
+for prog in rsync sweep-sync; do
+	{ $prog -av "$T/many/" "$T/many-$prog/" 2> "$T/pipe.err"; echo $? > "$T/pipe.status"; } | head -1 > /dev/null
+	[ "$(cat "$T/pipe.status")" = 0 ] && [ ! -s "$T/pipe.err" ] ||
+		fail "$prog -v | head: status $(cat "$T/pipe.status"), $(cat "$T/pipe.err")"
+	[ "$(ls "$T/many-$prog" | wc -l)" = 3000 ] || fail "$prog -v | head: not all copied"
+done
+sweep-sync -av "$T/many/" "$T/many-full/" > /dev/full 2> "$T/full.err"
+[ $? = 23 ] && grep -q "write error: No space left on device" "$T/full.err" ||
+	fail "-v > /dev/full: $(cat "$T/full.err")"
+rm -rf "$T/many" "$T"/many-*
+
 # --ignore-errors, as a user who cannot read a source directory: what
 # the copy holds below it goes too, and the rest is deleted; without it,
 # nothing is deleted once the error is met (before it: the order of the
