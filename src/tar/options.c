@@ -441,6 +441,10 @@ static bool parse_id(struct tar *t, const char *arg, bool user, intmax_t *id, ch
 		*id = n;
 		return true;
 	}
+	if (*arg && strspn(arg, "0123456789") == strlen(arg)) { /* GNU's: a number too big */
+		tar_fatal(t, 0, "%s: Invalid owner or group ID", tq(t, 0, arg));
+		return false;
+	}
 	if (!(*name = strdup(arg)))
 		goto bad;
 	/* GNU tar takes an empty NAME as id 0 stored with no name, and a

@@ -92,6 +92,8 @@ same "--owner, a name starting with a digit" -c --owner=12abc tree
 same "--owner=:ID --group=:ID" -c --owner=:5 --group=:7 tree
 same "--owner=:ID unknown" -c --owner=:4242 --group=:4343 tree
 same "--owner=NAME:HUGE" -c --owner=x:99999999999 tree
+same "--owner=HUGE" -c --owner=4294967296 tree
+same "--group=HUGE" -c --group=99999999999 tree
 # --numeric-owner when listing: the ids, not the names
 (cd "$src" && tar -cf "$T/named.tar" --owner=daemon --group=bin tree/a.c) || fail "GNU tar --owner"
 list_gnu() { tar -tvf "$T/named.tar" "$@"; }
