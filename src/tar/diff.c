@@ -39,6 +39,13 @@ static void differs(struct extract *x, const char *name, const char *fmt, ...)
 	diag_fail(t->diag, TAR_DIFFERS);
 }
 
+/* Whether a file not there (err) went by --remove-files: under -W, GNU
+ * tar says nothing of it. */
+static bool removed_by_us(const struct tar *t, int err)
+{
+	return err == ENOENT && t->verifying && t->opt.remove_files;
+}
+
 /* stat or, without -h, lstat name: a missing file is a warning, any other
  * failure an error; both a difference. Returns whether st was filled. */
 static bool stat_file(struct extract *x, const char *name, struct stat *st)
@@ -47,6 +54,8 @@ static bool stat_file(struct extract *x, const char *name, struct stat *st)
 	int r = t->opt.dereference ? stat(name, st) : lstat(name, st);
 	if (r == 0)
 		return true;
+	if (removed_by_us(t, errno))
+		return false;
 	if (errno == ENOENT)
 		tar_warn(t, errno, "%s: Warning: Cannot stat", tq(t, 0, name));
 	else
@@ -248,6 +257,10 @@ static void diff_symlink(struct extract *x, struct archive_entry *e, const char 
 		return;
 	}
 	ssize_t n = readlink(name, buf, len + 1);
+	if (n < 0 && removed_by_us(t, errno)) {
+		free(buf);
+		return;
+	}
 	if (n < 0) {
 		if (errno == ENOENT)
 			tar_warn(t, errno, "%s: Warning: Cannot readlink", tq(t, 0, name));

@@ -53,6 +53,8 @@ links=yes
 both "--remove-files" --remove-files -c d e
 both "--remove-files, files left out" --remove-files --exclude="*.o" -c d
 both "--remove-files -v" --remove-files -cv d
+# -W: the files removed are not there to compare, and said nothing of
+both "--remove-files -W" --remove-files -cW d
 links=no
 both "--remove-files -C" --remove-files -c -C d sub a
 both "--remove-files on a file" --remove-files -c d/a d/sub/b
