@@ -256,6 +256,10 @@ mode_t modechg_apply(const struct tar_opts *o, mode_t mode);
  * expressions' release. */
 int xform_add(struct tar *t, const char *arg);
 const char *xform_apply(struct tar *t, unsigned scope, const char *name, struct strbuf *out);
+/* A member's name as stored (raw), through the name expressions as GNU
+ * tar edits it when it reads the archive: without its trailing '/', given
+ * back after. out's string, or NULL when memory ran out. */
+const char *xform_member(struct tar *t, const char *raw, struct strbuf *out);
 void xform_free(struct tar_xforms *xf);
 
 /* state.c: a struct tar reporting through d, and its release. */

@@ -153,28 +153,35 @@ static bool not_newer(struct timespec a, const struct scan_member *m)
 static int update_names(struct tar *t, struct ulist *l, const struct scan *s)
 {
 	int flags = t->opt.dereference ? 0 : AT_SYMLINK_NOFOLLOW;
-	for (size_t i = 0; i < s->n; i++) {
+	struct strbuf xname = STRBUF_INIT;
+	int r = 0;
+	for (size_t i = 0; i < s->n && r == 0; i++) {
 		const struct scan_member *m = &s->v[i];
+		/* by its name as --transform makes it, as GNU tar reads it */
+		const char *name = xform_member(t, m->name, &xname);
+		if (!name) {
+			r = -1;
+			break;
+		}
 		size_t k;
 		for (k = 0; k < l->n && m->kind != SCAN_GLOBAL; k++)
 			if (!l->v[k].gone &&
 			    members_match(t, l->v[k].name,
-			                  name_match_how(&t->opt.names.v[l->v[k].origin]), m->name))
+			                  name_match_how(&t->opt.names.v[l->v[k].origin]), name))
 				break;
 		/* (a global header is no member to GNU tar's -u) */
 		if (m->kind == SCAN_GLOBAL || k == l->n || l->v[k].dirfd == -1)
 			continue;
 		struct stat st;
-		if (fstatat(l->v[k].dirfd, m->name, &st, flags) < 0)
+		if (fstatat(l->v[k].dirfd, name, &st, flags) < 0)
 			continue;
-		if (S_ISDIR(st.st_mode)) {
-			if (expand_dir(t, l, k) < 0)
-				return -1;
-		} else if (not_newer(st.st_mtim, m)) {
+		if (S_ISDIR(st.st_mode))
+			r = expand_dir(t, l, k);
+		else if (not_newer(st.st_mtim, m))
 			l->v[k].gone = true;
-		}
 	}
-	return 0;
+	sb_free(&xname);
+	return r;
 }
 
 /* The operands replaced by the names -u keeps, -C directories in place.

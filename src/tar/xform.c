@@ -406,6 +406,18 @@ const char *xform_apply(struct tar *t, unsigned scope, const char *name, struct 
 	return sb_addstr(out, in) < 0 ? NULL : out->s;
 }
 
+const char *xform_member(struct tar *t, const char *raw, struct strbuf *out)
+{
+	size_t n = strlen(raw);
+	while (n > 1 && raw[n - 1] == '/')
+		n--;
+	sb_reset(out);
+	if (sb_add(out, raw, n) < 0 || !xform_apply(t, XFORM_NAME, out->s, out) ||
+	    (raw[n] == '/' && out->len && sb_addc(out, '/') < 0))
+		return NULL;
+	return out->s;
+}
+
 void xform_free(struct tar_xforms *xf)
 {
 	for (size_t i = 0; i < xf->n; i++)

@@ -46,13 +46,7 @@ static bool excluded(struct tar *t, const char *name)
  * out (reported). */
 static const char *transformed(struct extract *x, const char *raw)
 {
-	size_t n = strlen(raw);
-	while (n > 1 && raw[n - 1] == '/')
-		n--;
-	sb_reset(&x->xname);
-	if (sb_add(&x->xname, raw, n) < 0 ||
-	    !xform_apply(x->t, XFORM_NAME, x->xname.s, &x->xname) ||
-	    (raw[n] == '/' && x->xname.len && sb_addc(&x->xname, '/') < 0)) {
+	if (!xform_member(x->t, raw, &x->xname)) {
 		tar_fatal(x->t, ENOMEM, "memory exhausted");
 		return NULL;
 	}

@@ -81,6 +81,9 @@ ops "-u, nothing newer" "$T/files.tar" -u c g
 touch -d '2021-01-01 UTC' "$src/g"
 ops "-u, one newer" "$T/files.tar" -uv c g
 ops "-u, not in the archive" "$T/files.tar" -u c big
+# the members' names as --transform makes them (c read as x: not there,
+# so c is added, under its new name)
+ops "-u --transform" "$T/files.tar" -uv --transform=s/c/x/ c g
 same_tree "-u, a directory, nothing newer" "$T/base.tar" -u d c
 printf 'new\n' > "$src/d/sub/new"
 touch -d '2021-01-01 UTC' "$src/d/a"
