@@ -437,7 +437,7 @@ static bool switch_option(struct sync *s, int c, bool on)
 	case OPT_FORCE: s->force = on; break;
 	case OPT_IGNORE_ERRORS: s->ignore_errors = on; break;
 	case OPT_SAFE_LINKS: s->safe_links = on; break;
-	case 'R': s->relative = on; break;
+	case 'R': s->relative = on; s->relative_off = !on; break;
 	default: return false;
 	}
 	return true;
@@ -608,6 +608,11 @@ int sync_parse_options(struct sync *s, int argc, char **argv)
 		/* the engine names a backup below its tree's top: one name's */
 		if (s->backup_dir) {
 			diag_error(s->diag, 0, "--files-from with --backup-dir is not supported");
+			return 1;
+		}
+		/* its names are placed by their paths below DEST, always */
+		if (s->relative_off) {
+			diag_error(s->diag, 0, "--files-from with --no-relative is not supported");
 			return 1;
 		}
 		/* -m scans the tree of a SRC, not the names of a list */

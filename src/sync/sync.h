@@ -143,6 +143,7 @@ struct sync {
 	bool files_from_wire;     /* a server's: the names come on the wire */
 	struct strbuf from_names;
 	bool relative;            /* -R: the SRCs are such names (relative.c) */
+	bool relative_off;        /* --no-relative given: not with --files-from */
 	bool name_abs;            /* ... the one being sent is absolute: shown
 	                             with its '/' (report_item) */
 	struct strbuf relative_base; /* ... and this their one SRC */

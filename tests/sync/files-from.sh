@@ -55,4 +55,12 @@ NO_TREE=1 both "an unreadable list" -a --files-from=none src DST/
 # counted again and looked at once ('.d..t' for it was not rsync's)
 printf 'a/b/f\nd/e/h\na/g\nd/e/h\n' > "$T/again"
 TOUCH_DST=1 both "an implied directory again" -ai --stats --files-from=again src DST/
+# --no-relative, which rsync takes to place each name by its last
+# component, is refused, not ignored (nothing made)
+for no in --no-relative --no-R; do
+	(cd "$T" && sweep-sync -a $no --files-from=list src/ norel/) 2> "$T/norel.err"
+	st=$?
+	[ $st = 1 ] && grep -q "not supported" "$T/norel.err" && [ ! -e "$T/norel" ] ||
+		fail "$no --files-from: status $st, $(cat "$T/norel.err")"
+done
 exit 0
