@@ -321,6 +321,21 @@ out:
 	return status;
 }
 
+/* Trailing slashes of each root cut to one, as GNU du's fts cuts them:
+ * "a//" is walked, and said, as "a/", "///" as "/" ("//" stays: POSIX
+ * leaves its meaning to the system). */
+static void one_trailing_slash(char **roots)
+{
+	for (; *roots; roots++) {
+		char *r = *roots;
+		size_t n = strlen(r);
+		if (n > 2 && strspn(r, "/") == n)
+			r[1] = 0;
+		while (n > 2 && r[n - 1] == '/' && r[n - 2] == '/')
+			r[--n] = 0;
+	}
+}
+
 static int take_operands(struct du_opts *opt, struct parse_state *ps, int argc, char **argv,
                          struct diag *d)
 {
@@ -335,9 +350,13 @@ static int take_operands(struct du_opts *opt, struct parse_state *ps, int argc, 
 		}
 		opt->hash_all = true;
 		opt->files0 = ps->files0;
-		return read_files0(opt, ps->files0, d);
+		int r = read_files0(opt, ps->files0, d);
+		if (opt->roots)
+			one_trailing_slash(opt->roots);
+		return r;
 	}
 	opt->roots = optind < argc ? argv + optind : dot;
+	one_trailing_slash(opt->roots);
 	opt->hash_all = argc - optind > 1;
 	return -1;
 }

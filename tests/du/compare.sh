@@ -149,6 +149,12 @@ check -D tree/links/to-dir tree/links/to-file
 # odd arguments
 check tree/
 check tree//a
+check tree/a//
+check -a tree/a///
+check -H tree/links/to-dir//
+check tree/sub/f//
+printf 'tree/a//\0' > names0-slashes
+check --files0-from=names0-slashes
 check -a tree/odd
 check -s tree/deep
 check tree/nowhere tree/sub
