@@ -91,6 +91,7 @@ struct expr {
 		struct perm_arg perm;
 		unsigned types;  /* -type, -xtype: bit (1 << type letter index) */
 		struct { dev_t dev; ino_t ino; } same;
+		const char *fstype; /* -fstype */
 		struct { struct out *out; struct fmt *fmt; int eol; } print;
 		struct exec *exec;
 	} a;

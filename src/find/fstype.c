@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * fstype.c: %F, the type of the file system a file is on, from the mount
- * table (/proc/self/mountinfo), read once, the first time it is asked for.
+ * fstype.c: the type of the file system a file is on (-fstype, and %F of
+ * -printf), from the mount table (/proc/self/mountinfo), read once, the
+ * first time it is asked for.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/sysmacros.h>
 #include "fstype.h"
+#include "prim.h"
 
 struct fstypes {
 	struct keymap devs; /* device number -> index + 1 into names */
@@ -80,4 +82,19 @@ void fstype_free(struct fstypes *t)
 	free(t->names);
 	keymap_free(&t->devs);
 	free(t);
+}
+
+static bool eval_fstype(struct expr *x, struct find *f, const struct sweep_entry *e)
+{
+	const struct stat *st = entry_stat(f, e);
+	return st && strcmp(fstype_of(&f->fstypes, st->st_dev), x->a.fstype) == 0;
+}
+
+int parse_fstype(struct parser *p, struct expr *x)
+{
+	if (!(x->a.fstype = parser_arg(p, x->name)))
+		return 1;
+	x->eval = eval_fstype;
+	x->needs = NEED_STAT;
+	return 0;
 }

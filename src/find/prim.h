@@ -22,6 +22,9 @@ parse_fn parse_name, parse_iname, parse_path, parse_ipath, parse_regex, parse_ir
 /* context.c */
 parse_fn parse_context;
 
+/* fstype.c */
+parse_fn parse_fstype;
+
 /* files0.c */
 parse_fn parse_files0_from;
 /* The starting points -files0-from names, into f->roots; the operands

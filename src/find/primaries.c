@@ -178,6 +178,7 @@ static const struct primary table[] = {
 	{ "-fprint", parse_fprint, PRIM_ACTION },
 	{ "-fprint0", parse_fprint0, PRIM_ACTION },
 	{ "-fprintf", parse_fprintf, PRIM_ACTION },
+	{ "-fstype", parse_fstype, 0 },
 	{ "-gid", parse_gid, 0 },
 	{ "-group", parse_group, 0 },
 	{ "-help", parse_help, PRIM_OPTION },

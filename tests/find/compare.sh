@@ -231,6 +231,11 @@ run:find tree/times >/dev/null
 -inum "$inum"
 -inum -1000
 -samefile tree/sub/f
+# the file system's type (the tmpfs at tree/mnt, when root mounted it)
+-fstype tmpfs
+! -fstype tmpfs
+-fstype nfs -prune -o -print
+-fstype ext4 -o -fstype xfs -o -fstype btrfs
 -readable
 -writable
 -executable
