@@ -528,10 +528,12 @@ void sync_append_failed(void *arg, const struct sweep_entry *e, const char *rel_
 {
 	struct sync *s = arg;
 	const char *rel = sync_relname(s, rel_below);
-	fflush(stdout);
-	fputs("WARNING: ", stderr);
-	report_name(s, stderr, rel);
-	fputs(" failed verification -- update retained (will try again).\n", stderr);
+	if (s->verbose || s->itemize) { /* rsync's: said with the names only */
+		fflush(stdout);
+		fputs("WARNING: ", stderr);
+		report_name(s, stderr, rel);
+		fputs(" failed verification -- update retained (will try again).\n", stderr);
+	}
 	/* rsync's second look, another transfer: the size is the source's
 	 * now, the time not (its figures of matched data, rsync's delta
 	 * transfer's, are not kept: a redo here is all literal) */

@@ -26,6 +26,8 @@ for o in --append --append-verify; do
 	both "$o, pushed" -ai $o -e "$RSH" SRC/ localhost:DST/
 	both "$o, pulled" -ai $o -e "$RSH" localhost:SRC/ DST/
 done
+# without -v or -i, the warning of a copy that failed its check is unsaid
+both "--append-verify, quiet" -a --append-verify SRC/ DST/
 # (--append-verify's redo is rsync's delta transfer: its figures differ)
 both "--append, --stats" -a --stats --append SRC/ DST/
 
