@@ -421,9 +421,13 @@ static enum copy_verdict decide_existing(struct sync *s, const struct sweep_entr
 	return changed ? COPY_MAKE : COPY_KEEP;
 }
 
-/* -L: a link that leads nowhere, said as rsync says it (and not sent). */
+/* -L: a link that leads nowhere, said as rsync says it (and not sent).
+ * Over a remote shell the sender said it: the receiver leaves it alone. */
 static enum copy_verdict no_referent(struct sync *s, const struct sweep_entry *e)
 {
+	s->io_error = true; /* as rsync: what it leads to may be DEST's, no deletion */
+	if (s->remote_source)
+		return COPY_LEAVE;
 	char *cwd = e->path[0] == '/' ? NULL : getcwd(NULL, 0);
 	fflush(stdout);
 	fprintf(stderr, "symlink has no referent: \"%s%s", cwd ? cwd : "", cwd ? "/" : "");
@@ -431,7 +435,6 @@ static enum copy_verdict no_referent(struct sync *s, const struct sweep_entry *e
 	fprintf(stderr, "\"\n");
 	free(cwd);
 	s->partial = true;
-	s->io_error = true; /* as rsync: what it leads to may be DEST's, no deletion */
 	return COPY_LEAVE;
 }
 

@@ -350,6 +350,35 @@ bool delete_make_way(struct sync *s, int pfd, const char *name, const struct sta
 	return false;
 }
 
+bool delete_dangling_in(const struct sync *s, int pfd, const char *name, const char *rel)
+{
+	int fd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	struct strbuf path = STRBUF_INIT;
+	bool found = false;
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
+		return false; /* (that error is the walk's to say) */
+	}
+	struct dirent *de;
+	while (!found && (de = readdir(d)) != NULL) {
+		struct stat st;
+		if ((de->d_type != DT_LNK && de->d_type != DT_UNKNOWN) ||
+		    fstatat(fd, de->d_name, &st, 0) == 0 ||
+		    fstatat(fd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISLNK(st.st_mode))
+			continue;
+		sb_reset(&path);
+		bool top = !*rel || strcmp(rel, ".") == 0;
+		if ((top ? sb_addstr(&path, de->d_name) : sb_printf(&path, "%s/%s", rel, de->d_name)) < 0)
+			break;
+		found = !filter_excluded(s, path.s, false);
+	}
+	closedir(d);
+	sb_free(&path);
+	return found;
+}
+
 void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
                        const char *name, const char *rel)
 {
@@ -363,6 +392,9 @@ void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
 	 * --ignore-errors both delete, as rsync's: the one read as empty */
 	if (!s->ignore_errors && (s->remote_source ? !s->src_names : sfd < 0))
 		goto out;
+	if (s->copy_links && !s->ignore_errors && !s->remote_source &&
+	    delete_dangling_in(s, sdirfd, sname, rel))
+		s->io_error = true; /* (the link itself is said as the walk meets it) */
 	if (s->io_error && !s->ignore_errors) {
 		if (!s->io_error_said && !s->quiet)
 			printf("IO error encountered -- skipping file deletion\n");

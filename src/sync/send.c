@@ -194,6 +194,11 @@ static int dir_names(struct sender *t, const struct sweep_entry *e)
 	char **v = NULL;
 	size_t n = 0, cap = 0;
 	int r = read_names(t->s, true, e->dirfd, e->name, &v, &n, &cap);
+	/* -L: a link there that leads nowhere turns the receiver's --delete
+	 * off before it deletes there (W_IO_ERROR comes before the names) */
+	if (r == 0 && t->s->copy_links && !t->s->ignore_errors &&
+	    delete_dangling_in(t->s, e->dirfd, e->name, sync_relname(t->s, rel_of(t, e))))
+		t->s->io_error = true;
 	if (r == 0 && t->nsrc > 1) {
 		const char *rel = rel_of(t, e), *prefix = t->s->prefix;
 		struct strbuf dpath = STRBUF_INIT;

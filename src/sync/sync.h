@@ -504,15 +504,20 @@ int filter_rule(struct sync *s, const char *text);
  * rel), of what its source directory sdir does not hold. */
 void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
                        const char *name, const char *rel);
+/* -L: whether the directory name in dirfd (rel below the top) holds a
+ * link, not left out by the rules, that leads nowhere: an I/O error of
+ * rsync's file list, which turns its --delete off before anything there
+ * is deleted. */
+bool delete_dangling_in(const struct sync *s, int dirfd, const char *name, const char *rel);
+/* --delete-missing-args: name in pfd (shown as rel), the copy of a SRC that
+ * is not there, removed as rsync removes it: a directory with what it
+ * holds under --delete or --force, else only when empty (said when not). */
+void delete_missing(struct sync *s, int pfd, const char *name, const char *rel);
 /* The directory name in pfd (status st, shown as rel) removed to make way
  * for a new entry of mode, as rsync does: an empty one always; one that
  * holds something under --delete or --force, its contents deleted (and
  * said) first; else left, said ("could not make way"), the run partial.
  * Returns whether it is gone. */
-/* --delete-missing-args: name in pfd (shown as rel), the copy of a SRC that
- * is not there, removed as rsync removes it: a directory with what it
- * holds under --delete or --force, else only when empty (said when not). */
-void delete_missing(struct sync *s, int pfd, const char *name, const char *rel);
 bool delete_make_way(struct sync *s, int pfd, const char *name, const struct stat *st,
                      const char *rel, mode_t mode);
 /* The names in the directory open at fd, NUL-separated, into sb.

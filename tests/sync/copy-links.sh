@@ -52,6 +52,15 @@ for opts in -aiL -aiLX; do
 	# shellcheck disable=SC2086
 	both "$opts, a link to a file of two names, pulled" $opts -e "$RSH" localhost:hl/src/ DST
 done
+# a link to nowhere, here (--delete during the transfer: known before
+# anything in its directory is deleted; one the rules leave out is no
+# error), pushed and pulled: said once, by the sender
+PREPARE='mkdir dst && echo k > dst/keep && touch -d 2011-01-01 dst/keep dst'
+both "-aL --delete, a link to nowhere" -aLi --delete nr/src/ DST
+both "-aL --delete, a link to nowhere left out" -aLi --delete --exclude=l nr/src/ DST
+both "-aL --delete, a link to nowhere, pushed" -aLi --delete -e "$RSH" nr/src/ localhost:DST
+both "-aL --delete, a link to nowhere, pulled" -aLi --delete -e "$RSH" localhost:nr/src/ DST
+unset PREPARE
 
 # -LH: a link to a file of one name is a copy of its own, as rsync makes
 # it (sweep-sync linked the two); to a file of several names, one of them
