@@ -79,7 +79,7 @@ static void put_size(struct find *f, FILE *fp, const struct stat *st)
 static void put_date(const struct find *f, FILE *fp, const struct timespec *ts)
 {
 	time_t now = f->opt.now.tv_sec;
-	bool recent = ts->tv_sec >= now - RECENT_PAST && ts->tv_sec < now + RECENT_FUTURE;
+	bool recent = ts->tv_sec >= now - RECENT_PAST && ts->tv_sec <= now + RECENT_FUTURE;
 	struct tm tm;
 	char buf[64];
 	if (!localtime_r(&ts->tv_sec, &tm) ||

@@ -463,5 +463,20 @@ for order in inode disk name; do
 done
 unset SWEEP_WARM SWEEP_ORDER
 
+# -ls: a date up to an hour ahead, or back to 180 days before, shows its
+# time, not its year, both ends counted in (tried again when the second
+# turned between the two runs)
+mkdir -p lsdates
+for try in 1 2 3; do
+	n=$(date +%s)
+	for off in 3599 3600 3601 -15551999 -15552000 -15552001; do
+		touch -d "@$((n + off))" "lsdates/f$off"
+	done
+	find lsdates -name 'f*' -ls | awk '{ print $NF, $(NF-3), $(NF-2), $(NF-1) }' | sort > ls.gnu
+	sweep-find lsdates -name 'f*' -ls | awk '{ print $NF, $(NF-3), $(NF-2), $(NF-1) }' | sort > ls.our
+	[ "$(date +%s)" = "$n" ] && break
+done
+compare_check "-ls, dates at the ends of recent" cmp -s ls.gnu ls.our
+
 echo "find: $exprs expressions in the table"
 compare_summary "sweep-find against GNU find"
