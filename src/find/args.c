@@ -50,12 +50,11 @@ bool args_time(struct find *f, const char *s, char which, bool days, struct time
 {
 	t->cmp = take_cmp(&s);
 	t->which = which;
-	if (!*s || strchr(" \t\n", *s))
-		return false;
+	/* (as strtod reads it, blanks before the number taken, as GNU's) */
 	char *end;
 	errno = 0;
 	double n = strtod(s, &end);
-	if (errno || *end || isnan(n))
+	if (errno || end == s || *end || isnan(n))
 		return false;
 	int unit = days ? 86400 : 60;
 	if (days && t->cmp != CMP_LT)

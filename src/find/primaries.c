@@ -4,6 +4,7 @@
  * (-maxdepth, -mindepth, -depth, -xdev, -mount...), which are always true
  * and apply to the whole expression wherever they stand.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,7 +40,7 @@ static int depth_arg(struct parser *p, struct expr *x, int *out)
 	char *end;
 	errno = 0;
 	long v = strtol(s, &end, 10);
-	if (!*s || *s == '-' || *s == '+' || *end || errno || v > 0x7fffffff) {
+	if (!isdigit((unsigned char)*s) || *end || errno || v > 0x7fffffff) {
 		diag_error(p->f->diag, 0, "Expected a positive decimal integer argument to %s, "
 		           "but got %s", x->name, diag_quote(p->f->diag, 0, s));
 		return 1;

@@ -148,6 +148,10 @@ run:touch -a -d @1600000000 tree/times/noon
 -ctime -1
 -ctime +0
 -mmin -30
+-mtime ' 0'
+-mtime ' -1'
+-mmin '+ 60'
+-mmin '- 120'
 -mmin +60
 -mmin -120
 run:touch -d '-10 minutes -30 seconds' tree/times/min10; touch -a -d '-5 days' tree/times/min10

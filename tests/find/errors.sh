@@ -134,6 +134,11 @@ t -newermt @12x
 t -newermt 2020-01-01T
 t -newermt @
 t -newermt noon
+t -maxdepth ' 0'
+t -mindepth '+1'
+t -mtime '0 '
+t -mtime ''
+t -mmin ' '
 t -newermt '2020-01-01 00:00:60'
 t -newermt 'Jan'
 t -newermt '2 fortnights ago ago'
