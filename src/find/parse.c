@@ -232,8 +232,41 @@ static bool starts_expression(const char *arg)
 	return (arg[0] == '-' && arg[1]) || strcmp(arg, "(") == 0 || strcmp(arg, "!") == 0;
 }
 
+/* -D FLAGS: GNU's debug flags, taken (nothing is shown for them), an
+ * unknown one warned of as GNU warns. */
+static void debug_flags(struct find *f, const char *flags)
+{
+	static const char *const known[] = { "exec", "opt", "rates", "search", "stat", "time",
+	                                     "tree", "all", "help", NULL };
+	char *copy = strdup(flags), *save = NULL;
+	for (char *w = copy ? strtok_r(copy, ",", &save) : NULL; w; w = strtok_r(NULL, ",", &save)) {
+		size_t k = 0;
+		while (known[k] && strcmp(known[k], w) != 0)
+			k++;
+		if (!known[k])
+			diag_warn(f->diag, 0, "Ignoring unrecognised debug flag %s",
+			          diag_quote_style(f->diag, 0, QUOTE_LOCALE, w));
+	}
+	free(copy);
+}
+
+/* -O LEVEL: a number right after it, as GNU's; the expression is evaluated
+ * as written whatever it is. 0, or -1 (said). */
+static int optimisation_level(struct find *f, const char *a)
+{
+	if (!a[2]) {
+		diag_error(f->diag, 0, "The -O option must be immediately followed by a decimal integer");
+		return -1;
+	}
+	if (strspn(a + 2, "0123456789") != strlen(a + 2)) {
+		diag_error(f->diag, 0, "Please specify a decimal number immediately after -O");
+		return -1;
+	}
+	return 0;
+}
+
 /* -H -L -P -D -O and our -s, before the starting points. Returns the index
- * of the first argument after them. */
+ * of the first argument after them, or -1 (said). */
 static int leading_options(struct find *f, int argc, char **argv)
 {
 	int i = 1;
@@ -248,10 +281,15 @@ static int leading_options(struct find *f, int argc, char **argv)
 		else if (strcmp(a, "-s") == 0)
 			f->opt.order = SWEEP_ORDER_NAME;
 		else if (strcmp(a, "-D") == 0 && i + 1 < argc)
-			i++; /* debug options: accepted, nothing to show */
-		else if (strncmp(a, "-O", 2) == 0)
-			; /* optimisation level: the expression is evaluated as written */
-		else if (strcmp(a, "--") == 0)
+			debug_flags(f, argv[++i]);
+		else if (strcmp(a, "-D") == 0) {
+			diag_error(f->diag, 0, "Missing argument after the -D option.");
+			diag_try_help(f->diag);
+			return -1;
+		} else if (strncmp(a, "-O", 2) == 0) {
+			if (optimisation_level(f, a) < 0)
+				return -1;
+		} else if (strcmp(a, "--") == 0)
 			return i + 1;
 		else
 			break;
@@ -287,6 +325,8 @@ int find_parse(struct find *f, int argc, char **argv)
 {
 	static char *dot[] = { ".", NULL };
 	int i = leading_options(f, argc, argv);
+	if (i < 0)
+		return 1;
 	int first = i;
 	while (i < argc && !starts_expression(argv[i]))
 		i++;

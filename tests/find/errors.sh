@@ -24,7 +24,7 @@ check() {
 	local g=$?
 	([ ${#envs[@]} = 0 ] || export "${envs[@]}"; exec "$ours" "$@") > our.out 2> our.err < /dev/null
 	local o=$?
-	sed 's/^sweep-find:/find:/' our.err | sort > our.msgs
+	sed 's/^sweep-find:/find:/; s/sweep-find --help/find --help/' our.err | sort > our.msgs
 	sort gnu.err > gnu.msgs
 	sort -o gnu.out gnu.out
 	sort -o our.out our.out
@@ -43,6 +43,12 @@ while IFS= read -r line; do
 done <<'TABLE'
 # the grammar
 t -foo
+# the options before the starting points
+-O t
+-Ox t
+-O3 t -maxdepth 0
+-D nonsense,stat t -maxdepth 0
+-D
 t -name
 t -a
 t -o
@@ -189,7 +195,7 @@ t -printf '%{'
 t -type f t/f
 t -print t/f
 t -maxdepth 1 t/f
-t ( -print ) t/f
+t '(' -print ')' t/f
 t -print -o t/f
 t -type f nonexistent
 t -printf '%['
