@@ -75,11 +75,12 @@ int units_scaled(const char *s, const char *valid, uintmax_t *out)
 
 void units_error(struct diag *d, int err, const char *option, const char *arg)
 {
-	const char *q = diag_quote_style(d, 0, QUOTE_LOCALE, arg);
+	/* (gnulib's xstrtol_fatal puts the argument in plain quotes, as it
+	 * is, whatever the locale) */
 	if (err == UNITS_OVERFLOW)
-		diag_error(d, 0, "%s argument %s too large", option, q);
+		diag_error(d, 0, "%s argument '%s' too large", option, arg);
 	else if (err == UNITS_SUFFIX)
-		diag_error(d, 0, "invalid suffix in %s argument %s", option, q);
+		diag_error(d, 0, "invalid suffix in %s argument '%s'", option, arg);
 	else
-		diag_error(d, 0, "invalid %s argument %s", option, q);
+		diag_error(d, 0, "invalid %s argument '%s'", option, arg);
 }

@@ -164,6 +164,13 @@ check -a tree/odd/"$(printf 'new\nline')" tree/odd/"$(printf 'bad\351utf8')"
 
 # bad options: GNU's message and status
 check -q tree
+# (a size's argument in plain quotes, as it is, in a UTF-8 locale too)
+export LC_ALL=C.UTF-8
+check -B x tree
+check -t 'x y' tree
+check --block-size=99999Y tree
+check -B 1Q tree
+export LC_ALL=C
 check --foo tree
 check --s tree
 check --t tree
