@@ -217,8 +217,13 @@ static int find_end(struct parser *p, int start, bool ok, bool *plus)
 static int check_plus(struct parser *p, const char *prim, char **tmpl, int n)
 {
 	if (strcmp(tmpl[n - 1], "{}") != 0) {
-		diag_error(p->f->diag, 0, "In '%s ... {} +' the '{}' must appear by itself, but "
-		           "you specified %s", prim, diag_quote(p->f->diag, 0, tmpl[n - 1]));
+		struct diag *d = p->f->diag;
+		char form[32];
+		snprintf(form, sizeof(form), "%s ... {} +", prim);
+		/* (each in the locale's quotes, as GNU's quote() gives them) */
+		diag_error(d, 0, "In %s the %s must appear by itself, but you specified %s",
+		           diag_quote_style(d, 0, QUOTE_LOCALE, form),
+		           diag_quote_style(d, 1, QUOTE_LOCALE, "{}"), diag_quote(d, 2, tmpl[n - 1]));
 		return 1;
 	}
 	for (int i = 0; i < n - 1; i++)

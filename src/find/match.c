@@ -47,10 +47,14 @@ static int glob_arg(struct parser *p, struct expr *x, const char *prim, int flag
 	const char *pat = parser_arg(p, prim);
 	if (!pat)
 		return 1;
+	struct diag *d = p->f->diag;
 	if (instead && p->f->opt.warnings && strchr(pat, '/') && strcmp(pat, "/") != 0)
-		diag_warn(p->f->diag, 0, "warning: '%s' matches against basenames only, but the "
-		          "given pattern contains a directory separator ('/'), thus the expression "
-		          "will evaluate to false all the time.  Did you mean '%s'?", prim, instead);
+		diag_warn(d, 0, "warning: %s matches against basenames only, but the given pattern "
+		          "contains a directory separator (%s), thus the expression will evaluate to "
+		          "false all the time.  Did you mean %s?",
+		          diag_quote_style(d, 0, QUOTE_LOCALE, prim),
+		          diag_quote_style(d, 1, QUOTE_LOCALE, "/"),
+		          diag_quote_style(d, 2, QUOTE_LOCALE, instead));
 	x->a.glob.pat = pat;
 	x->a.glob.flags = flags;
 	x->eval = eval;

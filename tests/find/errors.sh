@@ -244,6 +244,10 @@ fi
 
 # -execdir refuses a PATH with the current or a relative directory (GNU's
 # check comes before the command's own faults, once it has a word)
+# GNU's quote() in a UTF-8 locale: curly quotes around the fixed words too
+check env LC_ALL=C.UTF-8 t -exec echo x{} +
+check env LC_ALL=C.UTF-8 t -warn -name a/b
+check env LC_ALL=C.UTF-8 t -warn -iname a/b
 check env PATH="$PATH:" t -execdir echo {} \;
 check env PATH=".:$PATH" t -okdir echo {} \;
 check env PATH="$PATH:bin" t -execdir echo {} +
