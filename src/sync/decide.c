@@ -404,9 +404,10 @@ static enum copy_verdict decide_existing(struct sync *s, const struct sweep_entr
 		if (changed)
 			code[0] = 'c', code[2] = 'c';
 	} else if (k == K_DEV) {
+		/* (rsync's 'c': the value, here the device number, changed) */
 		changed = dst->st_rdev != e->st.st_rdev;
 		if (changed)
-			memcpy(code, "cD+++++++++", 11);
+			code[0] = 'c', code[2] = 'c';
 	}
 	bool attrs = sync_attr_letters(s, &e->st, dst, code);
 	if (k == K_DIR && letters_wanted(s) && sync_xattr_letters(s, e, pfd, name, code))

@@ -88,6 +88,11 @@ if [ "$(id -u)" = 0 ]; then
 	chmod 755 "$T/dv"
 	PREPARE='mkdir dst && chown nobody dst' WRAP=$AS_USER TIMES=no both "a device, as a user" \
 		-a "$T/dv/src/" DST/
+	# a device whose number changed: made again, said 'cDc' (its value), as
+	# rsync says it
+	touch -d 2011-01-01 "$T/dv/src/null"
+	PREPARE='mkdir dst && mknod dst/null c 1 5 && touch -h -d 2011-01-01 dst/null' \
+		TIMES=no both "a device changed" -aiD "$T/dv/src/null" DST/
 	# what the sender cannot read, named by its absolute path as rsync
 	# names it (a relative SRC was named as given), and no -i line for it;
 	# nor an owner change a user's run does not make (it said 'o')
