@@ -295,19 +295,21 @@ int sync_server_options(const struct sync *s, struct strbuf *sb)
 }
 
 /* The remote shell's words: -e (else $RSYNC_RSH, else ssh) split at
- * blanks, HOST, the command, NULL; then the copy of -e the words point
- * into, for free_argv(). */
+ * blanks, "-l USER" for USER@HOST (as rsync gives it), HOST, the command,
+ * NULL; then the copies the words point into (-e's, HOST's), for
+ * free_argv(). */
 static char **shell_argv(const struct sync *s, const char *host, size_t hlen,
                          const char *command)
 {
 	const char *env = getenv("RSYNC_RSH");
 	char *rsh = strdup(s->rsh ? s->rsh : env && *env ? env : "ssh");
+	char *hostbuf = strndup(host, hlen);
 	size_t n = 0, cap = 8;
 	char **v = malloc(cap * sizeof(*v));
-	if (!rsh || !v)
+	if (!rsh || !hostbuf || !v)
 		goto fail;
 	for (char *save = NULL, *w = strtok_r(rsh, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
-		if (n + 5 > cap) { /* room for the words and 4 more */
+		if (n + 8 > cap) { /* room for the words and 7 more */
 			char **nv = reallocarray(v, cap *= 2, sizeof(*v));
 			if (!nv)
 				goto fail;
@@ -319,14 +321,21 @@ static char **shell_argv(const struct sync *s, const char *host, size_t hlen,
 		errno = EINVAL; /* a blank -e */
 		goto fail;
 	}
-	if (!(v[n] = strndup(host, hlen)))
-		goto fail;
+	char *at = strrchr(hostbuf, '@');
+	if (at) {
+		*at = 0;
+		v[n++] = "-l";
+		v[n++] = hostbuf;
+	}
+	v[n] = at ? at + 1 : hostbuf;
 	v[n + 1] = (char *)command;
 	v[n + 2] = NULL;
 	v[n + 3] = rsh;
+	v[n + 4] = hostbuf;
 	return v;
 fail:
 	free(rsh);
+	free(hostbuf);
 	free(v);
 	return NULL;
 }
@@ -343,8 +352,8 @@ static size_t argc_host(char **v)
 static void free_argv(char **v)
 {
 	size_t host = argc_host(v);
-	free(v[host]);
 	free(v[host + 3]); /* the -e the words point into */
+	free(v[host + 4]); /* HOST's */
 	free(v);
 }
 

@@ -235,6 +235,16 @@ touch -d 2010-01-01 "$T/src/glob/"* "$T/src/glob"
 ) || exit 1
 rm -rf "$T/src/glob"
 
+# USER@HOST: the remote shell is given "-l USER HOST", as rsync gives it
+printf '#!/bin/sh\necho "$1 $2 $3" >> "$0.log"\nexit 1\n' > "$T/logsh"
+chmod +x "$T/logsh"
+for prog in rsync sweep-sync; do
+	(cd "$T" && $prog -a -e "$T/logsh" src/ bob@localhost:x) > /dev/null 2>&1
+done
+[ "$(sed -n 1p "$T/logsh.log")" = "-l bob localhost" ] &&
+	[ "$(sed -n 2p "$T/logsh.log")" = "-l bob localhost" ] ||
+	fail "USER@HOST: the shell was given $(cat "$T/logsh.log")"
+
 # operands rsync refuses
 usage() {
 	(cd "$T" && sweep-sync -a "$@") > /dev/null 2> "$T/err"
