@@ -84,7 +84,7 @@ enum sweep_verdict check_entry(struct copy *c, const struct sweep_entry *e)
 	if (same || hardlink_known(c, e)) {
 		if (c->o->linked &&
 		    !c->o->linked(c->o->arg, e, sb_str(&c->rel), have ? &dst : NULL, same,
-		                  hardlink_first(c, e)))
+		                  hardlink_first(c, e), hardlink_first_elsewhere(c, e)))
 			return SWEEP_PRUNE;
 		if (same && c->o->done && !c->o->dry_run)
 			c->o->done(c->o->arg, e, sb_str(&c->rel), &dst);
@@ -97,8 +97,10 @@ enum sweep_verdict check_entry(struct copy *c, const struct sweep_entry *e)
 		return SWEEP_PRUNE;
 	if (S_ISDIR(e->st.st_mode))
 		return SWEEP_KEEP;
-	if (c->o->dry_run)
+	if (c->o->dry_run) {
+		hardlink_remember(c, e); /* (its later names shown as linked to it) */
 		return SWEEP_PRUNE;
+	}
 	if (v == COPY_MAKE)
 		return SWEEP_KEEP;
 	uint64_t errors = c->errors;

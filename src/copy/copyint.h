@@ -296,6 +296,9 @@ bool hardlink_same(struct copy *c, const struct sweep_entry *e, const struct sta
 /* The first name remembered of e's file, below the source root, when it
  * is in this tree; else NULL. */
 const char *hardlink_first(struct copy *c, const struct sweep_entry *e);
+/* The same, for a first name in another tree: its path below the
+ * destination; NULL when there is none or it is in this tree. */
+const char *hardlink_first_elsewhere(struct copy *c, const struct sweep_entry *e);
 /* Whether e is a later name of a file already remembered. */
 bool hardlink_known(const struct copy *c, const struct sweep_entry *e);
 /* Whether e's file may have other names in the copy (its copy is then

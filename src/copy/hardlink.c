@@ -87,6 +87,21 @@ const char *hardlink_first(struct copy *c, const struct sweep_entry *e)
 	return drel[top] == '/' ? drel + top + 1 : drel[top] ? NULL : "";
 }
 
+const char *hardlink_first_elsewhere(struct copy *c, const struct sweep_entry *e)
+{
+	uint64_t *v = hardlink_tracked(c, e) ? keymap_get(&c->links, (uint64_t)e->st.st_dev,
+	                                         (uint64_t)e->st.st_ino) : NULL;
+	if (!v)
+		return NULL;
+	const char *rec = c->link_names.s + *v - 1;
+	unsigned tree;
+	memcpy(&tree, rec, sizeof(tree));
+	const char *drel = rec + sizeof(tree);
+	if (tree == c->tree)
+		return NULL;
+	return strncmp(drel, "./", 2) == 0 ? drel + 2 : drel;
+}
+
 bool hardlink_known(const struct copy *c, const struct sweep_entry *e)
 {
 	return hardlink_tracked(c, e) &&

@@ -604,28 +604,32 @@ enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char
 }
 
 static bool linked(struct sync *s, const struct sweep_entry *e, const char *rel_below,
-                   const struct stat *dst, bool same, const char *first_below);
+                   const struct stat *dst, bool same, const char *first_below,
+                   const char *elsewhere);
 
 bool sync_linked(void *arg, const struct sweep_entry *e, const char *rel_below,
-                 const struct stat *dst, bool same, const char *first_below)
+                 const struct stat *dst, bool same, const char *first_below,
+                 const char *elsewhere)
 {
 	struct sync *s = arg;
 	if (named_before(s, e, rel_below))
 		return false;
 	item_begin(s, e);
-	bool r = linked(s, e, rel_below, dst, same, first_below);
+	bool r = linked(s, e, rel_below, dst, same, first_below, elsewhere);
 	item_end(s);
 	return r;
 }
 
 static bool linked(struct sync *s, const struct sweep_entry *e, const char *rel_below,
-                   const struct stat *dst, bool same, const char *first_below)
+                   const struct stat *dst, bool same, const char *first_below,
+                   const char *elsewhere)
 {
-	/* a new name shows its first, "name => first", as rsync shows it */
+	/* a new name shows its first, "name => first", as rsync shows it
+	 * (one another SRC brought too) */
 	const char *first = NULL;
-	if (!dst && first_below) {
+	if (!dst && (first_below || elsewhere)) {
 		sb_reset(&s->name2);
-		sb_addstr(&s->name2, sync_relname(s, first_below));
+		sb_addstr(&s->name2, first_below ? sync_relname(s, first_below) : elsewhere);
 		first = sb_str(&s->name2);
 	}
 	const char *rel = sync_relname(s, rel_below);

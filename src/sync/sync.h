@@ -466,7 +466,8 @@ int sync_cmp_mtime(const struct sync *s, const struct timespec *a, const struct 
 bool sync_xattr_letters(const struct sync *s, const struct sweep_entry *e, int pfd,
                         const char *name, char *code);
 bool sync_linked(void *arg, const struct sweep_entry *e, const char *rel,
-                 const struct stat *dst, bool same, const char *first);
+                 const struct stat *dst, bool same, const char *first,
+                 const char *elsewhere);
 /* The entry's path as rsync shows it (rel below the source root) in
  * s->name: "." for the root of SRC/. */
 const char *sync_relname(struct sync *s, const char *rel);

@@ -4,7 +4,10 @@
 # what would leave it alone had it no other (--ignore-existing, -u with a
 # newer copy, --existing, --max-size), as rsync leaves it: before, it was
 # linked to the first name's copy over what DEST held there (its data
-# lost). Here and pushed over a remote shell, against rsync.
+# lost). Here and pushed over a remote shell, against rsync. And what -i
+# says of a file's later names: "hf+++ NAME => FIRST" in a dry run, and
+# across two SRC (which name is the first follows the walk's order: the
+# letters and the number of "=>" are compared).
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
 local_rsh
@@ -19,4 +22,16 @@ done
 PREPARE="$make && echo old > dst/a && touch -d 2030-01-01 dst/a"
 both "both there, -u" -aHi -u SRC/ DST/
 both "both there, --ignore-existing" -aHi --ignore-existing SRC/ DST/
+unset PREPARE
+mkdir -p "$T/hl/src/x" "$T/hl/src/y"
+echo d > "$T/hl/src/x/f" && ln "$T/hl/src/x/f" "$T/hl/src/y/g" && ln "$T/hl/src/x/f" "$T/hl/src/h"
+for args in "-aiHn src/ dst/" "-aiH src/x src/y dst/" "-aiHn src/x src/y dst/"; do
+	for prog in rsync sweep-sync; do
+		rm -rf "$T/hl/dst"
+		# shellcheck disable=SC2086 # the arguments are words
+		(cd "$T/hl" && $prog $args) > "$T/hl/$prog.out" 2>&1 || fail "$prog $args"
+		{ cut -c1-11 "$T/hl/$prog.out" | sort; grep -c ' => ' "$T/hl/$prog.out"; } > "$T/hl/$prog.codes"
+	done
+	check_same "$T/hl/rsync.codes" "$T/hl/sweep-sync.codes" || fail "-i of hard links: $args"
+done
 exit 0
