@@ -38,17 +38,25 @@ void hardlink_remember(struct copy *c, const struct sweep_entry *e)
 		c->link_names.len = off;
 }
 
+/* The first name remembered of e's file: its path from its tree's top
+ * (the top's name first), and its tree in *tree; NULL when there is none. */
+static const char *first_record(const struct copy *c, const struct sweep_entry *e, unsigned *tree)
+{
+	uint64_t *v = hardlink_tracked(c, e) ? keymap_get(&c->links, (uint64_t)e->st.st_dev,
+	                                         (uint64_t)e->st.st_ino) : NULL;
+	if (!v)
+		return NULL;
+	const char *rec = c->link_names.s + *v - 1;
+	memcpy(tree, rec, sizeof(*tree));
+	return rec + sizeof(*tree);
+}
+
 int hardlink_later(struct copy *c, const struct sweep_entry *e, int pfd, const char *name)
 {
-	if (!hardlink_tracked(c, e))
-		return 0;
-	uint64_t *v = keymap_get(&c->links, (uint64_t)e->st.st_dev, (uint64_t)e->st.st_ino);
-	if (!v)
-		return 0;
-	const char *rec = c->link_names.s + *v - 1;
 	unsigned tree;
-	memcpy(&tree, rec, sizeof(tree));
-	const char *drel = rec + sizeof(tree);
+	const char *drel = first_record(c, e, &tree);
+	if (!drel)
+		return 0;
 	const char *first_shown = drel + strlen(drel) + 1;
 	const char *slash = strrchr(drel, '/');
 	const char *backup;
@@ -72,14 +80,10 @@ int hardlink_later(struct copy *c, const struct sweep_entry *e, int pfd, const c
 
 const char *hardlink_first(struct copy *c, const struct sweep_entry *e)
 {
-	uint64_t *v = hardlink_tracked(c, e) ? keymap_get(&c->links, (uint64_t)e->st.st_dev,
-	                                         (uint64_t)e->st.st_ino) : NULL;
-	if (!v)
-		return NULL;
-	const char *rec = c->link_names.s + *v - 1;
 	unsigned tree;
-	memcpy(&tree, rec, sizeof(tree));
-	const char *drel = rec + sizeof(tree);
+	const char *drel = first_record(c, e, &tree);
+	if (!drel)
+		return NULL;
 	size_t top = strlen(c->top_name);
 	/* drel is the top's name, then '/' and the path below the root */
 	if (tree != c->tree || strncmp(drel, c->top_name, top) != 0)
@@ -89,15 +93,9 @@ const char *hardlink_first(struct copy *c, const struct sweep_entry *e)
 
 const char *hardlink_first_elsewhere(struct copy *c, const struct sweep_entry *e)
 {
-	uint64_t *v = hardlink_tracked(c, e) ? keymap_get(&c->links, (uint64_t)e->st.st_dev,
-	                                         (uint64_t)e->st.st_ino) : NULL;
-	if (!v)
-		return NULL;
-	const char *rec = c->link_names.s + *v - 1;
 	unsigned tree;
-	memcpy(&tree, rec, sizeof(tree));
-	const char *drel = rec + sizeof(tree);
-	if (tree == c->tree)
+	const char *drel = first_record(c, e, &tree);
+	if (!drel || tree == c->tree)
 		return NULL;
 	return strncmp(drel, "./", 2) == 0 ? drel + 2 : drel;
 }
@@ -110,13 +108,10 @@ bool hardlink_known(const struct copy *c, const struct sweep_entry *e)
 
 bool hardlink_same(struct copy *c, const struct sweep_entry *e, const struct stat *dst)
 {
-	if (!dst || !hardlink_known(c, e))
-		return false;
-	uint64_t *v = keymap_get(&c->links, (uint64_t)e->st.st_dev, (uint64_t)e->st.st_ino);
-	const char *rec = c->link_names.s + *v - 1;
 	unsigned tree;
-	memcpy(&tree, rec, sizeof(tree));
-	const char *drel = rec + sizeof(tree);
+	const char *drel = dst ? first_record(c, e, &tree) : NULL;
+	if (!drel)
+		return false;
 	const char *slash = strrchr(drel, '/');
 	int ofd = destdir_walk(c->tops[tree], drel, slash ? (size_t)(slash - drel) : 0);
 	struct stat st;
