@@ -296,6 +296,17 @@ static enum copy_verdict decide_new(struct sync *s, const struct sweep_entry *e,
 	return COPY_MAKE;
 }
 
+/* -ii: an entry found as it should be, said too, as rsync says it (its
+ * kind's letter, and blanks for the rest) */
+static void report_unchanged(struct sync *s, char kind, const char *rel, bool dir,
+                             const char *target)
+{
+	char code[12] = ".          ";
+	code[1] = kind;
+	if (s->itemize_all)
+		report_item(s, code, rel, dir, target);
+}
+
 /* --inplace: a copy of several names (hard links in DEST) as it was
  * before the run wrote into it under one of them, which rsync, deciding
  * every file before it writes any, compares the others with; else dst. */
@@ -368,6 +379,8 @@ static enum copy_verdict decide_regular(struct sync *s, const struct sweep_entry
 		attrs = true;
 	if (attrs)
 		report_item(s, code, rel, false, NULL);
+	else
+		report_unchanged(s, 'f', rel, false, NULL);
 	return COPY_KEEP;
 }
 
@@ -419,6 +432,8 @@ static enum copy_verdict decide_existing(struct sync *s, const struct sweep_entr
 	}
 	if (changed || attrs)
 		report_item(s, code, rel, k == K_DIR, target);
+	else
+		report_unchanged(s, kinds[k], rel, k == K_DIR, target);
 	return changed ? COPY_MAKE : COPY_KEEP;
 }
 
@@ -624,10 +639,10 @@ static bool linked(struct sync *s, const struct sweep_entry *e, const char *rel_
                    const struct stat *dst, bool same, const char *first_below,
                    const char *elsewhere)
 {
-	/* a new name shows its first, "name => first", as rsync shows it
-	 * (one another SRC brought too) */
+	/* a name linked now shows its first, "name => first", as rsync shows
+	 * it (one another SRC brought too) */
 	const char *first = NULL;
-	if (!dst && (first_below || elsewhere)) {
+	if (first_below || elsewhere) {
 		sb_reset(&s->name2);
 		sb_addstr(&s->name2, first_below ? sync_relname(s, first_below) : elsewhere);
 		first = sb_str(&s->name2);
@@ -645,8 +660,9 @@ static bool linked(struct sync *s, const struct sweep_entry *e, const char *rel_
 		return false;
 	if (!dst && !(s->nlink_dest && linkdest_follower(s, e, rel)))
 		s->n.created[K_REG]++;
+	/* (one there before, another file, is linked over: rsync's blanks) */
 	if (!same)
-		report_item(s, first ? "hf+++++++++" : "hf.........", rel, false, first);
+		report_item(s, dst ? "hf         " : "hf+++++++++", rel, false, first);
 	return true;
 }
 

@@ -418,7 +418,7 @@ static bool switch_option(struct sync *s, int c, bool on)
 	case 'c': s->checksum = on; break;
 	case 'I': s->ignore_times = on; break;
 	case 'x': s->no_mounts = on && s->one_fs; s->one_fs = on; break; /* -xx */
-	case 'i': s->itemize = on; break;
+	case 'i': s->itemize_all = on && s->itemize; s->itemize = on; break;
 	case 'S': s->copy.sparse = on ? COPY_SPARSE_ALWAYS : COPY_SPARSE_AUTO; break;
 	case 'z': s->compress = on; break;
 	case 'b': s->backup = on; s->backup_dir = on ? s->backup_dir : NULL; break;

@@ -241,7 +241,7 @@ int sync_server_options(const struct sync *s, struct strbuf *sb)
 		{ s->hard_links, "-H" }, { s->quiet, "-q" }, { s->dry_run, "-n" },
 		{ s->prune_empty, "-m" },
 		{ s->update, "-u" }, { s->one_fs, "-x" }, { s->no_mounts, "-x" },
-		{ s->itemize, "-i" }, { s->omit_dir_times, "-O" }, { s->mkpath, "--mkpath" }, { s->eight_bit, "-8" },
+		{ s->itemize, "-i" }, { s->itemize_all, "-i" }, { s->omit_dir_times, "-O" }, { s->mkpath, "--mkpath" }, { s->eight_bit, "-8" },
 		{ s->force, "--force" }, { s->ignore_errors, "--ignore-errors" },
 		{ s->safe_links, "--safe-links" },
 		{ s->copy.fsync_files, "--fsync" }, { s->copy.preallocate, "--preallocate" },

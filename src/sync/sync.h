@@ -118,6 +118,7 @@ struct sync {
 	bool quiet, dry_run, delete, checksum, size_only, ignore_times, ignore_existing, existing;
 	bool usage_error;         /* sync_run() refused the operands: exit 1 */
 	bool update, inplace, stats, itemize, numeric_ids;
+	bool itemize_all;         /* -ii: what is unchanged said too */
 	enum { DEL_DURING, DEL_BEFORE, DEL_AFTER } delete_when;
 	bool delete_when_given;
 	bool delete_excluded;     /* excluded names are not protected */

@@ -6,8 +6,9 @@
 # linked to the first name's copy over what DEST held there (its data
 # lost). Here and pushed over a remote shell, against rsync. And what -i
 # says of a file's later names: "hf+++ NAME => FIRST" in a dry run, and
-# across two SRC (which name is the first follows the walk's order: the
-# letters and the number of "=>" are compared).
+# across two SRC, "hf" and blanks where DEST had them apart (which name is
+# the first follows the walk's order: the letters and the number of "=>"
+# are compared).
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
 local_rsh
@@ -25,9 +26,12 @@ both "both there, --ignore-existing" -aHi --ignore-existing SRC/ DST/
 unset PREPARE
 mkdir -p "$T/hl/src/x" "$T/hl/src/y"
 echo d > "$T/hl/src/x/f" && ln "$T/hl/src/x/f" "$T/hl/src/y/g" && ln "$T/hl/src/x/f" "$T/hl/src/h"
-for args in "-aiHn src/ dst/" "-aiH src/x src/y dst/" "-aiHn src/x src/y dst/"; do
+for args in "-aiHn src/ dst/" "-aiH src/x src/y dst/" "-aiHn src/x src/y dst/" "-aiH src/ dst/"; do
 	for prog in rsync sweep-sync; do
 		rm -rf "$T/hl/dst"
+		# (DEST with the names apart: linked over, "hf" and blanks)
+		[ "$args" = "-aiH src/ dst/" ] &&
+			cp -r --preserve=mode,ownership,timestamps "$T/hl/src" "$T/hl/dst"
 		# shellcheck disable=SC2086 # the arguments are words
 		(cd "$T/hl" && $prog $args) > "$T/hl/$prog.out" 2>&1 || fail "$prog $args"
 		{ cut -c1-11 "$T/hl/$prog.out" | sort; grep -c ' => ' "$T/hl/$prog.out"; } > "$T/hl/$prog.codes"

@@ -8,8 +8,8 @@
 # change); deletions "deleting NAME", or in the format when it has %i or
 # %o; under -v, -n, --delete, with -i; pushed ("send") and pulled
 # ("recv") over a remote shell; the log in its own format; the escapes
-# of rsync's daemon as rsync has them outside one. %c and %C (checksums)
-# are refused, a usage error.
+# of rsync's daemon as rsync has them outside one; -ii, which says the
+# unchanged too. %c and %C (checksums) are refused, a usage error.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
 local_rsh
@@ -33,6 +33,12 @@ both "%f of an absolute SRC" -a --out-format='%f|%n' "$T/src/" DST/
 printf 'file\nsub/linked\n' > "$T/list"
 TOUCH_DST=1 both "%f of --files-from" -a --out-format='%f|%n' --files-from="$T/list" src/ DST/
 both "a daemon's escapes" -a --out-format="x %h|%a|%u|%P|%m|%-3m|" src/ DST
+# -ii: what is found as it should be is said too ('.f' and blanks), here,
+# in a dry run, pushed and pulled
+PREPARE=$extra both "-ii" -aii --delete src/ DST
+PREPARE=$extra both "-ii, dry run" -aiin src/ DST
+PREPARE=$extra both "-ii, pushed" -aii -e "$RSH" src/ localhost:DST/
+PREPARE=$extra both "-ii, pulled" -aii -e "$RSH" localhost:src/ DST/
 for esc in c C; do
 	rm -rf "$T/O" && mkdir "$T/O"
 	sweep-sync -a --out-format="x %'-4$esc" "$T/src/" "$T/O/dst" > "$T/out" 2> "$T/err"
