@@ -516,8 +516,8 @@ static enum copy_verdict decide_entry(struct sync *s, const struct sweep_entry *
 		/* (-u: a newer copy is left before DIR is looked at, as in rsync) */
 		if (!is_new && k == K_REG && !s->ignore_existing &&
 		    !(s->update && sync_newer(s, &dst->st_mtim, &e->st.st_mtim)) &&
-		    linkdest_existing(s, e, below, pfd, name, dst))
-			return COPY_LEAVE;
+		    linkdest_existing(s, e, below, pfd, name, dst, &v))
+			return v;
 	}
 	if (is_new && dst && sync_kind(dst->st_mode) == k)
 		return decide_existing(s, e, rel, pfd, name, dst);

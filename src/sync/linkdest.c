@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * linkdest.c: --link-dest=DIR, rsync's rotating snapshots. An entry is
+ * linkdest.c: --link-dest=DIR, rsync's rotating snapshots, and its kin
+ * --compare-dest (what DIR holds as the source has it is left out of DEST,
+ * and removed from it) and --copy-dest (copied, in silence, where DEST has
+ * none). An entry is
  * looked up in each DIR in turn, under its path below DEST (a relative DIR
  * is taken from DEST, as rsync takes it); the first copy there that is the
  * source's (same kind, size and time, target or device, and the same
@@ -34,13 +37,18 @@ int linkdest_add(struct sync *s, const char *dir)
 	return 0;
 }
 
+const char *linkdest_option(enum alt_dest kind)
+{
+	return kind == ALT_COMPARE ? "compare-dest" : kind == ALT_COPY ? "copy-dest" : "link-dest";
+}
+
 /* "--link-dest arg does not exist: PATH", PATH absolute as rsync makes it. */
-static void say_missing(const char *path)
+static void say_missing(const struct sync *s, const char *path)
 {
 	char *cwd = path[0] == '/' ? NULL : getcwd(NULL, 0);
 	fflush(stdout);
-	fprintf(stderr, "--link-dest arg does not exist: %s%s%s\n", cwd ? cwd : "",
-	        cwd ? "/" : "", path);
+	fprintf(stderr, "--%s arg does not exist: %s%s%s\n", linkdest_option(s->alt_dest),
+	        cwd ? cwd : "", cwd ? "/" : "", path);
 	free(cwd);
 }
 
@@ -68,7 +76,7 @@ static int open_dir(struct sync *s, const char *dest, size_t n, const char *dir)
 		sb_free(&lexical);
 	}
 	if (fd < 0 && r == 0)
-		say_missing(path.s);
+		say_missing(s, path.s);
 	sb_free(&path);
 	return fd;
 }
@@ -212,6 +220,12 @@ bool linkdest_new(struct sync *s, const struct sweep_entry *e, const char *shown
 	int fd = -1;
 	enum sync_kind k = sync_kind(e->st.st_mode);
 	enum match m = find(s, e, rel, &b, &fd);
+	/* --compare-dest: DIR's copy is enough, none made; --copy-dest: one
+	 * made, in silence (rsync copies DIR's; the bytes are the source's) */
+	if (m == M_SAME && k != K_DIR && s->alt_dest != ALT_LINK) {
+		*v = s->alt_dest == ALT_COMPARE ? COPY_LEAVE : COPY_MAKE;
+		return true;
+	}
 	if (m == M_SAME && k != K_DIR && link_one(s, fd, rel, pfd, name, dst)) {
 		if (s->hard_links && e->st.st_nlink > 1) /* for linkdest_follower() */
 			keymap_put(&s->link_dest_first, (uint64_t)e->st.st_dev,
@@ -229,15 +243,25 @@ bool linkdest_new(struct sync *s, const struct sweep_entry *e, const char *shown
 }
 
 bool linkdest_existing(struct sync *s, const struct sweep_entry *e, const char *rel, int pfd,
-                       const char *name, const struct stat *dst)
+                       const char *name, const struct stat *dst, enum copy_verdict *v)
 {
 	struct stat b;
 	int fd = -1;
 	if (find(s, e, rel, &b, &fd) != M_SAME)
 		return false;
-	if (b.st_dev == dst->st_dev && b.st_ino == dst->st_ino)
-		return false; /* linked already: the quick check finds it unchanged */
-	return link_one(s, fd, rel, pfd, name, dst);
+	*v = COPY_LEAVE;
+	switch (s->alt_dest) {
+	case ALT_COMPARE: /* rsync removes the copy DIR's makes needless */
+		if (!s->dry_run && pfd >= 0)
+			(void)unlinkat(pfd, name, 0);
+		return true;
+	case ALT_COPY: /* as without it */
+		return false;
+	default:
+		if (b.st_dev == dst->st_dev && b.st_ino == dst->st_ino)
+			return false; /* linked already: the quick check finds it unchanged */
+		return link_one(s, fd, rel, pfd, name, dst);
+	}
 }
 
 bool linkdest_follower(struct sync *s, const struct sweep_entry *e, const char *below)

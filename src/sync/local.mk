@@ -91,6 +91,7 @@ SYNC_TESTS = \
 	tests/sync/attr-faults.sh \
 	tests/sync/modify-window.sh \
 	tests/sync/link-dest.sh \
+	tests/sync/compare-dest.sh \
 	tests/sync/backup.sh \
 	tests/sync/delete-when.sh \
 	tests/sync/exclude-from.sh \

@@ -20,7 +20,7 @@ enum {
 	OPT_DELETE = 256, OPT_EXCLUDE, OPT_INCLUDE, OPT_SIZE_ONLY, OPT_IGNORE_EXISTING,
 	OPT_EXISTING, OPT_INPLACE, OPT_NUMERIC_IDS, OPT_STATS, OPT_DEVICES, OPT_SPECIALS,
 	OPT_RSYNC_PATH, OPT_SERVER, OPT_SENDER, OPT_CONTIMEOUT,
-	OPT_HELP, OPT_VERSION, OPT_LINK_DEST, OPT_BACKUP_DIR, OPT_SUFFIX, OPT_DELETE_BEFORE,
+	OPT_HELP, OPT_VERSION, OPT_LINK_DEST, OPT_COMPARE_DEST, OPT_COPY_DEST, OPT_BACKUP_DIR, OPT_SUFFIX, OPT_DELETE_BEFORE,
 	OPT_DELETE_DURING, OPT_DELETE_AFTER, OPT_DELETE_EXCLUDED, OPT_EXCLUDE_FROM,
 	OPT_INCLUDE_FROM, OPT_FILES_FROM, OPT_PARTIAL, OPT_PROGRESS, OPT_INFO, OPT_BWLIMIT,
 	OPT_TIMEOUT, OPT_FILES_FROM_WIRE, OPT_DELETE_DELAY, OPT_NOOP, OPT_MAX_DELETE,
@@ -101,6 +101,8 @@ static const struct option long_options[] = {
 	 * older servers refuse, rather than read their standard input) */
 	{ "files-from-wire", no_argument, NULL, OPT_FILES_FROM_WIRE },
 	{ "link-dest", required_argument, NULL, OPT_LINK_DEST },
+	{ "compare-dest", required_argument, NULL, OPT_COMPARE_DEST },
+	{ "copy-dest", required_argument, NULL, OPT_COPY_DEST },
 	{ "backup", no_argument, NULL, 'b' },
 	{ "backup-dir", required_argument, NULL, OPT_BACKUP_DIR },
 	{ "suffix", required_argument, NULL, OPT_SUFFIX },
@@ -300,6 +302,8 @@ static void usage(const char *prog)
 	      "      --outbuf=N|L|B       set out buffering to None, Line, or Block\n"
 	      "      --blocking-io        taken; the remote shell's pipes block\n"
 	      "      --contimeout=SECONDS wait at most this long for the remote side's greeting\n"
+	      "      --compare-dest=DIR   also compare destination files relative to DIR\n"
+	      "      --copy-dest=DIR      ... and include copies of unchanged files\n"
 	      "      --link-dest=DIR      hardlink to files in DIR when unchanged\n"
 	      "  -b, --backup             make backups (see --suffix & --backup-dir)\n"
 	      "      --backup-dir=DIR     make backups into hierarchy based in DIR\n"
@@ -375,6 +379,23 @@ static int outbuf(struct sync *s, const char *arg)
 	}
 	(void)s;
 	return setvbuf(stdout, NULL, mode, 0) == 0 ? 0 : -1;
+}
+
+/* --link-dest, --compare-dest, --copy-dest: DIR, of the one kind a run
+ * may have, as rsync's. 0, or -1 (said). */
+static int alt_dest(struct sync *s, enum alt_dest kind, const char *dir)
+{
+	if (s->alt_dest && s->alt_dest != kind) {
+		diag_error(s->diag, 0, "ERROR: the --%s option conflicts with the --%s option",
+		           linkdest_option(kind), linkdest_option(s->alt_dest));
+		return -1;
+	}
+	s->alt_dest = kind;
+	if (linkdest_add(s, dir) < 0) {
+		diag_error(s->diag, 0, "memory exhausted");
+		return -1;
+	}
+	return 0;
 }
 
 /* --partial-dir=DIR: --partial, the part kept in DIR/NAME. DIR is one
@@ -514,11 +535,10 @@ static int take_option(struct sync *s, int c, const char *arg)
 			return -1;
 		break;
 	case OPT_LINK_DEST:
-		if (linkdest_add(s, arg) < 0) {
-			diag_error(s->diag, 0, "memory exhausted");
-			return -1;
-		}
-		break;
+	case OPT_COMPARE_DEST:
+	case OPT_COPY_DEST:
+		return alt_dest(s, c == OPT_LINK_DEST ? ALT_LINK : c == OPT_COMPARE_DEST ? ALT_COMPARE
+		                                                                   : ALT_COPY, arg);
 	case OPT_EXCLUDE:
 	case OPT_INCLUDE:
 		if (filter_add(s, arg, c == OPT_INCLUDE) < 0) {

@@ -177,7 +177,8 @@ static int valued_options(const struct sync *s, struct strbuf *w, struct strbuf 
 	}
 	for (size_t i = 0; r == 0 && i < s->nlink_dest; i++) {
 		sb_reset(w);
-		r = sb_printf(w, "--link-dest=%s", s->link_dest[i]) < 0 ? -1 : shell_quote(sb, w->s);
+		r = sb_printf(w, "--%s=%s", linkdest_option(s->alt_dest), s->link_dest[i]) < 0
+		    ? -1 : shell_quote(sb, w->s);
 	}
 	if (r == 0 && s->copy.mtime_window) {
 		sb_reset(w);

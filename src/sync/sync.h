@@ -174,7 +174,10 @@ struct sync {
 	struct strbuf name2;
 	struct strbuf abspath;  /* sync_abspath()'s */
 	struct sync_counts n;
-	/* --link-dest (linkdest.c): the DIRs as given, open (-1: missing) */
+	/* --link-dest and its kin (linkdest.c): the DIRs as given, open (-1:
+	 * missing) */
+	/* --link-dest, --compare-dest, --copy-dest (one kind a run: rsync's) */
+	enum alt_dest { ALT_NONE, ALT_LINK, ALT_COMPARE, ALT_COPY } alt_dest;
 	const char **link_dest;
 	int *link_dest_fd;
 	size_t nlink_dest;
@@ -526,20 +529,25 @@ bool delete_make_way(struct sync *s, int pfd, const char *name, const struct sta
  * Returns 0 or -1 with errno. */
 int delete_list_names(int fd, struct strbuf *sb);
 
-/* linkdest.c: --link-dest. linkdest_add() takes a DIR (-1: no memory);
- * linkdest_open() opens them all, relative to DEST (to its directory
- * when dest_is_file), saying which are missing. For an entry new in DEST
- * (below: its path there), linkdest_new() says whether it took it (linked
- * it, or found it a basis in a DIR), with the verdict; for an existing
- * regular file, linkdest_existing() whether it linked it instead. */
+/* linkdest.c: --link-dest, --compare-dest, --copy-dest (s->alt_dest).
+ * linkdest_add() takes a DIR (-1: no memory); linkdest_open() opens them
+ * all, relative to DEST (to its directory when dest_is_file), saying which
+ * are missing. For an entry new in DEST (below: its path there),
+ * linkdest_new() says whether it took it (linked it, left it out as
+ * DIR's, copied it as DIR's, or found it a basis in a DIR), with the
+ * verdict; for an existing regular file, linkdest_existing() whether it
+ * took it instead (linked it, removed it as DIR's, copied it again), with
+ * the verdict. linkdest_option() is the kind's option name. */
 int linkdest_add(struct sync *s, const char *dir);
+const char *linkdest_option(enum alt_dest kind);
 void linkdest_open(struct sync *s, const char *dest, bool dest_is_file);
 void linkdest_free(struct sync *s);
 bool linkdest_new(struct sync *s, const struct sweep_entry *e, const char *shown,
                   const char *below, int pfd, const char *name, const struct stat *dst,
                   enum copy_verdict *v);
 bool linkdest_existing(struct sync *s, const struct sweep_entry *e, const char *below,
-                       int pfd, const char *name, const struct stat *dst);
+                       int pfd, const char *name, const struct stat *dst,
+                       enum copy_verdict *v);
 /* -H: whether a later name of a file linked from a DIR has that DIR's
  * inode there too (then, as in rsync, it is not counted as created). */
 bool linkdest_follower(struct sync *s, const struct sweep_entry *e, const char *below);

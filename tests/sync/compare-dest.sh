@@ -1,0 +1,40 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+# compare-dest.sh: --compare-dest and --copy-dest beside rsync, on the
+# tree of link-dest.sh against an older copy of it (prev). --compare-dest:
+# what prev holds as the source has it is left out of DEST (and removed
+# from DEST when it is there), the rest is copied, -i's letters against
+# prev's entry; --copy-dest: the same entries are copied all the same, in
+# silence; here, in a dry run, with --stats, into an existing DEST,
+# pushed and pulled over a remote shell. A missing DIR is said, and the
+# kinds cannot be mixed (a usage error, as rsync's).
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/sync/tree.sh"
+local_rsh
+sync_tree "$T/src"
+rsync -a "$T/src/" "$T/old/" || fail "rsync -a"
+printf 'other, longer\n' > "$T/old/with space"
+touch -d '2010-05-06 07:08:09.25' "$T/old/with space"
+chmod 0600 "$T/old/-dash"
+rm "$T/old/empty"
+touch -h -d 2009-01-01 "$T/old"
+
+PREPARE='rsync -a ../old/ prev/'
+for kind in compare copy; do
+	both "--$kind-dest" -ai --$kind-dest=../prev src/ DST
+	both "--$kind-dest, -n" -ain --$kind-dest=../prev src/ DST
+	both "--$kind-dest, --stats" -a --stats --$kind-dest=../prev src/ DST
+	both "--$kind-dest, a missing DIR, then one" -ai --$kind-dest=../none --$kind-dest=../prev src/ DST
+	both "--$kind-dest, pushed" -ai --$kind-dest=../prev -e "$RSH" src/ localhost:DST
+	both "--$kind-dest, pulled" -ai --$kind-dest=../prev -e "$RSH" localhost:src/ DST
+	# DEST there: a file as prev has it (compare: removed), one changed
+	PREPARE='rsync -a ../old/ prev/; mkdir dst; cp -p ../src/file dst/; echo x > dst/large; touch -d 2001-01-01 dst/large dst'
+	both "--$kind-dest, an existing DEST" -ai --$kind-dest=../prev src/ DST
+	PREPARE='rsync -a ../old/ prev/'
+done
+for mix in "--link-dest=prev --compare-dest=prev" "--copy-dest=prev --link-dest=prev" \
+           "--compare-dest=prev --copy-dest=prev"; do
+	# shellcheck disable=SC2086 # the options are words
+	NO_TREE=1 both "$mix" -a $mix src/ DST
+done
+exit 0
