@@ -77,6 +77,18 @@ static const char *bare_member(const char *member, char **bare)
 	return *bare ? *bare : member;
 }
 
+/* name matched member: counted, as GNU tar counts (the members below a
+ * directory it names count once, with the first), and whether member is
+ * taken: under --occurrence=N, the Nth only. */
+static bool counted(const struct tar *t, struct tar_name *name, const char *member)
+{
+	size_t len = strlen(name->name);
+	bool below = strncmp(member, name->name, len) == 0 && member[len] == '/';
+	if (!below || name->found == 0)
+		name->found++;
+	return !t->opt.occurrence || name->found == t->opt.occurrence;
+}
+
 bool members_select(struct tar *t, const char *member)
 {
 	struct tar_names *ns = &t->opt.names;
@@ -92,7 +104,7 @@ bool members_select(struct tar *t, const char *member)
 			continue;
 		any = true;
 		if (one_match(t, ns->v[i].name, name_match_how(&ns->v[i]), member))
-			hit = ns->v[i].found = true;
+			hit = counted(t, &ns->v[i], member);
 	}
 	free(bare);
 	return !any || hit;
@@ -125,7 +137,8 @@ void members_report_missing(struct tar *t)
 	if (empty_name_first(ns))
 		return;
 	for (size_t i = 0; i < ns->n; i++) {
-		if (ns->v[i].chdir || ns->v[i].found || !ns->v[i].name[0])
+		uintmax_t wanted = t->opt.occurrence ? t->opt.occurrence : 1;
+		if (ns->v[i].chdir || ns->v[i].found >= wanted || !ns->v[i].name[0])
 			continue;
 		/* GNU tar's hint, for each such name, when neither
 		 * --wildcards nor --no-wildcards was given */
@@ -136,7 +149,9 @@ void members_report_missing(struct tar *t)
 		}
 		/* (named as GNU tar names it, without its trailing slashes) */
 		char *bare = names_without_slash(ns->v[i].name);
-		tar_error(t, 0, "%s: Not found in archive", tq(t, 0, bare ? bare : ns->v[i].name));
+		tar_error(t, 0, "%s: %s", tq(t, 0, bare ? bare : ns->v[i].name),
+		          ns->v[i].found ? "Required occurrence not found in archive"
+		                         : "Not found in archive");
 		free(bare);
 	}
 }

@@ -37,7 +37,7 @@ enum {
 	OPT_EXCLUDE_TAG_UNDER, OPT_EXCLUDE_TAG_ALL, OPT_EXCLUDE_BACKUPS, OPT_HELP,
 	OPT_USAGE, OPT_TRANSFORM, OPT_SHOW_TRANSFORMED, OPT_OVERWRITE, OPT_OVERWRITE_DIR,
 	OPT_NO_OVERWRITE_DIR, OPT_RECURSIVE_UNLINK, OPT_LEVEL, OPT_DELETE, OPT_TO_COMMAND,
-	OPT_INDEX_FILE, OPT_ONE_TOP_LEVEL, OPT_HARD_DEREF, OPT_ATIME_PRESERVE, OPT_PAX_OPTION,
+	OPT_INDEX_FILE, OPT_OCCURRENCE, OPT_ONE_TOP_LEVEL, OPT_HARD_DEREF, OPT_ATIME_PRESERVE, OPT_PAX_OPTION,
 	OPT_XATTRS_INCLUDE, OPT_XATTRS_EXCLUDE, OPT_SELINUX, OPT_NO_SELINUX, OPT_IGNORE_COMMAND_ERROR, OPT_NO_IGNORE_COMMAND_ERROR,
 	OPT_VERSION, OPT_UTC, OPT_CHECK_DEVICE, OPT_NO_CHECK_DEVICE, OPT_ADD_FILE,
 	OPT_ACCEPTED, /* options that change nothing here (see accepted_option) */
@@ -63,6 +63,7 @@ static const struct option long_options[] = {
 	{ "ignore-command-error", no_argument, NULL, OPT_IGNORE_COMMAND_ERROR },
 	{ "no-ignore-command-error", no_argument, NULL, OPT_NO_IGNORE_COMMAND_ERROR },
 	{ "index-file", required_argument, NULL, OPT_INDEX_FILE },
+	{ "occurrence", optional_argument, NULL, OPT_OCCURRENCE },
 	{ "one-top-level", optional_argument, NULL, OPT_ONE_TOP_LEVEL },
 	{ "hard-dereference", no_argument, NULL, OPT_HARD_DEREF },
 	{ "atime-preserve", optional_argument, NULL, OPT_ATIME_PRESERVE },
@@ -1012,6 +1013,13 @@ static int extract_option(struct tar *t, int c)
 	case OPT_IGNORE_COMMAND_ERROR: o->ignore_command_error = true; return 1;
 	case OPT_NO_IGNORE_COMMAND_ERROR: o->ignore_command_error = false; return 1;
 	case OPT_ONE_TOP_LEVEL: o->one_top_level = optarg ? optarg : ""; return 1;
+	case OPT_OCCURRENCE: {
+		intmax_t n = optarg ? parse_number(optarg, 0, INTMAX_MAX) : 1;
+		if (n < 0)
+			tar_fatal(t, 0, "%s: Invalid number", tq(t, 0, optarg));
+		o->occurrence = n < 0 ? 0 : (uintmax_t)n;
+		return n >= 0;
+	}
 	case 'm': o->touch = true; return 1;
 	case OPT_STRIP: {
 		intmax_t n = parse_number(optarg, 0, INT32_MAX);
@@ -1112,6 +1120,24 @@ static bool check_top_level(struct tar *t)
 	return true;
 }
 
+/* --occurrence: with names, to list, extract, compare or delete, as GNU
+ * tar's. Returns false after a usage error (reported). */
+static bool check_occurrence(struct tar *t, const struct parse_state *ps)
+{
+	static const char *const modes[] = { [MODE_CREATE] = "-c", [MODE_APPEND] = "-r",
+	                                     [MODE_UPDATE] = "-u", [MODE_CATENATE] = "-A" };
+	enum tar_mode m = t->opt.mode;
+	if (!names_any(&t->opt.names) && !ps->files_from) {
+		tar_warn(t, 0, "--occurrence is meaningless without a file list");
+		return false;
+	}
+	if (m == MODE_CREATE || m == MODE_APPEND || m == MODE_UPDATE || m == MODE_CATENATE) {
+		tar_warn(t, 0, "'--occurrence' cannot be used with '%s'", modes[m]);
+		return false;
+	}
+	return true;
+}
+
 /* Settle what depends on more than one option. Returns false after a usage
  * error (reported). */
 static bool check_options(struct tar *t, struct parse_state *ps)
@@ -1134,6 +1160,8 @@ static bool check_options(struct tar *t, struct parse_state *ps)
 		tar_warn(t, 0, "Cowardly refusing to create an empty archive");
 		return false;
 	}
+	if (o->occurrence && !check_occurrence(t, ps))
+		return false;
 	if (o->mode == MODE_CREATE && o->sparse && o->format == FMT_GNU)
 		tar_warn(t, 0, "--sparse: sparse members are written in the posix format, "
 		               "not --format=gnu");

@@ -97,7 +97,7 @@ enum tar_filter { FLT_NONE, FLT_GZIP, FLT_BZIP2, FLT_XZ, FLT_ZSTD, FLT_LZMA,
 struct tar_name {
 	char *name;
 	bool chdir;    /* a -C directory, not a name */
-	bool found;    /* -t/-x: some member matched it */
+	uintmax_t found; /* -t/-x: the members that matched it (GNU's count) */
 	bool unanchored; /* after --no-anchored: it may match from any '/' on */
 	bool casefold;   /* after --ignore-case: letters match either case */
 	/* creating, what the options before it said (GNU tar's are positional
@@ -145,6 +145,7 @@ struct tar_opts {
 	int totals_signal;        /* --totals=SIGNAL: the signal, or 0 */
 	bool totals, null, verbatim_files_from, numeric_owner, dereference, sparse, xattrs, acls;
 	bool one_fs, absolute, keep_old, to_stdout, progress, wildcards;
+	uintmax_t occurrence;     /* --occurrence=N: the Nth member of each name (0: all) */
 	bool check_links;         /* -l: say files not stored under all names */
 	bool keep_directory_symlink; /* -x: a link to a directory stays one */
 	bool skip_old, keep_newer;  /* --skip-old-files, --keep-newer-files */

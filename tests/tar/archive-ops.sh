@@ -118,6 +118,16 @@ ops "--delete --wildcards 'd/*'" "$T/all.tar" --delete --wildcards 'd/*'
 ops "--delete --wildcards '*b'" "$T/all.tar" --delete --wildcards '*b*'
 ops "--delete -b 1" "$T/all.tar" --delete -b 1 c
 ops "--delete, no such archive" - --delete c
+# --occurrence: the Nth member of each name (all.tar has c twice)
+for n in 1 2 3; do
+	ops "--delete --occurrence=$n" "$T/all.tar" --delete --occurrence=$n c
+	ops "-t --occurrence=$n" "$T/all.tar" -tv --occurrence=$n c d
+	ops "-x --occurrence=$n" "$T/all.tar" -xO --occurrence=$n c
+done
+ops "-t --occurrence" "$T/all.tar" -t --occurrence c nothere
+ops "-t --occurrence, no names" "$T/all.tar" -t --occurrence
+ops "-t --occurrence=x" "$T/all.tar" -t --occurrence=x c
+ops "-r --occurrence" "$T/all.tar" -r --occurrence c
 gnu_filter() { within src tar --delete -f - "$@" < "$T/all.tar"; }
 our_filter() { within src sweep_tar --delete -f - "$@" < "$T/all.tar"; }
 compare_run -k gnu_filter our_filter d || fail "--delete -f -"
