@@ -96,6 +96,7 @@ static const struct option long_options[] = {
 	{ "lzip", no_argument, NULL, OPT_LZIP },
 	{ "lzop", no_argument, NULL, OPT_LZOP },
 	{ "force-local", no_argument, NULL, OPT_FORCE_LOCAL },
+	{ "restrict", no_argument, NULL, OPT_FORCE_LOCAL },
 	{ "check-links", no_argument, NULL, 'l' },
 	{ "compress", no_argument, NULL, 'Z' },
 	{ "uncompress", no_argument, NULL, 'Z' },
@@ -262,6 +263,8 @@ static void usage(const char *prog)
 	      "  -l, --check-links          say the files not stored under all their names\n"
 	      "      --force-local          an archive name with a colon is a local file (it\n"
 	      "                             always is here: no remote archives)\n"
+	      "      --restrict             disable the options that run commands from\n"
+	      "                             prompts (there are none here: no volumes)\n"
 	      "  -H, --format=FORMAT        gnu (default), posix, pax, ustar or v7\n"
 	      "      --pax-option=LIST      posix extended headers: delete=PATTERN, KEY=VALUE,\n"
 	      "                             KEY:=VALUE, exthdr.name=, globexthdr.name=\n"

@@ -329,6 +329,8 @@ for a in sweep plain; do
 	(cd "$T" && tar --force-local -tf "$a:x.tar") | sort > "$T/got"
 	check_same "$T/want" "$T/got"
 done
+# --restrict: taken, as GNU's, whatever it does there (no volumes here)
+same "--restrict" -c --restrict tree
 # names are unquoted as GNU tar unquotes them (--unquote, the default):
 # \\, \t, \NNN and C's other escapes, on the command line and in -T lists
 # (not --null ones, not -C's), an unknown escape kept; --no-unquote takes
