@@ -486,6 +486,13 @@ void remote_run(struct sync *s)
 	bool push = host_len(s->files[nsrc]) > 0;
 	const char *hostarg = push ? s->files[nsrc] : s->files[0];
 	size_t hlen = host_len(hostarg);
+	/* (the remote shell would read it as an option of its own) */
+	const char *at = memrchr(hostarg, '@', hlen);
+	if (hostarg[at ? at - hostarg + 1 : 0] == '-') {
+		diag_error(s->diag, 0, "Invalid remote host: hostnames may not start with '-'.");
+		s->usage_error = true;
+		return;
+	}
 	struct strbuf cmd = STRBUF_INIT;
 	char **argv = NULL;
 	if (far_command(s, push, hlen, &cmd) < 0 || !(argv = shell_argv(s, hostarg, hlen, cmd.s))) {

@@ -254,3 +254,7 @@ msg="cannot both be remote" usage -e "$E" h:src h:dst
 msg="one host" usage -e "$E" h:src g:src dst
 msg="cannot be mixed" usage -e "$E" src h:src dst
 msg="not supported" usage -e "$E" h::module dst
+# a host the remote shell would read as an option, as rsync refuses it
+msg="hostnames may not start with '-'" usage -e "$E" 'u@-oProxyCommand=touch pwned:x' dst
+msg="hostnames may not start with '-'" usage -e "$E" src 'u@-oProxyCommand=touch pwned:x'
+[ ! -e "$T/pwned" ] || fail "a host that is an option ran the far command"
