@@ -19,6 +19,7 @@
  * refused, as GNU refuses them.
  */
 #include <ctype.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,7 +88,7 @@ static const struct word zones[] = {
 
 static void skip_spaces(struct dt *d)
 {
-	while (isspace((unsigned char)*d->p) || *d->p == ',')
+	while (isspace((unsigned char)*d->p))
 		d->p++;
 }
 
@@ -150,12 +151,19 @@ static long take_fraction(struct dt *d)
 	return ns;
 }
 
-static void add_rel(struct dt *d, int unit, long count)
+/* A relative item; false when its count is out of range (the years,
+ * months and days must fit an int: struct tm's). */
+static bool add_rel(struct dt *d, int unit, long count)
 {
-	d->rel[unit] += count;
+	long sum;
+	if (__builtin_add_overflow(d->rel[unit], count, &sum) ||
+	    (unit <= REL_DAY && (sum > INT_MAX || sum < -INT_MAX)))
+		return false;
+	d->rel[unit] = sum;
 	d->last_rel = unit;
 	d->last_count = count;
 	d->rels++;
+	return true;
 }
 
 /* "+HH", "+HHMM" or "+HH:MM" (the sign at d->p) as minutes east of UTC. */
@@ -190,11 +198,13 @@ static bool take_clock(struct dt *d, long hour)
 {
 	long sec = 0;
 	d->p++; /* ':' */
-	if (take_digits(d, &d->min) != 2)
+	int n = take_digits(d, &d->min);
+	if (n < 1 || n > 2)
 		return false;
 	if (*d->p == ':') {
 		d->p++;
-		if (take_digits(d, &sec) != 2)
+		n = take_digits(d, &sec);
+		if (n < 1 || n > 2)
 			return false;
 		d->nsec = take_fraction(d);
 	}
@@ -212,10 +222,11 @@ static bool take_clock(struct dt *d, long hour)
 	return true;
 }
 
-/* Two-digit years, as POSIX reads them: 69-99 the 1900s, 00-68 the 2000s. */
+/* Two-digit years, as POSIX reads them: 69-99 the 1900s, 00-68 the 2000s;
+ * any other as it is. */
 static long full_year(long year, int digits)
 {
-	return digits > 2 ? year : year + (year < 69 ? 2000 : 1900);
+	return digits != 2 ? year : year + (year < 69 ? 2000 : 1900);
 }
 
 static bool set_date(struct dt *d, long year, int year_digits, long month, long day)
@@ -244,31 +255,38 @@ static bool pure_number(struct dt *d, long v, int digits)
 	return ++d->times == 1;
 }
 
-/* After "Jan" or "5 Jan": the day (when day < 0) and maybe ", YEAR". */
+/* The year of "-2020" at d->p, if any, into *year (digits in *n). */
+static void dashed_year(struct dt *d, long *year, int *n)
+{
+	if (*d->p == '-' && isdigit((unsigned char)d->p[1])) {
+		d->p++;
+		*n = take_digits(d, year);
+	}
+}
+
+/* After a month's name: its day ("Jan 5", "Jan-5"; day < 0: not read yet)
+ * and maybe a year ("Jan 5, 2020", "Jan-5-2020"); after "5 Jan": maybe
+ * "-2020". ("Jan 5 2020": the year comes as a number alone.) */
 static bool month_rest(struct dt *d, long month, long day)
 {
-	const char *back = d->p;
-	skip_spaces(d);
-	long v, year = 0;
+	long year = 0;
 	int year_digits = 0;
 	if (day < 0) {
+		if (*d->p == '-' && isdigit((unsigned char)d->p[1]))
+			d->p++;
+		else
+			skip_spaces(d);
 		if (!take_digits(d, &day) || *d->p == ':')
 			return false; /* "Jan" alone, or "Jan 10:00": no day */
-		back = d->p;
-		skip_spaces(d);
-	}
-	if (back[0] == ',' || (back[0] == '-' && d->p == back)) { /* "Jan 5, 2020", "5-Jan-2020" */
-		if (*d->p == '-')
+		if (*d->p == ',') {
 			d->p++;
-		const char *at = d->p;
-		int n = take_digits(d, &v);
-		if (n && *d->p != ':')
-			year = v, year_digits = n;
-		else
-			d->p = at;
-	} else {
-		d->p = back;
+			skip_spaces(d);
+			if (!(year_digits = take_digits(d, &year)) || *d->p == ':')
+				return false;
+			return set_date(d, year, year_digits, month, day);
+		}
 	}
+	dashed_year(d, &year, &year_digits);
 	return set_date(d, year, year_digits, month, day);
 }
 
@@ -282,10 +300,13 @@ static bool set_meridian(struct dt *d, const char *w)
 	return true;
 }
 
-/* count of the unit u (a units[] entry), a relative item. */
-static void unit_item(struct dt *d, const struct word *u, long count)
+/* count of the unit u (a units[] entry), a relative item; false when out
+ * of range. */
+static bool unit_item(struct dt *d, const struct word *u, long count)
 {
-	add_rel(d, (int)(u->value / 100), count * (u->value % 100));
+	long n;
+	return !__builtin_mul_overflow(count, u->value % 100, &n) &&
+	       add_rel(d, (int)(u->value / 100), n);
 }
 
 /* The number v (of n digits), then what the word after it makes of it:
@@ -298,10 +319,8 @@ static bool word_after_number(struct dt *d, long v, int n)
 	const struct word *x;
 	skip_spaces(d);
 	if (take_word(d, w, sizeof(w))) {
-		if ((x = lookup(units, w, true))) {
-			unit_item(d, x, v);
-			return true;
-		}
+		if ((x = lookup(units, w, true)))
+			return unit_item(d, x, v);
 		if ((x = lookup(months, w, false)))
 			return month_rest(d, x->value, v);
 		if (strcmp(w, "am") == 0 || strcmp(w, "pm") == 0) {
@@ -372,10 +391,8 @@ static bool ordinal_item(struct dt *d, long ord)
 	skip_spaces(d);
 	if (!take_word(d, w, sizeof(w)))
 		return false;
-	if ((x = lookup(units, w, false))) {
-		unit_item(d, x, ord);
-		return true;
-	}
+	if ((x = lookup(units, w, false)))
+		return unit_item(d, x, ord);
 	return (x = lookup(weekdays, w, false)) && set_weekday(d, x->value, ord);
 }
 
@@ -390,26 +407,27 @@ static bool word_item(struct dt *d)
 	d->after_time = false;
 	if ((x = lookup(months, w, false)))
 		return month_rest(d, x->value, -1);
-	if ((x = lookup(weekdays, w, false)))
+	if ((x = lookup(weekdays, w, false))) {
+		d->p += *d->p == ','; /* "Thu, 05 Dec 2026" */
 		return set_weekday(d, x->value, 0);
-	if ((x = lookup(units, w, true))) {
-		unit_item(d, x, 1);
-		return true;
 	}
+	if ((x = lookup(units, w, true)))
+		return unit_item(d, x, 1);
 	if ((x = lookup(ordinals, w, false)))
 		return ordinal_item(d, x->value);
-	if (strcmp(w, "ago") == 0) {
-		if (d->last_rel < 0)
+	if (strcmp(w, "ago") == 0) { /* (its count was added once: taken twice) */
+		int unit = d->last_rel;
+		long twice;
+		if (unit < 0 || __builtin_mul_overflow(d->last_count, -2, &twice) ||
+		    !add_rel(d, unit, twice))
 			return false;
-		d->rel[d->last_rel] -= 2 * d->last_count;
+		d->rels--;
 		d->last_rel = -1;
 		return true;
 	}
 	if (strcmp(w, "yesterday") == 0 || strcmp(w, "today") == 0 || strcmp(w, "now") == 0 ||
-	    strcmp(w, "tomorrow") == 0) {
-		add_rel(d, REL_DAY, w[0] == 'y' ? -1 : w[1] == 'o' && w[2] == 'm' ? 1 : 0);
-		return true;
-	}
+	    strcmp(w, "tomorrow") == 0)
+		return add_rel(d, REL_DAY, w[0] == 'y' ? -1 : w[1] == 'o' && w[2] == 'm' ? 1 : 0);
 	if (after_time && (strcmp(w, "am") == 0 || strcmp(w, "pm") == 0))
 		return set_meridian(d, w);
 	return (x = lookup(zones, w, false)) && set_zone(d, x->value);
@@ -427,8 +445,7 @@ static bool signed_item(struct dt *d)
 	skip_spaces(d);
 	if (!take_word(d, w, sizeof(w)) || !(u = lookup(units, w, true)))
 		return false;
-	unit_item(d, u, sign * v);
-	return true;
+	return unit_item(d, u, sign * v);
 }
 
 /* The items of s into d. */
@@ -451,27 +468,19 @@ static bool parse_items(struct dt *d)
 
 /* tm (normalized in place) as seconds since the epoch: in local time, or
  * zone minutes east of UTC when zoned. */
-static bool to_time(struct tm *tm, bool zoned, long zone, time_t *t)
+static bool to_time(struct tm *tm, bool zoned, long zone, bool keep_isdst, time_t *t)
 {
 	if (zoned) {
 		tm->tm_isdst = 0;
-		*t = timegm(tm) - (time_t)zone * 60;
-		return true;
+		*t = timegm(tm);
+		if (*t == (time_t)-1 && !(tm->tm_year == 69 && tm->tm_mon == 11 && tm->tm_mday == 31))
+			return false;
+		return !__builtin_sub_overflow(*t, (time_t)zone * 60, t);
 	}
-	tm->tm_isdst = -1;
+	if (!keep_isdst)
+		tm->tm_isdst = -1;
 	*t = mktime(tm);
 	return *t != (time_t)-1 || (tm->tm_year == 69 && tm->tm_mon == 11 && tm->tm_mday == 31);
-}
-
-/* The broken-down time of t, in local time or in the zone. */
-static void from_time(time_t t, bool zoned, long zone, struct tm *tm)
-{
-	if (zoned) {
-		t += (time_t)zone * 60;
-		gmtime_r(&t, tm);
-	} else {
-		localtime_r(&t, tm);
-	}
 }
 
 /* The absolute items over now: the date, the time of day (midnight when
@@ -481,12 +490,15 @@ static bool absolute(const struct dt *d, struct tm *tm, long *nsec)
 	if (d->dates) {
 		if (d->month < 1 || d->month > 12 || d->day < 1 || d->day > 31)
 			return false;
+		if (d->year_digits && (d->year - 1900 > INT_MAX || d->year - 1900 < INT_MIN))
+			return false;
 		if (d->year_digits)
 			tm->tm_year = (int)(d->year - 1900);
 		tm->tm_mon = (int)d->month - 1;
 		tm->tm_mday = (int)d->day;
 	}
-	bool nothing = !d->dates && !d->times && !d->days && !d->rels && !d->zones;
+	/* ("" and a zone alone are the start of today, as in gnulib) */
+	bool nothing = !d->dates && !d->times && !d->days && !d->rels;
 	if (d->times) {
 		long h = d->hour;
 		if (d->meridian != MER_24)
@@ -495,11 +507,25 @@ static bool absolute(const struct dt *d, struct tm *tm, long *nsec)
 			return false;
 		tm->tm_hour = (int)h, tm->tm_min = (int)d->min, tm->tm_sec = (int)d->sec;
 		*nsec = d->nsec;
-	} else if (d->dates || d->days || nothing) { /* "" is the start of today */
+	} else if (d->dates || d->days || nothing) {
 		tm->tm_hour = tm->tm_min = tm->tm_sec = 0;
 		*nsec = 0;
 	}
 	return true;
+}
+
+/* tm moved by the relative days, months and years (whose counts are
+ * known to fit an int), keeping its daylight-saving flag as gnulib does:
+ * "6 months ago" keeps the clock's reading. */
+static bool move_days(const struct dt *d, struct tm *tm, bool zoned, time_t *t)
+{
+	if (!d->rel[REL_YEAR] && !d->rel[REL_MONTH] && !d->rel[REL_DAY])
+		return true;
+	if (__builtin_add_overflow(tm->tm_year, (int)d->rel[REL_YEAR], &tm->tm_year) ||
+	    __builtin_add_overflow(tm->tm_mon, (int)d->rel[REL_MONTH], &tm->tm_mon) ||
+	    __builtin_add_overflow(tm->tm_mday, (int)d->rel[REL_DAY], &tm->tm_mday))
+		return false;
+	return to_time(tm, zoned, d->zone, true, t);
 }
 
 static bool resolve(const struct dt *d, const struct timespec *now, struct timespec *out)
@@ -507,29 +533,33 @@ static bool resolve(const struct dt *d, const struct timespec *now, struct times
 	struct tm tm;
 	bool zoned = d->zones > 0;
 	long nsec = now->tv_nsec;
-	time_t t;
-	from_time(now->tv_sec, zoned, d->zone, &tm);
+	time_t t = now->tv_sec, sec;
+	/* (the clock's reading here, in the zone given if there is one, as
+	 * gnulib reads it: "10:00 -1000" is on today's date here) */
+	localtime_r(&t, &tm);
 	if (!absolute(d, &tm, &nsec))
 		return false;
-	int mday = tm.tm_mday, mon = tm.tm_mon;
-	if (!to_time(&tm, zoned, d->zone, &t) || (d->dates && (tm.tm_mday != mday || tm.tm_mon != mon)))
-		return false; /* no such day: 2020-02-30 */
+	struct tm want = tm;
+	if (!to_time(&tm, zoned, d->zone, false, &t) ||
+	    (d->dates && (tm.tm_mday != want.tm_mday || tm.tm_mon != want.tm_mon)) ||
+	    (d->times && !zoned && (tm.tm_hour != want.tm_hour || tm.tm_min != want.tm_min)))
+		return false; /* no such day (2020-02-30), no such hour here (in the DST gap) */
 	if (d->days && !d->dates) { /* gnulib's rule for "[ORDINAL] DAY" */
 		long ord = d->wday_ord;
 		tm.tm_mday += (int)((d->wday - tm.tm_wday + 7) % 7 +
 		                    7 * (ord - (0 < ord && tm.tm_wday != d->wday)));
-		if (!to_time(&tm, zoned, d->zone, &t))
+		if (!to_time(&tm, zoned, d->zone, false, &t))
 			return false;
 	}
-	if (d->rel[REL_YEAR] || d->rel[REL_MONTH] || d->rel[REL_DAY]) {
-		tm.tm_year += (int)d->rel[REL_YEAR];
-		tm.tm_mon += (int)d->rel[REL_MONTH];
-		tm.tm_mday += (int)d->rel[REL_DAY];
-		if (!to_time(&tm, zoned, d->zone, &t))
-			return false;
-	}
-	out->tv_sec = t + (time_t)d->rel[REL_HOUR] * 3600 + (time_t)d->rel[REL_MIN] * 60 +
-	              (time_t)d->rel[REL_SEC];
+	if (!move_days(d, &tm, zoned, &t))
+		return false;
+	if (__builtin_mul_overflow((time_t)d->rel[REL_HOUR], 3600, &sec) ||
+	    __builtin_add_overflow(t, sec, &t) ||
+	    __builtin_mul_overflow((time_t)d->rel[REL_MIN], 60, &sec) ||
+	    __builtin_add_overflow(t, sec, &t) ||
+	    __builtin_add_overflow(t, (time_t)d->rel[REL_SEC], &t))
+		return false;
+	out->tv_sec = t;
 	out->tv_nsec = nsec;
 	return true;
 }

@@ -35,6 +35,6 @@ dist_man_MANS += man/sweep-find.1
 FIND_TESTS = tests/find/compare.sh tests/find/errors.sh tests/find/unreadable.sh \
 	tests/find/delete-links.sh \
 	tests/find/limits.sh tests/find/regextype.sh tests/find/readdir-race.sh \
-	tests/find/notdir-link.sh tests/find/shared-output.sh
+	tests/find/notdir-link.sh tests/find/shared-output.sh tests/find/dates.sh
 TESTS += $(FIND_TESTS)
 EXTRA_DIST += $(FIND_TESTS) tests/find/vanish-shim.c
