@@ -644,6 +644,8 @@ static int recv_one(struct receiver *r, struct copy *c, struct sync_dest *d)
 		r->ntrees = nsrc;
 	if (nsrc != r->ntrees || ++r->trees > r->ntrees)
 		return bad(r, "more trees than sources");
+	if (!r->s->server && !remote_asked_for(r->s, r->src.s))
+		return bad(r, "a tree that was not asked for");
 	r->s->first_wins = nsrc > 1;
 	if (mode == 0) { /* --delete-missing-args: a SRC not there, no body */
 		if (!r->s->delete_missing)

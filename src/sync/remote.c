@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <stdio.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -36,6 +37,45 @@ static size_t host_len(const char *arg)
 bool remote_is_host_path(const char *arg)
 {
 	return host_len(arg) > 0;
+}
+
+/* Whether c is a wildcard the far shell expands in a PATH, as rsync's
+ * leaves it to expand ("host:dir/x*"). */
+static bool wildcard(char c)
+{
+	return c == '*' || c == '?' || c == '[' || c == ']';
+}
+
+/* Whether name (a last component) is what the pulled PATH's last component
+ * asks for: itself, or a match of its wildcards (no dot file for them, as
+ * the far shell's). */
+static bool names_match(const char *want, const char *name)
+{
+	if (strcmp(want, name) == 0)
+		return true; /* (a pattern matching nothing is itself to the shell) */
+	for (const char *p = want; *p; p++)
+		if (wildcard(*p))
+			return fnmatch(want, name, FNM_PERIOD) == 0;
+	return false;
+}
+
+bool remote_asked_for(const struct sync *s, const char *src)
+{
+	struct strbuf got = STRBUF_INIT, want = STRBUF_INIT;
+	bool contents = sync_is_contents(src), ok = false;
+	if (!contents && sb_last_component(&got, src) < 0)
+		return false;
+	for (int i = 0; i < s->nfiles - 1 && !ok; i++) {
+		size_t hlen = host_len(s->files[i]);
+		const char *path = s->files[i] + hlen + (hlen > 0);
+		if (!*path || sync_is_contents(path))
+			ok = contents; /* (a directory's contents: no root name to place) */
+		else if (!contents && sb_last_component(&want, path) == 0)
+			ok = names_match(want.s, got.s);
+	}
+	sb_free(&got);
+	sb_free(&want);
+	return ok;
 }
 
 /* A usage error, said with rsync's words where it has them. */
@@ -111,12 +151,6 @@ static int shell_quote(struct strbuf *sb, const char *word)
 	return sb_addc(sb, '\'');
 }
 
-/* Whether c is a wildcard the far shell expands in a PATH, as rsync's
- * leaves it to expand ("host:dir/x*"). */
-static bool wildcard(char c)
-{
-	return c == '*' || c == '?' || c == '[' || c == ']';
-}
 
 /* Whether the far shell expands a leading ~ of path: rsync quotes it only
  * in a name it pulls that has no '/' (or, under -R, no "/./"). */

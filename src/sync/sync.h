@@ -282,6 +282,10 @@ void sync_prewalk_end(struct prewalk *p);
  * for what rsync refuses), and the run through the remote shell. */
 bool remote_operands(struct sync *s);
 bool remote_is_host_path(const char *arg);
+/* A pull: whether the far end's tree src is one the PATHs asked for (its
+ * last component theirs, or a match of their wildcards; contents for
+ * contents), as rsync checks the names it receives. */
+bool remote_asked_for(const struct sync *s, const char *src);
 void remote_run(struct sync *s);
 struct wire;
 void remote_wire_options(const struct sync *s, struct wire *w);

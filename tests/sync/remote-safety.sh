@@ -3,7 +3,8 @@
 # remote-safety.sh: a far end that lies (tests/sync/evil-peer.c, in place of
 # the sender) is refused with a one-line "protocol error" and exit 12, and
 # nothing is written outside the destination: names "..", names holding
-# '/', entries in directories never sent, a second root, data on a
+# '/', entries in directories never sent, a second root, a root not asked
+# for, data on a
 # directory, a frame of impossible length, a short entry, a peer that hangs
 # up half way through a file (no file under its final name); a symbolic
 # link sent before a directory of the same name is replaced, never written
@@ -47,16 +48,20 @@ evil hang-up 12 "connection closed by"
 evil dir-id-twice 12 "protocol error: a directory id sent twice"
 evil root-kind 12 "protocol error: a root of another kind"
 evil two-trees 12 "protocol error: more trees than sources"
+# a root that is not one of the PATHs asked for (rsync 3.2.5's check of
+# the names it receives): "src" asked, ".bashrc" sent
+EVIL_ROOT=.bashrc evil plain 12 "protocol error: a tree that was not asked for"
+EVIL_ROOT=other/src/ evil plain 12 "protocol error: a tree that was not asked for"
 # a root named by an absolute path the receiver has too: nothing of the
 # receiver's own is read for it (its attributes, here)
-mkdir -p "$T/secret"
-if setfattr -n user.secret -v hunter2 "$T/secret" 2>/dev/null; then
+mkdir -p "$T/secret/src"
+if setfattr -n user.secret -v hunter2 "$T/secret/src" 2>/dev/null; then
 	rm -rf "$T/work/dst"
-	(cd "$T/work" && EVIL_ROOT="$T/secret/" sweep-sync -aX -e "$RSH" \
-		--rsync-path="$peer plain #" localhost:src dst) 2> "$T/err" ||
+	(cd "$T/work" && EVIL_ROOT="$T/secret/src" sweep-sync -aX -e "$RSH" \
+		--rsync-path="$peer plain #" localhost:src dst/) 2> "$T/err" ||
 		{ cat "$T/err" >&2; fail "plain -X: status"; }
-	[ "$(cat "$T/work/dst/f")" = plain ] || fail "plain -X: not copied"
-	! getfattr -d "$T/work/dst" 2>/dev/null | grep -q secret ||
+	[ "$(cat "$T/work/dst/src/f")" = plain ] || fail "plain -X: not copied"
+	! getfattr -d "$T/work/dst/src" 2>/dev/null | grep -q secret ||
 		fail "plain -X: the receiver's own directory's attribute went to the copy"
 else
 	echo "SKIP part: no user attributes here (setfattr)" >&2
