@@ -329,6 +329,9 @@ int tempfile_write(struct copy *c, const char *src, int sfd, const struct stat *
  * descriptor, or -1 with errno (not reported: a named temporary file will
  * do). */
 int tempfile_unnamed(struct copy *c, const struct stat *st, int pfd);
+/* A fresh name ".NAME.XXXXXX" for something made beside name, into sb
+ * (the caller retries on EEXIST). Returns 0 or -1 (ENOMEM). */
+int tempfile_name(struct strbuf *sb, const char *name);
 /* Remove (or, under keep_partial, keep) the temporary file t records, if
  * it is armed (async-signal-safe). */
 void tempfile_remove_armed(const struct copy *c, struct copy_temp *t);
@@ -339,10 +342,16 @@ enum dest_state replace_prepare(struct copy *c, const struct sweep_entry *e, int
                                 const char *name, const char **backup);
 /* Remove name in pfd to make room (reported). Returns 0 or -1. */
 int replace_remove(struct copy *c, int pfd, const char *name);
-/* e was copied as name in pfd: said under -v (backup: what the one there
- * was moved to), and a top-level copy noted for no_remake. */
+/* e was copied as name in pfd: a top-level copy noted for no_remake (it
+ * was said under -v, backup and all, by replace_prepare(), before it was
+ * made, as GNU cp says it). */
 void replace_made(struct copy *c, const struct sweep_entry *e, int pfd, const char *name,
                   const char *backup);
+/* sweep-cp: the copy (or link) over name in pfd failed, and the file
+ * there was renamed to backup (shown as it is said) first: put back under
+ * its name over what the copy left, as GNU cp puts it back ("unbackup"),
+ * so that the name keeps the data it had. */
+void replace_unbackup(struct copy *c, int pfd, const char *name, const char *backup);
 
 /* backup.c: move name in pfd aside as the options ask; *shown is its new
  * name as shown; by_copy: a regular file is copied aside, not moved (it is

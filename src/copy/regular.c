@@ -127,21 +127,6 @@ int regular_finish(struct copy *c, int sfd, const struct stat *st, int dfd, cons
 	return r;
 }
 
-/* sweep-cp: the copy over name in pfd failed, and the file there was
- * renamed to backup (shown as it is said) first: put back under its name
- * over what the copy left, as GNU cp puts it back, so that the name keeps
- * the data it had, not part of the new. */
-static void unbackup(struct copy *c, int pfd, const char *name, const char *backup)
-{
-	const char *slash = strrchr(backup, '/');
-	if (renameat(pfd, slash ? slash + 1 : backup, pfd, name) < 0) {
-		copy_error(c, errno, "cannot un-backup %s", cq(c, 0, sb_str(&c->shown)));
-		return;
-	}
-	if (c->o->verbose)
-		printf("%s -> %s (unbackup)\n", cq(c, 0, backup), cq(c, 1, sb_str(&c->shown)));
-}
-
 void regular_copy(struct copy *c, const struct sweep_entry *e)
 {
 	const char *name, *backup;
@@ -182,7 +167,7 @@ void regular_copy(struct copy *c, const struct sweep_entry *e)
 	dfd = open_dest(c, &st, pfd, name, s, &created, &mode);
 	if (dfd < 0) {
 		if (undo)
-			unbackup(c, pfd, name, backup);
+			replace_unbackup(c, pfd, name, backup);
 		goto out;
 	}
 	replace_made(c, e, pfd, name, backup);
@@ -197,7 +182,7 @@ void regular_copy(struct copy *c, const struct sweep_entry *e)
 		hardlink_remember(c, e);
 		c->made = true;
 	} else if (undo) {
-		unbackup(c, pfd, name, backup);
+		replace_unbackup(c, pfd, name, backup);
 	}
 	c->append_from = 0;
 	c->appending = false;

@@ -112,7 +112,7 @@ void replace_made(struct copy *c, const struct sweep_entry *e, int pfd, const ch
                   const char *backup)
 {
 	struct stat st;
-	copy_verbose(c, e, backup);
+	(void)backup; /* (said before it was made: replace_prepare) */
 	if (c->o->no_remake && e->depth == 0 &&
 	    fstatat(pfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 	    keymap_put(&c->made_tops, (uint64_t)st.st_dev, (uint64_t)st.st_ino, 1) < 0)
@@ -132,8 +132,22 @@ static bool made_before(struct copy *c, const struct sweep_entry *e, const struc
 	return true;
 }
 
+static enum dest_state prepare(struct copy *c, const struct sweep_entry *e, int pfd,
+                               const char *name, const char **backup);
+
 enum dest_state replace_prepare(struct copy *c, const struct sweep_entry *e, int pfd,
                                 const char *name, const char **backup)
+{
+	enum dest_state s = prepare(c, e, pfd, name, backup);
+	/* -v: said before it is made, as GNU cp says it, so that a copy
+	 * that fails is named in both lines */
+	if (s == DEST_NEW || s == DEST_EXISTS)
+		copy_verbose(c, e, *backup);
+	return s;
+}
+
+static enum dest_state prepare(struct copy *c, const struct sweep_entry *e, int pfd,
+                               const char *name, const char **backup)
 {
 	const struct copy_opts *o = c->o;
 	struct stat st;
@@ -188,12 +202,26 @@ enum dest_state replace_prepare(struct copy *c, const struct sweep_entry *e, int
 	/* (--attributes-only makes no link or node where a file is: the
 	 * call says "File exists", as GNU's) */
 	bool makes_node = !regular && !o->hard_link && !o->symbolic_link && !o->attributes_only;
+	/* -lf, -sf: the link is made aside and renamed over it (special.c),
+	 * so that one that cannot be made leaves it, as GNU cp's */
+	if ((o->hard_link || o->symbolic_link) && o->force && !o->remove_destination)
+		return DEST_EXISTS;
 	if (o->remove_destination || sync_nonfile || makes_node ||
-	    ((o->hard_link || o->symbolic_link) && o->force) ||
 	    (o->preserve_links && st.st_nlink > 1 && regular && !o->attributes_only &&
 	     !(o->decide && !o->temp_rename)))
 		return replace_remove(c, pfd, name) < 0 ? DEST_FAIL : DEST_NEW;
 	if (!regular)
 		return DEST_NEW; /* the link call says "File exists", as GNU's */
 	return writable_through(c, e, pfd, name, &st);
+}
+
+void replace_unbackup(struct copy *c, int pfd, const char *name, const char *backup)
+{
+	const char *slash = strrchr(backup, '/');
+	if (renameat(pfd, slash ? slash + 1 : backup, pfd, name) < 0) {
+		copy_error(c, errno, "cannot un-backup %s", cq(c, 0, sb_str(&c->shown)));
+		return;
+	}
+	if (c->o->verbose)
+		printf("%s -> %s (unbackup)\n", cq(c, 0, backup), cq(c, 1, sb_str(&c->shown)));
 }

@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <unistd.h>
 #include <string.h>
 #include "copyint.h"
@@ -35,34 +36,50 @@ static int read_target(struct copy *c, const struct sweep_entry *e)
 	}
 }
 
-/* -l and -s for anything that is not a directory. Returns 1 when done. */
-static int link_instead(struct copy *c, const struct sweep_entry *e, int pfd, const char *name)
+/* -s of a relative source into another directory than the current one:
+ * refused, as GNU cp refuses it (said). */
+static bool relative_refused(struct copy *c, const struct sweep_entry *e, int pfd)
 {
+	/* (GNU cp: a relative target works in the current directory,
+	 * whatever names it: "./f", "../d/f" from d) */
 	const char *shown = sb_str(&c->shown);
-	if (c->o->hard_link) {
-		int flags = copy_follows(c, e) ? AT_SYMLINK_FOLLOW : 0;
-		if (linkat(e->dirfd, e->name, pfd, name, flags) < 0) {
-			copy_error(c, errno, "cannot create hard link %s to %s", cq(c, 0, shown),
-			           cq(c, 1, e->path));
-			return 1;
-		}
-	} else {
-		/* (GNU cp: a relative target works in the current directory,
-		 * whatever names it: "./f", "../d/f" from d) */
-		struct stat dot, dir;
-		if (e->path[0] != '/' && strchr(shown, '/') &&
-		    !(stat(".", &dot) == 0 && fstat(pfd, &dir) == 0 && same_inode(&dot, &dir))) {
-			copy_error(c, 0, "%s: can make relative symbolic links only in current directory",
-			           diag_quote_style(c->d, 0, QUOTE_SHELL_COLON, shown));
-			return 1;
-		}
-		if (symlinkat(e->path, pfd, name) < 0) {
-			copy_error(c, errno, "cannot create symbolic link %s to %s", cq(c, 0, shown),
-			           cq(c, 1, e->path));
-			return 1;
-		}
+	struct stat dot, dir;
+	if (e->path[0] == '/' || !strchr(shown, '/') ||
+	    (stat(".", &dot) == 0 && fstat(pfd, &dir) == 0 && same_inode(&dot, &dir)))
+		return false;
+	copy_error(c, 0, "%s: can make relative symbolic links only in current directory",
+	           diag_quote_style(c->d, 0, QUOTE_SHELL_COLON, shown));
+	return true;
+}
+
+/* The link -l or -s asks for, as name in pfd: 0, or -1 with errno. */
+static int make_link(struct copy *c, const struct sweep_entry *e, int pfd, const char *name)
+{
+	if (c->o->symbolic_link)
+		return symlinkat(e->path, pfd, name);
+	return linkat(e->dirfd, e->name, pfd, name, copy_follows(c, e) ? AT_SYMLINK_FOLLOW : 0);
+}
+
+/* -lf, -sf over what is there: the link made under a name of its own in
+ * pfd, then renamed over name, as GNU cp's force_linkat(): a link that
+ * cannot be made leaves what was there. 0, or -1 with errno. */
+static int link_over(struct copy *c, const struct sweep_entry *e, int pfd, const char *name)
+{
+	struct strbuf tmp = STRBUF_INIT;
+	int r = -1;
+	for (int i = 0; i < 100; i++) {
+		if (tempfile_name(&tmp, name) < 0)
+			break;
+		if ((r = make_link(c, e, pfd, tmp.s)) == 0 || errno != EEXIST)
+			break;
 	}
-	return 0;
+	if (r == 0 && (r = renameat(pfd, tmp.s, pfd, name)) < 0) {
+		int err = errno;
+		unlinkat(pfd, tmp.s, 0);
+		errno = err;
+	}
+	sb_free(&tmp);
+	return r;
 }
 
 int special_link(struct copy *c, const struct sweep_entry *e, int pfd, const char *name)
@@ -71,8 +88,26 @@ int special_link(struct copy *c, const struct sweep_entry *e, int pfd, const cha
 	enum dest_state s = replace_prepare(c, e, pfd, name, &backup);
 	if (s == DEST_SKIP || s == DEST_FAIL)
 		return 1;
-	if (link_instead(c, e, pfd, name) == 0)
+	/* (after the backup, as GNU's, which puts it back: what is there
+	 * is kept, -f or not) */
+	if (c->o->symbolic_link && relative_refused(c, e, pfd)) {
+		if (backup)
+			replace_unbackup(c, pfd, name, backup);
+		return 1;
+	}
+	if ((s == DEST_EXISTS ? link_over(c, e, pfd, name) : make_link(c, e, pfd, name)) == 0) {
 		replace_made(c, e, pfd, name, backup);
+		return 1;
+	}
+	const char *shown = sb_str(&c->shown);
+	if (c->o->symbolic_link)
+		copy_error(c, errno, "cannot create symbolic link %s to %s", cq(c, 0, shown),
+		           cq(c, 1, e->path));
+	else
+		copy_error(c, errno, "cannot create hard link %s to %s", cq(c, 0, shown),
+		           cq(c, 1, e->path));
+	if (backup)
+		replace_unbackup(c, pfd, name, backup);
 	return 1;
 }
 

@@ -42,6 +42,16 @@ static bool link_refused(int err)
 /* room for ".", "." and the six letters within NAME_MAX (255) */
 #define TEMP_NAME_MAX (255 - 8)
 
+/* A seed for temp_name(): the clock, the process and where the name goes. */
+static uint64_t temp_seed(const void *where)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_REALTIME, &now);
+	uint64_t seed = ((uint64_t)now.tv_nsec * 2654435761u) ^ ((uint64_t)getpid() << 32) ^
+	                (uint64_t)now.tv_sec ^ (uint64_t)(uintptr_t)where;
+	return seed | 1;
+}
+
 /* A new name ".NAME.XXXXXX" in sb, the X from seed. */
 static int temp_name(struct strbuf *sb, const char *name, uint64_t *seed)
 {
@@ -172,11 +182,7 @@ void copy_remove_temp(struct copy *c)
 static int temp_new(struct copy *c, const struct stat *st, int pfd, const char *name,
                     const char *from, struct strbuf *tmp)
 {
-	struct timespec now;
-	clock_gettime(CLOCK_REALTIME, &now);
-	uint64_t seed = ((uint64_t)now.tv_nsec * 2654435761u) ^ ((uint64_t)getpid() << 32) ^
-	                (uint64_t)now.tv_sec ^ (uint64_t)(uintptr_t)tmp;
-	seed |= 1;
+	uint64_t seed = temp_seed(tmp);
 	for (int i = 0; i < TEMP_TRIES; i++) {
 		if (temp_name(tmp, name, &seed) < 0) {
 			copy_error(c, ENOMEM, "%s", cq(c, 0, sb_str(&c->shown)));
@@ -260,6 +266,12 @@ static int temp_finish(struct copy *c, int pfd, const char *tmp, const char *nam
 		temp_disarm(t);
 	}
 	return whole ? 0 : -1;
+}
+
+int tempfile_name(struct strbuf *sb, const char *name)
+{
+	uint64_t seed = temp_seed(sb);
+	return temp_name(sb, name, &seed);
 }
 
 int tempfile_unnamed(struct copy *c, const struct stat *st, int pfd)

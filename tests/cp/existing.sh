@@ -83,6 +83,49 @@ for args in "f sl" "-f f sl" "--remove-destination f sl" "-b f sl" "-L f sl" "-P
 	check_same "$T/gnu.same" "$T/our.same" || fail "the same file: cp $args"
 done
 
+# -sf, -lf: a link that cannot be made leaves what was there (made aside
+# and renamed over it, as GNU's), and -sb puts its backup back: a relative
+# -s into another directory (refused), a -l across file systems (EXDEV:
+# /dev/shm, where there is one); -v says the copy before it is tried
+link_case() { # SIDE PROG ARGS...: in $T/SIDE, dst/b and dst/g there
+	side=$1 prog=$2
+	shift 2
+	rm -rf "${T:?}/$side" && mkdir -p "$T/$side/dst" && cd "$T/$side" || exit 1
+	echo keep > dst/b && echo old > dst/g && echo x > a
+	$prog "$@" > out 2>&1
+	echo "status $?" >> out
+	sed 's/^sweep-cp:/cp:/' out
+	find dst -printf '%p %y %s %l\n' | sort
+	cat dst/b dst/g 2>&1
+	cd "$T" || exit 1
+}
+for args in "-sf a dst/b" "-vsb a dst/g" "-vs --remove-destination a dst/b" "-vsf a dst/b dst/g" \
+            "-vlf a dst/b" "-vsf $T/GNU/a dst/b"; do
+	# shellcheck disable=SC2086 # the arguments are words
+	link_case GNU cp $args > "$T/gnu.link"
+	# shellcheck disable=SC2086
+	link_case OUR sweep-cp $(echo "$args" | sed "s|$T/GNU|$T/OUR|") > "$T/our.link"
+	sed -i "s|$T/OUR|$T/GNU|g" "$T/our.link"
+	check_same "$T/gnu.link" "$T/our.link" || fail "links over what is there: cp $args"
+done
+if shm=$(mktemp -d /dev/shm/sweep-cp.XXXXXX 2>/dev/null); then
+	[ "$(stat -c %d "$shm")" != "$(stat -c %d "$T")" ] || { rmdir "$shm"; shm=; }
+fi
+if [ -n "$shm" ]; then
+	mkdir -p "$T/xdev/src" && echo new > "$T/xdev/src/file"
+	for prog in cp sweep-cp; do
+		rm -rf "${shm:?}/$prog" && mkdir "$shm/$prog" && echo precious > "$shm/$prog/file"
+		(cd "$T/xdev" && $prog -rlf src/. "$shm/$prog") > "$T/xdev/$prog.out" 2>&1
+		echo "status $?" >> "$T/xdev/$prog.out"
+		sed -i "s/^sweep-cp:/cp:/; s|$shm/$prog|SHM|g" "$T/xdev/$prog.out"
+		[ "$(cat "$shm/$prog/file")" = precious ] || fail "$prog -rlf across file systems: the file there is gone"
+	done
+	rm -rf "$shm"
+	check_same "$T/xdev/cp.out" "$T/xdev/sweep-cp.out" || fail "-rlf across file systems"
+else
+	echo "SKIP part: no /dev/shm on another file system for a link across file systems" >&2
+fi
+
 # -n and -u where a dangling link is (GNU looks through it: nothing to
 # keep, and no file written through it) and where a directory is (kept
 # under -n, and under -u when not older)
