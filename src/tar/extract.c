@@ -319,7 +319,7 @@ static int new_reader(struct extract *x, int fd, bool force_tar)
 	if (t->opt.ignore_zeros)
 		archive_read_set_options(x->in, "tar:read_concatenated_archives");
 	int r = fd == STDIN_FILENO && label_wanted(t) ? label_open_stdin(x)
-	        : gunzip_wanted(t, fd) ? gunzip_open(x->in, fd, t->opt.record_size)
+	        : gunzip_wanted(t, fd) ? gunzip_open(x->in, fd, t->opt.record_size, NULL, 0, &x->gz)
 	        : archive_read_open_fd(x->in, fd, t->opt.record_size);
 	if (r != ARCHIVE_OK) {
 		if (not_tar(x->in))
@@ -342,6 +342,7 @@ static bool reopen_as_tar(struct extract *x)
 		return false;
 	archive_read_free(x->in);
 	x->in = NULL;
+	x->gz = NULL; /* (freed with it) */
 	return new_reader(x, fd, true) == 0;
 }
 
@@ -675,6 +676,11 @@ static void read_members(struct extract *x)
 	}
 	/* the end-of-archive blocks */
 	checkpoint_bytes(x->t, (uint64_t)archive_filter_bytes(x->in, 0), false, true);
+	/* and the rest of a gzip stream, for its checks: data that did not
+	 * check out, or was cut short, fails the run as GNU tar's gzip does */
+	const char *why = x->gz ? gunzip_end(x->gz) : NULL;
+	if (why)
+		tar_fatal(x->t, 0, "gzip: %s", why);
 }
 
 /* What GNU tar's --totals counts: the tar stream read, in whole records. */

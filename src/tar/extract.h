@@ -13,6 +13,8 @@
 struct extract {
 	struct tar *t;
 	struct archive *in;
+	struct gunzip *gz;      /* gunzip.c's, when it inflates the input (in
+	                           owns it) */
 	struct archive *disk;   /* NULL for -t and -O */
 	struct archive_entry *current;
 	int fd;                 /* the archive's descriptor, -1 when not opened */
@@ -153,6 +155,16 @@ bool extract_truncated(struct extract *x);
  * read here: not under another -I, -j, -J...; open reader a on it (block:
  * the read size), as archive_read_open_fd() does. */
 bool gunzip_wanted(const struct tar *t, int fd);
-int gunzip_open(struct archive *a, int fd, size_t block);
+/* The same for input whose first len bytes, head, were read already. */
+bool gunzip_head(const struct tar *t, const void *head, size_t len);
+struct gunzip;
+/* head: those bytes (len of them, or none), read before the rest of fd. */
+int gunzip_open(struct archive *a, int fd, size_t block, const void *head, size_t len,
+                struct gunzip **g);
+/* Once the archive's end was read: the rest of the gzip stream read too,
+ * as GNU tar's gzip reads it, for its checks. NULL, or what is wrong in
+ * gzip's words ("invalid compressed data--crc error", "unexpected end of
+ * file", "decompression OK, trailing garbage ignored"). */
+const char *gunzip_end(struct gunzip *g);
 
 #endif

@@ -11,6 +11,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 #include <archive.h>
 #include <zlib.h>
@@ -28,12 +29,19 @@ struct gunzip {
 	bool ended;     /* the last member ended */
 	bool cut;       /* the input ended inside a member */
 	bool bad;       /* the data is not gzip's */
+	bool garbage;   /* bytes after the last member, not zeros */
+	const char *why; /* bad: what zlib found, in gzip's words */
 	unsigned char *in, *out;
 };
 
 static bool gzip_magic(const unsigned char *p, size_t n)
 {
 	return n >= 2 && p[0] == 0x1f && p[1] == 0x8b;
+}
+
+bool gunzip_head(const struct tar *t, const void *head, size_t len)
+{
+	return (t->opt.filter == FLT_NONE || t->opt.filter == FLT_GZIP) && gzip_magic(head, len);
 }
 
 bool gunzip_wanted(const struct tar *t, int fd)
@@ -63,6 +71,30 @@ static ssize_t fill(struct gunzip *g)
 	return n;
 }
 
+/* Whether the rest of the input, from what is read of it, is zeros. */
+static bool all_zeros(struct gunzip *g)
+{
+	for (;;) {
+		for (uInt i = 0; i < g->z.avail_in; i++)
+			if (g->z.next_in[i])
+				return false;
+		g->z.avail_in = 0;
+		ssize_t n = fill(g);
+		if (n <= 0)
+			return n == 0;
+	}
+}
+
+/* What zlib found wrong, in gzip's words. */
+static const char *gzip_words(const z_stream *z)
+{
+	if (z->msg && strcmp(z->msg, "incorrect data check") == 0)
+		return "invalid compressed data--crc error";
+	if (z->msg && strcmp(z->msg, "incorrect length check") == 0)
+		return "invalid compressed data--length error";
+	return "invalid compressed data--format violated";
+}
+
 /* A gzip member ended: another follows, or the stream is over. */
 static int member_end(struct gunzip *g)
 {
@@ -71,7 +103,13 @@ static int member_end(struct gunzip *g)
 		return -1;
 	if (n >= 2 && gzip_magic(g->z.next_in, g->z.avail_in))
 		return inflateReset(&g->z) == Z_OK ? 0 : -1;
-	g->ended = true; /* (a lone byte, or not gzip: ignored) */
+	g->ended = true;
+	/* what follows: zeros are passed over in silence, a lone start of a
+	 * member is one cut short, anything else garbage, as gzip says */
+	if (n == 1 && g->z.next_in[0] == 0x1f)
+		g->cut = true;
+	else
+		g->garbage = n > 0 && !all_zeros(g);
 	return 0;
 }
 
@@ -120,8 +158,10 @@ static la_ssize_t gunzip_read(struct archive *a, void *arg, const void **buf)
 		int r = inflate(&g->z, Z_NO_FLUSH);
 		if (r == Z_STREAM_END)
 			err = member_end(g) < 0 ? (errno ? errno : ENOMEM) : 0;
-		else if (r != Z_OK)
+		else if (r != Z_OK && r != Z_BUF_ERROR) {
 			g->bad = true;
+			g->why = gzip_words(&g->z);
+		}
 	}
 	size_t made = OUT_SIZE - g->z.avail_out;
 	*buf = g->out;
@@ -130,7 +170,7 @@ static la_ssize_t gunzip_read(struct archive *a, void *arg, const void **buf)
 	if (err)
 		archive_set_error(a, err, "Error reading archive");
 	else if (g->bad)
-		archive_set_error(a, EIO, "invalid compressed data--format violated");
+		archive_set_error(a, EIO, "%s", g->why);
 	else if (g->cut)
 		archive_set_error(a, EIO, "truncated gzip input");
 	return err || g->bad || g->cut ? -1 : 0;
@@ -148,12 +188,39 @@ static int gunzip_close(struct archive *a, void *arg)
 	return ARCHIVE_OK;
 }
 
-int gunzip_open(struct archive *a, int fd, size_t block)
+const char *gunzip_end(struct gunzip *g)
+{
+	if (g->raw)
+		return NULL;
+	while (!g->ended && !g->cut && !g->bad) {
+		g->z.next_out = g->out; /* (the rest's bytes: not kept) */
+		g->z.avail_out = OUT_SIZE;
+		ssize_t n = fill(g);
+		if (n <= 0) {
+			g->cut = true;
+			break;
+		}
+		int r = inflate(&g->z, Z_NO_FLUSH);
+		if (r == Z_STREAM_END && member_end(g) < 0)
+			g->cut = true;
+		else if (r != Z_OK && r != Z_STREAM_END && r != Z_BUF_ERROR) {
+			g->bad = true;
+			g->why = gzip_words(&g->z);
+		}
+	}
+	return g->bad ? g->why : g->cut ? "unexpected end of file"
+	       : g->garbage ? "decompression OK, trailing garbage ignored" : NULL;
+}
+
+int gunzip_open(struct archive *a, int fd, size_t block, const void *head, size_t len,
+                struct gunzip **out)
 {
 	struct gunzip *g = calloc(1, sizeof(*g));
 	if (g) {
 		g->fd = fd;
 		g->in_size = block > (256u << 10) ? block : (256u << 10);
+		if (g->in_size < len)
+			g->in_size = len;
 		g->in = malloc(g->in_size);
 		g->out = malloc(OUT_SIZE);
 		g->started = g->in && g->out && inflateInit2(&g->z, 16 + MAX_WBITS) == Z_OK;
@@ -164,5 +231,11 @@ int gunzip_open(struct archive *a, int fd, size_t block)
 		archive_set_error(a, ENOMEM, "memory exhausted");
 		return ARCHIVE_FATAL;
 	}
+	if (len) { /* read already: the first to come */
+		memcpy(g->in, head, len);
+		g->z.next_in = g->in;
+		g->z.avail_in = (uInt)len;
+	}
+	*out = g;
 	return archive_read_open(a, g, NULL, gunzip_read, gunzip_close);
 }

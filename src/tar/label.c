@@ -100,6 +100,27 @@ bool label_wanted(const struct tar *t)
 	return t->opt.label || t->opt.mode == MODE_LIST || t->opt.verbose;
 }
 
+/* Standard input's first bytes, up to HEAD_MAX, into x->head (kept for
+ * the look for a label). 0, or -1 with errno when none could be read. */
+static int take_head(struct extract *x)
+{
+	ssize_t n = 0;
+	sb_reset(&x->head);
+	if (sb_reserve(&x->head, HEAD_MAX) < 0) {
+		errno = ENOMEM;
+		return -1;
+	}
+	while (x->head.len < HEAD_MAX) {
+		n = read(STDIN_FILENO, x->head.s + x->head.len, HEAD_MAX - x->head.len);
+		if (n > 0)
+			x->head.len += (size_t)n;
+		else if (n == 0 || errno != EINTR)
+			break;
+	}
+	/* an error after some bytes comes again at the next read */
+	return n < 0 && !x->head.len ? -1 : 0;
+}
+
 static la_ssize_t stdin_read(struct archive *a, void *arg, const void **buf)
 {
 	struct extract *x = arg;
@@ -107,21 +128,6 @@ static la_ssize_t stdin_read(struct archive *a, void *arg, const void **buf)
 	ssize_t n = 0;
 	if (!x->head_given) {
 		x->head_given = true;
-		sb_reset(&x->head);
-		if (sb_reserve(&x->head, HEAD_MAX) < 0) {
-			archive_set_error(a, ENOMEM, "memory exhausted");
-			return -1;
-		}
-		while (x->head.len < HEAD_MAX) {
-			n = read(STDIN_FILENO, x->head.s + x->head.len, HEAD_MAX - x->head.len);
-			if (n > 0)
-				x->head.len += (size_t)n;
-			else if (n == 0 || errno != EINTR)
-				break;
-		}
-		/* an error after some bytes comes again at the next read */
-		if (n < 0 && !x->head.len)
-			goto fail;
 		*buf = x->head.s;
 		return (la_ssize_t)x->head.len;
 	}
@@ -131,18 +137,25 @@ static la_ssize_t stdin_read(struct archive *a, void *arg, const void **buf)
 	}
 	while ((n = read(STDIN_FILENO, x->stdin_buf, size)) < 0 && errno == EINTR)
 		;
-	if (n < 0)
-		goto fail;
+	if (n < 0) {
+		archive_set_error(a, errno, "Error reading stdin");
+		return -1;
+	}
 	*buf = x->stdin_buf;
 	return n;
-fail:
-	archive_set_error(a, errno, "Error reading stdin");
-	return -1;
 }
 
 int label_open_stdin(struct extract *x)
 {
 	x->head_given = false;
+	if (take_head(x) < 0) {
+		archive_set_error(x->in, errno, "Error reading stdin");
+		return ARCHIVE_FATAL;
+	}
+	/* gzip is inflated here, as from a file, for its checks at the end */
+	if (gunzip_head(x->t, x->head.s, x->head.len))
+		return gunzip_open(x->in, STDIN_FILENO, x->t->opt.record_size, x->head.s, x->head.len,
+		                   &x->gz);
 	return archive_read_open(x->in, x, NULL, stdin_read, NULL);
 }
 
@@ -215,7 +228,7 @@ static char *find_label(struct extract *x, time_t *mtime, bool *global)
 	if (sb_reserve(sb, START_MAX) < 0)
 		return NULL;
 	if (strcmp(t->opt.archive, "-") == 0)
-		sb->len = x->head_given ? read_start(t, x->head.s, x->head.len, sb->s, START_MAX) : 0;
+		sb->len = x->head.len ? read_start(t, x->head.s, x->head.len, sb->s, START_MAX) : 0;
 	else if (stat(t->opt.archive, &st) < 0 || S_ISDIR(st.st_mode))
 		return NULL;
 	else

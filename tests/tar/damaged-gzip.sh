@@ -6,7 +6,9 @@
 # inflated: dozens of small files), from a file and from a pipe, and
 # "Unexpected EOF in archive", exit 2, as GNU tar; what was cut is a
 # prefix of its file, never other bytes. Concatenated gzip members read
-# as one stream (with -i, both archives), as GNU tar reads them.
+# as one stream (with -i, both archives), as GNU tar reads them. Damage
+# after the archive's end (the gzip sums, garbage) fails the run, exit 2,
+# as GNU tar's gzip fails it.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tar/tree.sh"
 need_cmd tar gzip
@@ -56,6 +58,44 @@ for how in file pipe; do
 	[ -z "$missing" ] || fail "$cut%, $how: GNU tar recovers what sweep-tar lost: $(echo $missing)"
 	prefixes "$T/$how"
 done
+done
+
+# damage after the tar archive's end, where the gzip stream's checks are:
+# a byte changed (the sum fails), the last bytes cut, the sum zeroed,
+# garbage after it, a lone start of a member after it: GNU tar's gzip
+# reads to the end and fails (exit 2), as sweep-tar must, from a file and
+# from a pipe, listing or extracting; zeros after it are no damage
+seq 1 300000 > "$T/lines"
+tar -czf "$T/lines.tgz" -C "$T" lines
+n=$(wc -c < "$T/lines.tgz")
+damage() { # NAME: $T/NAME.tgz, damaged so
+	cp "$T/lines.tgz" "$T/$1.tgz"
+	case $1 in
+	flipped) printf '\252' | dd of="$T/$1.tgz" bs=1 seek=$((n / 2)) conv=notrunc 2>/dev/null ;;
+	cut4) head -c $((n - 4)) "$T/lines.tgz" > "$T/$1.tgz" ;;
+	sum0) printf '\0\0\0\0' | dd of="$T/$1.tgz" bs=1 seek=$((n - 8)) conv=notrunc 2>/dev/null ;;
+	garbage) echo garbage >> "$T/$1.tgz" ;;
+	lone) printf '\037' >> "$T/$1.tgz" ;;
+	zeros) head -c 1000 /dev/zero >> "$T/$1.tgz" ;;
+	esac
+}
+for kind in flipped cut4 sum0 garbage lone zeros; do
+	damage $kind
+	tar -tzf "$T/$kind.tgz" > /dev/null 2>&1
+	want=$?
+	[ $kind = zeros ] && [ $want != 0 ] && fail "GNU tar fails on trailing zeros: the test is wrong"
+	[ $kind != zeros ] && [ $want = 0 ] && fail "GNU tar takes $kind: the test is wrong"
+	for how in "-tzf $T/$kind.tgz" "-tf $T/$kind.tgz" "-xOzf $T/$kind.tgz"; do
+		# shellcheck disable=SC2086 # the options are words
+		sweep_tar $how > /dev/null 2> "$T/err"
+		got=$?
+		[ $got = $want ] || fail "$kind, $how: status $got, GNU's $want: $(cat "$T/err")"
+	done
+	for how in -tzf -tf -tvzf -xOzf; do
+		cat "$T/$kind.tgz" | sweep_tar $how - > /dev/null 2> "$T/err"
+		got=$?
+		[ $got = $want ] || fail "$kind, $how - (a pipe): status $got, GNU's $want: $(cat "$T/err")"
+	done
 done
 
 # concatenated archives: one gzip stream of two members, both read with -i
