@@ -80,6 +80,16 @@ static bool keeps_existing(struct tar *t, struct archive_entry *e, const char *n
 		return true;
 	}
 	free(bare);
+	/* --keep-newer-files: a directory there keeps its attributes, in
+	 * silence, as GNU tar's (its extract_dir takes an existing one only
+	 * under the default or --overwrite); an empty one is removed, and made
+	 * again as the member says, as GNU's is */
+	if (o->keep_newer && dir && S_ISDIR(st.st_mode)) {
+		char *bare_dir = names_without_slash(name);
+		bool emptied = rmdir(bare_dir ? bare_dir : name) == 0;
+		free(bare_dir);
+		return !emptied;
+	}
 	time_t sec = archive_entry_mtime(e);
 	long nsec = archive_entry_mtime_nsec(e);
 	/* a directory is never newer (GNU's file_newer_p): a member of another

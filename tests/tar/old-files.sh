@@ -114,9 +114,9 @@ compare_run -k kn_gnu kn_our --keep-newer-files -xf "$T/kn.tar" ||
 	fail "--keep-newer-files over directories"
 tree_state "$T/kg" > "$T/kg.state" && tree_state "$T/ko" > "$T/ko.state"
 check_same "$T/kg.state" "$T/ko.state"
-# -k over an existing directory: its mode and time stay, in silence, as
-# GNU tar leaves them (sweep-tar gave it the member's); what is below is
-# extracted as ever
+# -k (and --keep-newer-files) over an existing directory: its mode and
+# time stay, in silence, as GNU tar leaves them (sweep-tar gave it the
+# member's); what is below is extracted as ever
 mkdir -p "$T/kd/src/d/sub" "$T/kd/there/d/sub"
 echo new > "$T/kd/src/d/sub/f"
 chmod 700 "$T/kd/src/d" && touch -d 2001-01-01 "$T/kd/src/d"
@@ -125,7 +125,7 @@ chmod 755 "$T/kd/there/d" && touch -d 2030-01-01 "$T/kd/there/d"
 # (the time of d only: d/sub's moves when f is made in it)
 tree_state() { (cd "$1" && find . -printf '%p %y %m\n' | sort && stat -c '%n %Y' d) }
 dest=kd/there
-for opts in -k "-k --no-overwrite-dir" --skip-old-files; do
+for opts in -k "-k --no-overwrite-dir" --skip-old-files --keep-newer-files; do
 	# shellcheck disable=SC2086
 	extract_over "$opts over a directory" $opts -x
 done
