@@ -12,6 +12,7 @@
 #include <string.h>
 #include "escape.h"
 #include "quote.h"
+#include "permstr.h"
 #include "tar.h"
 
 static const char *quote_in(struct tar *t, int slot, const char *name, const char *also)
@@ -90,6 +91,13 @@ void tar_fatal(struct tar *t, int errnum, const char *fmt, ...)
 void tar_cannot(struct tar *t, const char *name, const char *op, int errnum)
 {
 	tar_error(t, errnum, "%s: Cannot %s", tq(t, 0, name), op);
+}
+
+void tar_cannot_chmod(struct tar *t, const char *name, mode_t mode, int errnum)
+{
+	char letters[10];
+	perm_letters(mode, letters);
+	tar_error(t, errnum, "%s: Cannot change mode to %s", tq(t, 0, name), letters);
 }
 
 void tar_removed(struct tar *t, const char *name)

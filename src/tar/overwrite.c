@@ -52,8 +52,7 @@ static void set_attributes(struct extract *x, struct archive_entry *e, int fd, c
 	}
 	mode_t mode = member_mode(t, e);
 	if (fchmod(fd, mode) < 0)
-		tar_error(t, errno, "%s: Cannot change mode to %04o", tq(t, 0, name),
-		          (unsigned)mode);
+		tar_cannot_chmod(t, name, mode, errno);
 	if (t->opt.touch)
 		return;
 	struct timespec times[2] = {

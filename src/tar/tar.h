@@ -360,6 +360,8 @@ void tar_fatal(struct tar *t, int errnum, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* "NAME: Cannot OP: strerror" with status 2. */
 void tar_cannot(struct tar *t, const char *name, const char *op, int errnum);
+/* "NAME: Cannot change mode to rwxr-xr-x", GNU tar's. */
+void tar_cannot_chmod(struct tar *t, const char *name, mode_t mode, int errnum);
 /* The same for a file being archived; with --ignore-failed-read, "NAME:
  * Warning: Cannot OP: strerror" and the status left alone. */
 void tar_cannot_read(struct tar *t, const char *name, const char *op, int errnum);

@@ -26,18 +26,21 @@ int xdirtimes_note(struct extract *x, struct archive_entry *e, const char *name)
 	if (archive_entry_filetype(e) != AE_IFDIR || lstat(name, &st) < 0 || !S_ISDIR(st.st_mode))
 		return 0;
 	struct dir_attrs a = { .set_time = !o->touch && archive_entry_mtime_is_set(e) };
-	/* without -p, libarchive leaves an existing directory's mode alone;
-	 * GNU tar gives it the member's, less the umask, if it may */
-	if (!o->same_perms && st.st_uid == geteuid()) {
-		mode_t mask = umask(0);
-		umask(mask);
-		a.mode = archive_entry_perm(e) & 0777 & ~mask;
-		a.set_mode = a.mode != (st.st_mode & 07777);
-	}
+	/* libarchive leaves an existing directory's mode alone; GNU tar
+	 * gives it the member's (less the umask, without -p), and says so
+	 * when it may not, but under --no-overwrite-dir */
+	mode_t mask = umask(0);
+	umask(mask);
+	a.mode = o->same_perms ? archive_entry_perm(e) & 07777 : archive_entry_perm(e) & 0777 & ~mask;
+	a.set_mode = a.mode != (st.st_mode & 07777) && !o->no_overwrite_dir;
 	if (!a.set_time && !a.set_mode)
 		return 0;
-	if (a.set_time)
+	if (a.set_time) {
 		a.mtime = (struct timespec){ archive_entry_mtime(e), archive_entry_mtime_nsec(e) };
+		/* (set here at the end, and said once: not libarchive's too) */
+		archive_entry_unset_mtime(e);
+		archive_entry_unset_atime(e);
+	}
 	if (x->ndirs == x->capdirs) {
 		size_t cap = x->capdirs ? 2 * x->capdirs : 16;
 		struct dir_attrs *v = reallocarray(x->dir_attrs, cap, sizeof(*v));
@@ -60,11 +63,16 @@ void xdirtimes_apply(struct extract *x)
 	const char *name = sb_str(&x->dir_names);
 	for (size_t i = 0; i < x->ndirs; i++, name += strlen(name) + 1) {
 		const struct dir_attrs *a = &x->dir_attrs[i];
-		if (a->set_mode && fchmodat(AT_FDCWD, name, a->mode, 0) < 0)
-			tar_cannot(x->t, name, "chmod", errno);
+		/* (named without its trailing slash, as GNU tar names it) */
+		char *bare = names_without_slash(name);
+		const char *shown = bare ? bare : name;
+		/* (the time first, then the mode, as GNU tar's set_stat) */
 		struct timespec times[2] = { { .tv_nsec = UTIME_OMIT }, a->mtime };
 		if (a->set_time && utimensat(AT_FDCWD, name, times, AT_SYMLINK_NOFOLLOW) < 0)
-			tar_cannot(x->t, name, "utime", errno);
+			tar_cannot(x->t, shown, "utime", errno);
+		if (a->set_mode && fchmodat(AT_FDCWD, name, a->mode, 0) < 0)
+			tar_cannot_chmod(x->t, shown, a->mode, errno);
+		free(bare);
 	}
 	sb_free(&x->dir_names);
 	free(x->dir_attrs);
