@@ -179,10 +179,10 @@ static int write_batch(struct cp *cp, const char *arg)
 static int preserve_list(struct cp *cp, const char *list, bool on)
 {
 	struct copy_opts *o = &cp->copy;
-	char *copy = strdup(list ? list : "mode,ownership,timestamps"), *save = NULL;
+	char *copy = strdup(list ? list : "mode,ownership,timestamps"), *rest = copy;
 	int r = copy ? 0 : -1;
-	for (char *w = copy ? strtok_r(copy, ",", &save) : NULL; w && r == 0;
-	     w = strtok_r(NULL, ",", &save)) {
+	/* (an empty word, "" or "mode,,links", is GNU's "ambiguous argument") */
+	for (char *w = copy ? strsep(&rest, ",") : NULL; w && r == 0; w = strsep(&rest, ",")) {
 		int v = choose(cp, on ? "--preserve" : "--no-preserve", w, preserve_words,
 		               preserve_values);
 		if (v < 0)

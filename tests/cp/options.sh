@@ -24,6 +24,11 @@ both "--preserve=links,timestamps" -r --preserve=links,timestamps src DST
 TIMES=no both "--preserve=xattr" -r --preserve=xattr,mode src DST
 both "--no-preserve=mode" -a --no-preserve=mode src DST
 TIMES=no both "--no-preserve=timestamps,ownership" -a --no-preserve=timestamps,ownership src DST
+# an empty word is GNU's "ambiguous argument", a usage error
+for list in "" "mode,,links" ","; do
+	NO_TREE=1 both "--preserve='$list'" -r --preserve="$list" src DST
+	NO_TREE=1 both "--no-preserve='$list'" -r --no-preserve="$list" src DST
+done
 TIMES=no both "-v" -rv src DST
 TIMES=no both "--verbose" -r --verbose src DST
 TIMES=no both "-x" -rx src DST
