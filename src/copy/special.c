@@ -97,6 +97,12 @@ int special_link(struct copy *c, const struct sweep_entry *e, int pfd, const cha
 	}
 	if ((s == DEST_EXISTS ? link_over(c, e, pfd, name) : make_link(c, e, pfd, name)) == 0) {
 		replace_made(c, e, pfd, name, backup);
+		/* -s with the times: the link gets the source's, as GNU cp's */
+		struct timespec ts[2] = { e->st.st_atim, e->st.st_mtim };
+		if (c->o->symbolic_link && c->o->preserve_times &&
+		    utimensat(pfd, name, ts, AT_SYMLINK_NOFOLLOW) < 0)
+			copy_warn(c, c->o->require_preserve, errno, "preserving times for %s",
+			          cq(c, 0, sb_str(&c->shown)));
 		return 1;
 	}
 	const char *shown = sb_str(&c->shown);

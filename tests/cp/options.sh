@@ -24,6 +24,9 @@ both "--preserve=links,timestamps" -r --preserve=links,timestamps src DST
 TIMES=no both "--preserve=xattr" -r --preserve=xattr,mode src DST
 both "--no-preserve=mode" -a --no-preserve=mode src DST
 TIMES=no both "--no-preserve=timestamps,ownership" -a --no-preserve=timestamps,ownership src DST
+# -s with the times: the link has the source's, as GNU cp gives them
+both "-s --preserve=timestamps" -s --preserve=timestamps "$T/src/file" DST
+both "-as" -as "$T/src/file" DST
 # an empty word is GNU's "ambiguous argument", a usage error
 for list in "" "mode,,links" ","; do
 	NO_TREE=1 both "--preserve='$list'" -r --preserve="$list" src DST
