@@ -160,9 +160,14 @@ static void walk_error(struct copy *c, const struct sweep_entry *e)
 	case SWEEP_OP_READDIR:
 		copy_error(c, e->error, "cannot access %s", cq(c, 0, e->path));
 		break;
-	case SWEEP_OP_LOOP:
-		copy_error(c, 0, "%s: file system loop detected", cq(c, 0, e->path));
+	case SWEEP_OP_LOOP: { /* (through a link followed: GNU's own words) */
+		struct stat st;
+		if (fstatat(e->dirfd, e->name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode))
+			copy_error(c, 0, "cannot copy cyclic symbolic link %s", cq(c, 0, e->path));
+		else
+			copy_error(c, 0, "%s: file system loop detected", cq(c, 0, e->path));
 		break;
+	}
 	case SWEEP_OP_NOMEM: /* the end, as GNU cp's xalloc_die() */
 		copy_error(c, 0, "memory exhausted");
 		c->nomem = true;

@@ -81,6 +81,19 @@ for side in GNU OUR; do
 done
 check_same "$T/GNU.slash" "$T/OUR.slash"
 
+# -rL through a link to a directory above it in the source: GNU's words,
+# "cannot copy cyclic symbolic link", the rest copied, exit 1
+mkdir -p "$T/cyc/src/d" && ln -s .. "$T/cyc/src/d/up" && echo f > "$T/cyc/src/d/f"
+for side in GNU OUR; do
+	prog=cp
+	[ $side = OUR ] && prog=sweep-cp
+	(cd "$T/cyc" && $prog -rL src "$side") > "$T/cyc/$side.out" 2>&1
+	echo "status $?" >> "$T/cyc/$side.out"
+	sed -i 's/^sweep-cp:/cp:/' "$T/cyc/$side.out"
+	(cd "$T/cyc/$side" && find . | sort) >> "$T/cyc/$side.out"
+done
+check_same "$T/cyc/GNU.out" "$T/cyc/OUR.out" || fail "-rL, a cyclic link"
+
 # -rL through a link that leads back above the copy's source: the copy is
 # met again under the link, and not entered ("into itself"), the rest
 # copied, exit 1 (it went on for ever: GNU cp stops at PATH_MAX, "File
