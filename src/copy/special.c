@@ -154,6 +154,26 @@ int special_place(struct copy *c, const struct sweep_entry *e, const char *what,
 	return hardlink_later(c, e, pfd, *name) ? -1 : pfd;
 }
 
+/* The extended attributes and ACLs of a fifo, device or socket e, made as
+ * name in pfd, as the options ask (GNU cp -a keeps them): through O_PATH
+ * descriptors, neither node being opened for its data. Not a symbolic
+ * link's (its user attributes are refused by the kernel). */
+static void node_xattrs(struct copy *c, const struct sweep_entry *e, int pfd, const char *name)
+{
+	const struct copy_opts *o = c->o;
+	bool acl = o->acls_apart ? o->preserve_acl : o->preserve_mode;
+	if (S_ISLNK(e->st.st_mode) || !(o->preserve_xattr || acl))
+		return;
+	int sfd = openat(e->dirfd, e->name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	int dfd = openat(pfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	if (sfd >= 0 && dfd >= 0)
+		xattr_copy(c, sfd, dfd, !o->preserve_xattr);
+	if (sfd >= 0)
+		close(sfd);
+	if (dfd >= 0)
+		close(dfd);
+}
+
 void special_copy(struct copy *c, const struct sweep_entry *e)
 {
 	const char *name, *backup;
@@ -165,6 +185,7 @@ void special_copy(struct copy *c, const struct sweep_entry *e)
 		return;
 	replace_made(c, e, pfd, name, backup);
 	hardlink_remember(c, e);
+	node_xattrs(c, e, pfd, name);
 	attrs_at(c, pfd, name, &e->st, true);
 	c->made = true;
 }

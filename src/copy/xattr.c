@@ -14,11 +14,49 @@
  * letters.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/xattr.h>
 #include <unistd.h>
 #include "copyint.h"
+
+/* The f*xattr calls, for a descriptor opened O_PATH too (a fifo, a device:
+ * nodes never opened for their data), through its /proc/self/fd name,
+ * which reaches the same inode (the f* calls say EBADF for it). */
+static const char *fd_path(int fd, char buf[32])
+{
+	snprintf(buf, 32, "/proc/self/fd/%d", fd);
+	return buf;
+}
+
+static ssize_t x_list(int fd, char *list, size_t size)
+{
+	char p[32];
+	ssize_t r = flistxattr(fd, list, size);
+	return r < 0 && errno == EBADF ? listxattr(fd_path(fd, p), list, size) : r;
+}
+
+static ssize_t x_get(int fd, const char *name, void *v, size_t size)
+{
+	char p[32];
+	ssize_t r = fgetxattr(fd, name, v, size);
+	return r < 0 && errno == EBADF ? getxattr(fd_path(fd, p), name, v, size) : r;
+}
+
+static int x_set(int fd, const char *name, const void *v, size_t size)
+{
+	char p[32];
+	int r = fsetxattr(fd, name, v, size, 0);
+	return r < 0 && errno == EBADF ? setxattr(fd_path(fd, p), name, v, size, 0) : r;
+}
+
+static int x_remove(int fd, const char *name)
+{
+	char p[32];
+	int r = fremovexattr(fd, name);
+	return r < 0 && errno == EBADF ? removexattr(fd_path(fd, p), name) : r;
+}
 
 static bool is_acl(const char *name)
 {
@@ -39,14 +77,14 @@ static ssize_t list_names(int sfd, char **list)
 {
 	*list = NULL;
 	for (;;) {
-		ssize_t n = flistxattr(sfd, NULL, 0);
+		ssize_t n = x_list(sfd, NULL, 0);
 		if (n <= 0)
 			return n;
 		char *v = realloc(*list, (size_t)n);
 		if (!v)
 			return -1;
 		*list = v;
-		ssize_t got = flistxattr(sfd, v, (size_t)n);
+		ssize_t got = x_list(sfd, v, (size_t)n);
 		if (got >= 0 || errno != ERANGE)
 			return got;
 	}
@@ -60,7 +98,7 @@ static bool same_value(int dfd, const char *name, const char *v, ssize_t n)
 	char small[4096];
 	if (n > (ssize_t)sizeof(small))
 		return false; /* rare enough to be set again */
-	ssize_t m = fgetxattr(dfd, name, small, sizeof(small));
+	ssize_t m = x_get(dfd, name, small, sizeof(small));
 	return m >= 0 && same_values(name, small, m, v, n);
 }
 
@@ -69,11 +107,11 @@ static bool same_value(int dfd, const char *name, const char *v, ssize_t n)
 static ssize_t get_value(int fd, const char *name, char *small, size_t cap, char **big)
 {
 	*big = NULL;
-	ssize_t n = fgetxattr(fd, name, small, cap);
+	ssize_t n = x_get(fd, name, small, cap);
 	if (n < 0 && errno == ERANGE) {
-		n = fgetxattr(fd, name, NULL, 0);
+		n = x_get(fd, name, NULL, 0);
 		*big = n > 0 ? malloc((size_t)n) : NULL;
-		n = *big ? fgetxattr(fd, name, *big, (size_t)n) : -1;
+		n = *big ? x_get(fd, name, *big, (size_t)n) : -1;
 	}
 	return n;
 }
@@ -86,7 +124,7 @@ static int copy_one(int sfd, int dfd, const char *name, bool only_changed)
 	const char *buf = big ? big : small;
 	int err = n < 0 ? errno : 0;
 	if (n >= 0 && !(only_changed && same_value(dfd, name, buf, n)) &&
-	    fsetxattr(dfd, name, buf, (size_t)n, 0) < 0)
+	    x_set(dfd, name, buf, (size_t)n) < 0)
 		err = errno;
 	free(big);
 	return err;
@@ -186,7 +224,7 @@ static void drop_extras(const struct copy_opts *o, int dfd, const char *list, ss
 	ssize_t n = list_names(dfd, &have);
 	for (const char *p = have; n > 0 && p < have + n; p += strlen(p) + 1)
 		if (compared(p, want_xattr && o->only_changed, want_acl) && !listed(list, len, p))
-			fremovexattr(dfd, p);
+			x_remove(dfd, p);
 	free(have);
 }
 

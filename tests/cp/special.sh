@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # special.sh: fifos and devices are made again with mknod, never opened:
 # a fifo with no writer would hang a copy that opened it, and a device
-# with no driver fails to open. The copy must match GNU cp's -a and -r.
+# with no driver fails to open. The copy must match GNU cp's -a and -r,
+# their ACLs and extended attributes too.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/cp/tree.sh"
 need_cmd timeout
@@ -13,6 +14,16 @@ if [ "$(id -u)" = 0 ]; then
 	mknod "$T/src/nodriver" c 250 250   # open() fails: ENXIO
 	mknod "$T/src/blk" b 250 1
 	chmod 0604 "$T/src/blk"
+fi
+# (their ACLs and attributes go with -a, as GNU cp's: set through
+# descriptors that do not open them)
+if command -v setfacl > /dev/null && setfacl -m u:nobody:rw "$T/src/fifo" 2>/dev/null; then
+	if [ "$(id -u)" = 0 ]; then
+		setfacl -m u:nobody:r "$T/src/blk"
+		setfattr -n trusted.t -v 1 "$T/src/private-fifo"
+	fi
+else
+	echo "SKIP part: no ACLs on this file system (setfacl)" >&2
 fi
 WRAP='timeout 20' both "-a" -a src DST
 WRAP='timeout 20' TIMES=no both "-r" -r src DST
