@@ -164,8 +164,19 @@ static int copy_one(struct cp *cp, struct copy *c, const char *src, const char *
 	size_t dlen = strlen(dst);
 	if (!S_ISDIR(st.st_mode) && dlen && dst[dlen - 1] == '/') {
 		/* a new name with a slash after it names a directory, which
-		 * it is not (nor will be made), as GNU cp says */
-		cannot_create(cp, &st, dst, S_ISREG(st.st_mode) ? ENOTDIR : ENOENT);
+		 * it is not (nor will be made), as GNU cp says; a file there
+		 * is "cannot stat", one below a directory not there "No such
+		 * file or directory" */
+		struct stat there;
+		int fd = -1;
+		if (stat(dst, &there) < 0 && errno == ENOTDIR) {
+			diag_error(cp->diag, errno, "cannot stat %s", q(cp, 0, dst));
+			return -1;
+		}
+		int err = (fd = open_parent(dst)) < 0 ? errno : S_ISREG(st.st_mode) ? ENOTDIR : ENOENT;
+		if (fd >= 0)
+			close(fd);
+		cannot_create(cp, &st, dst, err);
 		return -1;
 	}
 	if (S_ISDIR(st.st_mode) && inside(src, dst)) {

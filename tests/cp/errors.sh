@@ -66,13 +66,16 @@ PREPARE='chmod 777 . && mkdir -p dst/ok && chmod 777 dst dst/ok && echo old > ds
 both "-t missing" -t nothere src/f
 
 # a new name ending in a slash for what is not a directory: GNU says it
-# cannot be made (a regular file was made under the name without it)
+# cannot be made (a regular file was made under the name without it); a
+# file there already is "cannot stat", one below no directory "No such
+# file or directory"
 for side in GNU OUR; do
 	prog=cp
 	[ $side = OUR ] && prog=sweep-cp
 	rm -rf "${T:?}/slash" && mkdir -p "$T/slash/e" && cd "$T/slash" || fail "no scratch directory"
 	echo z > file && ln -s file sl && mkfifo fifo
-	for args in "file n1/" "file e/new/" "-P sl n3/" "-a fifo n4/" "--strip-trailing-slashes file n5/"; do
+	for args in "file n1/" "file e/new/" "-P sl n3/" "-a fifo n4/" "--strip-trailing-slashes file n5/" \
+	            "file sl/" "file file/" "file none/x/" "-a fifo none/x/"; do
 		# shellcheck disable=SC2086 # the arguments are words
 		{ $prog $args 2>&1; echo "status $?"; } | sed 's/^sweep-cp:/cp:/'
 	done > "$T/$side.slash"
