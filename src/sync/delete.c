@@ -160,20 +160,25 @@ static bool extraneous(const struct sync *s, int sfd, int dfd, const char *name,
 }
 
 /* A directory of ours the run must remove names from, read-only (a
- * user's run; root's needs no permission): opened up first, as rsync
- * does; known: its status, if the caller has it. Returns the mode to give
- * back, or (mode_t)-1: nothing changed. */
-static mode_t open_up(const struct sync *s, int pfd, const char *name, const struct stat *known)
+ * user's run; root's needs no permission), opened up first: one to be
+ * removed made writable, as rsync's make_mutable() does it (no more: one
+ * that cannot be read stays so, and is not emptied); one the source has
+ * (keep), searchable and readable too, as rsync holds such a directory
+ * while it works in it. known: its status, if the caller has it. Returns
+ * the mode to give back, or (mode_t)-1: nothing changed. */
+static mode_t open_up(const struct sync *s, int pfd, const char *name, const struct stat *known,
+                      bool keep)
 {
 	struct stat st;
+	mode_t want = keep ? S_IRWXU : S_IWUSR;
 	if (s->dry_run || s->root)
 		return (mode_t)-1;
 	if (known)
 		st = *known;
 	else if (fstatat(pfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
 		return (mode_t)-1;
-	if (!S_ISDIR(st.st_mode) || (st.st_mode & S_IRWXU) == S_IRWXU ||
-	    fchmodat(pfd, name, (st.st_mode & 07777) | S_IRWXU, 0) < 0)
+	if (!S_ISDIR(st.st_mode) || (st.st_mode & want) == want ||
+	    fchmodat(pfd, name, (st.st_mode & 07777) | want, 0) < 0)
 		return (mode_t)-1;
 	return st.st_mode & 07777;
 }
@@ -206,6 +211,8 @@ static int remove_contents(struct sync *s, int pfd, const char *name, const stru
 	struct strbuf names = STRBUF_INIT, sub = STRBUF_INIT;
 	if (fd < 0 || deletion_order(fd, &names) < 0) {
 		report_error(s, errno, "delete_file: opendir(%s) failed", rel);
+		/* an I/O error to rsync: no deletion after it */
+		s->io_error = true;
 		if (fd >= 0)
 			close(fd);
 		sb_free(&names);
@@ -244,9 +251,9 @@ static bool remove_entry(struct sync *s, int pfd, const char *name, const struct
                          const char *rel, bool top)
 {
 	bool dir = S_ISDIR(st->st_mode), backed_up = false;
-	mode_t opened = dir ? open_up(s, pfd, name, st) : (mode_t)-1;
+	mode_t opened = dir ? open_up(s, pfd, name, st, false) : (mode_t)-1;
 	int emptied = dir ? remove_contents(s, pfd, name, st, rel, &backed_up) : 1;
-	if (emptied == 0)
+	if (emptied <= 0) /* (one that could not be read: rsync says so too) */
 		say_not_empty(s, rel);
 	if (emptied < 0 || (emptied == 0 && top) || limits_delete_stopped(s))
 		goto kept;
@@ -329,7 +336,7 @@ bool delete_make_way(struct sync *s, int pfd, const char *name, const struct sta
 		return true;
 	int err = s->dry_run ? ENOTEMPTY : errno;
 	if ((err == ENOTEMPTY || err == EEXIST) && (s->delete || s->force)) {
-		mode_t opened = open_up(s, pfd, name, st);
+		mode_t opened = open_up(s, pfd, name, st, false);
 		bool backed_up = false;
 		int emptied = remove_contents(s, pfd, name, st, rel, &backed_up);
 		if (emptied == 1 && !backed_up &&
@@ -390,9 +397,7 @@ void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
 	 * after an error reading the source, as rsync's I/O errors turn
 	 * --delete off (what was not read may be what is there). Under
 	 * --ignore-errors both delete, as rsync's: the one read as empty */
-	if (!s->ignore_errors && (s->remote_source ? !s->src_names : sfd < 0))
-		goto out;
-	if (s->copy_links && !s->ignore_errors && !s->remote_source &&
+	if (s->copy_links && !s->ignore_errors && !s->remote_source && sfd >= 0 &&
 	    delete_dangling_in(s, sdirfd, sname, rel))
 		s->io_error = true; /* (the link itself is said as the walk meets it) */
 	if (s->io_error && !s->ignore_errors) {
@@ -401,7 +406,9 @@ void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
 		s->io_error_said = true;
 		goto out;
 	}
-	opened = open_up(s, pfd, name, NULL);
+	if (!s->ignore_errors && (s->remote_source ? !s->src_names : sfd < 0))
+		goto out;
+	opened = open_up(s, pfd, name, NULL, true);
 	dfd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	struct stat dst;
 	/* -x: as rsync, nothing is deleted on another file system than DEST's */

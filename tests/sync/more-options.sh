@@ -104,6 +104,23 @@ if [ "$(id -u)" = 0 ]; then
 		(cd "$T/u" && $AS_USER "$(command -v $prog)" -a --delete-before src/ dst/) > /dev/null 2>&1
 		[ -f "$T/u/dst/locked/old" ] || fail "$prog without --ignore-errors: deleted below what it could not read"
 	done
+	# a directory of the user's in DEST that cannot be read (mode 000) is
+	# not opened up to be emptied (rsync's make_mutable adds the write bit
+	# alone): "cannot delete non-empty directory", an I/O error that keeps
+	# every later deletion, 23; it was emptied and removed, and the rest
+	# deleted, exit 0
+	mkdir -p "$T/u/src2/a" "$T/u/src2/b" && echo a > "$T/u/src2/a/f"
+	for prog in rsync sweep-sync; do
+		rm -rf "$T/u/dst"
+		mkdir -p "$T/u/dst/a" "$T/u/dst/b" "$T/u/dst/x/y" && echo del > "$T/u/dst/a/del"
+		echo old > "$T/u/dst/x/y/z"
+		chown -R nobody "$T/u" && chmod 000 "$T/u/dst/x"
+		(cd "$T/u" && $AS_USER "$(command -v $prog)" -r --delete src2/ dst/) > "$T/u/$prog.out" 2>/dev/null
+		echo "status $?" >> "$T/u/$prog.out"
+		chmod 755 "$T/u/dst/x"
+		(cd "$T/u/dst" && find . | sort) >> "$T/u/$prog.out"
+	done
+	check_same "$T/u/rsync.out" "$T/u/sweep-sync.out" || fail "--delete, an unreadable directory in DEST"
 	# another's file is read (-c, a remote send) without asking O_NOATIME,
 	# which the kernel refuses to all but its owner: no call fails for it
 	if command -v strace > /dev/null; then
