@@ -29,17 +29,19 @@ int tags_add(struct tar_opts *o, const char *name, enum tag_scope scope, bool ca
 	return 0;
 }
 
-/* Whether tag is in the directory open as dfd. */
-static bool tagged(int dfd, const struct tar_tag *tag)
+/* Whether tag is in the directory open as dfd: a file there that can be
+ * opened to be read, as GNU tar's check_exclusion_tags() opens it (a
+ * symbolic link is followed under -h only, and one that dangles is none),
+ * and for CACHEDIR.TAG, one that begins with the signature. */
+static bool tagged(int dfd, const struct tar_tag *tag, bool follow)
 {
-	if (!tag->cachedir)
-		return faccessat(dfd, tag->name, F_OK, AT_SYMLINK_NOFOLLOW) == 0;
 	char buf[sizeof(cachedir_signature) - 1];
-	int fd = openat(dfd, tag->name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	int fd = openat(dfd, tag->name,
+	                O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW));
 	if (fd < 0)
 		return false;
-	bool yes = read(fd, buf, sizeof(buf)) == (ssize_t)sizeof(buf) &&
-	           memcmp(buf, cachedir_signature, sizeof(buf)) == 0;
+	bool yes = !tag->cachedir || (read(fd, buf, sizeof(buf)) == (ssize_t)sizeof(buf) &&
+	                              memcmp(buf, cachedir_signature, sizeof(buf)) == 0);
 	close(fd);
 	return yes;
 }
@@ -61,7 +63,7 @@ static const struct tar_tag *find_tag(struct create *cr, const struct sweep_entr
 			             (o->dereference ? 0 : O_NOFOLLOW));
 		if (dfd < 0)
 			return NULL;
-		if (tagged(dfd, &o->tags[i]))
+		if (tagged(dfd, &o->tags[i], o->dereference))
 			found = &o->tags[i];
 	}
 	if (dfd >= 0)
