@@ -218,6 +218,7 @@ struct parse_state {
 	bool old_option;       /* -o: v7 on create, --no-same-owner otherwise */
 	unsigned excl_flags;   /* --anchored, --wildcards for later --exclude */
 	bool files_from;       /* -T: an empty list makes an empty archive */
+	bool list_stdin;       /* -T -: the list is standard input */
 	bool unanchored;       /* --no-anchored last: for the names that follow */
 	bool casefold;         /* --ignore-case last: likewise */
 	size_t marked;         /* the names added_names() has seen */
@@ -860,6 +861,11 @@ static int main_option(struct tar *t, struct parse_state *ps, int c)
 	case 'C': return names_add(&o->names, optarg, true) == 0;
 	case 'T': {
 		const struct names_hooks h = { list_option, list_added, ps };
+		if (strcmp(optarg, "-") == 0 && ps->list_stdin) {
+			tar_warn(t, 0, "Options '-T' and '-T' both want standard input");
+			return 0;
+		}
+		ps->list_stdin |= strcmp(optarg, "-") == 0;
 		ps->files_from = true;
 		return added_names(o, ps, add_names_file(t, ps, optarg, &h));
 	}
@@ -1165,6 +1171,12 @@ static bool check_options(struct tar *t, struct parse_state *ps)
 	}
 	if (o->occurrence && !check_occurrence(t, ps))
 		return false;
+	bool reads = o->mode == MODE_LIST || o->mode == MODE_EXTRACT || o->mode == MODE_DIFF ||
+	             o->mode == MODE_DELETE;
+	if (reads && ps->list_stdin && o->archive && strcmp(o->archive, "-") == 0) {
+		tar_warn(t, 0, "Options '-f' and '-T' both want standard input");
+		return false;
+	}
 	if (o->mode == MODE_CREATE && o->sparse && o->format == FMT_GNU)
 		tar_warn(t, 0, "--sparse: sparse members are written in the posix format, "
 		               "not --format=gnu");

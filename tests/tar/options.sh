@@ -329,6 +329,16 @@ for a in sweep plain; do
 	(cd "$T" && tar --force-local -tf "$a:x.tar") | sort > "$T/got"
 	check_same "$T/want" "$T/got"
 done
+# standard input wanted twice: GNU's usage error, exit 2
+for args in "-cf $T/x.tar -T - -T -" "-xf - -T -" "-tf - -T -"; do
+	for prog in tar sweep_tar; do
+		# shellcheck disable=SC2086 # the arguments are words
+		echo tree/a.c | (cd "$src" && $prog $args) > /dev/null 2> "$T/$prog.stdin"
+		echo "status $?" >> "$T/$prog.stdin"
+		sed -i 's/^sweep-tar:/tar:/; s/sweep-tar --/tar --/g' "$T/$prog.stdin"
+	done
+	check_same "$T/tar.stdin" "$T/sweep_tar.stdin" || fail "standard input twice: $args"
+done
 # --restrict: taken, as GNU's, whatever it does there (no volumes here)
 same "--restrict" -c --restrict tree
 # names are unquoted as GNU tar unquotes them (--unquote, the default):
