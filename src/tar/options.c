@@ -1201,6 +1201,12 @@ static bool check_options(struct tar *t, struct parse_state *ps)
 		tar_warn(t, 0, "--%s can be used only on POSIX archives", o->acls ? "acls" : "xattrs");
 		return false;
 	}
+	/* GNU tar's check: what only gnu (or posix) can hold */
+	if (o->mode == MODE_CREATE && (o->format == FMT_USTAR || o->format == FMT_V7) &&
+	    (o->sparse || o->listed_incremental || o->incremental)) {
+		tar_warn(t, 0, "GNU features wanted on incompatible archive format");
+		return false;
+	}
 	/* the 'D' members are written raw, in the gnu format (dumpdir.c) */
 	if (o->listed_incremental && o->mode == MODE_CREATE &&
 	    ((o->format != FMT_DEFAULT && o->format != FMT_GNU) || o->xattrs || o->acls ||

@@ -329,6 +329,10 @@ for a in sweep plain; do
 	(cd "$T" && tar --force-local -tf "$a:x.tar") | sort > "$T/got"
 	check_same "$T/want" "$T/got"
 done
+# what only gnu or posix can hold, asked of ustar or v7: GNU's usage error
+same "--sparse --format=ustar" -c --sparse --format=ustar tree
+same "--sparse --format=v7" -c --sparse --format=v7 tree
+same "-g --format=ustar" -c -g "$T/no-snapshot" --format=ustar tree
 # standard input wanted twice: GNU's usage error, exit 2
 for args in "-cf $T/x.tar -T - -T -" "-xf - -T -" "-tf - -T -"; do
 	for prog in tar sweep_tar; do
