@@ -252,8 +252,11 @@ bool linkdest_existing(struct sync *s, const struct sweep_entry *e, const char *
 	*v = COPY_LEAVE;
 	switch (s->alt_dest) {
 	case ALT_COMPARE: /* rsync removes the copy DIR's makes needless */
-		if (!s->dry_run && pfd >= 0)
-			(void)unlinkat(pfd, name, 0);
+		if (!s->dry_run && pfd >= 0 && unlinkat(pfd, name, 0) < 0) {
+			/* (it stays as it was, not as the source has it: said, 23) */
+			report_error(s, errno, "delete_file: unlink(%s) failed", rel);
+			s->partial = true;
+		}
 		return true;
 	case ALT_COPY: /* as without it */
 		return false;

@@ -32,6 +32,25 @@ for kind in compare copy; do
 	both "--$kind-dest, an existing DEST" -ai --$kind-dest=../prev src/ DST
 	PREPARE='rsync -a ../old/ prev/'
 done
+# as a user, a copy DIR makes needless that cannot be removed (its
+# directory is root's): said, 23, as rsync's failure there is (it was left
+# as it was, exit 0)
+if [ "$(id -u)" = 0 ]; then
+	unprivileged
+	mkdir -p "$T/nb/src/d" "$T/nb/cmp/d"
+	echo new > "$T/nb/src/d/c" && cp -a "$T/nb/src/d/c" "$T/nb/cmp/d/c"
+	chmod 755 "$T" "$T/nb"
+	for prog in rsync sweep-sync; do
+		rm -rf "$T/nb/dst" && mkdir -p "$T/nb/dst/d" && echo stale > "$T/nb/dst/d/c"
+		touch -d 2020-01-01 "$T/nb/src/d/c" "$T/nb/cmp/d/c" "$T/nb/dst/d/c"
+		chown -R nobody "$T/nb/dst" && chown root "$T/nb/dst/d"
+		(cd "$T/nb" && $AS_USER "$(command -v $prog)" -a --compare-dest=../cmp src/ dst/) 2> /dev/null
+		st=$?
+		[ $st = 23 ] || fail "$prog: a needless copy that cannot be removed: status $st"
+	done
+else
+	echo "SKIP part: a directory of root's in DEST needs root to make it" >&2
+fi
 for mix in "--link-dest=prev --compare-dest=prev" "--copy-dest=prev --link-dest=prev" \
            "--compare-dest=prev --copy-dest=prev"; do
 	# shellcheck disable=SC2086 # the options are words
