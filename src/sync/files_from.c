@@ -33,7 +33,10 @@
 #include "sync.h"
 
 /* Add the components of the first len bytes of p to names, cleaned:
- * without empty ones and "." */
+ * without empty ones and ".", and ".." taking the one before it away (one
+ * with none before it is dropped), as rsync's clean_fname() collapses
+ * them, so that no name leaves the source directory ("sub/../a" is "a",
+ * "../list" is "list") */
 static int add_clean(struct strbuf *names, const char *p, size_t len)
 {
 	size_t start = names->len;
@@ -42,10 +45,17 @@ static int add_clean(struct strbuf *names, const char *p, size_t len)
 			p++;
 		size_t n = strcspn(p, "/");
 		n = n < (size_t)(end - p) ? n : (size_t)(end - p);
-		bool dot = n == 1 && p[0] == '.';
-		if (n && !dot && ((names->len > start && sb_addc(names, '/') < 0) ||
-		                  sb_add(names, p, n) < 0))
+		bool dot = n == 1 && p[0] == '.', dotdot = n == 2 && p[0] == '.' && p[1] == '.';
+		if (dotdot) {
+			while (names->len > start && names->s[names->len - 1] != '/')
+				names->len--;
+			if (names->len > start)
+				names->len--; /* (the slash before it) */
+			names->s[names->len] = '\0';
+		} else if (n && !dot && ((names->len > start && sb_addc(names, '/') < 0) ||
+		                         sb_add(names, p, n) < 0)) {
 			return -1;
+		}
 		p += n;
 	}
 	return sb_addc(names, '\0');
