@@ -47,6 +47,8 @@ struct extract {
 
 /* xdirtimes.c: what a directory there before its member gets at the end. */
 struct dir_attrs {
+	dev_t dev;               /* the directory noted: set only if it still is */
+	ino_t ino;
 	struct timespec mtime;
 	mode_t mode;
 	bool set_time, set_mode;

@@ -13,6 +13,7 @@
 #include <archive_entry.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -25,7 +26,7 @@ int xdirtimes_note(struct extract *x, struct archive_entry *e, const char *name)
 	struct stat st;
 	if (archive_entry_filetype(e) != AE_IFDIR || lstat(name, &st) < 0 || !S_ISDIR(st.st_mode))
 		return 0;
-	struct dir_attrs a = { .set_time = !o->touch && archive_entry_mtime_is_set(e) };
+	struct dir_attrs a = { .dev = st.st_dev, .ino = st.st_ino, .set_time = !o->touch && archive_entry_mtime_is_set(e) };
 	/* libarchive leaves an existing directory's mode alone; GNU tar
 	 * gives it the member's (less the umask, without -p), and says so
 	 * when it may not, but under --no-overwrite-dir */
@@ -67,11 +68,23 @@ void xdirtimes_apply(struct extract *x)
 		char *bare = names_without_slash(name);
 		const char *shown = bare ? bare : name;
 		/* (the time first, then the mode, as GNU tar's set_stat) */
-		struct timespec times[2] = { { .tv_nsec = UTIME_OMIT }, a->mtime };
-		if (a->set_time && utimensat(AT_FDCWD, name, times, AT_SYMLINK_NOFOLLOW) < 0)
-			tar_cannot(x->t, shown, "utime", errno);
-		if (a->set_mode && fchmodat(AT_FDCWD, name, a->mode, 0) < 0)
-			tar_cannot_chmod(x->t, shown, a->mode, errno);
+		/* through the directory noted, never a link put in its place
+		 * since (an archive can make one there) */
+		struct stat now;
+		int fd = open(shown, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0) /* (one the user may not read: by its path, not followed) */
+			fd = open(shown, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd >= 0 && fstat(fd, &now) == 0 && now.st_dev == a->dev && now.st_ino == a->ino) {
+			struct timespec times[2] = { { .tv_nsec = UTIME_OMIT }, a->mtime };
+			char p[32];
+			snprintf(p, sizeof(p), "/proc/self/fd/%d", fd);
+			if (a->set_time && utimensat(AT_FDCWD, p, times, 0) < 0)
+				tar_cannot(x->t, shown, "utime", errno);
+			if (a->set_mode && chmod(p, a->mode) < 0)
+				tar_cannot_chmod(x->t, shown, a->mode, errno);
+		}
+		if (fd >= 0)
+			close(fd);
 		free(bare);
 	}
 	sb_free(&x->dir_names);
