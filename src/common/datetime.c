@@ -625,6 +625,8 @@ bool datetime_parse(const char *s, const struct timespec *now, struct timespec *
 	if (!tz_prefix(s, zone, sizeof(zone), &rest))
 		return strncmp(s, "TZ=", 3) != 0 && parse_in_zone(s, now, out);
 	char *old = getenv("TZ") ? strdup(getenv("TZ")) : NULL;
+	if (getenv("TZ") && !old)
+		return false; /* (no memory to put the user's back) */
 	setenv("TZ", zone, 1);
 	tzset();
 	bool ok = parse_in_zone(rest, now, out);

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # common: helpers shared by the tools (messages, exit status, quoting,
 # exclusion patterns, id and key maps, human-readable and suffixed sizes, the walk's
-# environment variables, a rate limit, GNU's backup names).
+# environment variables, a rate limit, GNU's backup names, dates, a
+# descriptor's /proc name).
 noinst_LTLIBRARIES += src/common/libcommon.la
 src_common_libcommon_la_SOURCES = \
 	src/common/argmatch.c src/common/argmatch.h \
@@ -20,4 +21,5 @@ src_common_libcommon_la_SOURCES = \
 	src/common/modechange.c src/common/modechange.h \
 	src/common/permstr.c src/common/permstr.h \
 	src/common/rate.c src/common/rate.h \
-	src/common/datetime.c src/common/datetime.h
+	src/common/datetime.c src/common/datetime.h \
+	src/common/procfd.c src/common/procfd.h

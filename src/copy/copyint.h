@@ -345,8 +345,7 @@ int replace_remove(struct copy *c, int pfd, const char *name);
 /* e was copied as name in pfd: a top-level copy noted for no_remake (it
  * was said under -v, backup and all, by replace_prepare(), before it was
  * made, as GNU cp says it). */
-void replace_made(struct copy *c, const struct sweep_entry *e, int pfd, const char *name,
-                  const char *backup);
+void replace_made(struct copy *c, const struct sweep_entry *e, int pfd, const char *name);
 /* sweep-cp: the copy (or link) over name in pfd failed, and the file
  * there was renamed to backup (shown as it is said) first: put back under
  * its name over what the copy left, as GNU cp puts it back ("unbackup"),

@@ -70,7 +70,7 @@ int hardlink_later(struct copy *c, const struct sweep_entry *e, int pfd, const c
 		copy_error(c, errno, "cannot create hard link %s to %s", cq(c, 0, sb_str(&c->shown)),
 		           cq(c, 1, first_shown));
 	else {
-		replace_made(c, e, pfd, name, backup);
+		replace_made(c, e, pfd, name);
 		c->made = true;
 	}
 	if (ofd >= 0)

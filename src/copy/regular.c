@@ -16,8 +16,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <stdio.h>
-#include <string.h>
 #include <unistd.h>
 #include "copyint.h"
 
@@ -170,7 +168,7 @@ void regular_copy(struct copy *c, const struct sweep_entry *e)
 			replace_unbackup(c, pfd, name, backup);
 		goto out;
 	}
-	replace_made(c, e, pfd, name, backup);
+	replace_made(c, e, pfd, name);
 	c->entry = e;
 	struct writer_job j = { .e = e, .sfd = sfd, .dfd = dfd, .st = &st, .created = created,
 	                        .mode = mode, .pfd = -1 };

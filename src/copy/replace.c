@@ -108,11 +108,9 @@ static enum dest_state writable_through(struct copy *c, const struct sweep_entry
 	return same_file(e, &st) ? same_file_error(c, e) : DEST_EXISTS;
 }
 
-void replace_made(struct copy *c, const struct sweep_entry *e, int pfd, const char *name,
-                  const char *backup)
+void replace_made(struct copy *c, const struct sweep_entry *e, int pfd, const char *name)
 {
 	struct stat st;
-	(void)backup; /* (said before it was made: replace_prepare) */
 	if (c->o->no_remake && e->depth == 0 &&
 	    fstatat(pfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
 	    keymap_put(&c->made_tops, (uint64_t)st.st_dev, (uint64_t)st.st_ino, 1) < 0)

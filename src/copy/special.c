@@ -96,7 +96,7 @@ int special_link(struct copy *c, const struct sweep_entry *e, int pfd, const cha
 		return 1;
 	}
 	if ((s == DEST_EXISTS ? link_over(c, e, pfd, name) : make_link(c, e, pfd, name)) == 0) {
-		replace_made(c, e, pfd, name, backup);
+		replace_made(c, e, pfd, name);
 		/* -s with the times: the link gets the source's, as GNU cp's */
 		struct timespec ts[2] = { e->st.st_atim, e->st.st_mtim };
 		if (c->o->symbolic_link && c->o->preserve_times &&
@@ -106,12 +106,8 @@ int special_link(struct copy *c, const struct sweep_entry *e, int pfd, const cha
 		return 1;
 	}
 	const char *shown = sb_str(&c->shown);
-	if (c->o->symbolic_link)
-		copy_error(c, errno, "cannot create symbolic link %s to %s", cq(c, 0, shown),
-		           cq(c, 1, e->path));
-	else
-		copy_error(c, errno, "cannot create hard link %s to %s", cq(c, 0, shown),
-		           cq(c, 1, e->path));
+	copy_error(c, errno, "cannot create %s link %s to %s",
+	           c->o->symbolic_link ? "symbolic" : "hard", cq(c, 0, shown), cq(c, 1, e->path));
 	if (backup)
 		replace_unbackup(c, pfd, name, backup);
 	return 1;
@@ -183,7 +179,7 @@ void special_copy(struct copy *c, const struct sweep_entry *e)
 	enum dest_state s = replace_prepare(c, e, pfd, name, &backup);
 	if (s == DEST_SKIP || s == DEST_FAIL || make_node(c, e, pfd, name) < 0)
 		return;
-	replace_made(c, e, pfd, name, backup);
+	replace_made(c, e, pfd, name);
 	hardlink_remember(c, e);
 	node_xattrs(c, e, pfd, name);
 	attrs_at(c, pfd, name, &e->st, true);

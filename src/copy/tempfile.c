@@ -29,6 +29,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "copyint.h"
+#include "procfd.h"
 
 #define TEMP_TRIES 100
 #define LINK_REFUSED (-2) /* a file made without a name cannot be linked */
@@ -328,7 +329,7 @@ static int unnamed_write(struct copy *c, const char *src, int sfd, const struct 
                          int pfd, const char *name, int ufd)
 {
 	struct stat got;
-	char from[32];
+	char from[PROCFD_NAME_MAX];
 	int r = -1;
 	if (fstat(ufd, &got) < 0) {
 		copy_error(c, errno, "cannot create regular file %s", cq(c, 0, sb_str(&c->shown)));
@@ -342,7 +343,7 @@ static int unnamed_write(struct copy *c, const char *src, int sfd, const struct 
 	 * has one: a link refused throws this file away, and the copy made the
 	 * other way says what its own lack */
 	bool attrs_ok = attrs_unsaid(c, ufd, sfd, st, mode);
-	snprintf(from, sizeof(from), "/proc/self/fd/%d", ufd);
+	procfd_name(ufd, from);
 	if (unnamed_link(c, ufd, from, pfd, name) == 0) {
 		if (!attrs_ok)
 			attrs_fd(c, ufd, sfd, st, true, mode, 0);

@@ -14,48 +14,43 @@
  * letters.
  */
 #include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/xattr.h>
 #include <unistd.h>
 #include "copyint.h"
+#include "procfd.h"
 
 /* The f*xattr calls, for a descriptor opened O_PATH too (a fifo, a device:
  * nodes never opened for their data), through its /proc/self/fd name,
  * which reaches the same inode (the f* calls say EBADF for it). */
-static const char *fd_path(int fd, char buf[32])
-{
-	snprintf(buf, 32, "/proc/self/fd/%d", fd);
-	return buf;
-}
 
 static ssize_t x_list(int fd, char *list, size_t size)
 {
-	char p[32];
+	char p[PROCFD_NAME_MAX];
 	ssize_t r = flistxattr(fd, list, size);
-	return r < 0 && errno == EBADF ? listxattr(fd_path(fd, p), list, size) : r;
+	return r < 0 && errno == EBADF ? listxattr(procfd_name(fd, p), list, size) : r;
 }
 
 static ssize_t x_get(int fd, const char *name, void *v, size_t size)
 {
-	char p[32];
+	char p[PROCFD_NAME_MAX];
 	ssize_t r = fgetxattr(fd, name, v, size);
-	return r < 0 && errno == EBADF ? getxattr(fd_path(fd, p), name, v, size) : r;
+	return r < 0 && errno == EBADF ? getxattr(procfd_name(fd, p), name, v, size) : r;
 }
 
 static int x_set(int fd, const char *name, const void *v, size_t size)
 {
-	char p[32];
+	char p[PROCFD_NAME_MAX];
 	int r = fsetxattr(fd, name, v, size, 0);
-	return r < 0 && errno == EBADF ? setxattr(fd_path(fd, p), name, v, size, 0) : r;
+	return r < 0 && errno == EBADF ? setxattr(procfd_name(fd, p), name, v, size, 0) : r;
 }
 
 static int x_remove(int fd, const char *name)
 {
-	char p[32];
+	char p[PROCFD_NAME_MAX];
 	int r = fremovexattr(fd, name);
-	return r < 0 && errno == EBADF ? removexattr(fd_path(fd, p), name) : r;
+	return r < 0 && errno == EBADF ? removexattr(procfd_name(fd, p), name) : r;
 }
 
 static bool is_acl(const char *name)

@@ -39,6 +39,13 @@ bool remote_is_host_path(const char *arg)
 	return host_len(arg) > 0;
 }
 
+/* PATH in [USER@]HOST:PATH; a local name as it is. */
+static const char *operand_path(const char *arg)
+{
+	size_t hlen = host_len(arg);
+	return arg + hlen + (hlen > 0);
+}
+
 /* Whether c is a wildcard the far shell expands in a PATH, as rsync's
  * leaves it to expand ("host:dir/x*"). */
 static bool wildcard(char c)
@@ -66,8 +73,7 @@ bool remote_asked_for(const struct sync *s, const char *src)
 	if (!contents && sb_last_component(&got, src) < 0)
 		return false;
 	for (int i = 0; i < s->nfiles - 1 && !ok; i++) {
-		size_t hlen = host_len(s->files[i]);
-		const char *path = s->files[i] + hlen + (hlen > 0);
+		const char *path = operand_path(s->files[i]);
 		if (!*path || sync_is_contents(path))
 			ok = contents; /* (a directory's contents: no root name to place) */
 		else if (!contents && sb_last_component(&want, path) == 0)
@@ -192,8 +198,7 @@ static bool remote_globbed(const struct sync *s)
 {
 	int nsrc = s->nfiles - 1;
 	for (int i = 0; i < nsrc; i++) {
-		size_t hlen = host_len(s->files[i]);
-		const char *path = s->files[i] + hlen + (hlen > 0);
+		const char *path = operand_path(s->files[i]);
 		for (const char *p = path; *p; p++)
 			if (wildcard(*p))
 				return true;
@@ -485,7 +490,7 @@ static int far_end_done(struct sync *s, struct wire *w)
 
 /* The command for the far end: PROGRAM --server [--sender] OPTIONS --
  * PATH... (PROGRAM as given: --rsync-path may hold words, "sudo x"). */
-static int far_command(const struct sync *s, bool push, size_t hlen, struct strbuf *cmd)
+static int far_command(const struct sync *s, bool push, struct strbuf *cmd)
 {
 	struct strbuf opts = STRBUF_INIT;
 	int nsrc = s->nfiles - 1;
@@ -494,7 +499,7 @@ static int far_command(const struct sync *s, bool push, size_t hlen, struct strb
 		r = sb_printf(cmd, "%s --server%s %s --", s->remote_prog ? s->remote_prog : "sweep-sync",
 		              push ? "" : " --sender", sb_str(&opts));
 	for (int i = push ? nsrc : 0; r == 0 && i < (push ? nsrc + 1 : nsrc); i++) {
-		const char *path = s->files[i] + hlen + 1;
+		const char *path = operand_path(s->files[i]);
 		r = path_quote(s, cmd, *path ? path : ".", push);
 	}
 	sb_free(&opts);
@@ -529,7 +534,7 @@ void remote_run(struct sync *s)
 	}
 	struct strbuf cmd = STRBUF_INIT;
 	char **argv = NULL;
-	if (far_command(s, push, hlen, &cmd) < 0 || !(argv = shell_argv(s, hostarg, hlen, cmd.s))) {
+	if (far_command(s, push, &cmd) < 0 || !(argv = shell_argv(s, hostarg, hlen, cmd.s))) {
 		if (errno == EINVAL)
 			diag_error(s->diag, 0, "-e: no remote shell given");
 		else

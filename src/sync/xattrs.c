@@ -3,10 +3,10 @@
  * xattrs.c: extended attributes on the wire (see xattrs.h).
  */
 #include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/xattr.h>
+#include "procfd.h"
 #include "xattrs.h"
 
 #define MAX_ATTRS 4096
@@ -20,20 +20,18 @@ static bool is_acl(const char *name)
  * O_PATH descriptor where by_path. */
 static ssize_t list_of(int fd, bool by_path, char *buf, size_t n)
 {
-	char path[40];
+	char path[PROCFD_NAME_MAX];
 	if (!by_path)
 		return flistxattr(fd, buf, n);
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	return listxattr(path, buf, n);
+	return listxattr(procfd_name(fd, path), buf, n);
 }
 
 static ssize_t get_of(int fd, bool by_path, const char *name, char *buf, size_t n)
 {
-	char path[40];
+	char path[PROCFD_NAME_MAX];
 	if (!by_path)
 		return fgetxattr(fd, name, buf, n);
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	return getxattr(path, name, buf, n);
+	return getxattr(procfd_name(fd, path), name, buf, n);
 }
 
 /* One attribute's value into v; its length, or -1. */

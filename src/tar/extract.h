@@ -115,6 +115,9 @@ void xacl_match(struct extract *x, struct archive_entry *e, const char *name);
  * directory at name, if one is there. */
 int overwrite_file(struct extract *x, struct archive_entry *e, const char *name, uint64_t size);
 void overwrite_dir_keep(struct extract *x, struct archive_entry *e, const char *name);
+/* The mode member e's file gets: exact under -p, else within the run's
+ * umask and without set-id bits, as libarchive's disk writer makes it. */
+mode_t member_mode(const struct tar *t, struct archive_entry *e);
 
 /* xincr.c: under -G, act on the dumpdir of directory member e before it
  * is extracted as name: renames, then what the directory holds that the

@@ -139,6 +139,26 @@ static la_ssize_t pass_raw(struct archive *a, struct gunzip *g, const void **buf
 	return n;
 }
 
+/* One read, if the input read is used up, inflated into what is left of
+ * g->out. Returns 0 (the stream's state, ended, cut or bad, in g), or the
+ * errno of a failed read. */
+static int inflate_step(struct gunzip *g)
+{
+	ssize_t n = fill(g);
+	if (n <= 0) {
+		g->cut = n == 0;
+		return n < 0 ? errno : 0;
+	}
+	int r = inflate(&g->z, Z_NO_FLUSH);
+	if (r == Z_STREAM_END)
+		return member_end(g) < 0 ? (errno ? errno : ENOMEM) : 0;
+	if (r != Z_OK && r != Z_BUF_ERROR) {
+		g->bad = true;
+		g->why = gzip_words(&g->z);
+	}
+	return 0;
+}
+
 static la_ssize_t gunzip_read(struct archive *a, void *arg, const void **buf)
 {
 	struct gunzip *g = arg;
@@ -148,21 +168,8 @@ static la_ssize_t gunzip_read(struct archive *a, void *arg, const void **buf)
 	g->z.next_out = g->out;
 	g->z.avail_out = OUT_SIZE;
 	int err = 0;
-	while (g->z.avail_out && !g->ended && !g->cut && !g->bad && !err) {
-		ssize_t n = fill(g);
-		if (n <= 0) {
-			err = n < 0 ? errno : 0;
-			g->cut = n == 0;
-			break;
-		}
-		int r = inflate(&g->z, Z_NO_FLUSH);
-		if (r == Z_STREAM_END)
-			err = member_end(g) < 0 ? (errno ? errno : ENOMEM) : 0;
-		else if (r != Z_OK && r != Z_BUF_ERROR) {
-			g->bad = true;
-			g->why = gzip_words(&g->z);
-		}
-	}
+	while (g->z.avail_out && !g->ended && !g->cut && !g->bad && !err)
+		err = inflate_step(g);
 	size_t made = OUT_SIZE - g->z.avail_out;
 	*buf = g->out;
 	if (made)
@@ -195,18 +202,8 @@ const char *gunzip_end(struct gunzip *g)
 	while (!g->ended && !g->cut && !g->bad) {
 		g->z.next_out = g->out; /* (the rest's bytes: not kept) */
 		g->z.avail_out = OUT_SIZE;
-		ssize_t n = fill(g);
-		if (n <= 0) {
+		if (inflate_step(g)) /* (a read that fails: as an end) */
 			g->cut = true;
-			break;
-		}
-		int r = inflate(&g->z, Z_NO_FLUSH);
-		if (r == Z_STREAM_END && member_end(g) < 0)
-			g->cut = true;
-		else if (r != Z_OK && r != Z_STREAM_END && r != Z_BUF_ERROR) {
-			g->bad = true;
-			g->why = gzip_words(&g->z);
-		}
 	}
 	return g->bad ? g->why : g->cut ? "unexpected end of file"
 	       : g->garbage ? "decompression OK, trailing garbage ignored" : NULL;

@@ -11,14 +11,11 @@
 int modechg_set(struct tar *t, const char *changes)
 {
 	mode_t m = 0;
-	mode_t u = umask(0);
-	umask(u);
-	if (!mode_change(changes, u, false, &m)) {
+	if (!mode_change(changes, t->opt.umask, false, &m)) {
 		tar_fatal(t, 0, "Invalid mode given on option");
 		return 0;
 	}
 	t->opt.mode_changes = changes;
-	t->opt.umask = u;
 	return 1;
 }
 

@@ -25,14 +25,10 @@
 #include <unistd.h>
 #include "extract.h"
 
-/* The mode the member's file gets: exact under -p, else within the umask
- * and without set-id bits, as libarchive's disk writer makes it. */
-static mode_t member_mode(const struct tar *t, struct archive_entry *e)
+mode_t member_mode(const struct tar *t, struct archive_entry *e)
 {
-	mode_t mask = umask(0);
-	umask(mask);
 	mode_t mode = archive_entry_perm(e) & 07777;
-	return t->opt.same_perms ? mode : mode & 0777 & ~mask;
+	return t->opt.same_perms ? mode : mode & 0777 & ~t->opt.umask;
 }
 
 /* Owner (under --same-owner), then mode (chown may clear set-id bits),

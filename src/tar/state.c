@@ -4,11 +4,15 @@
  * the fuzz targets set it up and tear it down alike.
  */
 #include <stdio.h>
+#include <sys/stat.h>
 #include "tar.h"
 
 void tar_init(struct tar *t, struct diag *d)
 {
 	*t = (struct tar){ .diag = d, .ids = IDCACHE_INIT, .listing = stdout, .append_fd = -1 };
+	/* (read once: it can be read only by setting it) */
+	t->opt.umask = umask(0);
+	umask(t->opt.umask);
 }
 
 void tar_free(struct tar *t)

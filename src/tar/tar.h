@@ -168,7 +168,7 @@ struct tar_opts {
 	bool ignore_failed_read;
 	bool remove_files;        /* --remove-files (remove.c) */
 	const char *mode_changes;  /* --mode (modechg.c), checked */
-	mode_t umask;             /* the run's umask, for --mode */
+	mode_t umask;             /* the run's umask (tar_init reads it) */
 	struct timespec mtime;
 	bool set_newer, newer_mtime_only; /* -N, --newer-mtime */
 	struct timespec newer;

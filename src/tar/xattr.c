@@ -16,11 +16,11 @@
 #include <errno.h>
 #include <fnmatch.h>
 #include <fcntl.h>
-#include <stdio.h>
 #include <string.h>
 #include <sys/xattr.h>
 #include <unistd.h>
 #include "create.h"
+#include "procfd.h"
 
 #define ACL_ACCESS  "system.posix_acl_access"
 #define ACL_DEFAULT "system.posix_acl_default"
@@ -36,7 +36,7 @@ enum { ACL_USER_OBJ = 1, ACL_USER = 2, ACL_GROUP_OBJ = 4, ACL_GROUP = 8, ACL_MAS
 struct xhandle {
 	int fd;
 	int opened;
-	char path[64];
+	char path[PROCFD_NAME_MAX];
 };
 
 static int xopen(struct xhandle *h, const struct create *cr, const struct sweep_entry *e)
@@ -50,7 +50,7 @@ static int xopen(struct xhandle *h, const struct create *cr, const struct sweep_
 	h->opened = openat(e->dirfd, e->name, flags);
 	if (h->opened < 0)
 		return -1;
-	snprintf(h->path, sizeof(h->path), "/proc/self/fd/%d", h->opened);
+	procfd_name(h->opened, h->path);
 	return 0;
 }
 

@@ -13,12 +13,12 @@
 #include <archive_entry.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "extract.h"
+#include "procfd.h"
 
 int xdirtimes_note(struct extract *x, struct archive_entry *e, const char *name)
 {
@@ -26,13 +26,12 @@ int xdirtimes_note(struct extract *x, struct archive_entry *e, const char *name)
 	struct stat st;
 	if (archive_entry_filetype(e) != AE_IFDIR || lstat(name, &st) < 0 || !S_ISDIR(st.st_mode))
 		return 0;
-	struct dir_attrs a = { .dev = st.st_dev, .ino = st.st_ino, .set_time = !o->touch && archive_entry_mtime_is_set(e) };
+	struct dir_attrs a = { .dev = st.st_dev, .ino = st.st_ino,
+	                       .set_time = !o->touch && archive_entry_mtime_is_set(e) };
 	/* libarchive leaves an existing directory's mode alone; GNU tar
 	 * gives it the member's (less the umask, without -p), and says so
 	 * when it may not, but under --no-overwrite-dir */
-	mode_t mask = umask(0);
-	umask(mask);
-	a.mode = o->same_perms ? archive_entry_perm(e) & 07777 : archive_entry_perm(e) & 0777 & ~mask;
+	a.mode = member_mode(x->t, e);
 	a.set_mode = a.mode != (st.st_mode & 07777) && !o->no_overwrite_dir;
 	if (!a.set_time && !a.set_mode)
 		return 0;
@@ -76,8 +75,8 @@ void xdirtimes_apply(struct extract *x)
 			fd = open(shown, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		if (fd >= 0 && fstat(fd, &now) == 0 && now.st_dev == a->dev && now.st_ino == a->ino) {
 			struct timespec times[2] = { { .tv_nsec = UTIME_OMIT }, a->mtime };
-			char p[32];
-			snprintf(p, sizeof(p), "/proc/self/fd/%d", fd);
+			char p[PROCFD_NAME_MAX];
+			procfd_name(fd, p);
 			if (a->set_time && utimensat(AT_FDCWD, p, times, 0) < 0)
 				tar_cannot(x->t, shown, "utime", errno);
 			if (a->set_mode && chmod(p, a->mode) < 0)
