@@ -96,6 +96,30 @@ for opt in -U --recursive-unlink -k --skip-old-files --keep-newer-files; do
 	rm -rf "${T:?}/outside/x" "$T/outside/y"
 done
 
+# A directory named twice, then a link to outside in its place: the time
+# and mode the second member gives the directory there, set at the end,
+# never reach through that link (they did: a chmod and a utime of what is
+# outside); GNU tar leaves it alone too, and both make the link
+mkdir "$T/victim" "$T/mk2" "$T/mk2/d"
+chmod 00755 "$T/victim"
+touch -d '2001-01-01 00:00' "$T/victim"
+victim_was=$(stat -c '%a %Y' "$T/victim")
+tar -cf "$T/twice.tar" -C "$T/mk2" --no-recursion d
+chmod 0700 "$T/mk2/d"
+touch -d '2009-02-13 23:31' "$T/mk2/d"
+tar -rf "$T/twice.tar" -C "$T/mk2" --no-recursion d
+rmdir "$T/mk2/d"
+ln -s "$T/victim" "$T/mk2/d"
+tar -rf "$T/twice.tar" -C "$T/mk2" d
+for prog in tar sweep_tar; do
+	for opt in "" -p; do
+		extract "$prog $opt" "$T/twice.tar" || fail "twice-named directory: $prog $opt failed"
+		[ "$(stat -c '%a %Y' "$T/victim")" = "$victim_was" ] ||
+			fail "twice-named directory: $prog $opt changed $T/victim"
+		[ -L "$T/target/d" ] || fail "twice-named directory: $prog $opt made no link"
+	done
+done
+
 # With -P an absolute member goes where it says.
 (cd "$T/target" && sweep_tar -xPf "$T/absolute.tar") || fail "-P extraction failed"
 [ -f "$T/absolute-victim" ] || fail "-P did not extract to the absolute path"
