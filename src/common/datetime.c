@@ -92,15 +92,17 @@ static void skip_spaces(struct dt *d)
 		d->p++;
 }
 
-/* The word w (lower case, dots dropped) in table t: its full name, its
- * first three letters, or, for units, its plural. */
+/* The word w (lower case, dots dropped) in table t: its full name, for
+ * months and days its first three letters, for units its plural (gnulib
+ * shortens no other word: "nex friday", "ces" are no dates). */
 static const struct word *lookup(const struct word *t, const char *w, bool plural)
 {
 	size_t n = strlen(w);
+	bool shortened = t == months || t == weekdays;
 	for (; t->name; t++) {
 		size_t m = strlen(t->name);
-		if (strcmp(w, t->name) == 0 || (n == 3 && m > 3 && strncmp(w, t->name, 3) == 0 &&
-		                                t != units) ||
+		if (strcmp(w, t->name) == 0 || (shortened && n == 3 && m > 3 &&
+		                                strncmp(w, t->name, 3) == 0) ||
 		    (plural && n == m + 1 && w[m] == 's' && strncmp(w, t->name, m) == 0))
 			return t;
 	}

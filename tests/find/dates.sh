@@ -7,7 +7,8 @@
 # moment GNU date(1) makes of it; the same files match, with the same
 # messages and status. Dates relative to now get a wider margin (the runs
 # are not in the same second). Dates GNU refuses (no such day, an hour in
-# the daylight-saving gap, numbers past any time) are refused too.
+# the daylight-saving gap, numbers past any time, words shortened that
+# only months and days may be) are refused too.
 . "$top_srcdir/tests/lib.sh"
 need_cmd find date
 cd "$T" || fail "no scratch directory"
@@ -75,6 +76,9 @@ noon
 Jan
 5 January, 2020
 2020-01-05,10:00
+nex friday
+2020-01-05 10:00 ces
+Sept 5 2020
 ABSOLUTE
 	while IFS= read -r date; do
 		check "$tz" "$date" 30
