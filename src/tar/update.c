@@ -148,8 +148,37 @@ static bool not_newer(struct timespec a, const struct scan_member *m)
 	       (a.tv_sec == m->mtime.tv_sec && a.tv_nsec <= m->mtime.tv_nsec);
 }
 
-/* Go through the members with the list, as GNU tar's -u does. Returns 0,
- * or -1 when memory ran out. */
+/* The first name of the list left that selects member name; l->n if none. */
+static size_t first_match(struct tar *t, const struct ulist *l, const char *name)
+{
+	size_t k;
+	for (k = 0; k < l->n; k++)
+		if (!l->v[k].gone &&
+		    members_match(t, l->v[k].name,
+		                  name_match_how(&t->opt.names.v[l->v[k].origin]), name))
+			break;
+	return k;
+}
+
+/* Whether member name lies below the directory u names, rather than being
+ * it: it comes before the directory's own member in an archive that stores
+ * a directory after its contents, as sweep-tar's -c does. */
+static bool below_dir(const struct uname *u, const char *name, int flags)
+{
+	size_t n = strlen(name), un = strlen(u->name);
+	while (n > 1 && name[n - 1] == '/')
+		n--;
+	struct stat st;
+	return n > un && fstatat(u->dirfd, u->name, &st, flags) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Go through the members with the list, as GNU tar's -u does; but a name
+ * of a directory meets a member below it as it would meet the directory's
+ * own member, which GNU tar's order puts first: it gives way to the names
+ * of what the directory holds, and the member is matched against those.
+ * (GNU tar's -u drops the directory's name there when the member is not
+ * newer, and leaves out every change below it.) Returns 0, or -1 when
+ * memory ran out. */
 static int update_names(struct tar *t, struct ulist *l, const struct scan *s)
 {
 	int flags = t->opt.dereference ? 0 : AT_SYMLINK_NOFOLLOW;
@@ -157,20 +186,23 @@ static int update_names(struct tar *t, struct ulist *l, const struct scan *s)
 	int r = 0;
 	for (size_t i = 0; i < s->n && r == 0; i++) {
 		const struct scan_member *m = &s->v[i];
+		/* (a global header is no member to GNU tar's -u) */
+		if (m->kind == SCAN_GLOBAL)
+			continue;
 		/* by its name as --transform makes it, as GNU tar reads it */
 		const char *name = xform_member(t, m->name, &xname);
 		if (!name) {
 			r = -1;
 			break;
 		}
-		size_t k;
-		for (k = 0; k < l->n && m->kind != SCAN_GLOBAL; k++)
-			if (!l->v[k].gone &&
-			    members_match(t, l->v[k].name,
-			                  name_match_how(&t->opt.names.v[l->v[k].origin]), name))
-				break;
-		/* (a global header is no member to GNU tar's -u) */
-		if (m->kind == SCAN_GLOBAL || k == l->n || l->v[k].dirfd == -1)
+		size_t k = first_match(t, l, name);
+		while (k < l->n && l->v[k].dirfd != -1 && below_dir(&l->v[k], name, flags)) {
+			r = expand_dir(t, l, k);
+			if (r < 0 || !l->v[k].gone)
+				break; /* (a directory that cannot be read keeps its name) */
+			k = first_match(t, l, name);
+		}
+		if (r < 0 || k == l->n || l->v[k].dirfd == -1)
 			continue;
 		struct stat st;
 		if (fstatat(l->v[k].dirfd, name, &st, flags) < 0)

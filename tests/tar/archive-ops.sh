@@ -89,11 +89,41 @@ printf 'new\n' > "$src/d/sub/new"
 touch -d '2021-01-01 UTC' "$src/d/a"
 same_tree "-u, a directory" "$T/base.tar" -uv d
 same_tree "-u -C" "$T/base.tar" -u -C d sub
-# an archive of sweep-tar's own, whose directories follow what they hold
-(cd "$src" && sweep_tar -cf "$T/ours.tar" --mtime=@0 d c) || fail "sweep-tar -c"
-same_tree "-u, sweep-tar's archive" "$T/ours.tar" -u d c
+# An archive of sweep-tar's own stores a directory after what it holds:
+# sweep-tar -u on it adds what GNU tar -u adds to GNU tar's archive of the
+# same files (GNU tar -u on sweep-tar's order drops a directory's name at
+# the first member below it that is not newer, and adds nothing of it).
+# own_c [OPTION]: GNU tar's and sweep-tar's archives of d and c; own_u WHAT
+# ARGS: each updated by its tar, the same members added.
+own_c() {
+	(cd "$src" && tar -cf "$T/own-g.tar" "$@" d c && sweep_tar -cf "$T/own-s.tar" "$@" d c) ||
+		fail "GNU tar or sweep-tar -c $*"
+}
+own_u() {
+	_what=$1
+	shift
+	cp "$T/own-g.tar" "$T/g.tar" && cp "$T/own-s.tar" "$T/s.tar" || fail "cp"
+	compare_run gnu_op our_op "$@" || fail "$_what"
+	for side in g s; do
+		# (the members added: those after the ones -c wrote)
+		tar -tvf "$T/$side.tar" | tail -n +$(( $(tar -tf "$T/own-$side.tar" | wc -l) + 1 )) |
+			sort > "$T/added-$side" || fail "$_what: -tv"
+	done
+	check_same "$T/added-g" "$T/added-s"
+}
+own_c --mtime=@0
+own_u "-u, sweep-tar's archive, all newer" -uv d c
 rm "$src/d/sub/new"
 touch -d '2020-01-01 00:00:00 UTC' "$src/d/a" "$src/g" "$src/d/sub"
+own_c
+own_u "-u, sweep-tar's archive, nothing newer" -uv d c
+# one change two levels down, and a file new there
+touch -d '2021-01-01 UTC' "$src/d/sub/b"
+printf 'new\n' > "$src/d/sub/new"
+own_u "-u, sweep-tar's archive, a change below" -uv d c
+[ -s "$T/added-s" ] || fail "-u, sweep-tar's archive: nothing added"
+rm "$src/d/sub/new"
+touch -d '2020-01-01 00:00:00 UTC' "$src/d/sub/b" "$src/d/sub"
 # -A
 ops "-A" "$T/files.tar" -A "$T/base.tar"
 ops "-A, two, -v" "$T/files.tar" -Av "$T/base.tar" "$T/files.tar"
