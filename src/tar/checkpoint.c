@@ -22,20 +22,6 @@ struct ckpt_action {
 	const char *arg; /* ECHO (NULL: GNU's words), TTYOUT, EXEC */
 };
 
-int checkpoint_set(struct tar *t, const char *n)
-{
-	char *end;
-	errno = 0;
-	unsigned long long v = n ? strtoull(n, &end, 10) : 10;
-	if (n && (errno || end == n || *end || *n == '-')) {
-		tar_fatal(t, 0, "--checkpoint value is not an integer");
-		return 0;
-	}
-	t->ckpt.every = v;
-	t->ckpt.given = true;
-	return 1;
-}
-
 static int add_action(struct tar *t, enum ckpt_kind kind, const char *arg)
 {
 	struct tar_checkpoint *c = &t->ckpt;
@@ -49,11 +35,29 @@ static int add_action(struct tar *t, enum ckpt_kind kind, const char *arg)
 	return 1;
 }
 
+/* --checkpoint[=[.]N]: N read as C reads it (010 is 8, 0x10 16); a
+ * leading '.' is GNU tar's old way to ask for dots, an action in its place
+ * among the others; N 0 (or none after the dot) then means 10. */
+int checkpoint_set(struct tar *t, const char *n)
+{
+	if (n && *n == '.') {
+		if (!add_action(t, CK_DOT, NULL))
+			return 0;
+		n++;
+	}
+	char *end;
+	errno = 0;
+	unsigned long long v = n ? strtoull(n, &end, 0) : 10;
+	if (n && (errno || *end)) {
+		tar_fatal(t, 0, "--checkpoint value is not an integer");
+		return 0;
+	}
+	t->ckpt.every = v;
+	return 1;
+}
+
 int checkpoint_action(struct tar *t, const char *a)
 {
-	/* an action alone means checkpoints every 10 records */
-	if (!t->ckpt.given)
-		t->ckpt.every = 10;
 	if (strcmp(a, "dot") == 0 || strcmp(a, ".") == 0)
 		return add_action(t, CK_DOT, NULL);
 	if (strcmp(a, "echo") == 0)
@@ -162,11 +166,13 @@ void checkpoint_bytes(struct tar *t, uint64_t bytes, bool writing, bool end)
 	uint64_t r = t->opt.record_size;
 	/* every byte of the archive is counted here: --totals=SIGNAL's too */
 	totals_poll(t, bytes, writing);
-	if (!c->every || !r)
+	/* an action with no N (or 0) means every 10 records, as GNU's */
+	uint64_t every = c->every ? c->every : c->n ? 10 : 0;
+	if (!every || !r)
 		return;
 	uint64_t records = end ? (bytes + r - 1) / r : bytes / r;
 	while (c->done < records && !t->fatal) {
-		if (++c->done % c->every == 0)
+		if (++c->done % every == 0)
 			run_actions(t, c->done, writing);
 	}
 }

@@ -353,7 +353,7 @@ static void usage(const char *prog)
 	      "      --totals[=SIGNAL]      print the bytes moved at the end, or when\n"
 	      "                             SIGNAL comes (HUP, QUIT, INT, USR1, USR2)\n"
 	      "      --progress             a one-line progress display on a terminal\n"
-	      "      --checkpoint[=N]       a checkpoint every N records (10)\n"
+	      "      --checkpoint[=[.]N]    a checkpoint every N records (10); .N: dots\n"
 	      "      --checkpoint-action=ACTION  at each: dot, echo[=STRING] (%u: its\n"
 	      "                             number), ttyout=STRING, exec=COMMAND\n"
 	      "      --warning=[no-]KEYWORD  timestamp, file-changed, file-shrank,\n"
@@ -609,15 +609,74 @@ static bool add_names_file(struct tar *t, struct parse_state *ps, const char *fi
 	return false;
 }
 
-static bool set_blocking(struct tar *t, const char *arg, size_t unit)
+/* -b: a number of 512-byte blocks */
+static bool set_blocking(struct tar *t, const char *arg)
 {
 	intmax_t n = parse_number(arg, 1, (intmax_t)(SIZE_MAX / 512 / 1024));
-	if (n < 0 || ((size_t)n * unit) % 512) {
-		tar_warn(t, 0, "%s: Invalid %s", tq(t, 0, arg),
-		         unit == 1 ? "record size" : "blocking factor");
+	if (n < 0) {
+		tar_warn(t, 0, "%s: Invalid blocking factor", tq(t, 0, arg));
 		return false;
 	}
-	t->opt.record_size = (size_t)n * unit;
+	t->opt.record_size = (size_t)n * 512;
+	return true;
+}
+
+/* A decimal number with one of GNU tar's size letters after it (its
+ * TAR_SIZE_SUFFIXES: b 512, c 1, w 2, B k K 1024, and the powers of 1024
+ * M m G g T t P); false when arg is none, or too large. */
+static bool tar_size(const char *arg, uintmax_t *out)
+{
+	static const char letters[] = "bcwBkKMmGgTtP";
+	static const unsigned long long scale[] = {
+		512, 1, 2, 1ULL << 10, 1ULL << 10, 1ULL << 10, 1ULL << 20, 1ULL << 20,
+		1ULL << 30, 1ULL << 30, 1ULL << 40, 1ULL << 40, 1ULL << 50,
+	};
+	char *end;
+	errno = 0;
+	uintmax_t v = strtoumax(arg, &end, 10);
+	if (errno || end == arg || strchr(arg, '-'))
+		return false;
+	const char *l = *end ? strchr(letters, *end) : NULL;
+	if (*end && (!l || end[1]))
+		return false;
+	unsigned long long m = l ? scale[l - letters] : 1;
+	if (v > SIZE_MAX / 1024 / m)
+		return false;
+	*out = v * m;
+	return true;
+}
+
+/* GNU tar holds a whole record in memory, and a record that cannot be
+ * held ends the run: sweep-tar pads its records as it writes them, and
+ * would write such a one out as zeros until the disk is full. */
+static bool record_fits(struct tar *t)
+{
+	void *record = malloc(t->opt.record_size);
+	if (!record) {
+		tar_fatal(t, 0, "memory exhausted");
+		return false;
+	}
+	free(record);
+	return true;
+}
+
+/* --record-size=NUMBER[SUFFIX], in GNU tar's words when it is wrong */
+static bool set_record_size(struct tar *t, const char *arg)
+{
+	uintmax_t v;
+	if (!tar_size(arg, &v)) {
+		tar_warn(t, 0, "%s: Invalid record size", tq(t, 0, arg));
+		return false;
+	}
+	if (v % 512) {
+		tar_warn(t, 0, "Record size must be a multiple of 512.");
+		return false;
+	}
+	if (v == 0) {
+		tar_fatal(t, 0, "Invalid value for record_size");
+		return false;
+	}
+	t->opt.record_size = (size_t)v;
 	return true;
 }
 
@@ -880,8 +939,8 @@ static int main_option(struct tar *t, struct parse_state *ps, int c)
 	case OPT_CHECKPOINT_ACTION: return checkpoint_action(t, optarg);
 	case OPT_FULL_TIME: o->full_time = true; return 1;
 	case OPT_WARNING: return set_warning(t, optarg);
-	case 'b': return set_blocking(t, optarg, 512);
-	case OPT_RECORD_SIZE: return set_blocking(t, optarg, 1);
+	case 'b': return set_blocking(t, optarg);
+	case OPT_RECORD_SIZE: return set_record_size(t, optarg);
 	case 'z': o->filter = FLT_GZIP; return 1;
 	case 'j': o->filter = FLT_BZIP2; return 1;
 	case 'J': o->filter = FLT_XZ; return 1;
@@ -1310,12 +1369,21 @@ int tar_parse_options(struct tar *t, int argc, char **argv)
 		if (c == '?')
 			bad_getopt = true;
 	}
+	/* getopt stops at "--": every word after it is a name, as GNU tar's
+	 * argp takes it ("-C" there names a file) */
+	for (int i = optind; i < argc && ps.ok; i++) {
+		optarg = argv[i];
+		if (main_option(t, &ps, 1) <= 0)
+			ps.ok = false;
+	}
 	bool ok = ps.ok && check_options(t, &ps);
 	if (ok)
 		check_trailing(t, &ps);
 	parse_state_free(&ps);
 	/* (a CONTROL naming nothing: GNU's list of words, no "Try") */
 	if (ok && !tar_backup_resolve(t))
+		return TAR_FAILURE;
+	if (ok && !record_fits(t))
 		return TAR_FAILURE;
 	if (!ok) {
 		fprintf(stderr, "Try '%s --help' or '%s --usage' for more information.\n",

@@ -211,7 +211,6 @@ struct tar_opts {
 struct ckpt_action;
 struct tar_checkpoint {
 	uint64_t every;           /* records between checkpoints; 0: none */
-	bool given;               /* --checkpoint was */
 	uint64_t done;            /* records counted so far */
 	struct ckpt_action *v;    /* --checkpoint-action, in order */
 	size_t n;

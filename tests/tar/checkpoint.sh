@@ -36,6 +36,15 @@ c "exec=COMMAND" --checkpoint=3 \
 c "-b 4" -b 4 --checkpoint=7
 c "-z" -z --checkpoint=4
 c "--checkpoint=0" --checkpoint=0
+# --checkpoint=.N: GNU tar's old way to ask for dots, an action in its
+# place among the others; N as C reads it
+c "--checkpoint=.N" --checkpoint=.5
+c "--checkpoint=." --checkpoint=.
+c ".N, then echo" --checkpoint=.4 '--checkpoint-action=echo=at %u'
+c ".N, then another N" --checkpoint=.4 --checkpoint=3
+c "0, then an action" --checkpoint=0 --checkpoint-action=dot
+c "N in octal and hex" --checkpoint=010 --checkpoint=0x3
+c "a bad N after a dot" --checkpoint=.x
 c "a bad N" --checkpoint=x
 c "a bad action" --checkpoint-action=bell2
 # the archive on standard output: dots on standard error

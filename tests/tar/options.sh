@@ -246,6 +246,34 @@ usage "no mode" -f "$T/x.tar" tree
 usage "two modes" -c -t -f "$T/x.tar" tree
 usage "empty archive" -c -f "$T/x.tar"
 usage "unknown option" -c --no-such-option -f "$T/x.tar" tree
+# --record-size takes GNU tar's size letters; its words when it is wrong,
+# and a record that cannot be held in memory ends the run before any is
+# written
+for size in 1M 1m 2k 10K 512b 1536 1.5k 1MB 0x400 -512 1000 2w 1c 0 1P; do
+	rm -f "$T/x.tar" "$T/y.tar"
+	compare_run -k "within src tar -f $T/x.tar" "within src sweep_tar -f $T/y.tar" \
+		-c --record-size="$size" other || fail "--record-size=$size"
+	if [ -e "$T/x.tar" ]; then
+		[ "$(stat -c %s "$T/x.tar")" = "$(stat -c %s "$T/y.tar")" ] ||
+			fail "--record-size=$size: the archives' lengths differ"
+	elif [ -e "$T/y.tar" ]; then
+		fail "--record-size=$size: sweep-tar wrote an archive, GNU tar none"
+	fi
+done
+# "--" ends the options: every word after it is a name, "-C" too (a file
+# named so: none here); names before it count as well
+same "names after --" -c -- tree other
+same "names either side of --" -c tree/a.c -- tree/sub other
+same "-C after --" -c -- tree -C other
+(cd "$src" && tar -cf "$T/two.tar" tree other) || fail "GNU tar -c"
+compare_run "within src tar -f $T/two.tar" "within src sweep_tar -f $T/two.tar" \
+	-t -- tree/a.c other/file || fail "-t, names after --"
+mkdir "$T/xg" "$T/xs"
+compare_run "within src tar -f $T/two.tar -C $T/xg" "within src sweep_tar -f $T/two.tar -C $T/xs" \
+	-x -- tree/sub || fail "-x, names after --"
+(cd "$T/xg" && find . | sort) > "$T/want"
+(cd "$T/xs" && find . | sort) > "$T/got"
+check_same "$T/want" "$T/got"
 
 # old-style options, and --sort=name: the same bytes every time
 (cd "$src" && sweep_tar cf "$T/old.tar" --sort=name tree) || fail "old-style cf"
