@@ -487,12 +487,17 @@ static enum copy_verdict decide_entry(struct sync *s, const struct sweep_entry *
 	 * not (rsync says so before it looks at -l) */
 	if (s->copy_links && S_ISLNK(e->st.st_mode))
 		return no_referent(s, e);
-	if (!kind_wanted(s, e, rel))
+	/* a kind not sent is in rsync's list all the same, so counted (its
+	 * receiver skips it); a directory without -r is not */
+	bool wanted = kind_wanted(s, e, rel);
+	if (!wanted && S_ISDIR(e->st.st_mode))
 		return COPY_LEAVE;
 	enum sync_kind k = sync_kind(e->st.st_mode);
 	s->n.files[k]++;
 	if (k == K_REG || k == K_LINK)
 		s->n.total_size += (uint64_t)e->st.st_size;
+	if (!wanted)
+		return COPY_LEAVE;
 	if (k == K_REG && limits_size_skips(s, &e->st, rel))
 		return COPY_LEAVE;
 	/* (in rsync's list, so counted, but not made) */

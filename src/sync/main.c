@@ -53,7 +53,7 @@ int main(int argc, char **argv)
 	setlocale(LC_ALL, "");
 	struct diag d;
 	diag_init(&d, argv[0], QUOTE_SHELL_ALWAYS);
-	struct sync s = { .diag = &d };
+	struct sync s = { .diag = &d, .started = time(NULL) };
 	int status = sync_parse_options(&s, argc, argv);
 	if (status < 0 && s.server) {
 		/* a hang-up of the near end's shell removes the file half written */

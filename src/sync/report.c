@@ -113,6 +113,9 @@ void report_log_open(struct sync *s)
 	report_log(s, pull ? "receiving file list" : "building file list");
 }
 
+static const char *count(char *buf, uint64_t n, int human);
+static const char *rate(char *buf, const struct sync *s, uint64_t bytes);
+
 /* -v's last lines' bytes: over a remote shell those that went over the
  * wire each way, as rsync counts them; here, with no protocol, the data
  * written. */
@@ -135,15 +138,17 @@ void report_log_close(struct sync *s, const char *end_line)
 	if (s->stats)
 		log_stats(s);
 	if (s->verbose || s->stats) {
-		report_log(s, "sent %s bytes  received %s bytes", report_size(b, sent, s->human),
-		           report_size(d, received, s->human));
+		char r[48];
+		report_log(s, "sent %s bytes  received %s bytes  %s bytes/sec",
+		           report_size(b, sent, s->human), report_size(d, received, s->human),
+		           rate(r, s, sent + received));
 		report_log(s, "total size is %s  speedup is %.2f%s", report_size(c, s->n.total_size, s->human),
 		           sent + received ? (double)s->n.total_size / (double)(sent + received) : 0.0,
 		           s->dry_run ? " (DRY RUN)" : "");
 	} else {
+		/* (rsync's own line has its numbers plain, -h or not) */
 		report_log(s, "sent %s bytes  received %s bytes  total size %s",
-		           report_size(b, sent, s->human), report_size(d, received, s->human),
-		           report_size(c, s->n.total_size, s->human));
+		           count(b, sent, 0), count(d, received, 0), count(c, s->n.total_size, 0));
 	}
 	if (end_line)
 		report_log(s, "%s", end_line);
@@ -274,6 +279,28 @@ const char *report_size(char *buf, uint64_t n, int human)
 	return buf;
 }
 
+/* -v's bytes/sec, as rsync works it out: the bytes over the whole seconds
+ * the run took and half a second more; two decimals, with separators, or
+ * under -h in units as report_size(). */
+static const char *rate(char *buf, const struct sync *s, uint64_t bytes)
+{
+	double r = (double)bytes / (0.5 + (double)(time(NULL) - s->started));
+	double mult = s->human == 2 ? 1000 : 1024;
+	if (s->human >= 2 && r >= mult) {
+		const char *units = " KMGTPE";
+		while (r >= mult && units[1]) {
+			r /= mult;
+			units++;
+		}
+		snprintf(buf, 48, "%.2f%c", r, *units);
+		return buf;
+	}
+	char whole[40];
+	uint64_t cents = (uint64_t)(r * 100 + 0.5);
+	snprintf(buf, 48, "%s.%02u", count(whole, cents / 100, s->human), (unsigned)(cents % 100));
+	return buf;
+}
+
 /* "N (reg: a, dir: b, ...)", rsync's breakdown by kind (none at 0). */
 static void by_kind(FILE *f, const char *what, const uint64_t *v, int human)
 {
@@ -354,8 +381,9 @@ void report_end(const struct sync *s)
 	char b[40], c[40], d[40];
 	uint64_t sent, received;
 	bytes_moved(s, &sent, &received);
-	printf("\nsent %s bytes  received %s bytes\n", report_size(b, sent, s->human),
-	       report_size(d, received, s->human));
+	char r[48];
+	printf("\nsent %s bytes  received %s bytes  %s bytes/sec\n", report_size(b, sent, s->human),
+	       report_size(d, received, s->human), rate(r, s, sent + received));
 	printf("total size is %s  speedup is %.2f%s\n", report_size(c, s->n.total_size, s->human),
 	       sent + received ? (double)s->n.total_size / (double)(sent + received) : 0.0,
 	       s->dry_run ? " (DRY RUN)" : "");

@@ -110,6 +110,7 @@ struct sync {
 	                              the run writes into, (st_dev, st_ino) ... */
 	struct stat *inplace_stats;  /* ... to their status as found (decide.c) */
 	size_t ninplace_stats, capinplace_stats;
+	time_t started;           /* when the run began: -v's bytes/sec */
 	int human;                /* numbers: 0 plain, 1 with separators (the
 	                             default), 2 -h (units of 1000), 3 -hh (1024) */
 	bool no_mounts;           /* -xx: mount points left out altogether */

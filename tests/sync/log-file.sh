@@ -16,7 +16,8 @@ sync_tree "$T/src"
 # norm LOG: without time, process, protocol bytes; sorted
 norm() {
 	sed 's/^[0-9]\{4\}\/[0-9][0-9]\/[0-9][0-9] [0-9:]\{8\} \[[0-9]*\] //; s/^sweep-sync/rsync/
-	     s/ at [a-z.]*([0-9]*) \[.*//; s/^sent .* total size.*/sent N total size/; s/^sent .*/sent N/
+	     s/ at [a-z.]*([0-9]*) \[.*//; s/^sent [0-9]* bytes  received [0-9]* bytes  total size [0-9]*$/sent N total size/
+	     s/^sent [0-9.,KMG]* bytes  received [0-9.,KMG]* bytes  [0-9,]*\.[0-9][0-9][KMG]\{0,1\} bytes\/sec$/sent N/
 	     s/^total size is \([0-9.,KMG]*\) .*/total size is \1/; /^File list/d; /^Total bytes/d
 	     s|'"$T"'/[RO]/|X/|g; s|'"$T"'/|T/|g' "$1" | sort
 }

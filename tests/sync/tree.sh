@@ -150,7 +150,7 @@ both() {
 		# the protocol's figures: none without a protocol
 		# (and without a delta transfer, what rsync matched is literal)
 		[ -n "${NO_DELTA:-}" ] && sed -i '/^Literal data: /d; /^Matched data: /d' "$T/$side.out"
-		sed "s|$T/$side/|X/|g; s|$T/|T/|g; s,\(^\\|[^A-Za-z0-9._-]\)$side/,\1X/,g; /^sent .* bytes  received .* bytes/d; s/  speedup is .*//;
+		sed "s|$T/$side/|X/|g; s|$T/|T/|g; s,\(^\\|[^A-Za-z0-9._-]\)$side/,\1X/,g; s/^sent [0-9.,KMGTP]* bytes  received [0-9.,KMGTP]* bytes  [0-9,]*\\.[0-9][0-9][KMGTP]\\{0,1\\} bytes\\/sec$/sent, received, rate/; s/  speedup is .*//;
 		     /^File list /d; /^Total bytes /d" "$T/$side.out" | sort > "$T/$side.sorted"
 	done
 	check_same "$T/R.sorted" "$T/O.sorted" || fail "$name: output"
