@@ -17,6 +17,14 @@ ${CC:-cc} ${CFLAGS:-} -std=c99 -pedantic -Wall -Wextra -Werror -I"$T/include" \
 	-o "$T/abi" "$top_srcdir/tests/abi.c" -L"$top_builddir/lib/.libs" -lsweep ${LDFLAGS:-} ||
 	fail "tests/abi.c does not compile against sweep.h alone"
 LD_LIBRARY_PATH="$top_builddir/lib/.libs" "$T/abi" "$T/tree" || fail "the interface broke a promise"
+# the header alone, first and only, in strict ISO C (no POSIX feature macro
+# to bring dev_t and the rest in for it)
+printf '#include <sweep.h>\nint main(void) { return sweep_open(NULL, NULL) == NULL; }\n' > "$T/alone.c"
+for std in c99 c11; do
+	# shellcheck disable=SC2086
+	${CC:-cc} ${CFLAGS:-} -std=$std -pedantic -Wall -Wextra -Werror -I"$T/include" \
+		-c -o "$T/alone.o" "$T/alone.c" || fail "sweep.h does not compile alone under -std=$std"
+done
 
 lib=$(ls "$top_builddir"/lib/.libs/libsweep.so.[0-9]* 2>/dev/null | head -1)
 [ -n "$lib" ] || skip "no shared libsweep to read the exports of"
