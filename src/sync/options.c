@@ -26,7 +26,7 @@ enum {
 	OPT_TIMEOUT, OPT_FILES_FROM_WIRE, OPT_DELETE_DELAY, OPT_NOOP, OPT_MAX_DELETE,
 	OPT_MAX_SIZE, OPT_MIN_SIZE, OPT_MKPATH, OPT_FSYNC, OPT_CHMOD, OPT_FORCE, OPT_LOG_FILE,
 	OPT_IGNORE_ERRORS, OPT_COMPRESS_LEVEL, OPT_OUTBUF, OPT_CHOWN, OPT_SAFE_LINKS,
-	OPT_REMOVE_SOURCE, OPT_OUT_FORMAT, OPT_LOG_FILE_FORMAT, OPT_IGNORE_MISSING,
+	OPT_REMOVE_SOURCE, OPT_REMOVE_SENT, OPT_NO_MOTD, OPT_OUT_FORMAT, OPT_LOG_FILE_FORMAT, OPT_IGNORE_MISSING,
 	OPT_DELETE_MISSING, OPT_USERMAP, OPT_GROUPMAP, OPT_APPEND, OPT_APPEND_VERIFY,
 	OPT_PREALLOCATE, OPT_PARTIAL_DIR,
 	/* --no-OPTION: OPT_NO plus the code of the option it turns off */
@@ -118,6 +118,8 @@ static const struct option long_options[] = {
 	{ "mkpath", no_argument, NULL, OPT_MKPATH },
 	{ "fsync", no_argument, NULL, OPT_FSYNC },
 	{ "remove-source-files", no_argument, NULL, OPT_REMOVE_SOURCE },
+	{ "remove-sent-files", no_argument, NULL, OPT_REMOVE_SENT },
+	{ "no-motd", no_argument, NULL, OPT_NO_MOTD },
 	{ "out-format", required_argument, NULL, OPT_OUT_FORMAT },
 	{ "ignore-missing-args", no_argument, NULL, OPT_IGNORE_MISSING },
 	{ "delete-missing-args", no_argument, NULL, OPT_DELETE_MISSING },
@@ -274,6 +276,8 @@ static void usage(const char *prog)
 	      "      --append-verify      --append w/old data in file checksum\n"
 	      "      --fsync              fsync every written file\n"
 	      "      --remove-source-files sender removes synchronized files (non-dir)\n"
+	      "      --remove-sent-files   the same, but not those found up to date\n"
+	      "      --no-motd             (a daemon's greeting: taken, does nothing)\n"
 	      "      --ignore-missing-args ignore missing source args without error\n"
 	      "      --delete-missing-args delete missing source args from destination\n"
 	      "  -x, --one-file-system    don't cross filesystem boundaries\n"
@@ -452,7 +456,10 @@ static bool switch_option(struct sync *s, int c, bool on)
 	case OPT_NUMERIC_IDS: s->numeric_ids = on; break;
 	case OPT_MKPATH: s->mkpath = on; break;
 	case OPT_FSYNC: s->copy.fsync_files = on; break;
-	case OPT_REMOVE_SOURCE: s->remove_source = on; break;
+	case OPT_REMOVE_SOURCE: s->remove_source = on; s->remove_sent_only = false; break;
+	/* rsync's older spelling, which leaves a file found up to date */
+	case OPT_REMOVE_SENT: s->remove_source = s->remove_sent_only = on; break;
+	case OPT_NO_MOTD: break; /* (a daemon's greeting: none here) */
 	case OPT_IGNORE_MISSING: s->ignore_missing = on; break;
 	case OPT_DELETE_MISSING: s->delete_missing = on; break;
 	case OPT_FORCE: s->force = on; break;

@@ -447,6 +447,8 @@ static void recv_done(void *arg, const struct sweep_entry *e, const char *rel,
 {
 	struct receiver *r = arg;
 	struct sync *s = r->s;
+	if (s->remove_sent_only && sync_not_sent(e, dst))
+		return;
 	if (dst && dst->st_dev == e->st.st_dev && dst->st_ino == e->st.st_ino) {
 		sync_removal_refused(s, sync_relname(s, rel));
 		return;

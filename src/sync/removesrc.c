@@ -129,11 +129,21 @@ static char *root_of(const struct sweep_entry *e, const char *rel)
 	return strndup(e->path, n);
 }
 
+/* --remove-sent-files keeps what rsync 3.5 keeps under it: a file found
+ * up to date, and a device, fifo or socket (made, not sent); a link goes. */
+bool sync_not_sent(const struct sweep_entry *e, const struct stat *dst)
+{
+	mode_t m = e->st.st_mode;
+	return dst || S_ISCHR(m) || S_ISBLK(m) || S_ISFIFO(m) || S_ISSOCK(m);
+}
+
 void sync_source_done(void *arg, const struct sweep_entry *e, const char *rel,
                       const struct stat *dst)
 {
 	struct sync *s = arg;
 	const char *shown = sync_relname(s, rel);
+	if (s->remove_sent_only && sync_not_sent(e, dst))
+		return;
 	if (dst && same_file(&e->st, dst)) {
 		sync_removal_refused(s, shown);
 		return;

@@ -85,6 +85,7 @@ struct sync {
 	bool eight_bit;           /* -8: bytes from 0x80 shown as they are */
 	bool mkpath;              /* --mkpath: DEST's missing directories made */
 	bool remove_source;       /* --remove-source-files (removesrc.c) */
+	bool remove_sent_only;    /* --remove-sent-files: not those up to date */
 	int append;               /* --append (1), --append-verify (2): a
 	                             shorter copy gets the rest, in place */
 	bool whole_file;          /* -W (refused with --append, as rsync) */
@@ -318,6 +319,7 @@ int recv_trees(struct sync *s, struct wire *w, const char *dest, unsigned nsrc);
  * (not DEST's own file: sync_source_done() looked), removed as rsync's
  * sender removes it. Returns 0, or -1 when it is kept (said).
  * sync_source_done() is the engine's done hook for it. */
+bool sync_not_sent(const struct sweep_entry *e, const struct stat *dst);
 int sync_remove_source(struct sync *s, int dirfd, const char *name, const char *rel,
                        const struct stat *read);
 void sync_source_done(void *arg, const struct sweep_entry *e, const char *rel,

@@ -5,7 +5,8 @@
 # or linked (-H), goes from the source (files, links, fifos, devices;
 # never directories); what was left out (excluded, --max-size, -u with a
 # newer copy, --existing, --ignore-existing) or not made stays, as under
-# -n; a source that is DEST's own file stays, said ("Skipping sender
+# -n (--remove-sent-files: what was found up to date stays too, as
+# rsync's older option); a source that is DEST's own file stays, said ("Skipping sender
 # remove of destination file", 23); each removal said under
 # --info=remove; pushed and pulled over a remote shell, the sender removes
 # what the receiver made; --files-from's names alike. A file whose time
@@ -32,6 +33,11 @@ both "excluded" -ai --remove-source-files --exclude=sub --exclude=file SRC/ DST/
 both "max size" -ai --remove-source-files --max-size=10 SRC/ DST/
 PREPARE='cp -a ../src src && mkdir dst && cp -a src/file src/sub dst/ && echo new > src/file2 && touch -d 2011-01-01 src/file2 src'
 both "partly there" -ai --remove-source-files SRC/ DST/
+# --remove-sent-files, rsync's older spelling: what was found up to date stays
+both "--remove-sent-files, partly there" -ai --remove-sent-files SRC/ DST/
+both "--remove-sent-files, pushed" -ai --remove-sent-files -e "$RSH" SRC/ localhost:DST/
+both "--remove-sent-files, pulled" -ai --remove-sent-files -e "$RSH" localhost:SRC/ DST/
+both "the later of the two spellings" -ai --remove-sent-files --remove-source-files SRC/ DST/
 both "--existing" -ai --existing --remove-source-files SRC/ DST/
 both "--ignore-existing" -ai --ignore-existing --remove-source-files SRC/ DST/
 PREPARE='cp -a ../src src && mkdir dst && cp -a src/file dst/ && touch -d 2030-01-01 dst/file'

@@ -29,6 +29,8 @@ both "--no-l" -a --no-l src/ DST
 # what is not sent is in rsync's list all the same: counted in --stats
 # and -v's total size
 both "-rtv --stats: links, devices, fifos not sent" -rtv --stats src/ DST
+# a daemon's greeting, which a local run or a remote shell has none of
+both "--no-motd" -a --no-motd src/ DST
 NO_TREE=1 both "--no-r" -a --no-r src/ DST
 both "--no-recursive" -ai --no-recursive src/ DST
 both "--no-r, a directory and one file: DEST is that file" -ai --no-r src/ src/file DST
