@@ -97,13 +97,16 @@ const char *xnames_member(struct extract *x, struct archive_entry *e)
 	bool dotdot;
 	if (!raw)
 		return NULL;
+	/* selected by the name as stored ("/etc/x" names a member stored
+	 * so, not "etc/x"), as GNU tar selects it; only then made safe, so
+	 * a member left out says nothing of its leading '/' or '..' */
+	if (!members_select(t, raw) || excluded(t, raw))
+		return NULL;
 	const char *safe = safename(t, raw, false, &dotdot);
 	if (dotdot && t->opt.mode == MODE_EXTRACT) {
 		tar_error(t, 0, "%s: Member name contains '..'", tq(t, 0, raw));
 		return NULL;
 	}
-	if (!members_select(t, safe) || excluded(t, safe))
-		return NULL;
 	if (t->opt.xform.n && !(safe = transformed(x, raw)))
 		return NULL;
 	const char *s = strip(safe, t->opt.strip);
