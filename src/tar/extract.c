@@ -591,8 +591,12 @@ static int make_member(struct extract *x, struct archive_entry *e, const char *n
 	int dumpdir = xincr_dir(x, e, name);
 	if (dumpdir < 0)
 		return -1;
-	if (dumpdir)
+	/* a directory's data (a dumpdir of -g's archives read without -G) is
+	 * passed over, as GNU tar passes it over */
+	if (dumpdir || archive_entry_filetype(e) == AE_IFDIR) {
 		size = 0;
+		archive_entry_set_size(e, 0);
+	}
 	if (xdirtimes_note(x, e, name) < 0)
 		return -1;
 	archive_entry_copy_pathname(e, name);

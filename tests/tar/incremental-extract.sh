@@ -48,6 +48,16 @@ for a in l0.tar l1.tar; do
 done
 manifest -R "$T/rg" > "$T/want"
 manifest -R "$T/rs" > "$T/got"
+check_same "$T/want" "$T/got"
+
+# the same dumps read without -G: a directory's dumpdir is passed over
+# (it was written to the directory: "Cannot write", exit 2)
+rm -rf "$T/rg" "$T/rs" && mkdir "$T/rg" "$T/rs"
+for a in l0.tar l1.tar; do
+	compare_run -k restore_gnu restore_our -xvf "$T/$a" || fail "-x of the -g dump $a, no -G"
+done
+manifest -R "$T/rg" > "$T/want"
+manifest -R "$T/rs" > "$T/got"
 check_same "$T/want" "$T/got" || fail "-xG of the -P dumps: trees"
 
 # a crafted 'D' member (GNU's format, raw): NAME and the dumpdir given
