@@ -29,13 +29,14 @@ static bool literal_match(const char *name, const char *member, bool below, bool
 	return below && (member[n] == '/' || name[n - 1] == '/');
 }
 
-static bool anchored_match(const struct tar *t, const char *name, bool casefold,
+static bool anchored_match(const struct tar *t, const char *name, unsigned how,
                            const char *member)
 {
-	bool below = !t->opt.no_recursion;
-	if (t->opt.wildcards)
+	bool below = !t->opt.no_recursion, casefold = how & MATCH_CASEFOLD;
+	if (how & MATCH_WILDCARDS)
 		return fnmatch(name, member, (below ? FNM_LEADING_DIR : 0) |
-		                             (casefold ? FNM_CASEFOLD : 0)) == 0;
+		                             (casefold ? FNM_CASEFOLD : 0) |
+		                             (how & MATCH_NO_SLASH ? FNM_PATHNAME : 0)) == 0;
 	return literal_match(name, member, below, casefold);
 }
 
@@ -43,11 +44,10 @@ static bool anchored_match(const struct tar *t, const char *name, bool casefold,
  * any of its components on, as gnulib's exclude_fnmatch() tries them. */
 static bool one_match(const struct tar *t, const char *name, unsigned how, const char *member)
 {
-	bool casefold = how & MATCH_CASEFOLD;
-	if (anchored_match(t, name, casefold, member))
+	if (anchored_match(t, name, how, member))
 		return true;
 	for (const char *p = member; (how & MATCH_UNANCHORED) && *p; p++)
-		if (*p == '/' && p[1] != '/' && anchored_match(t, name, casefold, p + 1))
+		if (*p == '/' && p[1] != '/' && anchored_match(t, name, how, p + 1))
 			return true;
 	return false;
 }

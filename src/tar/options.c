@@ -703,7 +703,8 @@ static bool set_atime_preserve(struct tar *t, const char *arg)
 
 
 /* GNU tar anchors a name as the last --anchored or --no-anchored before
- * it says, and matches its case as the last --[no-]ignore-case says: mark the names added since the last call (ok: they were).
+ * it says, and matches its case as the last --[no-]ignore-case says, and
+ * takes it for a pattern as the last --[no-]wildcards says: mark the names added since the last call (ok: they were).
  * Returns ok. */
 static int added_names(struct tar_opts *o, struct parse_state *ps, int ok)
 {
@@ -711,6 +712,8 @@ static int added_names(struct tar_opts *o, struct parse_state *ps, int ok)
 		struct tar_name *n = &o->names.v[ps->marked];
 		n->unanchored = ps->unanchored && !n->chdir;
 		n->casefold = ps->casefold && !n->chdir;
+		n->wildcards = o->wildcards && !n->chdir;
+		n->no_slash = (ps->excl_flags & EXCL_PATHNAME) && !n->chdir;
 		n->nexclude = o->exclude.n;
 		n->ntags = o->ntags;
 		n->no_recursion = o->no_recursion;

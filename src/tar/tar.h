@@ -100,6 +100,8 @@ struct tar_name {
 	uintmax_t found; /* -t/-x: the members that matched it (GNU's count) */
 	bool unanchored; /* after --no-anchored: it may match from any '/' on */
 	bool casefold;   /* after --ignore-case: letters match either case */
+	bool wildcards;  /* after --wildcards: a shell pattern */
+	bool no_slash;   /* after --no-wildcards-match-slash: its '*' stops at '/' */
 	/* creating, what the options before it said (GNU tar's are positional
 	 * there: "a --exclude=x b" leaves out x below b only) */
 	size_t nexclude; /* the first nexclude patterns of opt.exclude */
@@ -107,12 +109,17 @@ struct tar_name {
 	bool no_recursion;
 };
 
-/* How a name matches members (members_match): from any '/' on, either case. */
+/* How a name matches members (members_match): from any '/' on, either
+ * case, as a pattern, whose wildcards do not match '/'; each as the options
+ * before the name said (GNU tar's are positional). */
 #define MATCH_UNANCHORED 1u
 #define MATCH_CASEFOLD   2u
+#define MATCH_WILDCARDS  4u
+#define MATCH_NO_SLASH   8u
 static inline unsigned name_match_how(const struct tar_name *n)
 {
-	return (n->unanchored ? MATCH_UNANCHORED : 0) | (n->casefold ? MATCH_CASEFOLD : 0);
+	return (n->unanchored ? MATCH_UNANCHORED : 0) | (n->casefold ? MATCH_CASEFOLD : 0) |
+	       (n->wildcards ? MATCH_WILDCARDS : 0) | (n->no_slash ? MATCH_NO_SLASH : 0);
 }
 
 struct tar_names {

@@ -6,7 +6,8 @@
 # --exclude pattern after it leaves out names of either case on -c; before
 # it, or after --no-ignore-case, case counts. --no-wildcards and
 # --wildcards likewise for the --exclude patterns after them (literal or
-# not). The same output, messages, status, extracted trees and archive
+# not), and for the member names after them (with
+# --[no-]wildcards-match-slash). The same output, messages, status, extracted trees and archive
 # members.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tar/tree.sh"
@@ -28,6 +29,13 @@ compare_run list_gnu list_our --wildcards '*.c' --ignore-case '*.TXT'
 compare_run list_gnu list_our --ignore-case ./README.txt --no-ignore-case ./dir
 compare_run list_gnu list_our ./readme.txt
 compare_run list_gnu list_our --ignore-case --no-anchored 'file.c'
+# --wildcards, --no-wildcards and --[no-]wildcards-match-slash are
+# positional for member names too: a name before --wildcards is literal
+compare_run list_gnu list_our './*/other.c' --wildcards
+compare_run list_gnu list_our './*/other.c' --wildcards './D*/Sub'
+compare_run list_gnu list_our --wildcards './D*' --no-wildcards './D*'
+compare_run list_gnu list_our --wildcards --no-wildcards-match-slash './*/other.c' '*/File.C'
+compare_run list_gnu list_our --wildcards --no-wildcards-match-slash './*' --wildcards-match-slash '*/File.C'
 
 for args in "--ignore-case ./dir/sub" "--ignore-case --wildcards *.C" "./dir"; do
 	rm -rf "$T/g" "$T/s" && mkdir "$T/g" "$T/s"
