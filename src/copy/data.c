@@ -355,12 +355,8 @@ static int64_t copied_again(struct range *r, const char *src)
 
 int data_copy(struct copy *c, int sfd, const struct stat *st, int dfd, const char *src)
 {
-	if (c->append_from && !c->o->read_data) { /* (a stream's: copy_stream_data) */
-		struct range r = { .c = c, .sfd = sfd, .dfd = dfd, .src = src, .blksize = 4096,
-			           .cfr = true };
-		return append_range(&r) < 0 ? -1 : 0;
-	}
-	if (c->o->reflink != COPY_REFLINK_NEVER && !c->o->read_data) {
+	bool append = c->append_from && !c->o->read_data; /* (a stream's: copy_stream_data) */
+	if (c->o->reflink != COPY_REFLINK_NEVER && !c->o->read_data && !append) {
 		int r = clone_file(c, sfd, st, dfd, src);
 		if (r <= 0)
 			return r;
@@ -373,25 +369,34 @@ int data_copy(struct copy *c, int sfd, const struct stat *st, int dfd, const cha
 	struct range r = {
 		.c = c, .sfd = sfd, .dfd = dfd, .src = src,
 		.blksize = st->st_blksize > 0 ? (size_t)st->st_blksize : 4096,
-		/* the kernel cannot be asked to leave zeros out */
-		.cfr = c->o->sparse != COPY_SPARSE_ALWAYS,
+		/* the kernel cannot be asked to leave zeros out (an append
+		 * writes all it is given) */
+		.cfr = c->o->sparse != COPY_SPARSE_ALWAYS || append,
 	};
 	int64_t end;
 	bool regions = false;
-	if (c->o->read_data)
+	if (append)
+		end = append_range(&r);
+	else if (c->o->read_data)
 		end = copy_stream_data(&r);
 	else if ((regions = c->o->sparse != COPY_SPARSE_NEVER && looks_sparse(st)))
 		end = copy_regions(&r, st->st_size);
 	else
 		end = copy_range(&r, 0, UINT64_MAX);
-	if (end < 0)
-		return -1;
 	/* (a sparse source's end is where its last hole ends: the size it
 	 * has now says whether it was cut) */
 	struct stat now;
-	if (c->o->listed_size && regions && fstat(sfd, &now) == 0 && now.st_size < end)
+	if (end >= 0 && c->o->listed_size && regions && fstat(sfd, &now) == 0 && now.st_size < end)
 		end = now.st_size;
-	if (c->o->listed_size && end < st->st_size && (end = copied_again(&r, src)) < 0)
+	if (end >= 0 && c->o->listed_size && end < st->st_size)
+		end = copied_again(&r, src);
+	/* an --append from a stream that failed (the sender could not read,
+	 * the source was cut, no space): the copy is left as it was, not
+	 * longer with bytes that are not the file's (its bytes cannot be
+	 * asked for again) */
+	if (end < 0 && c->appending && c->o->read_data)
+		(void)ftruncate(dfd, c->append_from);
+	if (end < 0)
 		return -1;
 	if (r.holes && ftruncate(dfd, (off_t)end) < 0) {
 		copy_error(c, errno, "failed to extend %s", cq(c, 0, sb_str(&c->shown)));
