@@ -83,8 +83,8 @@ enum sweep_verdict check_entry(struct copy *c, const struct sweep_entry *e)
 	bool same = have && hardlink_same(c, e, &dst);
 	if (same || hardlink_known(c, e)) {
 		if (c->o->linked &&
-		    !c->o->linked(c->o->arg, e, sb_str(&c->rel), have ? &dst : NULL, same,
-		                  hardlink_first(c, e), hardlink_first_elsewhere(c, e)))
+		    !c->o->linked(c->o->arg, e, sb_str(&c->rel), pfd, name, have ? &dst : NULL,
+		                  same, hardlink_first(c, e), hardlink_first_elsewhere(c, e)))
 			return SWEEP_PRUNE;
 		if (same && c->o->done && !c->o->dry_run)
 			c->o->done(c->o->arg, e, sb_str(&c->rel), &dst);

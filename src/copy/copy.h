@@ -114,9 +114,10 @@ struct copy_opts {
 	 * (preserve_links) whose first was copied or found unchanged: it is
 	 * linked to that (same: it is already); false leaves it out. first:
 	 * that first name's path below the source root, or NULL when it is in
-	 * another tree; then elsewhere is its path below the destination */
-	bool (*linked)(void *arg, const struct sweep_entry *e, const char *rel,
-	               const struct stat *dst, bool same, const char *first,
+	 * another tree; then elsewhere is its path below the destination.
+	 * pfd, name and dst as decide's. */
+	bool (*linked)(void *arg, const struct sweep_entry *e, const char *rel, int pfd,
+	               const char *name, const struct stat *dst, bool same, const char *first,
 	               const char *elsewhere);
 	/* walk errors reported by the caller instead (then it keeps the status) */
 	void (*walk_error)(void *arg, const struct sweep_entry *e);

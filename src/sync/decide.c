@@ -624,25 +624,25 @@ enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char
 }
 
 static bool linked(struct sync *s, const struct sweep_entry *e, const char *rel_below,
-                   const struct stat *dst, bool same, const char *first_below,
-                   const char *elsewhere);
+                   int pfd, const char *name, const struct stat *dst, bool same,
+                   const char *first_below, const char *elsewhere);
 
-bool sync_linked(void *arg, const struct sweep_entry *e, const char *rel_below,
-                 const struct stat *dst, bool same, const char *first_below,
-                 const char *elsewhere)
+bool sync_linked(void *arg, const struct sweep_entry *e, const char *rel_below, int pfd,
+                 const char *name, const struct stat *dst, bool same,
+                 const char *first_below, const char *elsewhere)
 {
 	struct sync *s = arg;
 	if (named_before(s, e, rel_below))
 		return false;
 	item_begin(s, e);
-	bool r = linked(s, e, rel_below, dst, same, first_below, elsewhere);
+	bool r = linked(s, e, rel_below, pfd, name, dst, same, first_below, elsewhere);
 	item_end(s);
 	return r;
 }
 
 static bool linked(struct sync *s, const struct sweep_entry *e, const char *rel_below,
-                   const struct stat *dst, bool same, const char *first_below,
-                   const char *elsewhere)
+                   int pfd, const char *name, const struct stat *dst, bool same,
+                   const char *first_below, const char *elsewhere)
 {
 	/* a name linked now shows its first, "name => first", as rsync shows
 	 * it (one another SRC brought too) */
@@ -658,16 +658,23 @@ static bool linked(struct sync *s, const struct sweep_entry *e, const char *rel_
 	s->n.files[K_REG]++;
 	s->n.total_size += (uint64_t)e->st.st_size;
 	/* what would leave the name alone if it had no other: the copy it
-	 * has stays (else linked over, its data lost) */
+	 * has stays (else linked over, its data lost); -u leaves only a newer
+	 * file: another kind is replaced, as rsync replaces it */
+	bool is_new = !dst || !S_ISREG(dst->st_mode);
 	if (!same && (limits_size_skips(s, &e->st, rel) || (dst && s->ignore_existing) ||
 	              (!dst && s->existing) ||
-	              (dst && s->update && sync_newer(s, &dst->st_mtim, &e->st.st_mtim))))
+	              (!is_new && s->update && sync_newer(s, &dst->st_mtim, &e->st.st_mtim))))
 		return false;
-	if (!dst && !(s->nlink_dest && linkdest_follower(s, e, rel)))
+	/* a directory where the name goes: out of the way first, as for a
+	 * name of its own (it was said to be overwritten, cp's words) */
+	if (!same && dst && S_ISDIR(dst->st_mode) && pfd >= 0 &&
+	    !delete_make_way(s, pfd, name, dst, rel, e->st.st_mode))
+		return false;
+	if (is_new && !(!dst && s->nlink_dest && linkdest_follower(s, e, rel)))
 		s->n.created[K_REG]++;
 	/* (one there before, another file, is linked over: rsync's blanks) */
 	if (!same)
-		report_item(s, dst ? "hf         " : "hf+++++++++", rel, false, first);
+		report_item(s, is_new ? "hf+++++++++" : "hf         ", rel, false, first);
 	return true;
 }
 

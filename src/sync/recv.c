@@ -525,12 +525,12 @@ static void recv_progress(void *arg, uint64_t files, uint64_t bytes, uint64_t kn
 	report_progress(r->s, files, bytes, known);
 }
 
-static bool recv_linked(void *arg, const struct sweep_entry *e, const char *rel,
-                        const struct stat *dst, bool same, const char *first,
-                        const char *elsewhere)
+static bool recv_linked(void *arg, const struct sweep_entry *e, const char *rel, int pfd,
+                        const char *name, const struct stat *dst, bool same,
+                        const char *first, const char *elsewhere)
 {
 	struct receiver *r = arg;
-	return sync_linked(r->s, e, rel, dst, same, first, elsewhere);
+	return sync_linked(r->s, e, rel, pfd, name, dst, same, first, elsewhere);
 }
 
 /* Pass over the rest of a tree (not run, or ended early). */

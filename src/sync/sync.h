@@ -476,8 +476,8 @@ bool sync_in_group(gid_t gid);
 int sync_cmp_mtime(const struct sync *s, const struct timespec *a, const struct timespec *b);
 bool sync_xattr_letters(const struct sync *s, const struct sweep_entry *e, int pfd,
                         const char *name, char *code);
-bool sync_linked(void *arg, const struct sweep_entry *e, const char *rel,
-                 const struct stat *dst, bool same, const char *first,
+bool sync_linked(void *arg, const struct sweep_entry *e, const char *rel, int pfd,
+                 const char *name, const struct stat *dst, bool same, const char *first,
                  const char *elsewhere);
 /* The entry's path as rsync shows it (rel below the source root) in
  * s->name: "." for the root of SRC/. */
