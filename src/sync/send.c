@@ -379,9 +379,13 @@ static bool need_data(struct sender *t, const struct sweep_entry *e, int fd)
 	t->s->sum_differs = !t->s->checksum || sums_differ(t, e, fd);
 	if (t->s->dry_run || decide(t, e) != COPY_MAKE)
 		return false;
-	if (!t->s->hard_links || e->st.st_nlink < 2)
+	/* later names are linked to the first by the receiver; not where it
+	 * decides by directories this end does not see (--compare-dest,
+	 * --link-dest, --copy-dest): the first may be left for DIR's copy, a
+	 * later name then made of its own bytes (those of one it links, it
+	 * passes over) */
+	if (!t->s->hard_links || e->st.st_nlink < 2 || t->s->nlink_dest)
 		return true;
-	/* later names are linked to the first by the receiver */
 	if (keymap_get(&t->sent, (uint64_t)e->st.st_dev, (uint64_t)e->st.st_ino))
 		return false;
 	return keymap_put(&t->sent, (uint64_t)e->st.st_dev, (uint64_t)e->st.st_ino, 1) == 0;
