@@ -48,8 +48,11 @@ static bool names_exact(int fd)
 mode_t omitted_mode(const struct copy *c, const struct stat *st)
 {
 	/* as GNU cp: no one else gets in before the owner is right (a copy
-	 * with the default modes never has more than the umask allows) */
-	if (c->o->no_preserve_mode)
+	 * with the default modes never has more than the umask allows);
+	 * rsync gives each its permissions as it makes it, and a run cut
+	 * short leaves its directories with theirs, not closed to all but
+	 * their owner: sweep-sync's (decide) too */
+	if (c->o->no_preserve_mode || c->o->decide)
 		return 0;
 	if (c->o->preserve_owner)
 		return st->st_mode & (S_IRWXG | S_IRWXO);
@@ -145,6 +148,11 @@ static int make_dir(struct copy *c, const struct sweep_entry *e, int pfd, const 
 			close(fd);
 		return -1;
 	}
+	/* rsync -p: the permissions the umask left out given at once (a run
+	 * cut short leaves the directory with them) */
+	if ((*flags & DIR_CREATED) && c->o->decide && c->o->preserve_mode &&
+	    (st.st_mode & 07777) != made_mode && fchmod(fd, made_mode) == 0)
+		st.st_mode = (st.st_mode & ~(mode_t)07777) | made_mode;
 	*mode = st.st_mode & 07777;
 	/* (without memory: not guarded, as GNU cp is not; it stops at PATH_MAX) */
 	if ((*flags & DIR_CREATED) && guards_made(c))

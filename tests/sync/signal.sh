@@ -3,7 +3,9 @@
 # signal.sh: a run interrupted while a file is being written (Ctrl-C, a
 # kill, a hang-up) leaves no temporary .NAME.XXXXXX behind and exits 20,
 # as rsync does; the files finished before it are whole, and the
-# interrupted one is absent or as it was. The stall comes from an
+# interrupted one is absent or as it was; the directories made have
+# their modes, as rsync gives them as it makes them (they were left
+# 0700 with -o, or without write for the group and others). The stall comes from an
 # LD_PRELOAD shim (stall-shim.c) put into rsync and sweep-sync alike; the
 # signal goes to the whole process group, as a terminal sends it.
 . "$top_srcdir/tests/lib.sh"
@@ -11,7 +13,9 @@
 need_cmd rsync setsid "${CC:-cc}"
 build_shim tests/sync/stall-shim.c
 
-mkdir -p "$T/src/sub"
+mkdir -p "$T/src/sub/deeper" "$T/src/open"
+chmod 0775 "$T/src/sub"
+chmod 0777 "$T/src/open"
 printf 'small\n' > "$T/src/a-small"
 head -c 300000 /dev/urandom > "$T/src/sub/big"
 
@@ -26,6 +30,10 @@ for sig in INT TERM HUP; do
 	[ -z "$(leftovers "$T/gnu")" ] || fail "SIG$sig: rsync left $(leftovers "$T/gnu") (this test's idea of rsync is wrong)"
 	[ -z "$(leftovers "$T/our")" ] || fail "SIG$sig: sweep-sync left $(leftovers "$T/our")"
 	[ ! -e "$T/our/sub/big" ] || fail "SIG$sig: the interrupted file is there"
+	for side in gnu our; do
+		(cd "$T/$side" && find . -type d -printf '%m %p\n' | sort -k2) > "$T/$side.modes"
+	done
+	check_same "$T/gnu.modes" "$T/our.modes" || fail "SIG$sig: the directories' modes"
 	if [ -e "$T/our/a-small" ]; then
 		check_same "$T/src/a-small" "$T/our/a-small"
 	fi
