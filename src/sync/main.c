@@ -104,6 +104,7 @@ int main(int argc, char **argv)
 	chmod_free(&s);
 	chown_free(&s);
 	linkdest_free(&s);
+	remote_free(&s);
 	backups_free(&s);
 	sb_free(&s.name);
 	sb_free(&s.name2);

@@ -648,9 +648,10 @@ int sync_parse_options(struct sync *s, int argc, char **argv)
 			return 1;
 		}
 		s->recursive = s->recursive_given;
-		if (remote_is_host_path(s->files_from)) {
-			diag_error(s->diag, 0, "--files-from=HOST:FILE is not supported (the list is "
-			                       "read where sweep-sync runs)");
+		/* (":FILE": rsync's for the far end's FILE) */
+		if (remote_is_host_path(s->files_from) || s->files_from[0] == ':') {
+			diag_error(s->diag, 0, "--files-from=HOST:FILE or :FILE is not supported "
+			                       "(the list is read where sweep-sync runs)");
 			return 1;
 		}
 		/* a server's names come over the connection (files_from_wire.c) */

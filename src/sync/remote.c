@@ -92,10 +92,39 @@ static bool refuse(struct sync *s, const char *why)
 	return true;
 }
 
+/* ":PATH" after HOST:SRC, rsync's shorthand for HOST:PATH, made so. Returns
+ * 0, or -1 (no memory). */
+static int same_host(struct sync *s, int i, int first)
+{
+	if (!s->host_made && !(s->host_made = calloc((size_t)s->nfiles, sizeof(char *))))
+		return -1;
+	size_t hlen = host_len(s->files[first]);
+	char *made = malloc(hlen + strlen(s->files[i]) + 1);
+	if (!made)
+		return -1;
+	memcpy(made, s->files[first], hlen);
+	strcpy(made + hlen, s->files[i]);
+	s->files[i] = s->host_made[i] = made;
+	return 0;
+}
+
+void remote_free(struct sync *s)
+{
+	for (int i = 0; s->host_made && i < s->nfiles; i++)
+		free(s->host_made[i]);
+	free(s->host_made);
+}
+
 bool remote_operands(struct sync *s)
 {
 	int nsrc = s->nfiles - 1, remote_src = 0, first = -1;
 	for (int i = 0; i < nsrc; i++) {
+		if (first >= 0 && s->files[i][0] == ':' && s->files[i][1] != ':' &&
+		    same_host(s, i, first) < 0) {
+			report_error(s, ENOMEM, "%s", s->files[i]);
+			s->usage_error = true;
+			return true;
+		}
 		size_t n = host_len(s->files[i]);
 		if (n && first < 0)
 			first = i;

@@ -161,6 +161,8 @@ struct sync {
 	unsigned timeout;         /* --timeout, seconds (0: none) */
 	char **files;
 	int nfiles;
+	char **host_made;         /* ... those that were ":PATH" after a remote
+	                             SRC, made HOST:PATH (remote_free()) */
 	/* the tree being synced */
 	const char *prefix;     /* its root's name in rel paths ("" for SRC/) */
 	const char *current_src; /* its SRC, one of files (delete.c) */
@@ -283,6 +285,7 @@ void sync_prewalk_end(struct prewalk *p);
 /* remote.c: whether an operand is HOST:PATH (then checked: a usage error
  * for what rsync refuses), and the run through the remote shell. */
 bool remote_operands(struct sync *s);
+void remote_free(struct sync *s);
 bool remote_is_host_path(const char *arg);
 /* A pull: whether the far end's tree src is one the PATHs asked for (its
  * last component theirs, or a match of their wildcards; contents for

@@ -6,7 +6,8 @@
 # end, which sends what it names; either way each name goes under its own
 # path below DEST with its implied directories, as files-from.sh checks
 # for a local run. A far end given a name that leaves SRC ("..") refuses
-# it; HOST:FILE (a list read there) is refused as not supported.
+# it; HOST:FILE and :FILE (a list read there) are refused as not
+# supported (:FILE was read here, as a file of that name).
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
 # (no comments: rsync's pull sends the list as it is, and its far end
@@ -73,4 +74,7 @@ for dir in push pull; do
 done
 (cd "$T" && sweep-sync -a --files-from=localhost:list -e "$E" src localhost:x/) > /dev/null 2> "$T/err"
 [ $? = 1 ] && grep -q "HOST:FILE" "$T/err" || { cat "$T/err" >&2; fail "HOST:FILE not refused"; }
+cp "$T/list" "$T/:list" || fail "cp"
+(cd "$T" && sweep-sync -a --files-from=:list -e "$E" src localhost:x/) > /dev/null 2> "$T/err"
+[ $? = 1 ] && grep -q ":FILE" "$T/err" && [ ! -e "$T/x" ] || { cat "$T/err" >&2; fail ":FILE not refused"; }
 exit 0

@@ -5,8 +5,10 @@
 # both ends and the protocol are the real ones, without a network. Push
 # (SRC HOST:DEST) and pull (HOST:SRC DEST): first copies, a second run
 # that transfers nothing and moves no ctime, a changed file, --delete,
-# excludes, a dry run, -z, hard links, one file to a new name; and a far
-# end that is not sweep-sync, or not there, is said in one line (exit 12).
+# excludes, a dry run, -z, hard links, one file to a new name, rsync's
+# "HOST:SRC :SRC" for a second SRC on the same host (it was refused as a
+# local one); and a far end that is not sweep-sync, or not there, is said
+# in one line (exit 12).
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
 sync_tree "$T/src"
@@ -26,6 +28,7 @@ sleep 0.02
 (cd "$T" && sweep-sync -a -e "$E" localhost:src O/dst) || fail "pull, third: status"
 ctimes "$T/O/dst" > "$T/after"
 check_same "$T/before" "$T/after"
+TOUCH_DST=1 both "pull HOST:SRC :SRC" -ai -e "$E" localhost:src/file :src/sub DST/
 
 # a changed file (same size, new time), a new one, one gone with --delete
 PREPARE="rsync -a ../src/ dst/ && echo extra > dst/extra && mkdir dst/gone && touch dst/gone/x" \
