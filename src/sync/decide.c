@@ -377,6 +377,11 @@ static enum copy_verdict decide_regular(struct sync *s, const struct sweep_entry
 	code[0] = '.';
 	if (letters_wanted(s) && sync_xattr_letters(s, e, pfd, name, code))
 		attrs = true;
+	/* a file's ACL carries its permission bits (the group's its mask):
+	 * rsync sets them with it, and says 'a' alone; not a set-id or
+	 * sticky bit, which no ACL holds */
+	if (code[9] == 'a' && !((dst->st_mode ^ st->st_mode) & 07000))
+		code[5] = '.';
 	if (attrs)
 		report_item(s, code, rel, false, NULL);
 	else

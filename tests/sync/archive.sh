@@ -25,7 +25,10 @@ check_same "$T/src.tree" "$T/copy.tree" || fail "-aHAX: the copy is not its sour
 NO_TREE=1 both "-ri" -ri src/ DST
 # a second -aAX onto a copy whose attributes moved: one changed, one the
 # source lacks, an ACL the source lacks: rsync gives the copy the source's
-# own set back (the extra ones removed), and says so with -i
+# own set back (the extra ones removed), and says so with -i; a file's
+# ACL that moved its mode (the group's bits are its mask, the others' set
+# too): 'a' alone, as the ACL carries them; a set-user-ID bit with it:
+# 'p' too (the mode was said to differ, 'p', where rsync says 'a' alone)
 if getfattr -n user.test "$T/src/file" >/dev/null 2>&1 && command -v setfacl >/dev/null; then
 	PREPARE='rsync -aAX ../src/ dst/ && setfattr -n user.extra -v e dst/file &&
 		setfattr -n user.test -v changed dst/file && setfattr -n user.more -v m dst/sub &&
@@ -38,6 +41,10 @@ if getfattr -n user.test "$T/src/file" >/dev/null 2>&1 && command -v setfacl >/d
 	PREPARE=$moved both "-aiAX onto moved attributes, pulled" -aiAX -e "$RSH" localhost:src/ DST
 	PREPARE='rsync -aAX ../src/ dst/ && setfattr -n user.extra -v e dst/file' \
 		both "-aiX, an extra attribute" -aiX src/ DST
+	masked='rsync -aAX ../src/ dst/ && setfacl -m u:nobody:rwx dst/file && chmod o+w dst/file'
+	PREPARE=$masked both "-aiA, an ACL that moved the mode" -aiA src/ DST
+	PREPARE=$masked both "-aiA, an ACL that moved the mode, pushed" -aiA -e "$RSH" src/ localhost:DST
+	PREPARE="$masked && chmod u+s dst/file" both "-aiA, an ACL and a set-user-ID bit" -aiA src/ DST
 	# without -X the copy's own attributes are not looked at
 	PREPARE='rsync -aAX ../src/ dst/ && setfattr -n user.extra -v e dst/file' \
 		both "-ai, an extra attribute left" -ai src/ DST
