@@ -46,6 +46,7 @@ dist_man_MANS += man/sweep-sync.1
 SYNC_TESTS = \
 	tests/sync/archive.sh \
 	tests/sync/turned-off.sh \
+	tests/sync/refused.sh \
 	tests/sync/max-delete.sh \
 	tests/sync/sizes.sh \
 	tests/sync/human.sh \
