@@ -63,20 +63,17 @@ out:
 }
 
 /* Why directory dir could not be made. libarchive's errno is that of the
- * stat it tries after mkdir fails, so the parent is asked (without making
- * anything) whether it may be written; else libarchive's word stands. */
+ * stat it tries after mkdir fails (ENOENT where there was no space, no
+ * inode, no permission), so mkdir is asked again for its own; one that
+ * is made now (space come back) is taken away again, its member failed,
+ * and libarchive's word stands. */
 static int mkdir_errno(const char *dir, int fallback)
 {
-	struct strbuf sb = { 0 };
-	const char *slash = strrchr(dir, '/');
-	int err = fallback;
-	if (slash && sb_add(&sb, dir, (size_t)(slash - dir) + 1) < 0)
+	if (mkdir(dir, 0700) == 0) {
+		(void)rmdir(dir);
 		return fallback;
-	const char *parent = slash ? sb_str(&sb) : ".";
-	if (faccessat(AT_FDCWD, parent, W_OK | X_OK, AT_EACCESS) < 0)
-		err = errno;
-	sb_free(&sb);
-	return err;
+	}
+	return errno == EEXIST ? fallback : errno;
 }
 
 /* The quoted name in libarchive's "... 'NAME'" message, into sb; NULL when

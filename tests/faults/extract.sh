@@ -154,6 +154,9 @@ EOF
 # A full file system: GNU's "Cannot write: No space left on device" for
 # each file that did not fit, exit 2, and those files left short, never at
 # their full size with zeros (before: exit 0, no message, zero-filled).
+# And one out of inodes: "Cannot mkdir: No space left on device" for a
+# directory, and again for its files' (that second was "No such file or
+# directory", the errno of libarchive's stat after its mkdir).
 if [ "$(id -u)" != 0 ]; then
 	echo "SKIP part: a full file system needs root to mount a small tmpfs" >&2
 else
@@ -176,6 +179,19 @@ else
 	check_same "$T/want" "$T/got"
 	check_same "$T/gnu.sizes" "$T/sweep.sizes"
 	no_whole_lies "$T/full" "$T/src"
+	umount "$T/full"
+	mkdir -p "$T/dirs/d1" "$T/dirs/d2/sub" "$T/dirs/d3"
+	echo a > "$T/dirs/d1/a" && echo b > "$T/dirs/d2/sub/b" && echo c > "$T/dirs/d3/c"
+	(cd "$T/dirs" && tar -cf "$T/dirs.tar" d1 d2 d3)
+	mount -t tmpfs -o size=8m,nr_inodes=4 sweep-full "$T/full" || skip "cannot mount a tmpfs"
+	for prog in tar sweep_tar; do
+		rm -rf "${T:?}/full/"*
+		(cd "$T/full" && $prog -xf "$T/dirs.tar") > "$T/$prog.out" 2>&1
+		echo "status $?" >> "$T/$prog.out"
+		(cd "$T/full" && find . | sort) >> "$T/$prog.out"
+	done
+	sed 's/^sweep-tar: /tar: /' "$T/sweep_tar.out" > "$T/got"
+	check_same "$T/tar.out" "$T/got" || fail "out of inodes"
 	umount "$T/full"
 fi
 exit 0
