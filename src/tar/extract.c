@@ -434,6 +434,8 @@ static void disk_failed(struct extract *x, const char *name, int r)
 	struct tar *t = x->t;
 	int err = archive_errno(x->disk);
 	const char *msg = archive_error_string(x->disk);
+	if (r == ARCHIVE_WARN && xfail_attrs(t, x->disk, x->current, name))
+		return;
 	if (r == ARCHIVE_WARN) {
 		/* libarchive warns when it could not restore an owner, a mode
 		 * or a time ("Can't ..."): GNU tar counts those as errors, an
@@ -632,7 +634,7 @@ static int make_member(struct extract *x, struct archive_entry *e, const char *n
 	r = archive_write_finish_entry(x->disk);
 	if (r != ARCHIVE_OK)
 		disk_failed(x, name, r);
-	if (r >= ARCHIVE_WARN)
+	if (r >= ARCHIVE_WARN && *made) /* (not for one that was never made) */
 		xacl_match(x, e, name);
 	return t->fatal ? -1 : 0;
 }

@@ -10,10 +10,15 @@
  * failure for want of it (ENOENT). An existing file (or symlink) that
  * cannot be removed to make room is GNU's EEXIST. libarchive has no other channel for any of
  * this than its message, so the message's fixed words are matched here.
+ * So are those of its warnings that extended attributes or an ACL could
+ * not be set (GNU's "setxattrat: Cannot set 'user.a' extended attribute
+ * for file 'f'", "acl_set_file_at: Cannot set POSIX ACLs for file 'f'",
+ * warnings with the kernel's reason).
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 #include "xfail.h"
 
@@ -112,4 +117,53 @@ bool xfail_create(struct tar *t, struct archive *disk, struct archive_entry *e,
 		known = false;
 	sb_free(&sb);
 	return known;
+}
+
+/* Whether word is one of the blank-separated words of list. */
+static bool listed(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	for (const char *p = list; (p = strstr(p, word)) != NULL; p += n)
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+			return true;
+	return false;
+}
+
+/* The extended attributes libarchive names (blank-separated) as not set
+ * on name: its errno is not the kernel's, so each is set again, and one
+ * that fails still is said in GNU tar's words, with the kernel's reason. */
+static void xattrs_failed(struct tar *t, struct archive_entry *e, const char *name,
+                          const char *names)
+{
+	bool link = archive_entry_filetype(e) == AE_IFLNK;
+	const char *call = link ? "lsetxattrat" : "setxattrat";
+	const char *attr;
+	const void *value;
+	size_t size;
+	archive_entry_xattr_reset(e);
+	while (archive_entry_xattr_next(e, &attr, &value, &size) == ARCHIVE_OK) {
+		if (!listed(names, attr) || lsetxattr(name, attr, value, size, 0) == 0)
+			continue;
+		if (errno == EPERM)
+			tar_warn(t, errno, "%s: Cannot %s", tq(t, 0, name), call);
+		else
+			tar_warn(t, errno, "%s: Cannot set '%s' extended attribute for file '%s'",
+			         call, attr, name);
+	}
+}
+
+bool xfail_attrs(struct tar *t, struct archive *disk, struct archive_entry *e, const char *name)
+{
+	static const char xattrs[] = "Cannot restore extended attributes: ";
+	const char *msg = archive_error_string(disk);
+	int err = archive_errno(disk);
+	if (!msg)
+		return false;
+	if (strncmp(msg, xattrs, sizeof(xattrs) - 1) == 0)
+		xattrs_failed(t, e, name, msg + sizeof(xattrs) - 1);
+	else if (strncmp(msg, "Failed to set acl", 17) == 0 && err > 0)
+		tar_warn(t, err, "acl_set_file_at: Cannot set POSIX ACLs for file '%s'", name);
+	else
+		return false;
+	return true;
 }

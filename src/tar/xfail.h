@@ -15,6 +15,11 @@
  * said nothing, when disk's error is not one of a failed creation. */
 bool xfail_create(struct tar *t, struct archive *disk, struct archive_entry *e,
                   const char *name);
+/* Report disk's warning that extended attributes or an ACL could not be
+ * set on member e, extracted as name, in GNU tar's words (the attributes
+ * libarchive names are set again, for the kernel's reason). Returns false,
+ * having said nothing, when the warning is another. */
+bool xfail_attrs(struct tar *t, struct archive *disk, struct archive_entry *e, const char *name);
 /* The same words for a failure err found here (-k: EEXIST). */
 void xfail_said(struct tar *t, struct archive_entry *e, const char *name, int err);
 
