@@ -49,10 +49,11 @@ mode_t omitted_mode(const struct copy *c, const struct stat *st)
 {
 	/* as GNU cp: no one else gets in before the owner is right (a copy
 	 * with the default modes never has more than the umask allows);
-	 * rsync gives each its permissions as it makes it, and a run cut
-	 * short leaves its directories with theirs, not closed to all but
-	 * their owner: sweep-sync's (decide) too */
-	if (c->o->no_preserve_mode || c->o->decide)
+	 * rsync gives a directory its permissions as it makes it, and a run
+	 * cut short leaves its directories with theirs, not closed to all
+	 * but their owner: sweep-sync's (decide) too (not a file: its
+	 * temporary copy is not to be run, nor read, by others) */
+	if (c->o->no_preserve_mode || (c->o->decide && S_ISDIR(st->st_mode)))
 		return 0;
 	if (c->o->preserve_owner)
 		return st->st_mode & (S_IRWXG | S_IRWXO);
@@ -67,9 +68,11 @@ mode_t create_mode(const struct copy *c, const struct stat *st)
 		return S_ISDIR(st->st_mode) ? 0777 | (st->st_mode & S_ISVTX) : 0666;
 	/* set-id bits only with the mode (the kernel keeps a directory's
 	 * sticky bit and takes its set-group-id from the parent); without
-	 * -p, rsync's new directories have none of their own */
-	mode_t bits = c->o->preserve_mode || (S_ISDIR(st->st_mode) && !c->o->decide) ? 07777 : 0777;
-	return st->st_mode & bits & ~omitted_mode(c, st);
+	 * -p, rsync's new directories have none of their own; nor has its
+	 * copy of a file until it is whole (given them with the rest) */
+	bool setid = S_ISDIR(st->st_mode) ? c->o->preserve_mode || !c->o->decide
+	                                  : c->o->preserve_mode && !c->o->decide;
+	return st->st_mode & (setid ? 07777 : 0777) & ~omitted_mode(c, st);
 }
 
 /* sweep-cp -L: directories made are remembered (not sweep-sync's: a
@@ -125,8 +128,9 @@ static int make_dir(struct copy *c, const struct sweep_entry *e, int pfd, const 
 		return make;
 	/* searchable and writable by us until its contents are in: made so,
 	 * not changed later, which would leave a moment when the copy cannot
-	 * open it */
-	mode_t made_mode = create_mode(c, &e->st) | S_IRWXU;
+	 * open it (sweep-sync's as root with its own mode, as rsync's: root
+	 * needs no such bits, and a run cut short leaves it as it is to be) */
+	mode_t made_mode = create_mode(c, &e->st) | (c->o->decide && geteuid() == 0 ? 0 : S_IRWXU);
 	while (make && mkdirat(pfd, name, made_mode) < 0) {
 		if (!fresh || errno != EEXIST) {
 			copy_error(c, errno, "cannot create directory %s", cq(c, 0, sb_str(&c->shown)));

@@ -47,6 +47,7 @@ SYNC_TESTS = \
 	tests/sync/archive.sh \
 	tests/sync/turned-off.sh \
 	tests/sync/refused.sh \
+	tests/sync/temp-mode.sh \
 	tests/sync/max-delete.sh \
 	tests/sync/sizes.sh \
 	tests/sync/human.sh \
