@@ -234,14 +234,9 @@ static int64_t copy_stream_data(struct range *r)
 			break;
 		}
 		if (n == 0) {
+			/* (--append: fewer bytes than the copy has, the source cut,
+			 * are data_copy()'s to see: the copy is not cut here) */
 			ret = off;
-			/* --append: a copy longer than what came (the source shrank)
-			 * ends where it does */
-			if (c->appending && ftruncate(r->dfd, off) < 0) {
-				c->write_failed = true;
-				copy_error(c, errno, "failed to truncate %s", cq(c, 0, sb_str(&c->shown)));
-				ret = -1;
-			}
 			break;
 		}
 		if (differs_at(r, c->buf, (size_t)n, off, mine) < 0)

@@ -11,7 +11,10 @@
 # --append and --append-verify, onto a copy that has the file's first
 # bytes (it exited 0 with a copy longer than the file, its time set);
 # over a remote shell the copy is left as it was (it was left with the
-# bytes that came before the cut, longer than the file).
+# bytes that came before the cut, longer than the file), also when the
+# sender is cut before it sends a byte (stalled in its first read of the
+# file), fewer than the copy has (it was cut to those, or grown back with
+# zeros).
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
 local_rsh
@@ -25,7 +28,8 @@ for via in here push pull sparse append append-verify append-push append-pull; d
 		[ $via = sparse ] && truncate -s 4M "$c/src/big" &&
 			head -c 1000000 /dev/urandom | dd of="$c/src/big" bs=1M seek=3 conv=notrunc status=none
 		touch -d 2021-01-01 "$c/src/big"
-		src=src/ dst=dst/ rsh= how= stall=/.big.
+		src=src/ dst=dst/ rsh= how= stall=/.big. read=
+		case $via in append-p*) read=1 ;; esac
 		case $via in append*)
 			mkdir "$c/dst" && head -c 100000 "$c/src/big" > "$c/dst/big"
 			how=--${via%-p*} stall=/dst/big ;;
@@ -35,12 +39,12 @@ for via in here push pull sparse append append-verify append-push append-pull; d
 		head -c 100000 "$c/src/big" > "$T/had"
 		rm -f "$T/mark"
 		# shellcheck disable=SC2086
-		(cd "$c" && STALL_NAME=$stall STALL_SOURCE=/src/big STALL_SECONDS=2 STALL_MARK="$T/mark" \
+		(cd "$c" && STALL_READ=$read STALL_NAME=$stall STALL_SOURCE=/src/big STALL_SECONDS=2 STALL_MARK="$T/mark" \
 			LD_PRELOAD="$T/stall-shim.so" $prog -a $how $rsh $src $dst > "$c.out" 2> "$c.err"
 			echo "status $?" >> "$c.out") &
 		n=0
 		while [ ! -e "$T/mark" ] && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
-		[ -e "$T/mark" ] || fail "$via: $prog never wrote big"
+		[ -e "$T/mark" ] || fail "$via: $prog never wrote (or read) big"
 		size=1000
 		[ $via = sparse ] && size=2000000
 		truncate -s $size "$c/src/big"
