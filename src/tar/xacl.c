@@ -125,6 +125,15 @@ static void drop_acl(struct extract *x, const char *name, const char *attr)
 		tar_warn(x->t, errno, "%s: Cannot remove inherited ACL", tq(x->t, 0, name));
 }
 
+/* That an ACL could not be set on name, in GNU tar's words (a warning). */
+static void acl_failed(struct extract *x, const char *name, int err)
+{
+	char *bare = names_without_slash(name); /* (a directory as GNU names it) */
+	tar_warn(x->t, err, "acl_set_file_at: Cannot set POSIX ACLs for file '%s'",
+	         bare ? bare : name);
+	free(bare);
+}
+
 /* Set directory name's default ACL to e's n entries. */
 static void set_default(struct extract *x, struct archive_entry *e, const char *name, int n)
 {
@@ -141,7 +150,7 @@ static void set_default(struct extract *x, struct archive_entry *e, const char *
 		err = errno;
 out:
 	if (err)
-		tar_warn(x->t, err, "%s: Cannot set default ACL", tq(x->t, 0, name));
+		acl_failed(x, name, err);
 	if (fd >= 0)
 		close(fd);
 	free(v);
@@ -156,6 +165,9 @@ void xacl_match(struct extract *x, struct archive_entry *e, const char *name)
 		return;
 	if (archive_entry_acl_reset(e, ARCHIVE_ENTRY_ACL_TYPE_ACCESS) <= 0)
 		drop_acl(x, name, "system.posix_acl_access");
+	else if (lgetxattr(name, "system.posix_acl_access", NULL, 0) < 0 &&
+	         (errno == ENOTSUP || errno == EOPNOTSUPP))
+		acl_failed(x, name, errno); /* (libarchive passes it over in silence) */
 	if (type != AE_IFDIR)
 		return;
 	int n = archive_entry_acl_reset(e, ARCHIVE_ENTRY_ACL_TYPE_DEFAULT);

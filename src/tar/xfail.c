@@ -17,6 +17,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/xattr.h>
 #include <unistd.h>
@@ -119,51 +120,56 @@ bool xfail_create(struct tar *t, struct archive *disk, struct archive_entry *e,
 	return known;
 }
 
-/* Whether word is one of the blank-separated words of list. */
-static bool listed(const char *list, const char *word)
+/* Whether name has attribute attr with value (size bytes). */
+static bool has_xattr(const char *name, const char *attr, const void *value, size_t size)
 {
-	size_t n = strlen(word);
-	for (const char *p = list; (p = strstr(p, word)) != NULL; p += n)
-		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
-			return true;
-	return false;
+	char buf[256];
+	if (size > sizeof(buf))
+		return false; /* (set again: the same bytes again) */
+	ssize_t n = lgetxattr(name, attr, buf, sizeof(buf));
+	return n >= 0 && (size_t)n == size && memcmp(buf, value, size) == 0;
 }
 
-/* The extended attributes libarchive names (blank-separated) as not set
- * on name: its errno is not the kernel's, so each is set again, and one
- * that fails still is said in GNU tar's words, with the kernel's reason. */
-static void xattrs_failed(struct tar *t, struct archive_entry *e, const char *name,
-                          const char *names)
+/* The extended attributes of member e that name lacks after libarchive
+ * said it could not set some (its errno is not the kernel's; a later
+ * failure, an ACL's, takes the place of its message): each is set again,
+ * and one that fails still is said in GNU tar's words, with the kernel's
+ * reason, before the ACL's, in the archive's order (libarchive hands
+ * them out last first). */
+static void xattrs_failed(struct tar *t, struct archive_entry *e, const char *name)
 {
-	bool link = archive_entry_filetype(e) == AE_IFLNK;
-	const char *call = link ? "lsetxattrat" : "setxattrat";
-	const char *attr;
-	const void *value;
-	size_t size;
-	archive_entry_xattr_reset(e);
-	while (archive_entry_xattr_next(e, &attr, &value, &size) == ARCHIVE_OK) {
-		if (!listed(names, attr) || lsetxattr(name, attr, value, size, 0) == 0)
+	const char *call = archive_entry_filetype(e) == AE_IFLNK ? "lsetxattr" : "setxattrat";
+	int n = archive_entry_xattr_reset(e);
+	struct { const char *attr; const void *value; size_t size; } *v;
+	if (!t->opt.xattrs || n <= 0 || !(v = calloc((size_t)n, sizeof(*v))))
+		return;
+	int k = 0;
+	while (k < n && archive_entry_xattr_next(e, &v[k].attr, &v[k].value, &v[k].size) == ARCHIVE_OK)
+		k++;
+	while (k-- > 0) {
+		if (strncmp(v[k].attr, "system.posix_acl_", 17) == 0 ||
+		    has_xattr(name, v[k].attr, v[k].value, v[k].size) ||
+		    lsetxattr(name, v[k].attr, v[k].value, v[k].size, 0) == 0)
 			continue;
-		if (errno == EPERM)
-			tar_warn(t, errno, "%s: Cannot %s", tq(t, 0, name), call);
-		else
-			tar_warn(t, errno, "%s: Cannot set '%s' extended attribute for file '%s'",
-			         call, attr, name);
+		tar_warn(t, errno, "%s: Cannot set '%s' extended attribute for file '%s'", call,
+		         v[k].attr, name);
 	}
+	free(v);
 }
 
 bool xfail_attrs(struct tar *t, struct archive *disk, struct archive_entry *e, const char *name)
 {
-	static const char xattrs[] = "Cannot restore extended attributes: ";
 	const char *msg = archive_error_string(disk);
 	int err = archive_errno(disk);
 	if (!msg)
 		return false;
-	if (strncmp(msg, xattrs, sizeof(xattrs) - 1) == 0)
-		xattrs_failed(t, e, name, msg + sizeof(xattrs) - 1);
-	else if (strncmp(msg, "Failed to set acl", 17) == 0 && err > 0)
+	if (strncmp(msg, "Cannot restore extended attributes", 34) == 0) {
+		xattrs_failed(t, e, name);
+	} else if (strncmp(msg, "Failed to set acl", 17) == 0 && err > 0) {
+		xattrs_failed(t, e, name);
 		tar_warn(t, err, "acl_set_file_at: Cannot set POSIX ACLs for file '%s'", name);
-	else
+	} else {
 		return false;
+	}
 	return true;
 }
