@@ -371,6 +371,9 @@ static enum copy_verdict decide_regular(struct sync *s, const struct sweep_entry
 		s->n.transferred_size += (uint64_t)st->st_size;
 		if (s->append) /* (its bytes are the copy's already) */
 			s->n.not_sent += (uint64_t)dst->st_size;
+		/* (the old copy's ACLs and attributes, as rsync's letters) */
+		if (letters_wanted(s))
+			(void)sync_xattr_letters(s, e, pfd, name, code);
 		report_item(s, code, rel, false, NULL);
 		return COPY_MAKE;
 	}

@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
 # refused.sh: the rsync options sweep-sync(1) lists as not supported, each
-# a usage error (exit 1, one line naming the option) before anything is
-# made; and each of them is in that list (-K, --munge-links and
+# a usage error (exit 1; its first line names the option, as getopt's
+# "invalid option -- 'X'" or "unrecognized option '--X'") before anything
+# is made; and each of them is in that list (-K, --munge-links and
 # --copy-devices were refused without a word in the page).
 . "$top_srcdir/tests/lib.sh"
 mkdir -p "$T/src" && echo data > "$T/src/f"
@@ -19,6 +20,10 @@ for opt in -C --copy-unsafe-links -d -E -y -U -J -T --no-implied-dirs --super --
 	[ $st = 1 ] || fail "$opt: status $st, not 1"
 	[ ! -e "$T/dst" ] || fail "$opt: DEST was made"
 	[ ! -s "$T/out" ] || fail "$opt: said on standard output: $(cat "$T/out")"
-	grep -q -- "${name#-}" "$T/err" || fail "$opt: the option not named: $(cat "$T/err")"
+	case $opt in
+	--*) said="unrecognized option '$opt'" ;;
+	*) said="invalid option -- '${opt#-}'" ;;
+	esac
+	head -n 1 "$T/err" | grep -qF -- "$said" || fail "$opt: the option not named: $(cat "$T/err")"
 done
 exit 0
