@@ -150,6 +150,8 @@ static bool eval_exec_each(struct expr *x, struct find *f, const struct sweep_en
 	if (ex->dir && dirfd < 0)
 		goto out;
 	ok = exec_succeeded(exec_run(f, argv, dirfd, ex->ok));
+	if (f->looked_serial != f->serial) /* (entry_stat(): taken anew) */
+		f->ran_serial = f->serial;
 	if (own)
 		close(dirfd);
 out:
@@ -256,9 +258,14 @@ static int exec_arg(struct parser *p, struct expr *x, bool dir, bool ok)
 		return 1;
 	}
 	*ex = (struct exec){ .name = x->name, .tmpl = p->argv + start, .ntmpl = end - start,
-	                     .brace = plus ? end - start - 1 : -1, .dir = dir, .ok = ok,
-	                     .next = p->f->execs };
-	p->f->execs = ex;
+	                     .brace = plus ? end - start - 1 : -1, .dir = dir, .ok = ok };
+	/* in the command line's order, the order their last batches run in at
+	 * the end, as GNU's ("-exec cp -t B {} + -exec rm {} +": the copies
+	 * first) */
+	struct exec **last = &p->f->execs;
+	while (*last)
+		last = &(*last)->next;
+	*last = ex;
 	p->i = end + 1;
 	x->a.exec = ex;
 	x->free = free_exec;

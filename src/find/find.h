@@ -146,6 +146,8 @@ struct find {
 	/* the status of the entry being evaluated, fetched when first needed */
 	uint64_t serial;       /* counts entries */
 	uint64_t lazy_serial;  /* the entry lazy belongs to */
+	uint64_t looked_serial; /* the entry whose status a test looked at */
+	uint64_t ran_serial;   /* one a command ran on before any test did */
 	bool lazy_ok;
 	bool no_stat;          /* it could not be examined: tests on its status fail */
 	struct stat lazy;

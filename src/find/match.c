@@ -72,11 +72,22 @@ int parse_iname(struct parser *p, struct expr *x)
 	return glob_arg(p, x, "-iname", FNM_CASEFOLD, eval_name, "-iwholename");
 }
 
+/* Whether pattern pat matches a starting point. */
+static bool matches_root(const struct find *f, const char *pat, int flags)
+{
+	for (size_t i = 0; i < f->nroots; i++)
+		if (fnmatch(pat, f->roots[i], flags) == 0)
+			return true;
+	return false;
+}
+
+/* (a pattern ending in '/' matches only a starting point written so:
+ * said, as GNU says it, -nowarn or not, unless one is) */
 static int path_arg(struct parser *p, struct expr *x, int flags)
 {
 	int status = glob_arg(p, x, x->name, flags, eval_path, NULL);
 	size_t n = status ? 0 : strlen(x->a.glob.pat);
-	if (n > 1 && x->a.glob.pat[n - 1] == '/' && p->f->opt.warnings)
+	if (n > 1 && x->a.glob.pat[n - 1] == '/' && !matches_root(p->f, x->a.glob.pat, flags))
 		diag_warn(p->f->diag, 0, "warning: %s %s will not match anything because it ends "
 		          "with /.", x->name, x->a.glob.pat);
 	return status;

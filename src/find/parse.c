@@ -22,16 +22,33 @@ struct pstate {
 	struct parser p;
 	bool has_action;
 	int status;      /* set once a mistake was reported */
+	const char *skipped; /* the last word peek() took since an operator */
 };
-
-static const char *peek(const struct pstate *s)
-{
-	return s->p.i < s->p.argc ? s->p.argv[s->p.i] : NULL;
-}
 
 static bool is(const char *tok, const char *a, const char *b)
 {
 	return tok && (strcmp(tok, a) == 0 || (b && strcmp(tok, b) == 0));
+}
+
+/* The next word; GNU's options that put nothing in the expression
+ * (-daystart, -files0-from FILE) taken on the way, so that an operator
+ * around one sees past it ("! -daystart -print" prints all; "( -daystart
+ * )" is empty). NULL at the end, or where one failed (said). */
+static const char *peek(struct pstate *s)
+{
+	const char *t;
+	while (!s->status && (t = s->p.i < s->p.argc ? s->p.argv[s->p.i] : NULL) &&
+	       is(t, "-daystart", "-files0-from")) {
+		s->p.i++;
+		bool action = false;
+		int status = 0;
+		struct expr *x = parse_primary(&s->p, t, &action, &status);
+		if (!x)
+			s->status = status ? status : 1;
+		expr_free(x);
+		s->skipped = t;
+	}
+	return s->status || s->p.i >= s->p.argc ? NULL : s->p.argv[s->p.i];
 }
 
 static bool is_binary(const char *tok)
@@ -51,6 +68,7 @@ static void note_operator(struct pstate *s, const char *op)
 	if (!s->p.first_arg)
 		s->p.first_arg = op;
 	s->p.last_prim = op;
+	s->skipped = NULL;
 }
 
 static struct expr *new_expr(enum expr_kind kind, struct expr *l, struct expr *r)
@@ -68,8 +86,11 @@ static struct expr *new_expr(enum expr_kind kind, struct expr *l, struct expr *r
 static bool operand_follows(struct pstate *s, const char *op)
 {
 	const char *t = peek(s);
-	if (!t) {
-		diag_error(s->p.f->diag, 0, "expected an expression after '%s'", op);
+	if (!t && s->status)
+		return false;
+	if (!t) { /* (GNU names the last word, one taken on the way too) */
+		diag_error(s->p.f->diag, 0, "expected an expression after '%s'",
+		           s->skipped ? s->skipped : op);
 		fail(s);
 		return false;
 	}
@@ -334,7 +355,7 @@ int find_parse(struct find *f, int argc, char **argv)
 	f->nroots = i > first ? (size_t)(i - first) : 1;
 	struct pstate s = { .p = { .f = f, .argv = argv, .argc = argc, .i = i } };
 	struct expr *x = NULL;
-	if (i < argc) {
+	if (peek(&s)) {
 		x = parse_list(&s);
 		if (x && peek(&s)) {
 			const char *t = peek(&s);
@@ -347,6 +368,8 @@ int find_parse(struct find *f, int argc, char **argv)
 		}
 		if (!x)
 			return s.status < 0 ? 0 : s.status ? s.status : 1;
+	} else if (s.status) { /* (only such options, one of them failed) */
+		return s.status < 0 ? 0 : s.status;
 	}
 	f->expr = add_default_print(&s, x);
 	if (!f->expr)

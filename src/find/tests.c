@@ -79,6 +79,11 @@ static int type_arg(struct parser *p, struct expr *x, eval_fn *eval)
 			diag_error(d, 0, "Unknown argument to %s: %c", x->name, *c);
 			return 1;
 		}
+		if (*c == 'D') { /* (GNU's words, on Linux) */
+			diag_error(d, 0, "%s D is not supported because Solaris doors are not "
+			                 "supported on the platform find was compiled on.", x->name);
+			return 1;
+		}
 		unsigned bit = 1u << (at - type_letters);
 		if (x->a.types & bit) {
 			diag_error(d, 0, "Duplicate file type '%c' in the argument list to %s.", *c,

@@ -7,6 +7,15 @@
 # sorted too, and the exit status exactly. The table covers every test,
 # operator, option and action, -printf's directives, "-exec ... +" batching
 # and -prune; -delete runs on two copies of the tree, compared afterwards.
+# And in order: several "-exec ... +" run their last batches in the
+# command line's order (they ran last first: "-exec cp -t B {} + -exec rm
+# {} +" removed the files before they were copied); a test after an -exec
+# that changed the file sees it changed under SWEEP_WARM=on too (libsweep's
+# helpers had taken the status before); -daystart and -files0-from put
+# nothing in the expression ("! -daystart -print" printed nothing, "(
+# -daystart )" was taken); -type D refused as GNU refuses it on Linux; a
+# -path pattern ending in '/' said whatever -warn says, unless a starting
+# point matches it.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tree.sh"
 need_cmd find python3
@@ -177,6 +186,19 @@ run:find tree/times >/dev/null
 -daystart -amin -3000
 -mtime 0 -daystart -mtime 1
 -daystart -daystart -mtime 2
+! -daystart -print
+( -daystart ) -print
+-daystart -o -print
+! -daystart
+-daystart , -print
+-daystart
+-print -daystart
+-type D
+-type f,D
+-xtype D
+-path 'tree/a/'
+-nowarn -path 'tree/a/'
+@tree/ -warn -maxdepth 0 -path 'tree/'
 -daystart -newermt ''
 # -used: accessed N days after the last change (future access times)
 run:for d in 0 1 2 3 -1; do touch tree/times/used$d; touch -a -d "$d days" tree/times/used$d; done
@@ -382,6 +404,32 @@ sweep-find tree -exec sh -c 'echo $#' sh {} + > our.batches
 awk '{ n += $1 } END { print n }' our.batches > our.total
 compare_check "find tree -exec sh -c 'echo \$#' sh {} + (names in batches)" \
 	sh -c 'cmp -s gnu.total our.total && [ "$(wc -l < our.batches)" -gt 1 ]'
+
+# Several "-exec ... +": their last batches run in the command line's
+# order, and what the first copies the second may then remove.
+find tree/a -exec echo first {} + -exec echo second {} + | cut -d' ' -f1 > gnu.order
+sweep-find tree/a -exec echo first {} + -exec echo second {} + | cut -d' ' -f1 > our.order
+compare_check "find tree/a -exec echo first {} + -exec echo second {} + (order)" \
+	cmp -s gnu.order our.order
+rm -rf bk && mkdir -p bk/src bk/saved && echo data > bk/src/a && echo more > bk/src/b
+sweep-find bk/src -type f -exec cp -t bk/saved {} + -exec rm {} +
+compare_check "-exec cp -t SAVED {} + -exec rm {} + (the files saved)" \
+	sh -c '[ "$(cat bk/saved/a bk/saved/b)" = "$(printf "data\nmore")" ] && [ -z "$(ls bk/src)" ]'
+
+# A command that changes the file, then a test of its status: the status
+# after the command, also from libsweep's helper threads (SWEEP_WARM=on).
+for warm in off on; do
+	for side in gnu our; do
+		rm -rf "st.$side" && mkdir "st.$side" && for i in 1 2 3; do echo xxxx > "st.$side/f$i"; done
+		chmod 664 st.$side/f*
+	done
+	find st.gnu -type f -exec truncate -s 0 {} \; -printf '%s %f\n' -exec chmod g-w {} \; \
+		-perm /g+w -printf 'still %f\n' | sort > gnu.st
+	SWEEP_WARM=$warm sweep-find st.our -type f -exec truncate -s 0 {} \; -printf '%s %f\n' \
+		-exec chmod g-w {} \; -perm /g+w -printf 'still %f\n' | sort > our.st
+	compare_check "SWEEP_WARM=$warm: -exec truncate, then -printf %s, -exec chmod, then -perm" \
+		cmp -s gnu.st our.st
+done
 
 # -fprint and friends write to files, a file named twice once.
 for act in "-fprint F" "-fprint0 F" "-fprintf F %p|%s\n" "-fls F" "-fprint F -fprint F"; do
