@@ -66,12 +66,15 @@ mode_t create_mode(const struct copy *c, const struct stat *st)
 {
 	if (c->o->no_preserve_mode) /* (a directory's sticky bit kept, as GNU's) */
 		return S_ISDIR(st->st_mode) ? 0777 | (st->st_mode & S_ISVTX) : 0666;
+	bool dir = S_ISDIR(st->st_mode);
+	/* rsync -p: its copy of a file is its owner's alone until whole,
+	 * then given its mode (without -p it is made with the mode it keeps) */
+	if (c->o->decide && !dir && c->o->preserve_mode)
+		return st->st_mode & S_IRWXU;
 	/* set-id bits only with the mode (the kernel keeps a directory's
 	 * sticky bit and takes its set-group-id from the parent); without
-	 * -p, rsync's new directories have none of their own; nor has its
-	 * copy of a file until it is whole (given them with the rest) */
-	bool setid = S_ISDIR(st->st_mode) ? c->o->preserve_mode || !c->o->decide
-	                                  : c->o->preserve_mode && !c->o->decide;
+	 * -p, rsync's new directories have none of their own */
+	bool setid = c->o->preserve_mode || (dir && !c->o->decide);
 	return st->st_mode & (setid ? 07777 : 0777) & ~omitted_mode(c, st);
 }
 
