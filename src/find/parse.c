@@ -23,6 +23,7 @@ struct pstate {
 	bool has_action;
 	int status;      /* set once a mistake was reported */
 	const char *skipped; /* the last word peek() took since an operator */
+	bool acted;      /* an action other than -quit was seen (GNU's words) */
 };
 
 static bool is(const char *tok, const char *a, const char *b)
@@ -88,6 +89,11 @@ static bool operand_follows(struct pstate *s, const char *op)
 	const char *t = peek(s);
 	if (!t && s->status)
 		return false;
+	if (!t && s->acted) { /* (GNU's words once an action was seen) */
+		diag_error(s->p.f->diag, 0, "invalid expression");
+		fail(s);
+		return false;
+	}
 	if (!t) { /* (GNU names the last word, one taken on the way too) */
 		diag_error(s->p.f->diag, 0, "expected an expression after '%s'",
 		           s->skipped ? s->skipped : op);
@@ -178,6 +184,7 @@ static struct expr *parse_unary(struct pstate *s)
 	if (!x)
 		s->status = status ? status : 1;
 	s->has_action |= action;
+	s->acted |= action && strcmp(t, "-quit") != 0;
 	return x;
 }
 

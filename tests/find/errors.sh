@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # tests/find/errors.sh: bad expressions, bad arguments and warnings. Each
 # must give GNU find's message (program name aside) and exit status, and
-# the same output when there is any.
+# the same output when there is any. (A trailing operator after an action
+# said "expected an expression", where GNU says "invalid expression".)
 . "$top_srcdir/tests/lib.sh"
 need_cmd find
 find --version 2>/dev/null | grep -q 'GNU findutils' || skip "needs GNU find"
@@ -53,6 +54,15 @@ t -name
 t -a
 t -o
 t -name x -o
+# (after an action but -quit: "invalid expression", GNU's words there)
+t -print -o
+t -ls ,
+t -print !
+t -print -a
+t -delete -o
+t -exec echo {} ; -o
+t -quit -o
+t -prune -o
 t !
 t -not
 t -not -not
