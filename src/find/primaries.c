@@ -40,7 +40,11 @@ static int depth_arg(struct parser *p, struct expr *x, int *out)
 	char *end;
 	errno = 0;
 	long v = strtol(s, &end, 10);
-	if (!isdigit((unsigned char)*s) || *end || errno || v > 0x7fffffff) {
+	if (isdigit((unsigned char)*s) && !*end && (errno == ERANGE || v > 0x7fffffff)) {
+		diag_error(p->f->diag, ERANGE, "%s", s); /* (GNU's words: too large) */
+		return 1;
+	}
+	if (!isdigit((unsigned char)*s) || *end || errno) {
 		diag_error(p->f->diag, 0, "Expected a positive decimal integer argument to %s, "
 		           "but got %s", x->name, diag_quote(p->f->diag, 0, s));
 		return 1;

@@ -63,6 +63,10 @@ t -delete -o
 t -exec echo {} ; -o
 t -quit -o
 t -prune -o
+# a depth too large: "Numerical result out of range"
+t -maxdepth 99999999999999999999
+t -mindepth 2147483648
+t -maxdepth 2147483647 -name nothing
 t !
 t -not
 t -not -not
