@@ -113,9 +113,13 @@ int files0_roots(struct find *f, char **operands, int n)
 	}
 	int fd = from_stdin ? STDIN_FILENO : open(file, O_RDONLY | O_CLOEXEC);
 	size_t len;
-	if (fd < 0 || slurp(fd, &f->files0_data, &len) < 0) {
+	if (fd < 0) {
 		diag_error(f->diag, errno, "cannot open %s for reading", diag_quote(f->diag, 0, file));
-		if (fd >= 0 && !from_stdin)
+		return 1;
+	}
+	if (slurp(fd, &f->files0_data, &len) < 0) { /* (a directory: GNU's words) */
+		diag_error(f->diag, errno, "%s: read error", diag_quote(f->diag, 0, file));
+		if (!from_stdin)
 			close(fd);
 		return 1;
 	}

@@ -63,6 +63,9 @@ t -delete -o
 t -exec echo {} ; -o
 t -quit -o
 t -prune -o
+# a list that cannot be read (a directory), or opened
+-files0-from t/d
+-files0-from t/none
 # a depth too large: "Numerical result out of range"
 t -maxdepth 99999999999999999999
 t -mindepth 2147483648
