@@ -51,9 +51,10 @@ mode_t omitted_mode(const struct copy *c, const struct stat *st)
 	 * with the default modes never has more than the umask allows);
 	 * rsync gives a directory its permissions as it makes it, and a run
 	 * cut short leaves its directories with theirs, not closed to all
-	 * but their owner: sweep-sync's (decide) too (not a file: its
-	 * temporary copy is not to be run, nor read, by others) */
-	if (c->o->no_preserve_mode || (c->o->decide && S_ISDIR(st->st_mode)))
+	 * but their owner: sweep-sync's (decide) too; its files are made
+	 * their owner's alone under -p (create_mode()), and without -p with
+	 * the mode they keep, the umask's or a default ACL's */
+	if (c->o->no_preserve_mode || c->o->decide)
 		return 0;
 	if (c->o->preserve_owner)
 		return st->st_mode & (S_IRWXG | S_IRWXO);

@@ -82,12 +82,14 @@ static bool matches_root(const struct find *f, const char *pat, int flags)
 }
 
 /* (a pattern ending in '/' matches only a starting point written so:
- * said, as GNU says it, -nowarn or not, unless one is) */
+ * said, as GNU says it, -nowarn or not, unless one is, or POSIXLY_CORRECT
+ * is set) */
 static int path_arg(struct parser *p, struct expr *x, int flags)
 {
 	int status = glob_arg(p, x, x->name, flags, eval_path, NULL);
 	size_t n = status ? 0 : strlen(x->a.glob.pat);
-	if (n > 1 && x->a.glob.pat[n - 1] == '/' && !matches_root(p->f, x->a.glob.pat, flags))
+	if (n > 0 && x->a.glob.pat[n - 1] == '/' && !getenv("POSIXLY_CORRECT") &&
+	    !matches_root(p->f, x->a.glob.pat, flags))
 		diag_warn(p->f->diag, 0, "warning: %s %s will not match anything because it ends "
 		          "with /.", x->name, x->a.glob.pat);
 	return status;

@@ -128,28 +128,38 @@ const char *entry_link(const struct sweep_entry *e, struct strbuf *sb)
 	}
 }
 
+/* Whether GNU find takes e's status only when a test wants it: not a
+ * directory's, a starting point's, nor a link's followed (fts has those
+ * before the expression is evaluated). */
+static bool stat_when_wanted(const struct find *f, const struct sweep_entry *e)
+{
+	struct stat st;
+	if (e->depth == 0 || S_ISDIR(e->st.st_mode))
+		return false;
+	return f->opt.follow != SWEEP_FOLLOW_ALL ||
+	       (fstatat(e->dirfd, e->name, &st, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISLNK(st.st_mode));
+}
+
 /* The entry's status, fetched on first use; NULL when it cannot be had
  * (reported once). What libsweep took ahead (helper threads) stands for
- * the status GNU find would take here, unless a command ran on the entry
- * before a test looked at it: GNU's is taken after the command, and so is
- * this. */
+ * the status GNU find would take here, unless GNU takes it only when a
+ * test wants it and a command ran on the entry before a test looked at
+ * it: GNU's is taken after the command, and so is this. */
 const struct stat *entry_stat(struct find *f, const struct sweep_entry *e)
 {
 	if (f->no_stat)
 		return NULL;
-	if (!(e->flags & SWEEP_E_NOSTAT) && f->ran_serial != f->serial) {
+	if (!(e->flags & SWEEP_E_NOSTAT) &&
+	    (f->ran_serial != f->serial || !stat_when_wanted(f, e))) {
 		f->looked_serial = f->serial;
 		return &e->st;
 	}
 	if (f->lazy_serial == f->serial)
 		return f->lazy_ok ? &f->lazy : NULL;
 	f->lazy_serial = f->serial;
-	/* (NOSTAT entries are never links to follow: libsweep stats those;
-	 * one taken anew after a command may be, and is followed again) */
-	int nofollow = e->flags & SWEEP_E_NOSTAT || !entry_follows(f, e) ? AT_SYMLINK_NOFOLLOW : 0;
-	f->lazy_ok = fstatat(e->dirfd, e->name, &f->lazy, nofollow) == 0 ||
-	             (!nofollow && errno == ENOENT && /* (a link to nothing: itself) */
-	              fstatat(e->dirfd, e->name, &f->lazy, AT_SYMLINK_NOFOLLOW) == 0);
+	/* NOSTAT entries, and those taken anew after a command, are never
+	 * links to follow (stat_when_wanted()): libsweep stats those */
+	f->lazy_ok = fstatat(e->dirfd, e->name, &f->lazy, AT_SYMLINK_NOFOLLOW) == 0;
 	if (!f->lazy_ok && !entry_vanished(f, e, errno))
 		diag_error(f->diag, errno, "%s", diag_quote(f->diag, 0, e->path));
 	return f->lazy_ok ? &f->lazy : NULL;

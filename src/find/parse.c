@@ -117,6 +117,8 @@ static struct expr *parse_paren(struct pstate *s)
 	s->p.i++;
 	note_operator(s, "(");
 	const char *t = peek(s);
+	if (!t && s->status)
+		return NULL;
 	if (!t) {
 		diag_error(d, 0, "invalid expression; expected to find a ')' but didn't see one. "
 		                 "Perhaps you need an extra predicate after '('");
@@ -375,7 +377,11 @@ int find_parse(struct find *f, int argc, char **argv)
 		}
 		if (!x)
 			return s.status < 0 ? 0 : s.status ? s.status : 1;
-	} else if (s.status) { /* (only such options, one of them failed) */
+	}
+	/* (an option peek() took after the expression, or alone, failed:
+	 * nothing is run) */
+	if (s.status) {
+		expr_free(x);
 		return s.status < 0 ? 0 : s.status;
 	}
 	f->expr = add_default_print(&s, x);

@@ -121,8 +121,12 @@ static size_t to_xattr(const struct acl_xentry *v, int n, unsigned char *buf)
 static void drop_acl(struct extract *x, const char *name, const char *attr)
 {
 	if (lremovexattr(name, attr) < 0 && errno != ENODATA && errno != ENOTSUP &&
-	    errno != EOPNOTSUPP)
-		tar_warn(x->t, errno, "%s: Cannot remove inherited ACL", tq(x->t, 0, name));
+	    errno != EOPNOTSUPP) {
+		int err = errno;
+		char *bare = names_without_slash(name); /* (a directory as GNU names it) */
+		tar_warn(x->t, err, "%s: Cannot remove inherited ACL", tq(x->t, 0, bare ? bare : name));
+		free(bare);
+	}
 }
 
 /* That an ACL could not be set on name, in GNU tar's words (a warning). */

@@ -167,7 +167,10 @@ bool xfail_attrs(struct tar *t, struct archive *disk, struct archive_entry *e, c
 		xattrs_failed(t, e, name);
 	} else if (strncmp(msg, "Failed to set acl", 17) == 0 && err > 0) {
 		xattrs_failed(t, e, name);
-		tar_warn(t, err, "acl_set_file_at: Cannot set POSIX ACLs for file '%s'", name);
+		char *bare = names_without_slash(name); /* (a directory as GNU names it) */
+		tar_warn(t, err, "acl_set_file_at: Cannot set POSIX ACLs for file '%s'",
+		         bare ? bare : name);
+		free(bare);
 	} else {
 		return false;
 	}

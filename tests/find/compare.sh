@@ -429,6 +429,22 @@ for warm in off on; do
 		-exec chmod g-w {} \; -perm /g+w -printf 'still %f\n' | sort > our.st
 	compare_check "SWEEP_WARM=$warm: -exec truncate, then -printf %s, -exec chmod, then -perm" \
 		cmp -s gnu.st our.st
+	# (a directory's status, a starting point's and a followed link's GNU
+	# has before the command: not taken again)
+	for side in gnu our; do
+		mkdir "st.$side/sub" && ln -s f1 "st.$side/l1" && chmod 775 "st.$side" "st.$side/sub"
+		chmod 664 st.$side/f*
+	done
+	find st.gnu -exec chmod g-w {} \; -perm /g+w -printf 'still %p\n' | sort > gnu.st
+	SWEEP_WARM=$warm sweep-find st.our -exec chmod g-w {} \; -perm /g+w -printf 'still %p\n' |
+		sed 's/st.our/st.gnu/' | sort > our.st
+	compare_check "SWEEP_WARM=$warm: -exec chmod on directories and files, then -perm" \
+		cmp -s gnu.st our.st
+	chmod 664 st.gnu/f* st.our/f*
+	find -H st.gnu/l1 -exec chmod g-w {} \; -perm /g+w -printf 'still %p\n' > gnu.st
+	SWEEP_WARM=$warm sweep-find -H st.our/l1 -exec chmod g-w {} \; -perm /g+w -printf 'still %p\n' |
+		sed 's/st.our/st.gnu/' > our.st
+	compare_check "SWEEP_WARM=$warm: -H LINK -exec chmod, then -perm" cmp -s gnu.st our.st
 done
 
 # -fprint and friends write to files, a file named twice once.

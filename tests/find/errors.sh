@@ -60,9 +60,16 @@ t -ls ,
 t -print !
 t -print -a
 t -delete -o
-t -exec echo {} ; -o
+t -exec echo {} \; -o
 t -quit -o
 t -prune -o
+# -files0-from without its file after the expression, or in parentheses:
+# nothing run (the expression was run)
+t -exec echo X {} \; -files0-from
+t ( -files0-from
+# -path with a pattern ending in '/': said unless POSIXLY_CORRECT, "/" too
+t -path /
+env POSIXLY_CORRECT=1 t -path x/
 # a list that cannot be read (a directory), or opened
 -files0-from t/d
 -files0-from t/none

@@ -30,7 +30,9 @@ NO_TREE=1 both "-ri" -ri src/ DST
 # too): 'a' alone, as the ACL carries them; a set-user-ID bit with it:
 # 'p' too (the mode was said to differ, 'p', where rsync says 'a' alone);
 # and with the file's data changed too, 'a' beside the data's letters (it
-# was left out of a file sent)
+# was left out of a file sent); -a --no-p into a directory with a default
+# ACL, under umask 077: the files take the mode the ACL gives (they were
+# made 0700, then given the umask's mode)
 if getfattr -n user.test "$T/src/file" >/dev/null 2>&1 && command -v setfacl >/dev/null; then
 	PREPARE='rsync -aAX ../src/ dst/ && setfattr -n user.extra -v e dst/file &&
 		setfattr -n user.test -v changed dst/file && setfattr -n user.more -v m dst/sub &&
@@ -48,6 +50,8 @@ if getfattr -n user.test "$T/src/file" >/dev/null 2>&1 && command -v setfacl >/d
 	PREPARE=$masked both "-aiA, an ACL that moved the mode, pushed" -aiA -e "$RSH" src/ localhost:DST
 	PREPARE="$masked && chmod u+s dst/file" both "-aiA, an ACL and a set-user-ID bit" -aiA src/ DST
 	PREPARE="$masked && echo more >> dst/file" both "-aiAX, an ACL and the data" -aiAX src/ DST
+	PREPARE='mkdir dst && setfacl -d -m u:nobody:rwx,m::rwx dst' WRAP='umask 077;' \
+		both "-a --no-p, a default ACL" -ai --no-p src/ DST
 	# without -X the copy's own attributes are not looked at
 	PREPARE='rsync -aAX ../src/ dst/ && setfattr -n user.extra -v e dst/file' \
 		both "-ai, an extra attribute left" -ai src/ DST
