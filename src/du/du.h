@@ -59,6 +59,7 @@ struct du {
 	struct du_tree tree;
 	struct du_leaves leaves; /* -a: lines of files without a node */
 	struct keymap hops;  /* -L: directory id -> links followed to it (hops.c) */
+	dev_t root_dev;      /* -x: the device of the starting point being walked */
 	struct diag *diag;
 };
 

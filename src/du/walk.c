@@ -181,6 +181,11 @@ static int keep_line(struct du *du, const struct sweep_entry *e, uint32_t dir)
 
 static int on_file(struct du *du, const struct sweep_entry *e)
 {
+	/* -x: a file on another file system (bind-mounted on a name, or a
+	 * link followed there) is left out, as GNU's; libsweep keeps out
+	 * only the directories */
+	if (du->opt.xdev && e->depth > 0 && e->st.st_dev != du->root_dev)
+		return 0;
 	int hops = too_many_links(du, e);
 	if (hops != 0)
 		return hops < 0 ? -1 : 0;
@@ -313,6 +318,8 @@ int du_walk(struct du *du)
 	const struct sweep_entry *e;
 	while ((e = sweep_next(sw))) {
 		int r = 0;
+		if (e->depth == 0 && e->kind != SWEEP_ERROR && e->kind != SWEEP_DIR_POST)
+			du->root_dev = e->st.st_dev; /* (the roots are walked one by one) */
 		if (e->kind == SWEEP_DIR)
 			r = on_dir(du, sw, e);
 		else if (e->kind == SWEEP_ERROR)

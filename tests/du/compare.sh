@@ -6,6 +6,9 @@
 # directory of 10,000 entries, a mount point when run as root). GNU du
 # prints siblings in directory order and sweep-du by name, so the lines
 # are compared as sets; messages likewise, and the exit status exactly.
+# As root, a file of the tmpfs is bind-mounted on a name outside it: -x
+# leaves it out, as GNU du does (it was counted: libsweep keeps out only
+# the directories of other file systems).
 # Then: the order of sweep-du's lines is checked against an independent
 # depth-first, name-sorted listing, and is the same whatever the walk order.
 . "$top_srcdir/tests/lib.sh"
@@ -15,6 +18,12 @@ du --version 2>/dev/null | grep -q 'GNU coreutils' || skip "needs GNU du"
 command -v sweep-du >/dev/null || fail "sweep-du not built"
 
 make_tree_in_scratch
+if [ -n "$mount_point" ] && : > tree/bound && mount --bind tree/mnt/in/f tree/bound 2>/dev/null; then
+	trap 'umount "$T/tree/bound"; cleanup_tree_scratch' EXIT
+else
+	rm -f tree/bound
+	echo "note: no file bind-mounted in the tree (needs root and a mount point)" >&2
+fi
 printf '*.link\n  \nbig  \ns5*\n' > patterns
 du -a tree >/dev/null 2>&1 # settle directory access times (relatime) for --time=atime
 
