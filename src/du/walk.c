@@ -163,7 +163,9 @@ static bool unfollowable(struct du *du, const struct sweep_entry *e)
 	if (fstatat(e->dirfd, e->name, &st, 0) == 0)
 		return false;
 	int err = errno == ENOENT ? 0 : errno;
-	diag_error(du->diag, err, "cannot access %s", diag_quote(du->diag, 0, e->path));
+	/* (one --exclude leaves out is not looked at, as in GNU du) */
+	if (!exclude_match(&du->opt.exclude, e->path))
+		diag_error(du->diag, err, "cannot access %s", diag_quote(du->diag, 0, e->path));
 	return true;
 }
 
@@ -250,7 +252,10 @@ static int on_error(struct du *du, const struct sweep_entry *e)
 	case SWEEP_OP_LOOP:
 		break; /* GNU du skips a directory that is its own ancestor, silently */
 	default:
-		diag_error(d, e->error, "cannot access %s", diag_quote(d, 0, e->path));
+		/* GNU du applies --exclude before it looks at what it could
+		 * not stat: an entry left out is not said */
+		if (!exclude_match(&du->opt.exclude, e->path))
+			diag_error(d, e->error, "cannot access %s", diag_quote(d, 0, e->path));
 		break;
 	}
 	return 0;
