@@ -101,4 +101,12 @@ int du_report(struct du *du);
 /* report.c: -t: whether a line of bytes and inodes is wanted. */
 bool du_over_threshold(const struct du_opts *o, uint64_t bytes, uint64_t inodes);
 
+/* a + b, or UINT64_MAX where the sum would wrap: GNU du's sizes stop
+ * there and print as "Infinity" (three sparse files of 2^63 bytes add
+ * up past 2^64 under -b) */
+static inline uint64_t du_add(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
 #endif

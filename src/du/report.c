@@ -51,8 +51,8 @@ struct line {
 
 static void add_sums(struct sums *to, const struct sums *from)
 {
-	to->bytes += from->bytes;
-	to->inodes += from->inodes;
+	to->bytes = du_add(to->bytes, from->bytes);
+	to->inodes = du_add(to->inodes, from->inodes);
 	if (from->any && (!to->any || from->time.tv_sec > to->time.tv_sec ||
 	                  (from->time.tv_sec == to->time.tv_sec &&
 	                   from->time.tv_nsec > to->time.tv_nsec))) {
@@ -78,7 +78,7 @@ static void print_line(struct printer *p, const struct sums *s, const char *name
 	const struct du_opts *o = &p->du->opt;
 	char num[HUMAN_BUFSIZE];
 	uint64_t v = o->inodes ? s->inodes : s->bytes;
-	fputs(human_format(v, 1, o->block_size, o->human, num), stdout);
+	fputs(v == UINT64_MAX ? "Infinity" : human_format(v, 1, o->block_size, o->human, num), stdout);
 	putchar('\t');
 	if (o->show_time) {
 		char when[512];

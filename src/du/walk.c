@@ -42,7 +42,7 @@ static bool later(const struct timespec *a, const struct timespec *b)
 static void charge(struct du *du, uint32_t i, const struct stat *st)
 {
 	struct du_node *n = tree_node(&du->tree, i);
-	n->bytes += entry_bytes(&du->opt, st);
+	n->bytes = du_add(n->bytes, entry_bytes(&du->opt, st));
 	n->inodes++;
 	if (!du->tree.keep_times)
 		return;
