@@ -277,6 +277,11 @@ static int choose_target(struct cp *cp, const char **target, int *nsrc)
 			diag_try_help(cp->diag);
 			return -1;
 		}
+		if (cp->parents) { /* (it copied nothing, exit 0) */
+			diag_error(cp->diag, 0, "with --parents, the destination must be a directory");
+			diag_try_help(cp->diag);
+			return -1;
+		}
 		return 0;
 	}
 	int err = stat(last, &st) < 0 ? errno : S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
@@ -336,7 +341,9 @@ int cp_run(struct cp *cp)
 			if (pfd < 0)
 				continue;
 		} else if (sb_last_component(&base, src) == 0) {
-			cp_join(&dst, target, base.s);
+			/* "DIR/.." goes into TARGET/., as GNU cp's: not TARGET/..,
+			 * outside the target */
+			cp_join(&dst, target, strcmp(base.s, "..") == 0 ? "." : base.s);
 		}
 		copy_one(cp, c, src, sb_str(&dst), pfd, &fds, &nfds);
 	}

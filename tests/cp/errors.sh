@@ -4,7 +4,10 @@
 # source, a directory without -r, a directory into itself, a file onto
 # itself, two operands of one name ("will not overwrite just-created"),
 # usage errors, and (as nobody) an unreadable file and directory:
-# the same messages, exit status 1, and the rest copied.
+# the same messages, exit status 1, and the rest copied. --parents with
+# -T (it copied nothing, exit 0); a source ending in ".." goes into
+# TARGET/. (it went into TARGET/.., outside the target, over what was
+# there).
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/cp/tree.sh"
 TIMES=no # the -a below copies unreadable directories: GNU leaves their times
@@ -28,6 +31,9 @@ both "-t and -T" -t src -T src/f DST
 both "-t not a directory" -t src/f src/d
 both "-T with three" -T src/f src/d DST
 both "--parents into a file" --parents src/f DST
+both "--parents with -T" -r --parents -T src/d DST
+PREPARE='mkdir dst && echo PRECIOUS > f' both "a source ending in .." -rv src/d/.. DST
+PREPARE='mkdir dst && echo PRECIOUS > f' both "-t, a source ending in ../" -r -t DST src/d/../
 both "--preserve=context" --preserve=context src/f DST
 # two operands of one name into a directory: the second does not write
 # over the first's copy (it did, in silence), under -n and -u not said;
