@@ -74,8 +74,12 @@ mode_t create_mode(const struct copy *c, const struct stat *st)
 		return st->st_mode & S_IRWXU;
 	/* set-id bits only with the mode (the kernel keeps a directory's
 	 * sticky bit and takes its set-group-id from the parent); without
-	 * -p, rsync's new directories have none of their own */
-	bool setid = c->o->preserve_mode || (dir && !c->o->decide);
+	 * -p, rsync's new directories have none of their own; a regular file
+	 * gets them with its owner, once whole (GNU cp's copy that fails half
+	 * way is no set-user-ID program of root's); GNU cp -r makes a fifo or
+	 * a device with them */
+	bool setid = dir ? c->o->preserve_mode || !c->o->decide
+	                 : !S_ISREG(st->st_mode) && !c->o->decide;
 	return st->st_mode & (setid ? 07777 : 0777) & ~omitted_mode(c, st);
 }
 

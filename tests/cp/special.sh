@@ -3,13 +3,17 @@
 # special.sh: fifos and devices are made again with mknod, never opened:
 # a fifo with no writer would hang a copy that opened it, and a device
 # with no driver fails to open. The copy must match GNU cp's -a and -r,
-# their ACLs and extended attributes too.
+# their ACLs and extended attributes too, and under -r their set-id and
+# sticky bits (they were dropped).
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/cp/tree.sh"
 need_cmd timeout
 mkdir -p "$T/src"
 mkfifo "$T/src/fifo"
 mkfifo -m 0600 "$T/src/private-fifo"
+mkfifo "$T/src/sticky-fifo" "$T/src/setuid-fifo"
+chmod 1640 "$T/src/sticky-fifo"
+chmod 4755 "$T/src/setuid-fifo"
 if [ "$(id -u)" = 0 ]; then
 	mknod "$T/src/nodriver" c 250 250   # open() fails: ENXIO
 	mknod "$T/src/blk" b 250 1

@@ -7,7 +7,9 @@
 # looks whole when it is not (a partial file is left shorter than its
 # source, as GNU leaves it); many small files in write batches, each
 # file that is not whole named in a message; a file backed up first is
-# put back when its copy fails.
+# put back when its copy fails. A set-user-ID program of another user's
+# copied with -a that does not fit is left 0700, root's, as GNU leaves it
+# (it was left -rws------: root's and set-user-ID).
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/cp/tree.sh"
 need_root
@@ -40,6 +42,15 @@ for side in GNU OUR; do
 	rm -rf "$T/mnt/$side"
 done
 check_same "$T/GNU.msgs" "$T/OUR.msgs"
+chown nobody "$T/big/huge" && chmod 4755 "$T/big/huge"
+for side in GNU OUR; do
+	prog=cp
+	[ $side = OUR ] && prog=sweep-cp
+	(cd "$T" && $prog -a big/huge "mnt/$side") > /dev/null 2>&1
+	stat -c '%A %U' "$T/mnt/$side" > "$T/$side.mode"
+	rm -f "$T/mnt/$side"
+done
+check_same "$T/GNU.mode" "$T/OUR.mode" || fail "the mode of a copy that did not fit"
 
 # Many files, more than fits: status 1 as GNU's, every failure named, and
 # no file that lies about being whole.
