@@ -16,6 +16,8 @@
 #   GNU tar's.
 # - ext4 with inline_data: a small file kept in its inode is handed out with
 #   the metadata too (FIEMAP gives it the inode's place, not a data block).
+# - sweep-cp --reflink=never on btrfs writes a copy of its own, as GNU cp's:
+#   none of its blocks shared (copy_file_range cloned them there).
 . "$top_srcdir/tests/lib.sh"
 need_root
 need_cmd losetup mount tar cmp filefrag mkfs.ext4
@@ -129,4 +131,17 @@ tar -xf "$T/ours.tar" -C "$T/x" || fail "cannot extract sweep-tar's archive"
 for f in $(cd "$t" && find . -type f); do
 	cmp -s "$t/$f" "$T/x/tree/$f" || fail "tree/$f: sweep-tar archived other bytes"
 done
+
+# --reflink=never: no block shared with the source (btrfs's own count)
+if command -v btrfs >/dev/null; then
+	head -c 4000000 /dev/urandom > "$m/own"
+	for prog in cp sweep-cp; do
+		$prog --reflink=never "$m/own" "$m/own.$prog" || fail "$prog --reflink=never"
+		sync
+		btrfs filesystem du -s --raw "$m/own.$prog" | awk 'NR == 2 { print $1, $2 }' > "$T/$prog.du"
+	done
+	check_same "$T/cp.du" "$T/sweep-cp.du" || fail "--reflink=never: blocks shared"
+else
+	echo "SKIP part: no btrfs command to count shared blocks" >&2
+fi
 exit 0

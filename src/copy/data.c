@@ -365,8 +365,10 @@ int data_copy(struct copy *c, int sfd, const struct stat *st, int dfd, const cha
 		.c = c, .sfd = sfd, .dfd = dfd, .src = src,
 		.blksize = st->st_blksize > 0 ? (size_t)st->st_blksize : 4096,
 		/* the kernel cannot be asked to leave zeros out (an append
-		 * writes all it is given) */
-		.cfr = c->o->sparse != COPY_SPARSE_ALWAYS || append,
+		 * writes all it is given), nor not to share the blocks: btrfs's
+		 * copy_file_range clones, which --reflink=never refuses */
+		.cfr = (c->o->sparse != COPY_SPARSE_ALWAYS || append) &&
+		       c->o->reflink != COPY_REFLINK_NEVER,
 	};
 	int64_t end;
 	bool regions = false;
