@@ -284,6 +284,9 @@ void attrs_of_part(const struct copy *c, const struct stat *st, mode_t created_m
 /* xattr.c: copy the extended attributes (ACLs only when acl_only) of sfd
  * to dfd. Returns 0 or -1 (reported). */
 int xattr_copy(struct copy *c, int sfd, int dfd, bool acl_only);
+/* Remove fd's access ACL (an O_PATH descriptor too); whether it had one
+ * (removing none succeeds too). */
+bool xattr_drop_access_acl(int fd);
 
 /* hardlink.c: when e is a later name of a file copied already, make it a
  * hard link to that copy: 1 when done (or reported), 0 when e must be

@@ -53,6 +53,12 @@ static int x_remove(int fd, const char *name)
 	return r < 0 && errno == EBADF ? removexattr(procfd_name(fd, p), name) : r;
 }
 
+bool xattr_drop_access_acl(int fd)
+{
+	return x_get(fd, "system.posix_acl_access", NULL, 0) >= 0 &&
+	       x_remove(fd, "system.posix_acl_access") == 0;
+}
+
 static bool is_acl(const char *name)
 {
 	return strncmp(name, "system.posix_acl_", 17) == 0;

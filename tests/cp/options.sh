@@ -3,6 +3,8 @@
 # options.sh: every option of sweep-cp --help that shapes a fresh copy,
 # beside GNU cp with the same option on the same tree: the same tree (to
 # the nanosecond where times are kept), -v's lines and exit status.
+# --no-preserve=mode into a directory with a default ACL, under umask 077:
+# the umask's modes and no ACL, as GNU's (the ACL's were kept).
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/cp/tree.sh"
 cp_tree "$T/src"
@@ -23,6 +25,13 @@ both "--preserve" -r --preserve src DST
 both "--preserve=links,timestamps" -r --preserve=links,timestamps src DST
 TIMES=no both "--preserve=xattr" -r --preserve=xattr,mode src DST
 both "--no-preserve=mode" -a --no-preserve=mode src DST
+if command -v setfacl >/dev/null && setfacl -m u:nobody:r "$T/src" 2>/dev/null; then
+	setfacl -b "$T/src"
+	PREPARE='mkdir dst && setfacl -d -m u:nobody:rwx dst' WRAP='umask 077;' TIMES=no \
+		both "--no-preserve=mode, a default ACL" -r --no-preserve=mode src DST
+else
+	echo "SKIP part: no ACLs here (setfacl)" >&2
+fi
 TIMES=no both "--no-preserve=timestamps,ownership" -a --no-preserve=timestamps,ownership src DST
 # -s with the times: the link has the source's, as GNU cp gives them
 both "-s --preserve=timestamps" -s --preserve=timestamps "$T/src/file" DST
