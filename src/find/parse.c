@@ -18,6 +18,9 @@
 #include "find.h"
 #include "prim.h"
 
+struct pstate;
+static struct expr *take_primary(struct pstate *s, const char *t, bool *action);
+
 struct pstate {
 	struct parser p;
 	bool has_action;
@@ -40,13 +43,8 @@ static const char *peek(struct pstate *s)
 	const char *t;
 	while (!s->status && (t = s->p.i < s->p.argc ? s->p.argv[s->p.i] : NULL) &&
 	       is(t, "-daystart", "-files0-from")) {
-		s->p.i++;
-		bool action = false;
-		int status = 0;
-		struct expr *x = parse_primary(&s->p, t, &action, &status);
-		if (!x)
-			s->status = status ? status : 1;
-		expr_free(x);
+		bool action;
+		expr_free(take_primary(s, t, &action));
 		s->skipped = t;
 	}
 	return s->status || s->p.i >= s->p.argc ? NULL : s->p.argv[s->p.i];
@@ -179,14 +177,23 @@ static struct expr *parse_unary(struct pstate *s)
 		fail(s);
 		return NULL;
 	}
-	s->p.i++;
-	bool action = false;
-	int status = 0;
-	struct expr *x = parse_primary(&s->p, t, &action, &status);
-	if (!x)
-		s->status = status ? status : 1;
+	bool action;
+	struct expr *x = take_primary(s, t, &action);
 	s->has_action |= action;
 	s->acted |= action && strcmp(t, "-quit") != 0;
+	return x;
+}
+
+/* The primary t, the next word: taken, its node (NULL, said, with
+ * s->status set) and whether it is an action. */
+static struct expr *take_primary(struct pstate *s, const char *t, bool *action)
+{
+	s->p.i++;
+	int status = 0;
+	*action = false;
+	struct expr *x = parse_primary(&s->p, t, action, &status);
+	if (!x)
+		s->status = status ? status : 1;
 	return x;
 }
 
