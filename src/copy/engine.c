@@ -122,6 +122,13 @@ bool copy_as_file(const struct copy *c, const struct sweep_entry *e)
 	return S_ISREG(m) || (!c->o->recursive && (S_ISCHR(m) || S_ISBLK(m)));
 }
 
+/* sweep-cp without -R: a socket named as an operand, which GNU cp tries
+ * to read as a file (a fifo is made again: sweep-cp(1)) */
+static bool socket_operand(const struct copy *c, const struct sweep_entry *e)
+{
+	return S_ISSOCK(e->st.st_mode) && e->depth == 0 && !c->o->recursive && !c->o->decide;
+}
+
 bool copy_follows(const struct copy *c, const struct sweep_entry *e)
 {
 	return c->o->follow == SWEEP_FOLLOW_ALL ||
@@ -240,6 +247,8 @@ static void copy_entry(struct copy *c, const struct sweep_entry *e)
 	default:
 		if (copy_as_file(c, e))
 			regular_copy(c, e);
+		else if (socket_operand(c, e)) /* (GNU cp opens it to read it) */
+			copy_error(c, ENXIO, "cannot open %s for reading", cq(c, 0, e->path));
 		else
 			special_copy(c, e);
 		break;

@@ -4,7 +4,8 @@
 # a fifo with no writer would hang a copy that opened it, and a device
 # with no driver fails to open. The copy must match GNU cp's -a and -r,
 # their ACLs and extended attributes too, and under -r their set-id and
-# sticky bits (they were dropped).
+# sticky bits (they were dropped). A socket named as an operand without
+# -R: GNU's "cannot open ... for reading", exit 1 (it was made, exit 0).
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/cp/tree.sh"
 need_cmd timeout
@@ -30,6 +31,12 @@ else
 	echo "SKIP part: no ACLs on this file system (setfacl)" >&2
 fi
 WRAP='timeout 20' both "-a" -a src DST
+if python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' "$T/sock"; then
+	both "a socket operand without -R" sock DST
+	rm -f "$T/sock"
+else
+	echo "SKIP part: cannot make a socket (python3)" >&2
+fi
 WRAP='timeout 20' TIMES=no both "-r" -r src DST
 
 # a file of /proc says it has no size, and copy_file_range(2) copies
