@@ -124,6 +124,18 @@ bool attrs_same(const struct copy *c, const struct stat *now, const struct stat 
 	       (!o->preserve_times || same_mtime(c, now, st, false));
 }
 
+/* --no-preserve=mode: what is made anew (fd, O_PATH too) has the umask's
+ * mode, not the access ACL its directory's default ACL gave it, as GNU
+ * cp's (a directory keeps the default ACL it took, and its parent's
+ * set-group-ID bit); m where it took none. */
+static mode_t umask_mode(const struct copy *c, int fd, const struct stat *st, mode_t m)
+{
+	struct stat made;
+	if (!xattr_drop_access_acl(fd) || fstat(fd, &made) < 0)
+		return m;
+	return (create_mode(c, st) & ~c->umask) | (made.st_mode & S_ISGID);
+}
+
 int attrs_fd(struct copy *c, int dfd, int sfd, const struct stat *st, bool created,
              mode_t created_mode, unsigned dflags)
 {
@@ -140,13 +152,8 @@ int attrs_fd(struct copy *c, int dfd, int sfd, const struct stat *st, bool creat
 	    xattr_copy(c, sfd, dfd, !o->preserve_xattr) < 0)
 		r = -1;
 	mode_t m = final_mode(c, st, created, created_mode, dflags, owner_ok);
-	/* --no-preserve=mode: what is made anew has the umask's mode, not
-	 * the access ACL its directory's default ACL gave it, as GNU cp's
-	 * (a directory keeps the default ACL it took, and its parent's
-	 * set-group-ID bit) */
-	struct stat made;
-	if (o->no_preserve_mode && created && xattr_drop_access_acl(dfd) && fstat(dfd, &made) == 0)
-		m = (create_mode(c, st) & ~c->umask) | (made.st_mode & S_ISGID);
+	if (o->no_preserve_mode && created)
+		m = umask_mode(c, dfd, st, m);
 	if (now && m == (now->st_mode & 07777))
 		m = (mode_t)-1;
 	if (m != (mode_t)-1 && fchmod(dfd, m) < 0) {
@@ -175,10 +182,10 @@ int attrs_at(struct copy *c, int pfd, const char *name, const struct stat *st, b
 		mode_t m = final_mode(c, st, created, create_mode(c, st) & ~c->umask, 0, owner_ok);
 		int node = o->no_preserve_mode && created ?
 		           openat(pfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC) : -1;
-		if (node >= 0 && xattr_drop_access_acl(node)) /* (as attrs_fd()'s) */
-			m = create_mode(c, st) & ~c->umask;
-		if (node >= 0)
+		if (node >= 0) {
+			m = umask_mode(c, node, st, m);
 			close(node);
+		}
 		if (now && m == (now->st_mode & 07777))
 			m = (mode_t)-1;
 		/* no link followed: the node could have been swapped for one */

@@ -151,6 +151,14 @@ static int on_dir(struct du *du, struct sweep *sw, const struct sweep_entry *e)
 	return 0;
 }
 
+/* e could not be looked at (err): said, unless --exclude leaves it out
+ * (GNU du applies --exclude before it looks) */
+static void cannot_access(struct du *du, const struct sweep_entry *e, int err)
+{
+	if (!exclude_match(&du->opt.exclude, e->path))
+		diag_error(du->diag, err, "cannot access %s", diag_quote(du->diag, 0, e->path));
+}
+
 /* A symbolic link that -L or -H should have followed: GNU du cannot
  * access it (and says why unless the link dangles). */
 static bool unfollowable(struct du *du, const struct sweep_entry *e)
@@ -162,10 +170,7 @@ static bool unfollowable(struct du *du, const struct sweep_entry *e)
 	struct stat st;
 	if (fstatat(e->dirfd, e->name, &st, 0) == 0)
 		return false;
-	int err = errno == ENOENT ? 0 : errno;
-	/* (one --exclude leaves out is not looked at, as in GNU du) */
-	if (!exclude_match(&du->opt.exclude, e->path))
-		diag_error(du->diag, err, "cannot access %s", diag_quote(du->diag, 0, e->path));
+	cannot_access(du, e, errno == ENOENT ? 0 : errno);
 	return true;
 }
 
@@ -252,10 +257,7 @@ static int on_error(struct du *du, const struct sweep_entry *e)
 	case SWEEP_OP_LOOP:
 		break; /* GNU du skips a directory that is its own ancestor, silently */
 	default:
-		/* GNU du applies --exclude before it looks at what it could
-		 * not stat: an entry left out is not said */
-		if (!exclude_match(&du->opt.exclude, e->path))
-			diag_error(d, e->error, "cannot access %s", diag_quote(d, 0, e->path));
+		cannot_access(du, e, e->error);
 		break;
 	}
 	return 0;

@@ -22,6 +22,7 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 #include "extract.h"
+#include "xfail.h"
 
 /* The kernel's posix_acl xattr: a version, then entries sorted by tag and
  * id, little-endian. */
@@ -129,15 +130,6 @@ static void drop_acl(struct extract *x, const char *name, const char *attr)
 	}
 }
 
-/* That an ACL could not be set on name, in GNU tar's words (a warning). */
-static void acl_failed(struct extract *x, const char *name, int err)
-{
-	char *bare = names_without_slash(name); /* (a directory as GNU names it) */
-	tar_warn(x->t, err, "acl_set_file_at: Cannot set POSIX ACLs for file '%s'",
-	         bare ? bare : name);
-	free(bare);
-}
-
 /* Set directory name's default ACL to e's n entries. */
 static void set_default(struct extract *x, struct archive_entry *e, const char *name, int n)
 {
@@ -154,7 +146,7 @@ static void set_default(struct extract *x, struct archive_entry *e, const char *
 		err = errno;
 out:
 	if (err)
-		acl_failed(x, name, err);
+		xfail_acl(x->t, name, err);
 	if (fd >= 0)
 		close(fd);
 	free(v);
@@ -171,7 +163,7 @@ void xacl_match(struct extract *x, struct archive_entry *e, const char *name)
 		drop_acl(x, name, "system.posix_acl_access");
 	else if (lgetxattr(name, "system.posix_acl_access", NULL, 0) < 0 &&
 	         (errno == ENOTSUP || errno == EOPNOTSUPP))
-		acl_failed(x, name, errno); /* (libarchive passes it over in silence) */
+		xfail_acl(x->t, name, errno); /* (libarchive passes it over in silence) */
 	if (type != AE_IFDIR)
 		return;
 	int n = archive_entry_acl_reset(e, ARCHIVE_ENTRY_ACL_TYPE_DEFAULT);

@@ -157,6 +157,13 @@ static void xattrs_failed(struct tar *t, struct archive_entry *e, const char *na
 	free(v);
 }
 
+void xfail_acl(struct tar *t, const char *name, int err)
+{
+	char *bare = names_without_slash(name); /* (a directory as GNU names it) */
+	tar_warn(t, err, "acl_set_file_at: Cannot set POSIX ACLs for file '%s'", bare ? bare : name);
+	free(bare);
+}
+
 bool xfail_attrs(struct tar *t, struct archive *disk, struct archive_entry *e, const char *name)
 {
 	const char *msg = archive_error_string(disk);
@@ -167,10 +174,7 @@ bool xfail_attrs(struct tar *t, struct archive *disk, struct archive_entry *e, c
 		xattrs_failed(t, e, name);
 	} else if (strncmp(msg, "Failed to set acl", 17) == 0 && err > 0) {
 		xattrs_failed(t, e, name);
-		char *bare = names_without_slash(name); /* (a directory as GNU names it) */
-		tar_warn(t, err, "acl_set_file_at: Cannot set POSIX ACLs for file '%s'",
-		         bare ? bare : name);
-		free(bare);
+		xfail_acl(t, name, err);
 	} else {
 		return false;
 	}

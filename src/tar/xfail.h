@@ -20,6 +20,8 @@ bool xfail_create(struct tar *t, struct archive *disk, struct archive_entry *e,
  * libarchive names are set again, for the kernel's reason). Returns false,
  * having said nothing, when the warning is another. */
 bool xfail_attrs(struct tar *t, struct archive *disk, struct archive_entry *e, const char *name);
+/* GNU tar's warning that an ACL could not be set on name (err). */
+void xfail_acl(struct tar *t, const char *name, int err);
 /* The same words for a failure err found here (-k: EEXIST). */
 void xfail_said(struct tar *t, struct archive_entry *e, const char *name, int err);
 
