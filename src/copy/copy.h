@@ -145,6 +145,10 @@ struct copy_opts {
 	                              too where the owner could not be given (as
 	                              rsync: the copy is the user's own); GNU cp
 	                              drops them then */
+	bool operand_dirs_once;    /* GNU cp: a directory operand met again (a
+	                              later operand's, or below one) is "will
+	                              not create hard link", not copied twice,
+	                              unless links are followed there */
 	bool no_remake;            /* several operands into a directory (GNU cp): a
 	                              top-level copy is not written over by a later
 	                              operand's ("will not overwrite just-created") */

@@ -76,6 +76,10 @@ struct copy {
 	struct keymap made_tops;   /* no_remake: (dev, ino) of the top-level
 	                              copies made */
 	struct strbuf link_names;
+	struct keymap operand_dirs; /* operand_dirs_once: (dev, ino) of each directory
+	                               operand -> offset + 1 of its copy's shown
+	                               name in operand_names */
+	struct strbuf operand_names;
 	int *tops;               /* every tree's top_fd, by tree index */
 	unsigned ntops;
 	char *buf;               /* read/write fallback */

@@ -197,12 +197,36 @@ static bool made_here(struct copy *c, const struct sweep_entry *e)
 	return true;
 }
 
+/* operand_dirs_once: whether e is a directory operand met again (said so, as
+ * GNU cp says it); an operand is remembered. Links followed there (-L, -H
+ * for an operand) copy it again, as GNU's. */
+static bool operand_again(struct copy *c, const struct sweep_entry *e)
+{
+	if (!c->o->operand_dirs_once)
+		return false;
+	uint64_t *at = keymap_get(&c->operand_dirs, (uint64_t)e->st.st_dev, (uint64_t)e->st.st_ino);
+	if (!at) {
+		size_t off = c->operand_names.len;
+		/* (without memory: not remembered, copied again as before) */
+		if (e->depth == 0 && sb_add(&c->operand_names, c->shown.s, c->shown.len + 1) == 0 &&
+		    keymap_put(&c->operand_dirs, (uint64_t)e->st.st_dev, (uint64_t)e->st.st_ino,
+		               off + 1) < 0)
+			c->operand_names.len = off;
+		return false;
+	}
+	if (c->o->follow == SWEEP_FOLLOW_ALL || (e->depth == 0 && c->o->follow == SWEEP_FOLLOW_ROOTS))
+		return false;
+	copy_error(c, 0, "will not create hard link %s to directory %s",
+	           cq(c, 0, sb_str(&c->shown)), cq(c, 1, c->operand_names.s + *at - 1));
+	return true;
+}
+
 void dirs_enter(struct copy *c, const struct sweep_entry *e)
 {
 	const char *name;
 	unsigned flags = 0;
 	mode_t mode = 0;
-	if (made_here(c, e)) {
+	if (made_here(c, e) || operand_again(c, e)) {
 		copy_prune(c, e);
 		return;
 	}

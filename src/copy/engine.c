@@ -39,6 +39,8 @@ void copy_free(struct copy *c)
 	keymap_free(&c->dirs);
 	keymap_free(&c->links);
 	keymap_free(&c->made_tops);
+	keymap_free(&c->operand_dirs);
+	sb_free(&c->operand_names);
 	keymap_free(&c->made_dirs);
 	keymap_free(&c->pruned);
 	sb_free(&c->rel);

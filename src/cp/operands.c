@@ -308,6 +308,7 @@ int cp_run(struct cp *cp)
 		return 1;
 	/* two operands may have one name in the target: the second refused */
 	cp->copy.no_remake = target && nsrc > 1;
+	cp->copy.operand_dirs_once = true;
 	struct copy *c = copy_new(&cp->copy, cp->diag);
 	if (!c) {
 		diag_error(cp->diag, ENOMEM, "memory exhausted");

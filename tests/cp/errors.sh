@@ -7,7 +7,7 @@
 # the same messages, exit status 1, and the rest copied. --parents with
 # -T (it copied nothing, exit 0); a source ending in ".." goes into
 # TARGET/. (it went into TARGET/.., outside the target, over what was
-# there).
+# there). A directory operand met again is not copied twice.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/cp/tree.sh"
 TIMES=no # the -a below copies unreadable directories: GNU leaves their times
@@ -47,6 +47,20 @@ for opts in -v -b -n -f "-r -s" "-r -l"; do
 	PREPARE='mkdir dst' both "two operands of one name, $opts" $opts "$T/twin/a/f" "$T/twin/b/f" DST
 done
 PREPARE='mkdir dst' both "two directories of one name" -r twin/a/d twin/b/d DST
+# a directory operand met again, below a later operand or as one by another
+# name: GNU's "will not create hard link ... to directory", exit 1 (it was
+# copied twice, exit 0); links followed there (-L, -H for an operand) copy
+# it again; one met first below an operand is copied twice
+mkdir -p "$T/twice/d/e"
+printf 'x\n' > "$T/twice/d/e/x"
+ln -s d "$T/twice/ld"
+for opts in -r -a -rH -rL; do
+	PREPARE='mkdir dst' both "a directory operand again below another, $opts" \
+		$opts twice/d/e twice DST
+	PREPARE='mkdir dst' both "a directory operand again by another name, $opts" \
+		$opts twice/d twice/ld twice/d/. DST
+done
+PREPARE='mkdir dst' both "a directory below an operand, then an operand" -r twice twice/d DST
 both "-l and -s" -ls src/f DST
 # these two run in place: the destination is inside the source
 NO_TREE=1 both "into itself" -r src src/d/e
