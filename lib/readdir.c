@@ -215,8 +215,11 @@ static int take_read(struct sweep *sw, struct dir_read *r, int fd, uint64_t dist
 			sw_note_dir_read(&sw->lat, ns, len, dist, (uint64_t)r->d->st.st_size,
 			                 sw->warm != NULL, ask ? &used : NULL);
 		}
+		/* a directory removed while open reads as empty: Linux says
+		 * ENOENT, which glibc's readdir (so GNU's tools) takes as its
+		 * end, as POSIX would have it */
 		if (len <= 0)
-			return len < 0 ? errno : 0;
+			return len < 0 && errno != ENOENT ? errno : 0;
 		for (ssize_t off = 0; off < len && !err;) {
 			const struct dirent64 *de = (const void *)(sw->dentbuf + off);
 			off += de->d_reclen;

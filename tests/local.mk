@@ -117,6 +117,10 @@ EXTRA_DIST += tests/fs-extents.sh
 TESTS += tests/walk-vs-find.sh
 EXTRA_DIST += tests/walk-vs-find.sh
 
+# a directory removed while walked reads as empty, as GNU's tools read it
+TESTS += tests/deleted-dir.sh
+EXTRA_DIST += tests/deleted-dir.sh
+
 # README.md's usage commands run, its and bench/README.md's links resolve
 TESTS += tests/readme.sh
 EXTRA_DIST += tests/readme.sh
