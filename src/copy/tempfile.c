@@ -9,7 +9,7 @@
  * keep_partial (rsync's --partial), a file that could not be finished is
  * renamed over NAME as far as it got instead, with the time 0 so that the
  * next run sees it changed; with a partial_dir (--partial-dir) to
- * DIR/NAME instead, removed once a later run has made NAME whole.
+ * DIR/NAME instead, removed when a later run writes NAME again.
  *
  * The writer thread's files start without a name (O_TMPFILE, made by the
  * walk's thread: the file system's part of making a file, off the busy
@@ -149,8 +149,8 @@ static void temp_drop(const struct copy *c, const struct copy_temp *t)
 		unlinkat(t->dirfd, t->name, 0);
 }
 
-/* --partial-dir: name in pfd is whole: its part kept before, if any, goes,
- * and the directory of parts when it is left empty. */
+/* --partial-dir: name in pfd is written again, or whole: its part kept
+ * before, if any, goes, and the directory of parts when it is left empty. */
 static void partial_clear(const struct copy *c, int pfd, const char *name)
 {
 	struct strbuf kept = STRBUF_INIT;
@@ -395,6 +395,11 @@ int tempfile_write(struct copy *c, const char *src, int sfd, const struct stat *
 	struct strbuf tmp = STRBUF_INIT;
 	mode_t mode = 0;
 	int r = -1;
+	/* --partial-dir: a part kept before goes first. It is no basis here
+	 * (the copy sends the whole file), and the disk a part filled needs
+	 * its room back for the whole (rsync writes over it): else every run
+	 * after fails the same way */
+	partial_clear(c, pfd, name);
 	int dfd = temp_create(c, st, pfd, name, &tmp, &mode);
 	if (dfd >= 0)
 		r = temp_finish(c, pfd, tmp.s, name, regular_finish(c, sfd, st, dfd, src, true, mode));

@@ -5,7 +5,9 @@
 # it wrote of that file under its final name, with the time 0 so that the
 # next run sends it again, as rsync keeps it; no temporary file is left;
 # the next run makes the copy whole, as rsync's does. The part has the
-# mode and owner the whole file would have, as rsync's has.
+# mode and owner the whole file would have, as rsync's has. A part kept in
+# --partial-dir on a disk it filled does not keep the next run from
+# making the file whole.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
 need_cmd setsid "${CC:-cc}"
@@ -79,6 +81,33 @@ smanifest "$T/R" > "$T/R.tree"
 smanifest "$T/O" > "$T/O.tree"
 check_same "$T/R.tree" "$T/O.tree"
 check_same "$T/src/sub/big" "$T/O/dst/sub/big"
+# a part that filled the disk: the next run, with room for the whole file
+# but not for it beside the part, makes it whole, as rsync's does (ours
+# wrote a new file beside the part, failed, and kept failing: 11 for ever)
+if [ "$(id -u)" = 0 ] && mkdir -p "$T/full" && mount -t tmpfs -o size=2m tmpfs "$T/full" 2>/dev/null
+then
+	mkdir -p "$T/fsrc"
+	head -c 1500000 /dev/urandom > "$T/fsrc/big" && touch -d 2011-01-01 "$T/fsrc/big"
+	for prog in rsync sweep-sync; do
+		rm -rf "$T/full/d" && mkdir "$T/full/d"
+		head -c 1000000 /dev/zero > "$T/full/filler"
+		$prog -a --partial-dir=$pd "$T/fsrc/" "$T/full/d/" 2> /dev/null
+		first=$?
+		[ -s "$T/full/d/$pd/big" ] || { umount "$T/full"; fail "--partial-dir, full: $prog kept no part (status $first)"; }
+		rm "$T/full/filler"
+		$prog -a --partial-dir=$pd "$T/fsrc/" "$T/full/d/" 2> "$T/err"
+		again=$?
+		echo "$prog: full $first, then $again" >&2
+		if [ $again != 0 ] || ! cmp -s "$T/fsrc/big" "$T/full/d/big" || [ -e "$T/full/d/$pd" ]; then
+			cat "$T/err" >&2
+			umount "$T/full"
+			fail "--partial-dir, full, then room for the file: $prog exited $again"
+		fi
+	done
+	umount "$T/full"
+else
+	echo "SKIP part: a full disk needs root to mount a small tmpfs" >&2
+fi
 mkdir -p "$T/src/$pd" && echo p > "$T/src/$pd/p" && touch -d 2011-01-01 "$T/src/$pd/p" "$T/src/$pd" "$T/src"
 PREPARE='mkdir -p dst/d/.rsync-partial && echo part > dst/d/.rsync-partial/x && touch -d 2011-01-01 dst/d/.rsync-partial/x dst/d/.rsync-partial dst/d dst'
 both "--partial-dir, --delete: the parts' directories stay, unsent" -ai --delete --partial-dir=$pd src/ DST
