@@ -16,8 +16,10 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "copyint.h"
+#include "procfd.h"
 
 /* The source of a name the walk handed out without its data. */
 static int open_source(struct copy *c, const struct sweep_entry *e, struct stat *st)
@@ -46,6 +48,36 @@ static int cut(struct copy *c, int fd)
 	return ftruncate(fd, 0);
 }
 
+/* sweep-sync writing into an existing file of the user's that its owner
+ * may not write (--inplace, --append): made writable for the copy, as
+ * rsync makes it, its mode then given back (*mode: it, with MODE_RESTORE).
+ * Returns the file opened with flags, or -1 with errno EACCES. */
+static int open_unwritable(struct copy *c, int pfd, const char *name, int flags, mode_t *mode)
+{
+	struct stat was, now;
+	char node_name[PROCFD_NAME_MAX];
+	int fd = -1, node = openat(pfd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	if (node < 0 || fstat(node, &was) < 0 || !S_ISREG(was.st_mode) ||
+	    was.st_uid != geteuid() || (was.st_mode & S_IWUSR) ||
+	    chmod(procfd_name(node, node_name), (was.st_mode & 07777) | S_IWUSR) < 0)
+		goto out;
+	fd = destdir_openat(c, pfd, name, flags | O_NOFOLLOW, 0);
+	if (fd >= 0 && (fstat(fd, &now) < 0 || !same_inode(&now, &was))) {
+		close(fd); /* another file put there meanwhile */
+		fd = -1;
+	}
+	if (fd < 0)
+		(void)chmod(node_name, was.st_mode & 07777);
+	else
+		*mode = (was.st_mode & 07777) | MODE_RESTORE;
+out:
+	if (node >= 0)
+		close(node);
+	if (fd < 0)
+		errno = EACCES;
+	return fd;
+}
+
 /* Open the destination as replace.c decided. Returns its descriptor, or
  * -1 (reported); *created tells whether it is new, with *mode. */
 static int open_dest(struct copy *c, const struct stat *st, int pfd, const char *name,
@@ -59,6 +91,8 @@ static int open_dest(struct copy *c, const struct stat *st, int pfd, const char 
 		int nofollow = c->o->decide ? O_NOFOLLOW : 0;
 		int rw = c->o->append_verify ? O_RDWR : O_WRONLY; /* (what it holds is read) */
 		fd = destdir_openat(c, pfd, name, rw | O_CLOEXEC | O_NOCTTY | nofollow, 0);
+		if (fd < 0 && errno == EACCES && c->o->decide)
+			fd = open_unwritable(c, pfd, name, rw | O_CLOEXEC | O_NOCTTY, mode);
 		if (fd >= 0 && trunc && cut(c, fd) < 0) { /* as an O_TRUNC refused */
 			int err = errno;
 			close(fd);
@@ -105,10 +139,15 @@ static int open_dest(struct copy *c, const struct stat *st, int pfd, const char 
 int regular_fill(struct copy *c, int sfd, const struct stat *st, int dfd, const char *src,
                  bool created, mode_t mode)
 {
+	/* a file made writable for the copy gets its mode back, whole or not */
+	bool restore = !created && (mode & MODE_RESTORE);
 	if (!c->o->attributes_only &&
-	    (data_copy(c, sfd, st, dfd, src) < 0 || data_synced(c, dfd) < 0))
+	    (data_copy(c, sfd, st, dfd, src) < 0 || data_synced(c, dfd) < 0)) {
+		if (restore)
+			(void)fchmod(dfd, mode & 07777);
 		return 1;
-	attrs_fd(c, dfd, sfd, st, created, mode, 0);
+	}
+	attrs_fd(c, dfd, sfd, st, created, mode & 07777, restore ? DIR_RESTORE : 0);
 	return 0;
 }
 

@@ -102,6 +102,7 @@ SYNC_TESTS = \
 	tests/sync/copy-links.sh \
 	tests/sync/sparse.sh \
 	tests/sync/partial.sh \
+	tests/sync/inplace-readonly.sh \
 	tests/sync/progress.sh \
 	tests/sync/bwlimit.sh \
 	tests/sync/timeout.sh
