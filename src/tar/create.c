@@ -426,7 +426,6 @@ int tar_create(struct tar *t)
 {
 	struct create cr = { .t = t, .track_all = t->opt.dereference || operands(t) > 1 };
 	totals_arm(t);
-	newer_note(t);
 	if (incr_start(&cr) < 0 || open_archive(&cr) < 0 || label_write(&cr) < 0)
 		goto out;
 	struct sweep *sw = cr.sw = open_walk(&cr);

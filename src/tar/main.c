@@ -47,6 +47,7 @@ static void close_index(struct tar *t)
 static int run(struct tar *t)
 {
 	int status;
+	newer_note(t);
 	switch (t->opt.mode) {
 	case MODE_CREATE:
 		if (t->opt.verify && strcmp(t->opt.archive, "-") == 0) {

@@ -20,14 +20,16 @@
 
 /* DATE as --mtime and -N read it into *ts; *from_file says whether it
  * named a file. Returns 0, 1 when the date is not understood (not
- * reported), or -1 when the file cannot be stat-ed (fatal, reported). */
+ * reported), or -1 when the file cannot be stat-ed (reported, as GNU tar's
+ * usage error). */
 static int parse_any(struct tar *t, const char *arg, struct timespec *ts, bool *from_file)
 {
 	struct stat st;
 	*from_file = arg[0] == '/' || arg[0] == '.';
 	if (*from_file) {
 		if (stat(arg, &st) < 0) {
-			tar_fatal(t, errno, "%s: Cannot stat", tq(t, 0, arg));
+			tar_error(t, errno, "%s: Cannot stat", tq(t, 0, arg));
+			tar_error(t, 0, "Date sample file not found");
 			return -1;
 		}
 		*ts = st.st_mtim;
@@ -88,9 +90,12 @@ void newer_note(struct tar *t)
 {
 	char when[64];
 	const struct tar_opts *o = &t->opt;
-	if (!o->set_newer || !o->newer_given || !o->verbose)
+	/* (GNU tar's -t counts as a -v) */
+	if (!o->set_newer || !o->newer_given || !(o->verbose || o->mode == MODE_LIST))
 		return;
 	format_time(&o->newer, when, sizeof(when));
+	if (strcmp(when, o->newer_given) == 0)
+		return; /* (said as GNU tar would say it: nothing to note) */
 	tar_warn(t, 0, "Option %s: Treating date '%s' as %s",
 	         o->newer_mtime_only ? "--newer-mtime" : "--after-date", o->newer_given, when);
 }

@@ -2,7 +2,7 @@
 /*
  * xnames.c: which members -t and -x take, and under which names: made safe
  * as GNU tar makes them (safename.c), selected by the operands
- * (members.c), left out by --exclude, edited by --transform, shortened by
+ * (members.c), left out by --exclude or -N, edited by --transform, shortened by
  * --strip-components; a hard link's target goes through the same.
  */
 #include <archive_entry.h>
@@ -88,8 +88,21 @@ fail:
 	return -1;
 }
 
+/* -N, --newer-mtime: whether the member's time is before the date, as GNU
+ * tar reads it (whole seconds; a directory too). Not while verifying what
+ * was just written (-W), which GNU tar compares whole. */
+static bool before_date(const struct tar *t, struct archive_entry *e)
+{
+	const struct tar_opts *o = &t->opt;
+	if (!o->set_newer || t->verifying)
+		return false;
+	time_t m = archive_entry_mtime(e);
+	return m < o->newer.tv_sec || (m == o->newer.tv_sec && o->newer.tv_nsec > 0);
+}
+
 /* The name a member is listed or extracted as, or NULL when it is left
- * out: not selected, excluded, stripped to nothing, or unsafe. */
+ * out: not selected, excluded, older than -N's date, stripped to nothing,
+ * or unsafe. */
 const char *xnames_member(struct extract *x, struct archive_entry *e)
 {
 	struct tar *t = x->t;
@@ -100,7 +113,7 @@ const char *xnames_member(struct extract *x, struct archive_entry *e)
 	/* selected by the name as stored ("/etc/x" names a member stored
 	 * so, not "etc/x"), as GNU tar selects it; only then made safe, so
 	 * a member left out says nothing of its leading '/' or '..' */
-	if (!members_select(t, raw) || excluded(t, raw))
+	if (!members_select(t, raw) || excluded(t, raw) || before_date(t, e))
 		return NULL;
 	const char *safe = safename(t, raw, false, &dotdot);
 	if (dotdot && t->opt.mode == MODE_EXTRACT) {

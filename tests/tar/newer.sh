@@ -4,7 +4,8 @@
 # files left out (not changed since DATE; with -N neither their data nor
 # their status), directories always kept, the -v notes ("Treating date",
 # "file is unchanged; not dumped"), a date GNU cannot read ("Substituting"),
-# a file's time as the date, and the exit status.
+# a file's time as the date, and the exit status. Reading (-t, -x, -d),
+# members older than the date are left out.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tar/tree.sh"
 need_cmd tar
@@ -45,4 +46,30 @@ both "--newer-mtime, a pure number" --newer-mtime=20210101
 both "-N, a day of the week" -N 'last monday'
 # the member left out is not in the archive under any name
 tar -tf "$T/sweep.tar" > /dev/null || fail "the archive cannot be read"
+
+# reading (-t, -x, -d): a member whose time is before the date is left
+# out, a directory too, by its time in whole seconds (they were all taken:
+# -x wrote the archive's old files over newer ones), as GNU tar's
+touch -d '2020-01-01 00:00:00.7' "$T/src/d/old-dir/frac"
+(cd "$T/src" && tar -cf "$T/in.tar" d) || fail "cannot make the archive"
+mkdir -p "$T/dst/d/old-dir"
+printf 'current\n' > "$T/dst/d/old"
+printf 'current\n' > "$T/dst/d/old-dir/f"
+dest=dst
+for opts in --newer --newer-mtime --after-date; do
+	for date in 2021-01-01 2019-01-01 '2020-01-01 00:00:00.5' 2020-01-01 "$T/src/ref" ./ref \
+		'not a date'; do
+		extract_over "-x $opts '$date'" -x "$opts=$date"
+		extract_over "-xv $opts '$date'" -xv "$opts=$date"
+		compare_run -k extract_gnu extract_our -t "$opts=$date" || fail "-t $opts '$date'"
+		compare_run -k extract_gnu extract_our -tv "$opts=$date" || fail "-tv $opts '$date'"
+		compare_run -k extract_gnu extract_our -d -C "$T/src" "$opts=$date" || fail "-d $opts '$date'"
+	done
+done
+extract_over "-x -N DATE" -x -N 2021-01-01
+compare_run -k extract_gnu extract_our -tvN 2021-01-01 || fail "-tvN DATE"
+# a date's sample file missing: GNU's usage error (it was fatal, no "Try")
+compare_run gnu_tar our_tar -c --mtime=./nothere d || fail "--mtime, no sample file"
+# a name given and left out by the date is no "Not found in archive"
+compare_run -k extract_gnu extract_our -t --newer-mtime=2021-01-01 d/old d/new || fail "-t, a name left out"
 exit 0
