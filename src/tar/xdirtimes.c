@@ -24,7 +24,9 @@ int xdirtimes_note(struct extract *x, struct archive_entry *e, const char *name)
 {
 	const struct tar_opts *o = &x->t->opt;
 	struct stat st;
-	if (archive_entry_filetype(e) != AE_IFDIR || lstat(name, &st) < 0 || !S_ISDIR(st.st_mode))
+	/* (-h: a link found there leads to the member's directory, xlinks.c) */
+	int r = o->dereference ? stat(name, &st) : lstat(name, &st);
+	if (archive_entry_filetype(e) != AE_IFDIR || r < 0 || !S_ISDIR(st.st_mode))
 		return 0;
 	struct dir_attrs a = { .dev = st.st_dev, .ino = st.st_ino,
 	                       .set_time = !o->touch && archive_entry_mtime_is_set(e) };
@@ -67,12 +69,13 @@ void xdirtimes_apply(struct extract *x)
 		char *bare = names_without_slash(name);
 		const char *shown = bare ? bare : name;
 		/* (the time first, then the mode, as GNU tar's set_stat) */
-		/* through the directory noted, never a link put in its place
-		 * since (an archive can make one there) */
+		/* through the directory noted, never another one a link put in its
+		 * place since leads to (an archive can make one there) */
 		struct stat now;
-		int fd = open(shown, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		if (fd < 0) /* (one the user may not read: by its path, not followed) */
-			fd = open(shown, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		int nofollow = x->t->opt.dereference ? 0 : O_NOFOLLOW;
+		int fd = open(shown, O_RDONLY | O_DIRECTORY | nofollow | O_CLOEXEC);
+		if (fd < 0) /* (one the user may not read: by its path) */
+			fd = open(shown, O_PATH | O_DIRECTORY | nofollow | O_CLOEXEC);
 		if (fd >= 0 && fstat(fd, &now) == 0 && now.st_dev == a->dev && now.st_ino == a->ino) {
 			struct timespec times[2] = { { .tv_nsec = UTIME_OMIT }, a->mtime };
 			char p[PROCFD_NAME_MAX];

@@ -75,7 +75,9 @@ bool xlinks_may_extract(struct extract *x, const char *name)
 /* Make a directory member's place ready when its name is a symbolic
  * link (name without its trailing slashes). GNU tar replaces the link by
  * the directory, unless --keep-directory-symlink keeps a link from before
- * the run that leads to a directory. (For a link of the run's to outside
+ * the run that leads to a directory, or -h follows it: the directory it
+ * leads to is then the member's, its contents and attributes (but under
+ * --no-overwrite-dir, as GNU's). (For a link of the run's to outside
  * the tree GNU tar may also say "Cannot unlink: Is a directory", exit 2,
  * when the directory happens to get the inode number of the placeholder
  * it made for the link; it is not said here: the archive only replaced
@@ -86,9 +88,10 @@ static bool dir_over_link(struct extract *x, const char *name)
 	struct stat st, target;
 	if (lstat(name, &st) < 0 || !S_ISLNK(st.st_mode))
 		return false;
-	if (!made_here(x, name) && x->t->opt.keep_directory_symlink && stat(name, &target) == 0 &&
-	    S_ISDIR(target.st_mode))
-		return true;
+	const struct tar_opts *o = &x->t->opt;
+	if (!made_here(x, name) && (o->keep_directory_symlink || o->dereference) &&
+	    stat(name, &target) == 0 && S_ISDIR(target.st_mode))
+		return !o->dereference || o->keep_directory_symlink || o->no_overwrite_dir;
 	if (unlink(name) < 0 && errno != ENOENT)
 		tar_cannot(x->t, name, "unlink", errno);
 	return false;

@@ -3,7 +3,8 @@
 # extract-links.sh: symbolic links met by -x, beside GNU tar. A link that
 # was there before (lib -> usr/lib on a merged-/usr system) is followed by
 # the members below it, and replaced by a directory member of its name
-# unless --keep-directory-symlink; a link the archive made is never gone
+# unless --keep-directory-symlink, or followed under -h (the directory it
+# leads to gets the member's attributes); a link the archive made is never gone
 # through (hostile.sh), and a directory member of its name replaces it.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tar/tree.sh"
@@ -47,6 +48,28 @@ both "a file below a link from before" "$T/files.tar"
 both "a directory member over a link from before" "$T/dir.tar"
 both "--keep-directory-symlink" "$T/dir.tar" --keep-directory-symlink
 [ -L "$T/sweep/lib" ] && [ -f "$T/sweep/usr/lib/libx" ] || fail "--keep-directory-symlink"
+# -h: the link from before is followed, and the directory it leads to
+# gets the member's mode and time, as GNU tar's (it was replaced by a
+# directory); a link to a file is replaced all the same
+chmod 700 "$T/before/usr/lib"
+touch -d 2001-01-01 "$T/before/usr/lib"
+printf 't\n' > "$T/before/usr/target" && ln -s usr/target "$T/before/plain"
+printf 'p\n' > "$T/pkg/plain"
+chmod 750 "$T/pkg/lib"
+touch -d 2011-01-01 "$T/pkg/lib" "$T/pkg/lib/libx"
+tar -cf "$T/dir-plain.tar" -C "$T/pkg" lib plain
+for opts in -h "-h --keep-directory-symlink" "-h -p" "-h --no-overwrite-dir"; do
+	# shellcheck disable=SC2086
+	both "$opts" "$T/dir-plain.tar" $opts
+	[ -L "$T/sweep/lib" ] || fail "$opts: the link is gone"
+	for side in gnu sweep; do
+		stat -c '%a %Y %n' "$T/$side/usr/lib" "$T/$side/usr/target" | sed "s|$T/$side||"
+		cat "$T/$side/usr/target"
+	done > "$T/attrs"
+	sed -n 1,3p "$T/attrs" > "$T/gnu.attrs"
+	sed -n 4,6p "$T/attrs" > "$T/sweep.attrs"
+	check_same "$T/gnu.attrs" "$T/sweep.attrs" || fail "$opts: the linked directory's attributes"
+done
 
 # The archive makes d as a link, then d/ as a directory holding q.
 rm -rf "$T/before" && mkdir -p "$T/before/realdir" "$T/real"
