@@ -273,8 +273,12 @@ int writer_close(struct tar_writer *w)
 {
 	if (archive_write_close(w->a) != ARCHIVE_OK)
 		return -1;
-	if (w->squeeze && archive_write_close(w->squeeze) != ARCHIVE_OK)
+	if (w->squeeze && archive_write_close(w->squeeze) != ARCHIVE_OK) {
+		/* (the compressor's failure said where the caller looks) */
+		const char *msg = archive_error_string(w->squeeze);
+		archive_set_error(w->a, archive_errno(w->squeeze), "%s", msg ? msg : "archive error");
 		return -1;
+	}
 	/* the last record, padded, is one more for GNU tar */
 	checkpoint_bytes(w->t, w->tar_bytes, true, true);
 	w->closed = true;
