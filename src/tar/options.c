@@ -23,7 +23,7 @@
 enum {
 	OPT_EXCLUDE = 256, OPT_EXCLUDE_VCS, OPT_NULL, OPT_NO_NULL, OPT_VERBATIM,
 	OPT_NO_VERBATIM, OPT_TOTALS, OPT_ZSTD,
-	OPT_LZMA, OPT_LZIP, OPT_LZOP, OPT_FORCE_LOCAL, OPT_NO_AUTO, OPT_ONE_FS, OPT_REMOVE_FILES, OPT_SKIP_OLD, OPT_KEEP_NEWER,
+	OPT_LZMA, OPT_LZIP, OPT_LZOP, OPT_FORCE_LOCAL, OPT_RESTRICT, OPT_REMOTE_COMMAND, OPT_NO_AUTO, OPT_ONE_FS, OPT_REMOVE_FILES, OPT_SKIP_OLD, OPT_KEEP_NEWER,
 	OPT_BACKUP, OPT_SUFFIX, OPT_UNQUOTE, OPT_NO_UNQUOTE, OPT_WILDCARDS_SLASH,
 	OPT_NO_WILDCARDS_SLASH,
 	OPT_CHECKPOINT, OPT_CHECKPOINT_ACTION, OPT_MODE, OPT_NUMERIC, OPT_OWNER, OPT_GROUP, OPT_XATTRS,
@@ -96,7 +96,9 @@ static const struct option long_options[] = {
 	{ "lzip", no_argument, NULL, OPT_LZIP },
 	{ "lzop", no_argument, NULL, OPT_LZOP },
 	{ "force-local", no_argument, NULL, OPT_FORCE_LOCAL },
-	{ "restrict", no_argument, NULL, OPT_FORCE_LOCAL },
+	{ "restrict", no_argument, NULL, OPT_RESTRICT },
+	{ "rsh-command", required_argument, NULL, OPT_REMOTE_COMMAND },
+	{ "rmt-command", required_argument, NULL, OPT_REMOTE_COMMAND },
 	{ "check-links", no_argument, NULL, 'l' },
 	{ "compress", no_argument, NULL, 'Z' },
 	{ "uncompress", no_argument, NULL, 'Z' },
@@ -262,8 +264,10 @@ static void usage(const char *prog)
 	      "  -V, --label=TEXT           a volume label (create), or its pattern\n"
 	      "      --index-file=FILE      send verbose output to FILE\n"
 	      "  -l, --check-links          say the files not stored under all their names\n"
-	      "      --force-local          an archive name with a colon is a local file (it\n"
-	      "                             always is here: no remote archives)\n"
+	      "      --force-local          an archive name with a colon is a local file\n"
+	      "                             (else HOST:FILE is refused: no remote archives)\n"
+	      "      --rsh-command=COMMAND, --rmt-command=COMMAND\n"
+	      "                             taken, unused: no remote archives\n"
 	      "      --restrict             disable the options that run commands from\n"
 	      "                             prompts (there are none here: no volumes)\n"
 	      "  -H, --format=FORMAT        gnu (default), posix, pax, ustar or v7\n"
@@ -951,8 +955,10 @@ static int main_option(struct tar *t, struct parse_state *ps, int c)
 	case OPT_LZMA: o->filter = FLT_LZMA; return 1;
 	case OPT_LZIP: o->filter = FLT_LZIP; return 1;
 	case OPT_LZOP: o->filter = FLT_LZOP; return 1;
-	/* no remote archives here: a name with a colon is a local file anyway */
-	case OPT_FORCE_LOCAL: return 1;
+	case OPT_FORCE_LOCAL: o->force_local = true; return 1;
+	/* (no volume prompts to restrict; no remote archives to reach) */
+	case OPT_RESTRICT:
+	case OPT_REMOTE_COMMAND: return 1;
 	case 'l': o->check_links = true; return 1;
 	case 'Z': o->filter = FLT_COMPRESS; return 1;
 	case 'a': o->auto_compress = true; return 1;
@@ -1211,6 +1217,20 @@ static bool check_occurrence(struct tar *t, const struct parse_state *ps)
 
 /* Settle what depends on more than one option. Returns false after a usage
  * error (reported). */
+/* GNU tar takes HOST:FILE (a colon after the first character, no '/'
+ * before it) for an archive on another machine, reached through rmt;
+ * there are none here: refused, rather than a local file of that name
+ * made or read in its place (--force-local asks for that). */
+static bool archive_local(struct tar *t)
+{
+	const char *name = t->opt.archive, *colon = name ? strchr(name, ':') : NULL;
+	if (t->opt.force_local || !colon || colon == name || memchr(name, '/', (size_t)(colon - name)))
+		return true;
+	tar_fatal(t, 0, "%s: Cannot open: remote archives are not supported (--force-local: "
+	          "the local file of that name)", tq(t, 0, name));
+	return false;
+}
+
 static bool check_options(struct tar *t, struct parse_state *ps)
 {
 	struct tar_opts *o = &t->opt;
@@ -1387,6 +1407,8 @@ int tar_parse_options(struct tar *t, int argc, char **argv)
 	if (ok && !tar_backup_resolve(t))
 		return TAR_FAILURE;
 	if (ok && !record_fits(t))
+		return TAR_FAILURE;
+	if (ok && !archive_local(t))
 		return TAR_FAILURE;
 	if (!ok) {
 		fprintf(stderr, "Try '%s --help' or '%s --usage' for more information.\n",

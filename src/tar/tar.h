@@ -154,6 +154,7 @@ struct tar_opts {
 	bool one_fs, absolute, keep_old, to_stdout, progress, wildcards;
 	uintmax_t occurrence;     /* --occurrence=N: the Nth member of each name (0: all) */
 	bool check_links;         /* -l: say files not stored under all names */
+	bool force_local;         /* an archive named HOST:FILE is a local file */
 	bool keep_directory_symlink; /* -x: a link to a directory stays one */
 	bool skip_old, keep_newer;  /* --skip-old-files, --keep-newer-files */
 	bool unlink_first;         /* -U */

@@ -4,7 +4,8 @@
 # status, found by running GNU tar on the same thing: a missing name (the
 # rest still archived), unreadable files and directories, a file shrinking
 # or growing while it is read, an output that cannot be opened (missing or
-# unwritable directory), and a full device; --ignore-failed-read.
+# unwritable directory), and a full device; --ignore-failed-read; a remote
+# archive (HOST:FILE) refused.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tar/tree.sh"
 need_cmd tar
@@ -130,4 +131,24 @@ SORTED=1 run_both "--ignore-failed-read" --ignore-failed-read -cf "$T/src/out2.t
 (cd "$T/src" && tar -cf "$T/src/gnu.tar" dir other 2> /dev/null; /usr/bin/tar -tf gnu.tar) |
 	sort > "$T/want"
 check_same "$T/want" "$T/got"
+
+# HOST:FILE is a remote archive to GNU tar, which sweep-tar cannot reach:
+# refused, exit 2, nothing made (a local file of that name was written,
+# exit 0: a backup meant for another machine stayed here); with
+# --force-local (or a '/' before the colon) a local file, as GNU's; the
+# options naming the remote commands are taken, as GNU's
+for args in "-cf nohost.invalid:x.tar dir" "-tf nohost.invalid:x.tar" "-xf nohost.invalid:x.tar"; do
+	# shellcheck disable=SC2086
+	(cd "$T/src" && sweep_tar $args) 2> "$T/err"
+	st=$?
+	[ $st = 2 ] && grep -q "remote archives are not supported" "$T/err" ||
+		fail "sweep-tar $args: status $st, $(cat "$T/err")"
+	[ ! -e "$T/src/nohost.invalid:x.tar" ] || fail "sweep-tar $args: made a local file"
+done
+TAPE=nohost.invalid:x.tar compare_run "within src tar" "within src sweep_tar" \
+	--force-local -cf nohost.invalid:x.tar dir || fail "--force-local"
+[ -s "$T/src/nohost.invalid:x.tar" ] || fail "--force-local: no archive"
+compare_run "within src tar" "within src sweep_tar" \
+	--rsh-command=/bin/false --rmt-command=/bin/false -cf ./a:b.tar dir ||
+	fail "--rsh-command, --rmt-command, a '/' before the colon"
 exit 0
