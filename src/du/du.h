@@ -75,7 +75,7 @@ int units_parse(const char *spec, uint64_t *block_size, unsigned *human);
 
 /* timefmt.c */
 int timefmt_choose(struct du_opts *opt, const char *style, struct diag *d);
-bool timefmt_format(const char *fmt, const struct timespec *ts, char *buf, size_t size);
+bool timefmt_format(const char *fmt, const struct timespec *ts, struct strbuf *out);
 
 /* walk.c: walk the roots into du->tree. Returns 0, or -1 when the walk
  * could not go on (already reported). */

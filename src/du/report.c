@@ -36,6 +36,7 @@ struct printer {
 	struct frame *v;
 	size_t n, cap;
 	struct sums grand;
+	struct strbuf when;    /* a line's time, as --time-style has it */
 	struct strbuf pending; /* the lines of the files of the directories on
 	                          the path (leaves.h), as GNU du's walk holds
 	                          their entries: struct line, each */
@@ -81,11 +82,10 @@ static void print_line(struct printer *p, const struct sums *s, const char *name
 	fputs(v == UINT64_MAX ? "Infinity" : human_format(v, 1, o->block_size, o->human, num), stdout);
 	putchar('\t');
 	if (o->show_time) {
-		char when[512];
-		if (!timefmt_format(o->time_format, &s->time, when, sizeof(when)))
+		if (!timefmt_format(o->time_format, &s->time, &p->when))
 			diag_warn(p->du->diag, 0, "time %s is out of range",
-			          diag_quote_style(p->du->diag, 0, QUOTE_LOCALE, when));
-		fputs(when, stdout);
+			          diag_quote_style(p->du->diag, 0, QUOTE_LOCALE, sb_str(&p->when)));
+		fwrite(p->when.s, 1, p->when.len, stdout);
 		putchar('\t');
 	}
 	fputs(name, stdout);
@@ -296,6 +296,7 @@ int du_report(struct du *du)
 		print_line(&p, &p.grand, "total");
 	sb_free(&p.path);
 	sb_free(&p.pending);
+	sb_free(&p.when);
 	free(p.v);
 	free(rank);
 	return ret;

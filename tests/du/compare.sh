@@ -97,6 +97,9 @@ done <<'LIST'
 --time --time-style=long-iso
 --time --time-style=+%s.%N
 --time --time-style=+%Y-%m-%d_%H
+--time --time-style=+%3N|%-N|%_5N|%12N|%-3N|%q|%3q|%-q|%:z|%::z|%:::z|%%N|%-d|%^a|%Ez
+-a --time --time-style=+%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N%N
+--time --time-style=+%
 --exclude=*.link -a
 --exclude=big
 --exclude=odd -a
