@@ -91,8 +91,9 @@ int sw_data_queue(struct sweep *sw, const struct sw_name *v, int pfd, const stru
 	struct sw_run runs[SPLIT_RUNS];
 	size_t nruns = 0;
 	if (st->st_size > 0) {
+		unsigned waits = 0;
 		while ((ffd = sw_open_file(sw->euid, pfd, v->name, follow, st)) < 0 &&
-		       sw_fds_out(errno) && sw_fds_shed(sw, NULL))
+		       sw_fds_retry(sw, NULL, errno, &waits))
 			;
 		if (ffd < 0)
 			return 1;

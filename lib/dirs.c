@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "internal.h"
 
@@ -91,14 +92,15 @@ static void lru_trim(struct sw_fds *c, const struct sw_dir *keep)
 }
 
 /* Out of descriptors: give back half of the cache (sparing keep, which is
- * being used, and the one the caller holds). Whether any was closed. */
+ * being used, and the one the caller holds), and keep no more than that
+ * from now on: what the limit leaves is shared (the caller's files, other
+ * walks), and a cache that grew back would run out again. Whether any was
+ * closed. */
 static bool dir_fds_shrink(struct sw_fds *c, const struct sw_dir *keep)
 {
 	size_t before = c->nfds;
-	size_t max = c->max_fds;
-	c->max_fds = before / 2;
+	c->max_fds = before / 2 > 1 ? before / 2 : 1;
 	lru_trim(c, keep);
-	c->max_fds = max;
 	return c->nfds < before;
 }
 
@@ -129,6 +131,30 @@ bool sw_fds_shed(struct sweep *sw, const struct sw_dir *keep)
 	return dir_fds_shrink(&sw->fds, keep);
 }
 
+/* The waits for descriptors another holder may close, at most, doubling
+ * from a millisecond (a second in all). */
+#define FDS_WAITS 10
+
+bool sw_fds_retry(struct sweep *sw, const struct sw_dir *keep, int err, unsigned *waits)
+{
+	if (!sw_fds_out(err))
+		return false;
+	if (sw_fds_shed(sw, keep))
+		return true;
+	/* nothing of the walk's own to give back: the rest are another's (a
+	 * walk beside this one, the caller), who may close some soon; not
+	 * waited for again once waiting went unrewarded */
+	if (sw->fds.wait_futile || *waits >= FDS_WAITS) {
+		sw->fds.wait_futile = true;
+		return false;
+	}
+	struct timespec pause = { 0, 1000000L << *waits };
+	(*waits)++;
+	while (nanosleep(&pause, &pause) < 0 && errno == EINTR)
+		;
+	return true;
+}
+
 int sw_parent_fd(struct sweep *sw, struct sw_dir *parent, int basefd)
 {
 	return parent ? sw_dir_fd(sw, parent) : basefd;
@@ -151,8 +177,8 @@ int sw_dir_fd(struct sweep *sw, struct sw_dir *d)
 	if (!d->follow)
 		flags |= O_NOFOLLOW;
 	int fd;
-	while ((fd = openat(pfd, d->name, flags)) < 0 && sw_fds_out(errno) &&
-	       sw_fds_shed(sw, d->parent))
+	unsigned waits = 0;
+	while ((fd = openat(pfd, d->name, flags)) < 0 && sw_fds_retry(sw, d->parent, errno, &waits))
 		;
 	if (fd < 0)
 		return -1;

@@ -159,8 +159,9 @@ const struct sweep_entry *sw_emit_regular(struct sweep *sw, const struct sw_name
 	}
 	if (fd < 0 && sw->ent.st.st_size == 0 && (sw->opt.flags & SWEEP_EMPTY_UNOPENED))
 		return emit_data(sw, -1);
+	unsigned waits = 0;
 	while (fd < 0 && (fd = sw_open_file(sw->euid, dirfd, sw->ent.name, follow, &sw->ent.st)) < 0 &&
-	       sw_fds_out(errno) && sw_fds_shed(sw, NULL))
+	       sw_fds_retry(sw, NULL, errno, &waits))
 		;
 	if (fd < 0)
 		return sw_emit_error(sw, SWEEP_OP_OPEN, errno);

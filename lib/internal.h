@@ -226,6 +226,8 @@ struct sw_fds {
 	struct sw_dir *lru_head, *lru_tail;
 	size_t nfds, max_fds;
 	struct sw_dir *pinned;   /* its fd was handed out: never evicted */
+	bool wait_futile;        /* waiting for another holder's descriptors
+	                            did not help once: not waited for again */
 };
 
 #define DIR_DEPTH 32       /* directory reads in flight under SWEEP_DEPTH_ON: a
@@ -374,6 +376,10 @@ struct sw_dir *sw_dir_new(struct sweep *sw, struct sw_dir *parent, const char *n
                           size_t namelen, const struct stat *st);
 int sw_dir_fd(struct sweep *sw, struct sw_dir *d);
 bool sw_fds_shed(struct sweep *sw, const struct sw_dir *keep);
+/* An open failed with err: whether to try it again, descriptors given back
+ * (sw_fds_shed), or, with none of the walk's own left, after a wait
+ * (*waits counts them, 0 at first) for another holder to close some. */
+bool sw_fds_retry(struct sweep *sw, const struct sw_dir *keep, int err, unsigned *waits);
 int sw_parent_fd(struct sweep *sw, struct sw_dir *parent, int basefd);
 void sw_dir_unref(struct sweep *sw, struct sw_dir *d);
 void sw_dir_free(struct sweep *sw, struct sw_dir *d);

@@ -6,12 +6,14 @@
  * of the reader (data.c) and gives the helper threads duplicates (warm.c).
  * All of that must fit in RLIMIT_NOFILE beside what the process holds
  * already and what the caller opens during the walk (an archive, a file to
- * write, a pipe), or an open fails with EMFILE and a file is lost for no
- * reason but our own appetite. So the budget is the soft limit less the
- * descriptors open when the walk begins and a reserve for the caller, and it
- * is split among the three; should an open fail all the same (the caller
- * opened more, or the system's table is full), sw_fds_shed() (dirs.c) gives back what
- * the walk can do without, and the open is tried again.
+ * write, a pipe, a second walk), or an open fails with EMFILE and a file is
+ * lost for no reason but our own appetite. So the budget is half of what the
+ * soft limit leaves free when the walk begins (libsweep(3) promises the
+ * other half to the caller: a copy's destination directories, another
+ * walk, which then takes half of the rest), and it is split among the
+ * three; should an open fail all the same (the caller opened more, or the
+ * system's table is full), sw_fds_shed() (dirs.c) gives back what the walk
+ * can do without, and the open is tried again.
  *
  * Address space: under RLIMIT_AS every thread's stack and every queued task
  * counts, so the helpers take a share of what is left, never the default.
@@ -25,7 +27,6 @@
 #include <unistd.h>
 #include "internal.h"
 
-#define FD_RESERVE    4    /* the caller's: an archive, a file, a pipe */
 #define FD_TRANSIENT  3    /* a file handed out or placed, and a directory
                               reopened or pinned beyond the cache */
 #define FD_PROBE_MAX  4096 /* descriptors probed one by one, at most */
@@ -57,8 +58,9 @@ void sw_limits_fds(struct sweep *sw)
 	struct rlimit rl;
 	size_t avail = DIR_FDS_MAX + RA_FILES_DEEP + 2 * WARM_FDS_MAX + ANNOUNCE_SLOTS;
 	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
-		size_t used = fds_open(rl.rlim_cur) + FD_RESERVE + FD_TRANSIENT;
-		avail = rl.rlim_cur > used ? (size_t)(rl.rlim_cur - used) : 0;
+		size_t used = fds_open(rl.rlim_cur);
+		avail = rl.rlim_cur > used ? (size_t)(rl.rlim_cur - used) / 2 : 0;
+		avail = avail > FD_TRANSIENT ? avail - FD_TRANSIENT : 0;
 	}
 	size_t warm = avail >= WARM_FDS_MIN ? avail / 8 : 0;
 	sw->warm_fds = warm < WARM_FDS_MAX ? warm : WARM_FDS_MAX;

@@ -186,7 +186,8 @@ static int post_seen_before(const struct strlist *l, const char *path)
 	return 0;
 }
 
-/* A directory's post-order entry comes once, after everything below it. */
+/* A directory's post-order entry comes once, after everything below it;
+ * the root's is marked a root's. */
 static void postorder_after_contents(void **state)
 {
 	const char *root = *state;
@@ -201,6 +202,10 @@ static void postorder_after_contents(void **state)
 		int dirs = 0;
 		while ((e = sweep_next(sw))) {
 			dirs += e->kind == SWEEP_DIR;
+			/* the root's post-order entry is a root's, as its first
+			 * (it had no SWEEP_E_ROOT) */
+			if (e->kind == SWEEP_DIR || e->kind == SWEEP_DIR_POST)
+				assert_int_equal(!!(e->flags & SWEEP_E_ROOT), e->depth == 0);
 			if (e->kind == SWEEP_DIR_POST) {
 				assert_false(post_seen_before(&posted, e->path));
 				strlist_add(&posted, e->path);

@@ -7,7 +7,9 @@
  * included; a directory too big for one of their tasks goes in parts;
  * threads that start midway are given the directories read before them.
  */
+#include <dirent.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -80,7 +82,8 @@ static void helpers_ahead_keep_every_entry(void **state)
 	tree_reference_walk(root, 0, &ref);
 	walk_every_order_matches(root, SWEEP_FOLLOW_NONE, 0, &ref);
 	walk_every_order_matches(root, SWEEP_FOLLOW_NONE, SWEEP_NOSTAT | SWEEP_NODATA, &ref);
-	every_order_matches_with_fds(root, 64, &ref); /* room for a few tasks */
+	every_order_matches_with_fds(root, 96, &ref); /* room for a few tasks (half the
+	                                                  free ones are the walk's) */
 	strlist_free(&ref);
 }
 
@@ -180,6 +183,149 @@ static void small_descriptor_budget_reopens(void **state)
 	tree_reference_walk(root, 0, &ref);
 	every_order_matches_with_fds(root, 128, &ref);
 	strlist_free(&ref);
+}
+
+/* Descriptors open in the process now. */
+static int fds_open_now(void)
+{
+	int n = 0;
+	DIR *d = opendir("/proc/self/fd");
+	if (!d)
+		return -1;
+	for (struct dirent *de; (de = readdir(d));)
+		n += de->d_name[0] != '.';
+	closedir(d);
+	return n - 1; /* d's own */
+}
+
+/* In a child limited to LIMIT descriptors: a walk down a chain deeper than
+ * half of them keeps no more than half of what was free, and the caller
+ * can open the other half at its bottom (libsweep(3) NOTES; the walk took
+ * all but four). Exit status 0, 1 (the walk held more) or 2 (the caller
+ * could not open its half). */
+enum { CHAIN_LIMIT = 256, CHAIN_DEPTH = 200 };
+static int half_left_to_caller(const char *root)
+{
+	struct rlimit rl = { CHAIN_LIMIT, CHAIN_LIMIT };
+	if (setrlimit(RLIMIT_NOFILE, &rl) < 0)
+		return 3;
+	int at_start = fds_open_now(), half = (CHAIN_LIMIT - at_start) / 2, most = 0, r = 0;
+	const char *roots[] = { root, NULL };
+	struct sweep_options o = { .order = SWEEP_ORDER_INODE, .warm = SWEEP_WARM_OFF,
+	                           .flags = SWEEP_NODATA };
+	struct sweep *sw = sweep_open(roots, &o);
+	const struct sweep_entry *e;
+	while (sw && (e = sweep_next(sw))) {
+		int held = fds_open_now() - at_start;
+		most = held > most ? held : most;
+		if (e->depth == CHAIN_DEPTH && e->kind == SWEEP_FILE) {
+			int fds[CHAIN_LIMIT], got = 0;
+			for (; got < half - 1 && (fds[got] = open("/dev/null", O_RDONLY)) >= 0; got++)
+				;
+			r = got < half - 1 ? 2 : r;
+			while (got > 0)
+				close(fds[--got]);
+		}
+	}
+	if (sw)
+		sweep_close(sw);
+	fprintf(stderr, "limit %d, %d open at first: the walk held %d at most\n", CHAIN_LIMIT,
+	        at_start, most);
+	return !sw ? 4 : most > half ? 1 : r;
+}
+
+static void walk_leaves_caller_half_the_descriptors(void **state)
+{
+	const char *root = *state;
+	int fd = tree_open_dir(AT_FDCWD, root);
+	for (int i = 0; i < CHAIN_DEPTH; i++) {
+		tree_mkdir(fd, "d");
+		int d = tree_open_dir(fd, "d");
+		close(fd);
+		fd = d;
+	}
+	tree_file(fd, "bottom", 0, 0);
+	close(fd);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0)
+		_exit(half_left_to_caller(root));
+	int status;
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+}
+
+/* One of several walks at once, each with its own handle. */
+struct side_walk {
+	pthread_t thread;
+	const char *root;
+	size_t entries, errors;
+};
+
+static void *side_walk_run(void *arg)
+{
+	struct side_walk *w = arg;
+	const char *roots[] = { w->root, NULL };
+	struct sweep_options o = { .order = SWEEP_ORDER_DISK, .warm = SWEEP_WARM_ON };
+	struct sweep *sw = sweep_open(roots, &o);
+	const struct sweep_entry *e;
+	while (sw && (e = sweep_next(sw))) {
+		w->errors += e->kind == SWEEP_ERROR;
+		w->entries += e->kind != SWEEP_ERROR;
+	}
+	if (sw)
+		sweep_close(sw);
+	else
+		w->errors++;
+	return NULL;
+}
+
+/* In a child limited to 256 descriptors, eight walks at once, with their
+ * helper threads, over a tree of 1,365 directories: each hands out every
+ * entry, none an error (each took what was free when it opened, and lost
+ * entries to "Too many open files" when the others held the rest). Exit
+ * status 0, or 1. */
+enum { SIDE_WALKS = 8 };
+static int walks_side_by_side(const char *root, size_t want)
+{
+	struct rlimit rl = { 256, 256 };
+	if (setrlimit(RLIMIT_NOFILE, &rl) < 0)
+		return 3;
+	struct side_walk w[SIDE_WALKS];
+	for (int i = 0; i < SIDE_WALKS; i++) {
+		w[i] = (struct side_walk){ .root = root };
+		if (pthread_create(&w[i].thread, NULL, side_walk_run, &w[i]) != 0)
+			return 4;
+	}
+	int r = 0;
+	for (int i = 0; i < SIDE_WALKS; i++) {
+		pthread_join(w[i].thread, NULL);
+		fprintf(stderr, "walk %d: %zu entries (of %zu), %zu errors\n", i, w[i].entries, want,
+		        w[i].errors);
+		r |= w[i].errors || w[i].entries != want;
+	}
+	return r;
+}
+
+static void walks_side_by_side_lose_nothing(void **state)
+{
+	const char *root = *state;
+	int fd = tree_open_dir(AT_FDCWD, root);
+	fan_tree(fd, 5); /* 1,365 directories, 4,095 files */
+	close(fd);
+	struct strlist ref = {0};
+	tree_reference_walk(root, 0, &ref);
+	size_t want = ref.n;
+	strlist_free(&ref);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0)
+		_exit(walks_side_by_side(root, want));
+	int status;
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
 }
 
 /* The helper threads read directories ahead of the walk, but without
@@ -383,6 +529,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		WALK_TEST(small_descriptor_budget_reopens),
+		WALK_TEST(walk_leaves_caller_half_the_descriptors),
+		WALK_TEST(walks_side_by_side_lose_nothing),
 		WALK_TEST(helpers_ahead_keep_every_entry),
 		WALK_TEST(stat_ahead_hands_over_statuses),
 		WALK_TEST(tiny_bound_with_helpers_ends),
