@@ -24,22 +24,41 @@
 #include "walk-check.h"
 #include "internal.h" /* to start the helpers midway */
 
-/* walk_every_order_matches() in a child process limited to fds descriptors */
-static void every_order_matches_with_fds(const char *root, rlim_t fds, struct strlist *ref)
+/* fn(arg) in a child process (a limit set there is the child's alone);
+ * fails unless it exits 0. */
+static void in_child(int (*fn)(const void *arg), const void *arg)
 {
 	pid_t pid = fork();
 	assert_true(pid >= 0);
-	if (pid == 0) {
-		struct rlimit rl = { fds, fds };
-		if (setrlimit(RLIMIT_NOFILE, &rl) < 0)
-			_exit(2);
-		walk_every_order_matches(root, SWEEP_FOLLOW_NONE, 0, ref);
-		_exit(0);
-	}
+	if (pid == 0)
+		_exit(fn(arg));
 	int status;
 	assert_int_equal(waitpid(pid, &status, 0), pid);
 	assert_true(WIFEXITED(status));
 	assert_int_equal(WEXITSTATUS(status), 0);
+}
+
+struct limited_walk {
+	const char *root;
+	rlim_t fds;
+	struct strlist *ref;
+};
+
+static int every_order_matches_child(const void *arg)
+{
+	const struct limited_walk *w = arg;
+	struct rlimit rl = { w->fds, w->fds };
+	if (setrlimit(RLIMIT_NOFILE, &rl) < 0)
+		return 2;
+	walk_every_order_matches(w->root, SWEEP_FOLLOW_NONE, 0, w->ref);
+	return 0;
+}
+
+/* walk_every_order_matches() in a child process limited to fds descriptors */
+static void every_order_matches_with_fds(const char *root, rlim_t fds, struct strlist *ref)
+{
+	struct limited_walk w = { root, fds, ref };
+	in_child(every_order_matches_child, &w);
 }
 
 /* levels of 4 subdirectories, each with files, under dirfd */
@@ -204,8 +223,9 @@ static int fds_open_now(void)
  * all but four). Exit status 0, 1 (the walk held more) or 2 (the caller
  * could not open its half). */
 enum { CHAIN_LIMIT = 256, CHAIN_DEPTH = 200 };
-static int half_left_to_caller(const char *root)
+static int half_left_to_caller(const void *arg)
 {
+	const char *root = arg;
 	struct rlimit rl = { CHAIN_LIMIT, CHAIN_LIMIT };
 	if (setrlimit(RLIMIT_NOFILE, &rl) < 0)
 		return 3;
@@ -246,14 +266,7 @@ static void walk_leaves_caller_half_the_descriptors(void **state)
 	}
 	tree_file(fd, "bottom", 0, 0);
 	close(fd);
-	pid_t pid = fork();
-	assert_true(pid >= 0);
-	if (pid == 0)
-		_exit(half_left_to_caller(root));
-	int status;
-	assert_int_equal(waitpid(pid, &status, 0), pid);
-	assert_true(WIFEXITED(status));
-	assert_int_equal(WEXITSTATUS(status), 0);
+	in_child(half_left_to_caller, root);
 }
 
 /* One of several walks at once, each with its own handle. */
@@ -287,8 +300,15 @@ static void *side_walk_run(void *arg)
  * entries to "Too many open files" when the others held the rest). Exit
  * status 0, or 1. */
 enum { SIDE_WALKS = 8 };
-static int walks_side_by_side(const char *root, size_t want)
+struct side_tree {
+	const char *root;
+	size_t want; /* its entries */
+};
+
+static int walks_side_by_side(const void *arg)
 {
+	const char *root = ((const struct side_tree *)arg)->root;
+	size_t want = ((const struct side_tree *)arg)->want;
 	struct rlimit rl = { 256, 256 };
 	if (setrlimit(RLIMIT_NOFILE, &rl) < 0)
 		return 3;
@@ -316,16 +336,9 @@ static void walks_side_by_side_lose_nothing(void **state)
 	close(fd);
 	struct strlist ref = {0};
 	tree_reference_walk(root, 0, &ref);
-	size_t want = ref.n;
+	struct side_tree t = { root, ref.n };
 	strlist_free(&ref);
-	pid_t pid = fork();
-	assert_true(pid >= 0);
-	if (pid == 0)
-		_exit(walks_side_by_side(root, want));
-	int status;
-	assert_int_equal(waitpid(pid, &status, 0), pid);
-	assert_true(WIFEXITED(status));
-	assert_int_equal(WEXITSTATUS(status), 0);
+	in_child(walks_side_by_side, &t);
 }
 
 /* The helper threads read directories ahead of the walk, but without

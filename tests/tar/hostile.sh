@@ -4,7 +4,8 @@
 # extracted in are refused with a message, and nothing appears outside:
 # a member "../x", an absolute member (its leading '/' removed, as GNU tar
 # does, unless -P), and a symlink to outside followed by a file through it,
-# also under the options that remove or keep what is there first.
+# also under the options that remove or keep what is there first, and a
+# link from before that leads through one the archive made.
 # The messages of the first two are GNU tar's, found by running it.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tar/tree.sh"
@@ -141,6 +142,49 @@ t.close()" "$T/mixed.tar" || fail "python3 could not make the archive"
 else
 	echo "SKIP part: python3 makes the archive of names with '/' and '..'" >&2
 fi
+
+# A link from before that leads through one the archive made: the user's
+# "pre -> made" (or merged-/usr's "lib -> usr/lib"), the archive's "made
+# -> OUTSIDE" (or "usr -> OUTSIDE") then a member below the user's link.
+# Nothing goes outside, its attributes neither, with or without -h or
+# --keep-directory-symlink (sweep-tar wrote outside, exit 0); GNU tar's
+# status (it holds the archive's link back as a placeholder file)
+mkdir -p "$T/c1" "$T/c2/pre" "$T/u1" "$T/u2/lib"
+ln -s "$T/outside" "$T/c1/made"
+printf 'evil\n' > "$T/c2/pre/file"
+chmod 700 "$T/c2/pre"
+tar -cf "$T/chain.tar" -C "$T/c1" made -C ../c2 pre
+tar -cf "$T/chain-file.tar" -C "$T/c1" made -C ../c2 pre/file
+ln -s "$T/outside" "$T/u1/usr"
+printf 'evil\n' > "$T/u2/lib/x"
+tar -cf "$T/usr.tar" -C "$T/u1" usr -C ../u2 lib/x
+# (extract_by PROG TARGET NAME ARCHIVE ARGS...: the link NAME -> TARGET
+# made first in $T/target; the exit status printed)
+extract_by() {
+	_prog=$1 _to=$2 _name=$3 _archive=$4
+	shift 4
+	rm -rf "$T/target"
+	mkdir "$T/target"
+	(cd "$T/target" && ln -s "$_to" "$_name" && $_prog -xf "$_archive" "$@") > /dev/null 2>&1
+	echo $?
+}
+outside_state() { stat -c '%a %Y' "$T/outside"; ls -A "$T/outside"; }
+touch -d 2001-01-01 "$T/outside"
+before=$(outside_state)
+for args in "made pre chain.tar -h" "made pre chain.tar -h -p" "made pre chain.tar --keep-directory-symlink" \
+	"made pre chain-file.tar" "made pre chain-file.tar -h" "usr/lib lib usr.tar" \
+	"usr/lib lib usr.tar --keep-directory-symlink" "usr/lib lib usr.tar -h"; do
+	# shellcheck disable=SC2086 # the words
+	set -- $args
+	to=$1 name=$2 archive=$T/$3
+	shift 3
+	want=$(extract_by tar "$to" "$name" "$archive" "$@")
+	[ "$(outside_state)" = "$before" ] || fail "GNU tar went outside: $args"
+	got=$(extract_by sweep_tar "$to" "$name" "$archive" "$@")
+	echo "$args: status $got, GNU's $want" >&2
+	[ "$(outside_state)" = "$before" ] || fail "through a link from before: $args: wrote outside"
+	[ "$got" = "$want" ] || fail "through a link from before: $args: status $got, GNU's $want"
+done
 
 # With -P an absolute member goes where it says.
 (cd "$T/target" && sweep_tar -xPf "$T/absolute.tar") || fail "-P extraction failed"
