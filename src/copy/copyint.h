@@ -227,9 +227,6 @@ int destdir_openat(struct copy *c, int pfd, const char *name, int flags, mode_t 
 #define DIR_CREATED 1u  /* made by this copy */
 #define DIR_RESTORE 2u  /* made (or, existing, set) searchable and writable
                            for the copy */
-/* with a mode given regular_fill() for a file not created: the mode it had
- * before it was made writable for the copy, to be given back */
-#define MODE_RESTORE 0200000u
 #define DIR_FRESH   4u  /* made for a local walk, on a file system that
                            tells every name apart as the source's does: it
                            holds only what the walk put in */

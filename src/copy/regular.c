@@ -49,10 +49,11 @@ static int cut(struct copy *c, int fd)
 }
 
 /* sweep-sync writing into an existing file of the user's that its owner
- * may not write (--inplace, --append): made writable for the copy, as
- * rsync makes it, its mode then given back (*mode: it, with MODE_RESTORE).
- * Returns the file opened with flags, or -1 with errno EACCES. */
-static int open_unwritable(struct copy *c, int pfd, const char *name, int flags, mode_t *mode)
+ * may not write (--inplace, --append): made writable to be opened, as rsync
+ * makes it, and given its mode back at once (the descriptor writes all the
+ * same), so that no signal, failure or crash leaves it writable. Returns
+ * the file opened with flags, or -1 with errno EACCES. */
+static int open_unwritable(struct copy *c, int pfd, const char *name, int flags)
 {
 	struct stat was, now;
 	char node_name[PROCFD_NAME_MAX];
@@ -68,8 +69,8 @@ static int open_unwritable(struct copy *c, int pfd, const char *name, int flags,
 	}
 	if (fd < 0)
 		(void)chmod(node_name, was.st_mode & 07777);
-	else
-		*mode = (was.st_mode & 07777) | MODE_RESTORE;
+	else if (fchmod(fd, was.st_mode & 07777) < 0)
+		(void)chmod(node_name, was.st_mode & 07777);
 out:
 	if (node >= 0)
 		close(node);
@@ -92,7 +93,7 @@ static int open_dest(struct copy *c, const struct stat *st, int pfd, const char 
 		int rw = c->o->append_verify ? O_RDWR : O_WRONLY; /* (what it holds is read) */
 		fd = destdir_openat(c, pfd, name, rw | O_CLOEXEC | O_NOCTTY | nofollow, 0);
 		if (fd < 0 && errno == EACCES && c->o->decide)
-			fd = open_unwritable(c, pfd, name, rw | O_CLOEXEC | O_NOCTTY, mode);
+			fd = open_unwritable(c, pfd, name, rw | O_CLOEXEC | O_NOCTTY);
 		if (fd >= 0 && trunc && cut(c, fd) < 0) { /* as an O_TRUNC refused */
 			int err = errno;
 			close(fd);
@@ -139,15 +140,10 @@ static int open_dest(struct copy *c, const struct stat *st, int pfd, const char 
 int regular_fill(struct copy *c, int sfd, const struct stat *st, int dfd, const char *src,
                  bool created, mode_t mode)
 {
-	/* a file made writable for the copy gets its mode back, whole or not */
-	bool restore = !created && (mode & MODE_RESTORE);
 	if (!c->o->attributes_only &&
-	    (data_copy(c, sfd, st, dfd, src) < 0 || data_synced(c, dfd) < 0)) {
-		if (restore)
-			(void)fchmod(dfd, mode & 07777);
+	    (data_copy(c, sfd, st, dfd, src) < 0 || data_synced(c, dfd) < 0))
 		return 1;
-	}
-	attrs_fd(c, dfd, sfd, st, created, mode & 07777, restore ? DIR_RESTORE : 0);
+	attrs_fd(c, dfd, sfd, st, created, mode, 0);
 	return 0;
 }
 

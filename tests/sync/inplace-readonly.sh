@@ -6,9 +6,13 @@
 # rsync makes it (sweep-sync said "cannot create regular file ...:
 # Permission denied", 23, and left it old); another's such file is not
 # written, 23, as rsync's. Run as nobody (as the user when not root),
-# locally and over a remote shell.
+# locally and over a remote shell. Interrupted while it writes, it is left
+# with its mode (a first version left it writable: the mode was given back
+# only at the end).
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/sync/tree.sh"
+need_cmd setsid "${CC:-cc}"
+build_shim tests/sync/stall-shim.c
 unprivileged
 local_rsh
 chmod 755 "$T"
@@ -58,6 +62,32 @@ for via in local remote; do
 		run "$via, -a --append-verify, source $srcmode" $srcmode me -a --append-verify $rsh
 		run "$via, -a --inplace, another's file, source $srcmode" $srcmode root -a --inplace $rsh
 		}
+	done
+done
+# interrupted in its first write (stall-shim.c), by SIGINT and SIGTERM
+for sig in INT TERM; do
+	for prog in rsync sweep-sync; do
+		rm -rf "$T/u/src" "$T/u/dst" "$T/u/mark" "$T/leader"
+		mkdir "$T/u/src" "$T/u/dst"
+		head -c 300000 /dev/urandom > "$T/u/src/f"
+		printf 'old\n' > "$T/u/dst/f"
+		touch -d 2011-01-01 "$T/u/dst/f"
+		chmod 444 "$T/u/dst/f"
+		[ -n "$AS_USER" ] && chown -R nobody "$T/u/src" "$T/u/dst"
+		(cd "$T/u" && STALL_NAME=/u/dst/f STALL_MARK="$T/u/mark" LD_PRELOAD="$T/stall-shim.so" \
+			setsid -w sh -c 'echo $$ > "$0"; exec "$@"' "$T/leader" $AS_USER \
+			"$(command -v $prog)" -rt --inplace src/ dst/) > /dev/null 2>&1 &
+		pid=$!
+		n=0
+		while { [ ! -e "$T/u/mark" ] || [ ! -s "$T/leader" ]; } && [ $n -lt 300 ]; do
+			sleep 0.1
+			n=$((n + 1))
+		done
+		[ -e "$T/u/mark" ] || fail "$prog, SIG$sig: never wrote dst/f"
+		/bin/kill -s $sig -- -"$(cat "$T/leader")"
+		wait $pid
+		echo "$prog, SIG$sig: status $?, mode $(stat -c %a "$T/u/dst/f")" >&2
+		[ "$(stat -c %a "$T/u/dst/f")" = 444 ] || fail "$prog, SIG$sig: left dst/f writable"
 	done
 done
 exit 0
