@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <string.h>
 #include <linux/fs.h>
 #include <linux/magic.h>
 #include <sys/ioctl.h>
@@ -215,6 +216,9 @@ static bool operand_again(struct copy *c, const struct sweep_entry *e)
 		return false;
 	}
 	if (c->o->follow == SWEEP_FOLLOW_ALL || (e->depth == 0 && c->o->follow == SWEEP_FOLLOW_ROOTS))
+		return false;
+	/* (--parents may give it the same place again: copied into its copy) */
+	if (strcmp(c->operand_names.s + *at - 1, sb_str(&c->shown)) == 0)
 		return false;
 	copy_error(c, 0, "will not create hard link %s to directory %s",
 	           cq(c, 0, sb_str(&c->shown)), cq(c, 1, c->operand_names.s + *at - 1));

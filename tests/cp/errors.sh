@@ -61,6 +61,15 @@ for opts in -r -a -rH -rL; do
 		$opts twice/d twice/ld twice/d/. DST
 done
 PREPARE='mkdir dst' both "a directory below an operand, then an operand" -r twice twice/d DST
+# --parents gives an operand met again the place of its first copy: no "will
+# not create hard link X to directory X" (of itself, exit 1); copied into
+# it, exit 0 (not beside GNU cp 9.1: "cannot create directory 'DST/twice':
+# File exists", the rest of that operand left out)
+rm -rf "$T/OUR" && mkdir -p "$T/OUR/dst"
+(cd "$T" && sweep-cp -r --parents twice/d/e twice OUR/dst) 2> "$T/err" ||
+	fail "--parents, an operand met again in its place: status $?, $(cat "$T/err")"
+[ -L "$T/OUR/dst/twice/ld" ] && [ -f "$T/OUR/dst/twice/d/e/x" ] ||
+	fail "--parents, an operand met again in its place: not all copied"
 both "-l and -s" -ls src/f DST
 # these two run in place: the destination is inside the source
 NO_TREE=1 both "into itself" -r src src/d/e
