@@ -320,8 +320,6 @@ static const struct sweep_entry *emit_post(struct sweep *sw)
 	sw_ent_fill(sw, SWEEP_DIR_POST, &d->st, sw_parent_fd(sw, d->parent, d->basefd), d->depth,
 	            d->parent);
 	sw->ent.dir_id = d->id;
-	if (!d->parent) /* (a root, as its SWEEP_DIR said) */
-		sw->ent.flags |= SWEEP_E_ROOT;
 	if (sw_path_build(sw, d->parent, d->name, d->namelen) < 0)
 		return sw_emit_error(sw, SWEEP_OP_NOMEM, ENOMEM);
 	return &sw->ent;
