@@ -30,8 +30,10 @@ static int unit_power(char c)
 static int multiply(uintmax_t *v, unsigned base, int power)
 {
 	while (power-- > 0) {
-		if (*v > UINTMAX_MAX / base)
+		if (*v > UINTMAX_MAX / base) {
+			*v = UINTMAX_MAX;
 			return UNITS_OVERFLOW;
+		}
 		*v *= base;
 	}
 	return 0;
@@ -54,20 +56,27 @@ int units_scaled(const char *s, const char *valid, uintmax_t *out)
 			return UNITS_INVALID;
 		v = 1;
 	}
+	/* (on a bad suffix *out is what was read up to it, as xstrtoumax
+	 * leaves it, saturated on overflow: GNU du's DU_BLOCK_SIZE takes it) */
 	if (*end) {
 		int power = strchr(valid, *end) ? unit_power(*end) : -1;
-		if (power < 0)
+		if (power < 0) {
+			*out = v;
 			return UNITS_SUFFIX;
+		}
 		unsigned base = 1024;
 		size_t len = 1;
 		if (end[1] == 'i' && end[2] == 'B')
 			len = 3;
 		else if (end[1] == 'B' || end[1] == 'D')
 			base = 1000, len = 2;
-		if (end[len])
+		int over = multiply(&v, base, power);
+		if (end[len]) {
+			*out = v;
 			return UNITS_SUFFIX;
+		}
 		if (!err)
-			err = multiply(&v, base, power);
+			err = over;
 	}
 	*out = v;
 	return err;

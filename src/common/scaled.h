@@ -11,7 +11,9 @@
 /* Parse s as "NUMBER[SUFFIX]" like GNU's xstrtoumax: the number in C's
  * base 0 (0x.., 0..), absent when s starts with a suffix; suffix letters
  * limited to valid (of "kKmMgGtTpPeEzZyY"); "B"/"D" after the letter for
- * powers of 1000 and "iB" for powers of 1024. Returns 0 or a UNITS_* code. */
+ * powers of 1000 and "iB" for powers of 1024. Returns 0 or a UNITS_* code;
+ * *out is set but for UNITS_INVALID (to UINTMAX_MAX on overflow, to what was
+ * read before a bad suffix), as xstrtoumax sets it. */
 int units_scaled(const char *s, const char *valid, uintmax_t *out);
 #define UNITS_INVALID   1
 #define UNITS_SUFFIX    2

@@ -35,10 +35,12 @@ static int parse_spec(const char *spec, uint64_t *block_size, unsigned *human)
 		*human = opts;
 		return 0;
 	}
-	uintmax_t v;
+	uintmax_t v = 0;
 	int err = units_scaled(spec, "eEgGkKmMpPtTyYzZ0", &v);
-	if (err)
+	if (err) {
+		*block_size = v; /* (what an environment variable gives: GNU's) */
 		return err;
+	}
 	if (v == 0)
 		return UNITS_INVALID;
 	if (!strpbrk(spec, "0123456789")) {
@@ -61,7 +63,15 @@ int units_parse(const char *spec, uint64_t *block_size, unsigned *human)
 	static const char *const vars[] = { "DU_BLOCK_SIZE", "BLOCK_SIZE", "BLOCKSIZE" };
 	for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]); i++) {
 		const char *env = getenv(vars[i]);
-		if (env && parse_spec(env, block_size, human) == 0)
+		*block_size = 0;
+		int err = env ? parse_spec(env, block_size, human) : 0;
+		if (env && err && *block_size) {
+			/* a number with a bad suffix, or too large: GNU takes
+			 * what it read ("4X": 4, "3.5K": 3; saturated), plainly */
+			*human = 0;
+			return 0;
+		}
+		if (env && !err)
 			return 0;
 		if (env)
 			break; /* GNU uses the first one set, valid or not */

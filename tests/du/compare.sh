@@ -133,6 +133,23 @@ check -aL tree/links
 check -aLl tree/links tree/sub
 check -L --inodes tree/links tree/sub
 
+# the unit from the environment: DU_BLOCK_SIZE, else BLOCK_SIZE, else
+# BLOCKSIZE (the first set, valid or not); a number with a bad suffix, or
+# too large, is taken as far as it reads, as GNU takes it (it was 1024)
+for spec in 4X 2KX 1k x 0 -1 "'1k" 3.5K 99999999999999999999999 8EX "'4X" 2KiBX "'h" \
+	human-readable si KB MiB; do
+	for var in DU_BLOCK_SIZE BLOCK_SIZE BLOCKSIZE; do
+		export "$var=$spec"
+		check -s tree
+		unset "$var"
+	done
+done
+check_env() { _env=$1; shift; compare_run "env $_env du" "env $_env sweep-du" "$@"; }
+check_env "BLOCK_SIZE=2K DU_BLOCK_SIZE=bad" -s tree
+check_env "BLOCK_SIZE=2K BLOCKSIZE=4K" -s tree
+check_env POSIXLY_CORRECT=1 -s tree
+check_env "POSIXLY_CORRECT=1 BLOCKSIZE=5X" -s tree
+
 # several arguments: every file counted once, the first argument first
 check -a tree/sub tree/links
 check -a tree/links tree/sub tree/a
