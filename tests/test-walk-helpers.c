@@ -79,6 +79,15 @@ static void fan_tree(int dirfd, int levels)
 	}
 }
 
+/* A fan_tree() of levels under root, and its reference walk into ref. */
+static void fan_with_reference(const char *root, int levels, struct strlist *ref)
+{
+	int fd = tree_open_dir(AT_FDCWD, root);
+	fan_tree(fd, levels);
+	close(fd);
+	tree_reference_walk(root, 0, ref);
+}
+
 /* Makes directory d<i> (two digits) in dirfd; opened. */
 static int numbered_dir(int dirfd, int i)
 {
@@ -94,11 +103,8 @@ static int numbered_dir(int dirfd, int i)
 static void helpers_ahead_keep_every_entry(void **state)
 {
 	const char *root = *state;
-	int fd = tree_open_dir(AT_FDCWD, root);
-	fan_tree(fd, 5); /* 1,365 directories, 4,095 files */
-	close(fd);
 	struct strlist ref = {0};
-	tree_reference_walk(root, 0, &ref);
+	fan_with_reference(root, 5, &ref); /* 1,365 directories, 4,095 files */
 	walk_every_order_matches(root, SWEEP_FOLLOW_NONE, 0, &ref);
 	walk_every_order_matches(root, SWEEP_FOLLOW_NONE, SWEEP_NOSTAT | SWEEP_NODATA, &ref);
 	every_order_matches_with_fds(root, 96, &ref); /* room for a few tasks (half the
@@ -132,11 +138,8 @@ static void count_stated_files(const char *root, unsigned flags, int *files, int
 static void stat_ahead_hands_over_statuses(void **state)
 {
 	const char *root = *state;
-	int fd = tree_open_dir(AT_FDCWD, root);
-	fan_tree(fd, 4); /* 341 directories, 1,023 files */
-	close(fd);
 	struct strlist ref = {0};
-	tree_reference_walk(root, 0, &ref);
+	fan_with_reference(root, 4, &ref); /* 341 directories, 1,023 files */
 	walk_every_order_matches(root, SWEEP_FOLLOW_NONE,
 	                    SWEEP_NODATA | SWEEP_NOSTAT | SWEEP_STAT_AHEAD, &ref);
 	strlist_free(&ref);
@@ -159,11 +162,8 @@ static void stat_ahead_hands_over_statuses(void **state)
 static void tiny_bound_with_helpers_ends(void **state)
 {
 	const char *root = *state;
-	int fd = tree_open_dir(AT_FDCWD, root);
-	fan_tree(fd, 3); /* 85 directories, 255 files */
-	close(fd);
 	struct strlist ref = {0};
-	tree_reference_walk(root, 0, &ref);
+	fan_with_reference(root, 3, &ref); /* 85 directories, 255 files */
 	static const enum sweep_order orders[] = { SWEEP_ORDER_INODE, SWEEP_ORDER_NAME };
 	for (size_t i = 0; i < 2; i++) {
 		struct sweep_options o = { .order = orders[i], .flags = SWEEP_NODATA,
@@ -331,11 +331,8 @@ static int walks_side_by_side(const void *arg)
 static void walks_side_by_side_lose_nothing(void **state)
 {
 	const char *root = *state;
-	int fd = tree_open_dir(AT_FDCWD, root);
-	fan_tree(fd, 5); /* 1,365 directories, 4,095 files */
-	close(fd);
 	struct strlist ref = {0};
-	tree_reference_walk(root, 0, &ref);
+	fan_with_reference(root, 5, &ref); /* 1,365 directories, 4,095 files */
 	struct side_tree t = { root, ref.n };
 	strlist_free(&ref);
 	in_child(walks_side_by_side, &t);

@@ -74,19 +74,12 @@ for sig in INT TERM; do
 		touch -d 2011-01-01 "$T/u/dst/f"
 		chmod 444 "$T/u/dst/f"
 		[ -n "$AS_USER" ] && chown -R nobody "$T/u/src" "$T/u/dst"
-		(cd "$T/u" && STALL_NAME=/u/dst/f STALL_MARK="$T/u/mark" LD_PRELOAD="$T/stall-shim.so" \
-			setsid -w sh -c 'echo $$ > "$0"; exec "$@"' "$T/leader" $AS_USER \
-			"$(command -v $prog)" -rt --inplace src/ dst/) > /dev/null 2>&1 &
-		pid=$!
-		n=0
-		while { [ ! -e "$T/u/mark" ] || [ ! -s "$T/leader" ]; } && [ $n -lt 300 ]; do
-			sleep 0.1
-			n=$((n + 1))
-		done
-		[ -e "$T/u/mark" ] || fail "$prog, SIG$sig: never wrote dst/f"
-		/bin/kill -s $sig -- -"$(cat "$T/leader")"
-		wait $pid
-		echo "$prog, SIG$sig: status $?, mode $(stat -c %a "$T/u/dst/f")" >&2
+		STALL_AT=/u/dst/f MARK_AT=$T/u/mark
+		# shellcheck disable=SC2086 # $AS_USER: words
+		interrupt "$prog-$sig" $sig $AS_USER "$(command -v $prog)" -rt --inplace \
+			"$T/u/src/" "$T/u/dst/"
+		unset STALL_AT MARK_AT
+		echo "$prog, SIG$sig: status $(cat "$T/$prog-$sig.status"), mode $(stat -c %a "$T/u/dst/f")" >&2
 		[ "$(stat -c %a "$T/u/dst/f")" = 444 ] || fail "$prog, SIG$sig: left dst/f writable"
 	done
 done

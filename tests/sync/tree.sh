@@ -20,7 +20,10 @@
 #                    sweep-sync a new file not yet named); SIGNAL sent
 #                    to the group once it is there, and the group waited for
 #                    to end (rsync's receiver may outlive its parent); the
-#                    status and messages go to NAME.status and NAME.err
+#                    status and messages go to NAME.status and NAME.err;
+#                    $STALL_AT, if set, names the file written instead (a
+#                    part of its path), $MARK_AT where the shim's mark goes
+#                    (somewhere the program may write)
 #   leftovers DIR    the temporary files left in DIR
 #   smanifest DIR    tests/cp/tree.sh's manifest without the block counts
 #                    (rsync writes holes out as zeros; sweep-sync keeps them)
@@ -74,21 +77,22 @@ local_rsh() {
 }
 
 interrupt() {
-	name=$1 sig=$2
+	name=$1 sig=$2 mark=${MARK_AT:-$T/mark}
 	shift 2
-	rm -f "$T/mark" "$T/leader"
+	rm -f "$mark" "$T/leader"
 	# setsid forks when it leads a group already; -w waits for the program
 	# and exits with its status, and the leader writes its pid down
-	STALL_NAME=/sub/.big. STALL_SOURCE=/src/sub/big STALL_MARK="$T/mark" LD_PRELOAD="$T/stall-shim.so" \
+	STALL_NAME=${STALL_AT:-/sub/.big.} STALL_SOURCE=/src/sub/big STALL_MARK="$mark" \
+		LD_PRELOAD="$T/stall-shim.so" \
 		setsid -w sh -c 'echo $$ > "$0"; exec "$@"' "$T/leader" "$@" 2> "$T/$name.err" &
 	pid=$!
 	n=0
-	while { [ ! -e "$T/mark" ] || [ ! -s "$T/leader" ]; } && [ $n -lt 300 ]; do
+	while { [ ! -e "$mark" ] || [ ! -s "$T/leader" ]; } && [ $n -lt 300 ]; do
 		sleep 0.1
 		n=$((n + 1))
 	done
 	group=$(cat "$T/leader")
-	[ -e "$T/mark" ] || { /bin/kill -s KILL -- -"$group"; fail "$name: never wrote big"; }
+	[ -e "$mark" ] || { /bin/kill -s KILL -- -"$group"; fail "$name: never wrote ${STALL_AT:-big}"; }
 	/bin/kill -s "$sig" -- -"$group"
 	wait $pid
 	echo $? > "$T/$name.status"
