@@ -133,17 +133,14 @@ static bool other_source_has(const struct sync *s, const char *rel)
 /* Whether name (rel) is not in the source directory sfd: absent (from
  * the other sources too), or excluded by the sender's rules (it is not
  * sent; what the receiver's rules protect stays all the same). */
-static bool extraneous(const struct sync *s, int sfd, int dfd, const char *name,
+static bool extraneous(const struct sync *s, int sfd, const char *name,
                        const char *rel)
 {
 	struct stat st;
-	if (s->remote_source) {
-		/* the names a remote sender read; the kind is the destination's */
-		if (!bsearch(&name, s->src_names, s->nsrc_names, sizeof(*s->src_names), cmp_name))
-			return true;
-		return fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-		       filter_excluded(s, rel, S_ISDIR(st.st_mode));
-	}
+	/* the names a remote sender sends: those its rules leave out, by the
+	 * source's kind, are not among them */
+	if (s->remote_source)
+		return !bsearch(&name, s->src_names, s->nsrc_names, sizeof(*s->src_names), cmp_name);
 	if (sfd < 0) /* --ignore-errors: a source directory not read */
 		return !other_source_has(s, rel);
 	if (fstatat(sfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
@@ -427,7 +424,7 @@ void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
 		sb_reset(&sub);
 		if ((root ? sb_addstr(&sub, p) : sb_printf(&sub, "%s/%s", rel, p)) < 0)
 			break;
-		if (!extraneous(s, sfd, dfd, p, sub.s))
+		if (!extraneous(s, sfd, p, sub.s))
 			continue;
 		if (fstatat(dfd, p, &st, AT_SYMLINK_NOFOLLOW) < 0)
 			continue;

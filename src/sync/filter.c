@@ -12,7 +12,8 @@
  * character but '/', [...] a class ([:alpha:] and the other POSIX classes
  * inside); a '\' escapes the character after it only in a pattern with
  * one of those, else it is itself; a pattern ending in a slash and three
- * stars matches the directory before them as well as what is below it.
+ * stars matches the directory before them (a directory only) as well as
+ * what is below it; in a class a '\\' takes the next character as it is.
  * A pattern, given or read one a line from a file (--exclude-from,
  * --include-from: listfile.c), may start with "- " or "+ ", which make it
  * an exclude or an include whatever option gave it, as in rsync.
@@ -158,10 +159,16 @@ static int match_class(const char **pp, char c)
 			p += named - 1;
 			continue;
 		}
+		/* a '\\' takes the next character as it is, a ']' too (rsync's
+		 * wildmatch) */
+		if (*p == '\\' && p[1])
+			p++;
 		char lo = *p, hi = *p;
 		if (p[1] == '-' && p[2] && p[2] != ']') {
-			hi = p[2];
 			p += 2;
+			if (*p == '\\' && p[1])
+				p++;
+			hi = *p;
 		}
 		if (c >= lo && c <= hi)
 			hit = true;
@@ -248,8 +255,9 @@ static bool rule_matches(const struct sync_rule *r, const char *path, bool dir)
 {
 	if (r->dir_only && !dir)
 		return false;
+	/* (DIR and three stars is DIR itself only when a directory: rsync's) */
 	return pattern_matches(r, r->pattern, path) ||
-	       (r->self && pattern_matches(r, r->self, path));
+	       (r->self && dir && pattern_matches(r, r->self, path));
 }
 
 /* Whether rule r speaks for side: a rule of no side speaks for both, but

@@ -114,11 +114,34 @@ static bool hidden(const struct sync *s, bool own, int fd, const struct dirent *
 	       fstatat(fd, de->d_name, st, follow) == 0 && prune_hides(s, st, 1);
 }
 
-/* The names in the directory dirfd/name, appended to v, but those the
- * sender leaves out (hidden()). Returns 0, or -1 (it cannot be read, or no
- * memory). */
-static int read_names(const struct sync *s, bool own, int dirfd, const char *name, char ***v,
-                      size_t *n, size_t *cap)
+/* Whether the sender's rules leave de (in fd, in the directory dir_rel as
+ * the rules see it) out, judged by its own kind: then it is not sent, and
+ * no name of the source's for the receiver's --delete, as rsync's file
+ * list holds no excluded name (the receiver, which sees only its own
+ * kind there, judged by that: a link the source has where DEST has a
+ * directory, under "H build/", deleted the directory). */
+static bool rules_leave_out(const struct sync *s, int fd, const struct dirent *de,
+                            const char *dir_rel, struct strbuf *path)
+{
+	struct stat st;
+	if (!s->nrules)
+		return false;
+	bool dir = de->d_type == DT_DIR;
+	if ((de->d_type == DT_UNKNOWN || (de->d_type == DT_LNK && s->copy_links)) &&
+	    fstatat(fd, de->d_name, &st, s->copy_links ? 0 : AT_SYMLINK_NOFOLLOW) == 0)
+		dir = S_ISDIR(st.st_mode);
+	sb_reset(path);
+	bool top = !*dir_rel || strcmp(dir_rel, ".") == 0;
+	if ((top ? sb_addstr(path, de->d_name) : sb_printf(path, "%s/%s", dir_rel, de->d_name)) < 0)
+		return false; /* (no memory: sent, kept) */
+	return filter_excluded(s, path->s, dir);
+}
+
+/* The names in the directory dirfd/name (dir_rel to the rules), appended
+ * to v, but those the sender leaves out (hidden(), rules_leave_out()).
+ * Returns 0, or -1 (it cannot be read, or no memory). */
+static int read_names(const struct sync *s, bool own, int dirfd, const char *name,
+                      const char *dir_rel, char ***v, size_t *n, size_t *cap)
 {
 	int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
 	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
@@ -130,14 +153,16 @@ static int read_names(const struct sync *s, bool own, int dirfd, const char *nam
 	int r = 0;
 	struct dirent *de;
 	struct stat st;
+	struct strbuf path = STRBUF_INIT;
 	while (r == 0 && (de = readdir(d)) != NULL) {
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
 			continue;
-		if (hidden(s, own, fd, de, &st))
+		if (hidden(s, own, fd, de, &st) || rules_leave_out(s, fd, de, dir_rel, &path))
 			continue; /* not sent: not kept from --delete */
 		r = add_name(de->d_name, v, n, cap);
 	}
 	closedir(d);
+	sb_free(&path);
 	return r;
 }
 
@@ -146,8 +171,8 @@ static int read_names(const struct sync *s, bool own, int dirfd, const char *nam
  * deletion's. Its names are added to v; none when it has no such
  * directory (or it cannot be read: then nothing is deleted on its
  * account, as in a local run's other_source_has()). */
-static int add_other_sources(struct sender *t, const char *dpath, char ***v, size_t *n,
-                             size_t *cap)
+static int add_other_sources(struct sender *t, const char *dpath, const char *dir_rel, char ***v,
+                             size_t *n, size_t *cap)
 {
 	struct strbuf path = STRBUF_INIT, base = STRBUF_INIT;
 	int r = 0;
@@ -178,7 +203,7 @@ static int add_other_sources(struct sender *t, const char *dpath, char ***v, siz
 			continue;
 		}
 		if (S_ISDIR(st.st_mode))
-			r = read_names(t->s, false, AT_FDCWD, path.s, v, n, cap);
+			r = read_names(t->s, false, AT_FDCWD, path.s, dir_rel, v, n, cap);
 	}
 	sb_free(&path);
 	sb_free(&base);
@@ -193,19 +218,25 @@ static int dir_names(struct sender *t, const struct sweep_entry *e)
 {
 	char **v = NULL;
 	size_t n = 0, cap = 0;
-	int r = read_names(t->s, true, e->dirfd, e->name, &v, &n, &cap);
+	/* (the directory's path as the rules see it, copied: sync_relname()'s
+	 * buffer is shared) */
+	struct strbuf dir_rel = STRBUF_INIT;
+	int r = sb_addstr(&dir_rel, sync_relname(t->s, rel_of(t, e)));
+	if (r == 0)
+		r = read_names(t->s, true, e->dirfd, e->name, dir_rel.s, &v, &n, &cap);
 	/* -L: a link there that leads nowhere turns the receiver's --delete
 	 * off before it deletes there (W_IO_ERROR comes before the names) */
 	if (r == 0 && t->s->copy_links && !t->s->ignore_errors &&
-	    delete_dangling_in(t->s, e->dirfd, e->name, sync_relname(t->s, rel_of(t, e))))
+	    delete_dangling_in(t->s, e->dirfd, e->name, dir_rel.s))
 		t->s->io_error = true;
 	if (r == 0 && t->nsrc > 1) {
 		const char *rel = rel_of(t, e), *prefix = t->s->prefix;
 		struct strbuf dpath = STRBUF_INIT;
 		r = sb_printf(&dpath, "%s%s%s", prefix, *prefix && *rel ? "/" : "", rel) < 0 ? -1
-		    : add_other_sources(t, dpath.s, &v, &n, &cap);
+		    : add_other_sources(t, dpath.s, dir_rel.s, &v, &n, &cap);
 		sb_free(&dpath);
 	}
+	sb_free(&dir_rel);
 	if (n)
 		qsort(v, n, sizeof(*v), cmp_names);
 	sb_reset(&t->names);

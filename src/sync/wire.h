@@ -53,9 +53,10 @@
 #include "rate.h"
 #include "strbuf.h"
 
-#define WIRE_VERSION 5u    /* 2: --delete-before, --files-from; 3: W_IO_ERROR;
+#define WIRE_VERSION 6u    /* 2: --delete-before, --files-from; 3: W_IO_ERROR;
                               4: W_REMOVE; 5: XATTRS_UNKNOWN, the manifest's
-                              nanoseconds */
+                              nanoseconds; 6: W_NAMES without the names the
+                              sender's rules leave out */
 #define WIRE_MAX_FRAME (8u << 20)   /* a frame longer than this is a bad peer */
 #define WIRE_CHUNK (128u << 10)     /* file data per frame */
 #define FF_ALONE 1u  /* W_TREE_AT: the root alone, not what it holds */

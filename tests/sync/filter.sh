@@ -28,6 +28,16 @@ echo z > dst/b/other; echo old > dst/b/3.log; echo q > dst/gone/x.o; echo q > ds
 find dst -exec touch -d 2011-01-01 {} +'
 # (a directory kept with some of what it held gone has the time of the run)
 AFTER='[ ! -d dst/gone ] || touch -d 2011-01-01 dst/gone'
+# a link where DEST has a directory, a file where DEST has one, names with
+# brackets (the rules must judge by the source's kind: sweep-sync's
+# receiver took DEST's, and deleted the directory under 'H build/')
+mkdir -p "$T/src3"
+ln -s elsewhere "$T/src3/build"
+echo a-big-script > "$T/src3/tool"
+echo k > "$T/src3/keep"
+find "$T/src3" -exec touch -h -d 2011-01-01 {} +
+P3='mkdir -p dst/build dst/tool; echo precious > dst/build/artifact; echo p > dst/tool/x
+echo p > "dst/x]"; echo p > "dst/log[1]"; find dst -exec touch -d 2011-01-01 {} +'
 local_rsh
 for via in here push pull; do
 	src=src/ dst=DST rsh=
@@ -59,6 +69,21 @@ for via in here push pull; do
 	both "$via: --exclude with /***" -ai $rsh --exclude='b/***' -f'- a/***' $src $dst
 	both "$via: an exclude of --exclude-from and a rule" -ai $rsh --exclude-from="$T/bare" \
 		-f'+ *.c' -f'- *' $src $dst
+	# DIR/*** is DIR itself only for a directory: a file of that name is
+	# sent, kept (it was deleted); '\]' in a class is a ']' (the rule
+	# protected nothing: x] and log[1] deleted)
+	both "$via: --delete-excluded, DIR/*** and a file DIR" -ai --delete-excluded $rsh \
+		--exclude='top.c/***' $src $dst
+	both "$via: '-!' DIR/*** and a file DIR" -ai --delete $rsh -f'-! top.c/***' -f'+ *' $src $dst
+	src3=src3/
+	[ $via = pull ] && src3=localhost:$T/src3/
+	PREPARE=$P3 both "$via: an escaped ']' in a class" -ai --delete $rsh --exclude='*[\]]' $src3 $dst
+	PREPARE=$P3 both "$via: a hide rule for directories, a link there" -rti --delete $rsh \
+		-f'H build/' $src3 $dst
+	PREPARE=$P3 both "$via: the sender's rule, a file not sent" -ai --delete --max-size=5 $rsh \
+		-f'-s tool/' -f'-s build/' $src3 $dst
+	PREPARE=$P3 both "$via: a hide rule, --ignore-existing" -ai --delete --ignore-existing $rsh \
+		-f'H */' $src3 $dst
 	}
 done
 
