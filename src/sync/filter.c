@@ -144,7 +144,7 @@ static size_t posix_class(const char *p, unsigned char c, bool *hit)
 }
 
 /* Match the class at *pp (after '[') against c; *pp moves past ']'.
- * Returns 1, 0, or -1 when there is no ']' (then '[' is literal). */
+ * Returns 1, 0, or -1 when there is no ']'. */
 static int match_class(const char **pp, char c)
 {
 	const char *p = *pp;
@@ -202,17 +202,15 @@ static bool wild(const char *p, const char *s)
 			continue;
 		}
 		if (*p == '[') {
+			/* (one without its ']' matches nothing, as rsync's) */
 			const char *q = p + 1;
-			int m = match_class(&q, *s);
-			if (m == 0)
+			if (match_class(&q, *s) != 1)
 				return false;
-			if (m == 1) {
-				p = q;
-				continue;
-			}
+			p = q;
+			continue;
 		}
-		if (*p == '\\' && p[1])
-			p++;
+		if (*p == '\\' && !*++p)
+			return false; /* (a '\\' at the end: nothing, as rsync's) */
 		if (*p != *s)
 			return false;
 		p++;

@@ -37,7 +37,8 @@ echo a-big-script > "$T/src3/tool"
 echo k > "$T/src3/keep"
 find "$T/src3" -exec touch -h -d 2011-01-01 {} +
 P3='mkdir -p dst/build dst/tool; echo precious > dst/build/artifact; echo p > dst/tool/x
-echo p > "dst/x]"; echo p > "dst/log[1]"; find dst -exec touch -d 2011-01-01 {} +'
+echo p > "dst/x]"; echo p > "dst/log[1]"; echo p > "dst/a[b"; echo p > "dst/x\\"
+find dst -exec touch -d 2011-01-01 {} +'
 local_rsh
 for via in here push pull; do
 	src=src/ dst=DST rsh=
@@ -78,6 +79,8 @@ for via in here push pull; do
 	src3=src3/
 	[ $via = pull ] && src3=localhost:$T/src3/
 	PREPARE=$P3 both "$via: an escaped ']' in a class" -ai --delete $rsh --exclude='*[\]]' $src3 $dst
+	PREPARE=$P3 both "$via: a class without ']', a '\' at the end: no match" -ai --delete \
+		$rsh --exclude='a[b' --exclude='*\' $src3 $dst
 	PREPARE=$P3 both "$via: a hide rule for directories, a link there" -rti --delete $rsh \
 		-f'H build/' $src3 $dst
 	PREPARE=$P3 both "$via: the sender's rule, a file not sent" -ai --delete --max-size=5 $rsh \
