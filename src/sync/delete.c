@@ -117,11 +117,12 @@ static bool other_source_has(const struct sync *s, const char *rel)
 		}
 		struct stat st;
 		/* ENOTDIR: a file where the path needs a directory, so no; a
-		 * directory pruned there (-m) is not brought either */
+		 * directory pruned there (-m), or what the rules leave out, is
+		 * not brought either */
 		if (!path.s)
 			has = true;
 		else if (lstat(path.s, &st) == 0)
-			has = !prune_hides(s, &st, 1);
+			has = !prune_hides(s, &st, 1) && !filter_excluded(s, rel, S_ISDIR(st.st_mode));
 		else
 			has = errno != ENOENT && errno != ENOTDIR;
 	}

@@ -90,6 +90,24 @@ for via in here push pull; do
 	}
 done
 
+# several SRC: a name another brings is kept from --delete only when the
+# rules let it be sent (a hidden one was kept)
+mkdir -p "$T/m1" "$T/m2"
+echo 1 > "$T/m1/one"
+echo 2 > "$T/m2/top2"
+find "$T/m1" "$T/m2" -exec touch -d 2011-01-01 {} +
+PREPARE='mkdir dst && echo old > dst/top2 && touch -d 2011-01-01 dst/top2 dst' AFTER=
+for via in here push; do
+	dst=DST rsh=
+	[ $via = push ] && dst=localhost:DST rsh="-e $RSH"
+	# shellcheck disable=SC2086
+	{
+	both "$via: several SRC, a hidden name" -ai --delete $rsh -f'H top2' m1/ m2/ $dst
+	both "$via: several SRC, --delete-excluded" -ai --delete --delete-excluded $rsh \
+		-f'- top2' m1/ m2/ $dst
+	}
+done
+
 # wrong rules: rsync's words and status 1, nothing copied
 PREPARE= AFTER=
 for rule in 'bogus x' 'excludex y' '-Q x' '!x' '! x' '-' 'merge' 'H' 'Hr x' 'hide,s x' 'Ps x' \
