@@ -109,5 +109,7 @@ SYNC_TESTS = \
 TESTS += $(SYNC_TESTS)
 # a far end that lies, for tests/sync/remote-safety.sh
 check_PROGRAMS += tests/sync/evil-peer
+# (it speaks the wire version of src/sync/wire.h)
+tests_sync_evil_peer_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/sync -I$(top_srcdir)/src/common
 EXTRA_DIST += $(SYNC_TESTS) tests/sync/tree.sh tests/sync/stall-shim.c tests/sync/refuse-link-shim.c \
 	tests/sync/sshd.sh

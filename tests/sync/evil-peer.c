@@ -16,10 +16,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "wire.h"
 
-enum { W_TREE = 1, W_MANIFEST, W_MANIFEST_END, W_ENTRY, W_DATA, W_DATAZ, W_DATA_END,
-       W_TREE_END, W_END, W_OUTPUT, W_DONE, W_NAMES, W_PREDELETE, W_PREDELETE_END,
-       W_TREE_AT, W_DIR_TIME, W_FILES_FROM, W_FILES_FROM_END };
 enum { K_DIR, K_DIR_POST, K_FILE, K_DATA };
 
 static unsigned char frame[1 << 16];
@@ -225,8 +223,9 @@ int main(int argc, char **argv)
 {
 	if (argc < 2)
 		return 2;
-	static const char greeting[14] = "SWEEPSYNC\0\5\0\0\0"; /* WIRE_VERSION */
-	char peer[14];
+	char greeting[14] = "SWEEPSYNC", peer[14];
+	for (int i = 0; i < 4; i++) /* WIRE_VERSION, little-endian */
+		greeting[10 + i] = (char)(WIRE_VERSION >> (8 * i));
 	out(greeting, sizeof(greeting));
 	fflush(stdout);
 	if (fread(peer, 1, sizeof(peer), stdin) != sizeof(peer))
