@@ -61,7 +61,8 @@ static mode_t final_mode(const struct copy *c, const struct stat *st, bool creat
 	mode_t omitted = omitted_mode(c, st);
 	if (created && (omitted || (dflags & DIR_RESTORE)))
 		return created_mode | (omitted & ~c->umask);
-	if (dflags & DIR_RESTORE) /* an existing directory opened for the copy */
+	if (dflags & DIR_RESTORE) /* an existing directory opened for the copy, a file
+	                            written whose set-ID bits went */
 		return created_mode;
 	return (mode_t)-1;
 }

@@ -227,6 +227,9 @@ int destdir_openat(struct copy *c, int pfd, const char *name, int flags, mode_t 
 #define DIR_CREATED 1u  /* made by this copy */
 #define DIR_RESTORE 2u  /* made (or, existing, set) searchable and writable
                            for the copy */
+/* with a mode given regular_fill() for a file not created: the mode to give
+ * it again once written (set-ID bits a user's write clears) */
+#define MODE_RESTORE 0200000u
 #define DIR_FRESH   4u  /* made for a local walk, on a file system that
                            tells every name apart as the source's does: it
                            holds only what the walk put in */

@@ -94,6 +94,14 @@ static int open_dest(struct copy *c, const struct stat *st, int pfd, const char 
 		fd = destdir_openat(c, pfd, name, rw | O_CLOEXEC | O_NOCTTY | nofollow, 0);
 		if (fd < 0 && errno == EACCES && c->o->decide)
 			fd = open_unwritable(c, pfd, name, rw | O_CLOEXEC | O_NOCTTY);
+		/* sweep-sync as a user: the set-ID bits the kernel clears when
+		 * the file is cut or written are given back once it is whole,
+		 * as rsync gives it its mode again (GNU cp leaves them off) */
+		struct stat was;
+		if (fd >= 0 && c->o->decide && !c->o->preserve_mode && geteuid() != 0 &&
+		    fstat(fd, &was) == 0 && S_ISREG(was.st_mode) &&
+		    (was.st_mode & (S_ISUID | S_ISGID)))
+			*mode = (was.st_mode & 07777) | MODE_RESTORE;
 		if (fd >= 0 && trunc && cut(c, fd) < 0) { /* as an O_TRUNC refused */
 			int err = errno;
 			close(fd);
@@ -142,8 +150,9 @@ int regular_fill(struct copy *c, int sfd, const struct stat *st, int dfd, const 
 {
 	if (!c->o->attributes_only &&
 	    (data_copy(c, sfd, st, dfd, src) < 0 || data_synced(c, dfd) < 0))
-		return 1;
-	attrs_fd(c, dfd, sfd, st, created, mode, 0);
+		return 1; /* (a part: no set-ID bit given back) */
+	bool restore = !created && (mode & MODE_RESTORE);
+	attrs_fd(c, dfd, sfd, st, created, mode & 07777, restore ? DIR_RESTORE : 0);
 	return 0;
 }
 

@@ -6,7 +6,8 @@
 # rsync makes it (sweep-sync said "cannot create regular file ...:
 # Permission denied", 23, and left it old); another's such file is not
 # written, 23, as rsync's. Run as nobody (as the user when not root),
-# locally and over a remote shell. Interrupted while it writes, it is left
+# locally and over a remote shell; set-ID bits the write clears come back.
+# Interrupted while it writes, it is left
 # with its mode (a first version left it writable: the mode was given back
 # only at the end).
 . "$top_srcdir/tests/lib.sh"
@@ -20,7 +21,8 @@ mkdir "$T/u"
 chmod 777 "$T/u"
 
 # run NAME SRCMODE DST-OWNER OPTIONS...: rsync and sweep-sync over a 0444
-# file of DST-OWNER's (me: the user running them), then what each left
+# file ($DSTMODE's) of DST-OWNER's (me: the user running them), then what
+# each left
 run() {
 	name=$1 srcmode=$2 owner=$3
 	shift 3
@@ -31,7 +33,6 @@ run() {
 		printf 'old\n' > "$T/u/dst/f"
 		chmod "$srcmode" "$T/u/src/f"
 		touch -d 2011-01-01 "$T/u/dst/f"
-		chmod 444 "$T/u/dst/f"
 		if [ -n "$AS_USER" ]; then
 			chown -R nobody "$T/u/src" "$T/u/dst"
 			[ "$owner" = me ] || chown root "$T/u/dst/f"
@@ -39,6 +40,7 @@ run() {
 			echo "SKIP part: $name: another's file needs root" >&2
 			return 0
 		fi
+		chmod "${DSTMODE:-444}" "$T/u/dst/f" # (after chown, which drops set-ID bits)
 		(cd "$T/u" && $AS_USER "$(command -v $prog)" "$@" src/ "${DST_PREFIX:-}dst/") \
 			> /dev/null 2> "$T/$prog.err"
 		echo "status $?" > "$T/$prog.left"
@@ -63,6 +65,16 @@ for via in local remote; do
 		run "$via, -a --inplace, another's file, source $srcmode" $srcmode root -a --inplace $rsh
 		}
 	done
+	# a set-ID file of the user's: the bits the kernel clears as it is
+	# written come back, as rsync gives them back (they were lost)
+	for DSTMODE in 4555 2555 4755; do
+		# shellcheck disable=SC2086
+		{
+		run "$via, -rt --inplace, a $DSTMODE file" 644 me -rt --inplace $rsh
+		run "$via, -rt --append, a $DSTMODE file" 644 me -rt --append $rsh
+		}
+	done
+	unset DSTMODE
 done
 # interrupted in its first write (stall-shim.c), by SIGINT and SIGTERM
 for sig in INT TERM; do
