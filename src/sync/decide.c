@@ -613,11 +613,20 @@ bool sync_name_now_dir(struct sync *s, const char *shown)
 	return v && (*v & NAME_DIR);
 }
 
+/* Whether the rules leave e out (decide_entry() says so then): such a name
+ * takes no place in rsync's list, so another SRC's of that name is sent. */
+static bool rules_leave_out(struct sync *s, const struct sweep_entry *e, const char *rel_below)
+{
+	if (!s->first_wins || !s->nrules || (e->depth == 0 && (!*s->prefix || s->files_from)))
+		return false;
+	return filter_excluded(s, sync_relname(s, rel_below), S_ISDIR(e->st.st_mode));
+}
+
 enum copy_verdict sync_decide(void *arg, const struct sweep_entry *e, const char *rel_below,
                               int pfd, const char *name, const struct stat *dst)
 {
 	struct sync *s = arg;
-	if (named_before(s, e, rel_below)) {
+	if (!rules_leave_out(s, e, rel_below) && named_before(s, e, rel_below)) {
 		/* (counted: rsync's figures are its list's before it keeps one) */
 		enum sync_kind k = sync_kind(e->st.st_mode);
 		s->n.files[k]++;

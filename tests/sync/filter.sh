@@ -107,6 +107,13 @@ for via in here push; do
 		-f'- top2' m1/ m2/ $dst
 	}
 done
+# a name the rules leave out in one SRC takes no place: another SRC's of
+# that name is sent (a directory excluded in the first kept the second's
+# file from being copied, exit 0)
+mkdir -p "$T/n1/d/s" "$T/n2/d"
+echo hello > "$T/n2/d/s"
+find "$T/n1" "$T/n2" -exec touch -d 2011-01-01 {} +
+PREPARE= TIMES=no both "several SRC, one name left out in the first" -ai -f'- /d/s/' n1/d n2/d DST
 
 # wrong rules: rsync's words and status 1, nothing copied
 PREPARE= AFTER=
