@@ -6,6 +6,7 @@
  * run shows every bad option; the usage hint and status 1 come at the end.
  * -B, -t and a bad --time-style stop at once, as they do in GNU du.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
@@ -123,19 +124,23 @@ static int parse_threshold(struct du_opts *opt, const struct parse_state *ps,
 	option_name(ps, 't', name, sizeof(name));
 	const char *p = arg + strspn(arg, " \t\n\v\f\r");
 	bool neg = *p == '-';
-	uintmax_t v;
-	int err = units_scaled(neg ? p + 1 : arg, "kKmMGTPEZY0", &v);
-	if (!err && v > (uintmax_t)INTMAX_MAX)
+	uintmax_t v = 0;
+	/* a digit right after the sign, as strtoimax() wants one ("- 4" and
+	 * "-K" are invalid: GNU's); the most negative number is one */
+	int err = neg && !isdigit((unsigned char)p[1]) ? UNITS_INVALID
+	          : units_scaled(neg ? p + 1 : arg, "kKmMGTPEZY0", &v);
+	bool most_negative = neg && v == (uintmax_t)INTMAX_MAX + 1;
+	if (!err && v > (uintmax_t)INTMAX_MAX && !most_negative)
 		err = UNITS_OVERFLOW;
 	if (err) {
 		units_error(d, err, name, arg);
 		return 1;
 	}
-	if (neg && v == 0) {
+	if (*arg == '-' && v == 0) { /* (GNU looks at the first character only) */
 		diag_error(d, 0, "invalid --threshold argument '-0'");
 		return 1;
 	}
-	opt->threshold = neg ? -(intmax_t)v : (intmax_t)v;
+	opt->threshold = most_negative ? INTMAX_MIN : neg ? -(intmax_t)v : (intmax_t)v;
 	return -1;
 }
 

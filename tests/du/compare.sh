@@ -231,6 +231,13 @@ check -B 99999999999999999999999 tree
 check --block-size=x tree
 check -t x tree
 check -t -0 tree
+# a sign as strtoimax() takes it: a digit right after it ("- 4", "-K" are
+# invalid), the most negative number taken, "-0" only at the very start
+# (they were accepted, refused, and refused)
+for t in '- 4' -K '- 5' -9223372036854775808 -9223372036854775809 -8E -9E ' -0' ' - 0' \
+	--4 -+4 +4; do
+	check -t "$t" tree
+done
 check --threshold=1p tree
 check --time=foo tree
 check --time-style=foo --time tree
