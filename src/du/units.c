@@ -37,6 +37,8 @@ static int parse_spec(const char *spec, uint64_t *block_size, unsigned *human)
 	}
 	uintmax_t v = 0;
 	int err = units_scaled(spec, "eEgGkKmMpPtTyYzZ0", &v);
+	if (err && v == 0) /* ("08", "0x": a size of 0 read, GNU's "invalid") */
+		err = UNITS_INVALID;
 	if (err) {
 		*block_size = v; /* (what an environment variable gives: GNU's) */
 		return err;

@@ -228,6 +228,10 @@ check -B 0 tree
 check -B x tree
 check -B 1Q tree
 check -B 99999999999999999999999 tree
+# a size of 0 read before a bad suffix is GNU's "invalid", not "invalid suffix"
+for b in 08 0x 09K 0K; do
+	check -B "$b" tree
+done
 check --block-size=x tree
 check -t x tree
 check -t -0 tree
