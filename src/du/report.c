@@ -66,7 +66,8 @@ bool du_over_threshold(const struct du_opts *o, uint64_t bytes, uint64_t inodes)
 {
 	uint64_t v = o->inodes ? inodes : bytes;
 	return !(o->threshold > 0 && v < (uint64_t)o->threshold) &&
-	       !(o->threshold < 0 && v > (uint64_t)-o->threshold);
+	       /* (the magnitude in unsigned: -INTMAX_MIN overflows) */
+	       !(o->threshold < 0 && v > 0 - (uint64_t)o->threshold);
 }
 
 static bool over_threshold(const struct du_opts *o, const struct sums *s)
