@@ -65,18 +65,17 @@ int units_parse(const char *spec, uint64_t *block_size, unsigned *human)
 	static const char *const vars[] = { "DU_BLOCK_SIZE", "BLOCK_SIZE", "BLOCKSIZE" };
 	for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]); i++) {
 		const char *env = getenv(vars[i]);
+		if (!env)
+			continue;
 		*block_size = 0;
-		int err = env ? parse_spec(env, block_size, human) : 0;
-		if (env && err && *block_size) {
-			/* a number with a bad suffix, or too large: GNU takes
-			 * what it read ("4X": 4, "3.5K": 3; saturated), plainly */
+		int err = parse_spec(env, block_size, human);
+		/* a number with a bad suffix, or too large: GNU takes what it
+		 * read ("4X": 4, "3.5K": 3; saturated), plainly */
+		if (err && *block_size)
 			*human = 0;
+		if (!err || *block_size)
 			return 0;
-		}
-		if (env && !err)
-			return 0;
-		if (env)
-			break; /* GNU uses the first one set, valid or not */
+		break; /* GNU uses the first one set, valid or not */
 	}
 	*block_size = getenv("POSIXLY_CORRECT") ? 512 : 1024;
 	*human = 0;
