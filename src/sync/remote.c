@@ -588,6 +588,7 @@ void remote_run(struct sync *s)
 		s->wire_counted = true; /* (a pull's report is ours) */
 		s->wire_sent = w.sent;
 		s->wire_received = w.received;
+		s->wire_list = w.list_bytes;
 		wire_free(&w);
 	} else if (pid > 0) {
 		report_error(s, ENOMEM, "remote shell");

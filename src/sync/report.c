@@ -334,6 +334,15 @@ static void stats_to(const struct sync *s, FILE *f)
 	fprintf(f, "Literal data: %s bytes\n",
 	        report_size(b, s->dry_run ? 0 : s->n.transferred_size - s->n.not_sent, s->human));
 	fputs("Matched data: 0 bytes\n", f);
+	/* rsync's list is a protocol's: here the entries' frames, none
+	 * when no wire was used (as rsync counts its own local runs); its
+	 * generation and transfer times are left out, as rsync leaves them
+	 * out when it has none: the list is not built before the copy */
+	uint64_t sent, received;
+	bytes_moved(s, &sent, &received);
+	fprintf(f, "File list size: %s\n", report_size(b, s->wire_counted ? s->wire_list : 0, s->human));
+	fprintf(f, "Total bytes sent: %s\n", report_size(b, sent, s->human));
+	fprintf(f, "Total bytes received: %s\n", report_size(b, received, s->human));
 }
 
 void report_stats(const struct sync *s)

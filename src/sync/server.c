@@ -94,6 +94,7 @@ void server_run(struct sync *s)
 		s->wire_counted = true;
 		s->wire_sent = w.received;
 		s->wire_received = w.sent;
+		s->wire_list = w.list_bytes;
 		if (s->stats && !s->quiet)
 			report_stats(s);
 		report_end(s);

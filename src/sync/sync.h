@@ -214,6 +214,7 @@ struct sync {
 	bool wire_counted;      /* over a remote shell: the bytes below are
 	                           the near end's on the wire (-v's last lines) */
 	uint64_t wire_sent, wire_received;
+	uint64_t wire_list;     /* ... of them the entries' frames */
 	bool prune_empty;       /* -m: directories with no file below left out */
 	bool prune_ready;       /* ... prune_kept is made for this SRC */
 	struct keymap prune_kept; /* ... the source's directories kept, by

@@ -258,6 +258,8 @@ int wire_send(struct wire *w, struct wire_frame *f)
 		f->b.s[i] = (char)(n >> (8 * i));
 	if (sb_add(&w->obuf, f->b.s, f->b.len) < 0)
 		return broken(w, ENOMEM, "cannot send to");
+	if ((unsigned char)f->b.s[4] == W_ENTRY)
+		w->list_bytes += f->b.len;
 	wire_alive(w); /* a walk that finds what to say is alive, sent or not */
 	return w->obuf.len >= OBUF_FLUSH ? wire_flush(w) : 0;
 }
@@ -324,6 +326,8 @@ int wire_recv(struct wire *w, struct wire_msg *m, struct strbuf *buf)
 	m->end = w->ibuf + w->ipos + 4 + len;
 	m->bad = false;
 	w->ipos += 4 + (size_t)len;
+	if (m->type == W_ENTRY)
+		w->list_bytes += 4 + (size_t)len;
 	if (m->type == W_DATAZ)
 		return inflate_data(w, m, buf);
 	return 0;

@@ -98,6 +98,8 @@ struct wire {
 	char *ibuf;               /* bytes read, not yet taken */
 	size_t ilen, ipos, icap;  /* icap grows to hold the longest frame */
 	uint64_t sent, received;  /* bytes, for --stats */
+	uint64_t list_bytes;      /* ... of them W_ENTRY frames, either way:
+	                           * --stats' "File list size" */
 	struct rate rate;         /* --bwlimit on what is written */
 	void (*alive)(void *);    /* --timeout: told of every frame and byte moved */
 	void *alive_arg;

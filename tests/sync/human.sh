@@ -22,4 +22,19 @@ both "-n --stats -h" -an --stats -h src/ DST
 both "push --stats -h" -a --stats -h -e "$RSH" src/ localhost:DST
 both "push --stats --no-h" -a --stats --no-h -e "$RSH" src/ localhost:DST
 both "pull --stats -hh" -a --stats -hh -e "$RSH" localhost:src/ DST
+
+# --stats' byte totals are the summary's, each way; the list's size is
+# that of what went over the wire (none here without one)
+for how in "-a --stats src/ T1" "-a --stats -e $RSH src/ localhost:T2" "-a --stats -e $RSH localhost:src/ T3"; do
+	(cd "$T" && sweep-sync $how) > "$T/stats.out" || fail "$how: failed"
+	sent=$(sed -n 's/^Total bytes sent: //p' "$T/stats.out")
+	received=$(sed -n 's/^Total bytes received: //p' "$T/stats.out")
+	list=$(sed -n 's/^File list size: //p' "$T/stats.out")
+	grep -qx "sent $sent bytes  received $received bytes  .*" "$T/stats.out" ||
+		fail "$how: totals $sent/$received are not the summary's"
+	case $how in
+	*localhost*) [ "${list:-0}" != 0 ] || fail "$how: no file list size over the wire" ;;
+	*) [ "$list" = 0 ] || fail "$how: a file list size ($list) without a wire" ;;
+	esac
+done
 exit 0

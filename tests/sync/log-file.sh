@@ -18,7 +18,8 @@ norm() {
 	sed 's/^[0-9]\{4\}\/[0-9][0-9]\/[0-9][0-9] [0-9:]\{8\} \[[0-9]*\] //; s/^sweep-sync/rsync/
 	     s/ at [a-z.]*([0-9]*) \[.*//; s/^sent [0-9]* bytes  received [0-9]* bytes  total size [0-9]*$/sent N total size/
 	     s/^sent [0-9.,KMG]* bytes  received [0-9.,KMG]* bytes  [0-9,]*\.[0-9][0-9][KMG]\{0,1\} bytes\/sec$/sent N/
-	     s/^total size is \([0-9.,KMG]*\) .*/total size is \1/; /^File list/d; /^Total bytes/d
+	     s/^total size is \([0-9.,KMG]*\) .*/total size is \1/; /^File list [gt]/d
+	     s/^\(File list size\|Total bytes sent\|Total bytes received\): [0-9.,KMG]*$/\1: N/
 	     s|'"$T"'/[RO]/|X/|g; s|'"$T"'/|T/|g' "$1" | sort
 }
 extra='rsync -a ../src/ dst/ && rm dst/file && echo x > dst/extra && touch -d 2001-01-01 dst/link2 dst/extra dst'

@@ -38,7 +38,7 @@
 #                    " at file.c(line) [who=version]" left out), exit status
 #                    and resulting trees must match; the figures of rsync's
 #                    protocol (bytes sent and received, speedup, file
-#                    list) are left out; WRAP, if set, goes before both
+#                    list size) are left out, its list's times dropped; WRAP, if set, goes before both
 #                    commands (timeout 20, say); TOUCH_DST, if set, gives
 #                    both dst directories one time before they are compared;
 #                    AFTER, if set, runs in R and O after the commands
@@ -155,7 +155,7 @@ both() {
 		# (and without a delta transfer, what rsync matched is literal)
 		[ -n "${NO_DELTA:-}" ] && sed -i '/^Literal data: /d; /^Matched data: /d' "$T/$side.out"
 		sed "s|$T/$side/|X/|g; s|$T/|T/|g; s,\(^\\|[^A-Za-z0-9._-]\)$side/,\1X/,g; s/^sent [0-9.,KMGTP]* bytes  received [0-9.,KMGTP]* bytes  [0-9,]*\\.[0-9][0-9][KMGTP]\\{0,1\\} bytes\\/sec$/sent, received, rate/; s/  speedup is .*//;
-		     /^File list /d; /^Total bytes /d" "$T/$side.out" | sort > "$T/$side.sorted"
+		     /^File list \(generation\|transfer\) time: /d; s/^\(File list size\|Total bytes sent\|Total bytes received\): [0-9.,KMGTP]*$/\1: N/" "$T/$side.out" | sort > "$T/$side.sorted"
 	done
 	check_same "$T/R.sorted" "$T/O.sorted" || fail "$name: output"
 	check_same "$T/R.msgs" "$T/O.msgs" || fail "$name: messages"
