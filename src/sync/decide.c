@@ -714,7 +714,10 @@ void sync_walk_error(void *arg, const struct sweep_entry *e)
 		sync_vanished(s, e->path, e->op == SWEEP_OP_READDIR);
 		return;
 	}
-	s->io_error = true;
+	if (e->op == SWEEP_OP_OPEN)
+		s->io_error_data = true;
+	else
+		s->io_error = true;
 	const char *path = sync_abspath(s, e->path);
 	switch (e->op) {
 	case SWEEP_OP_READDIR:

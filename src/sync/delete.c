@@ -398,7 +398,8 @@ void delete_extraneous(struct sync *s, int sdirfd, const char *sname, int pfd,
 	if (s->copy_links && !s->ignore_errors && !s->remote_source && sfd >= 0 &&
 	    delete_dangling_in(s, sdirfd, sname, rel))
 		s->io_error = true; /* (the link itself is said as the walk meets it) */
-	if (s->io_error && !s->ignore_errors) {
+	bool after = s->delete_when == DEL_AFTER && !s->delete_delay;
+	if ((s->io_error || (s->io_error_data && after)) && !s->ignore_errors) {
 		if (!s->io_error_said && !s->quiet)
 			printf("IO error encountered -- skipping file deletion\n");
 		s->io_error_said = true;

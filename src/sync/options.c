@@ -248,7 +248,7 @@ static void usage(const char *prog)
 	      "      --delete-before      receiver deletes before transfer, not during\n"
 	      "      --delete-during      receiver deletes during the transfer\n"
 	      "      --delete-after       receiver deletes after transfer, not during\n"
-	      "      --delete-delay       the same as --delete-after here\n"
+	      "      --delete-delay       find deletions during, delete after\n"
 	      "      --delete-excluded    also delete excluded files from dest dirs\n"
 	      "      --max-delete=NUM     don't delete more than NUM files\n"
 	      "  -@, --modify-window=NUM  set the accuracy for mod-time comparisons\n"
@@ -493,7 +493,8 @@ static int take_option(struct sync *s, int c, const char *arg)
 	case OPT_DELETE_DURING: return delete_when_set(s, DEL_DURING);
 	case OPT_DELETE_AFTER: return delete_when_set(s, DEL_AFTER);
 	/* rsync finds the deletions during the transfer and makes them after
-	 * it: what is deleted, and when, is --delete-after's */
+	 * it: what is deleted, and when, is --delete-after's (but a file's data
+	 * not read, met after they were found, does not stop them) */
 	case OPT_DELETE_DELAY: s->delete_delay = true; return delete_when_set(s, DEL_AFTER);
 	case 'W': s->whole_file = true; break;
 	case 's': case OPT_NOOP: break;

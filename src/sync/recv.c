@@ -80,7 +80,8 @@ static bool valid_name(const char *p, size_t n)
 }
 
 /* The next frame into r->m; W_IO_ERROR (the sender could not read part
- * of the source) taken on the way: --delete stops, as in a local run. */
+ * of the source) taken on the way: --delete stops, as in a local run
+ * (a kind not known, or none, as for the list). */
 static int next_frame(struct receiver *r)
 {
 	for (;;) {
@@ -88,7 +89,10 @@ static int next_frame(struct receiver *r)
 			return -1;
 		if (r->m.type != W_IO_ERROR)
 			return 0;
-		r->s->io_error = true;
+		if (wire_get_u8(&r->m) == WIRE_IO_DATA && !r->m.bad)
+			r->s->io_error_data = true;
+		else
+			r->s->io_error = true;
 	}
 }
 

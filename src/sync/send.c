@@ -40,6 +40,7 @@ struct sender {
 	char *buf;
 	int err;                /* the connection failed: stop */
 	bool io_error_told;     /* W_IO_ERROR sent */
+	bool io_error_data_told; /* ... of a file's data (WIRE_IO_DATA) */
 };
 
 static const char *rel_of(const struct sender *t, const struct sweep_entry *e)
@@ -54,17 +55,24 @@ static const char *rel_of(const struct sender *t, const struct sweep_entry *e)
  * the receiver deletes, and must not where what was not read may be what
  * its destination holds (the frame comes before anything sent later, as a
  * local run's error comes before the deletions after it). */
+static int tell_io_error(struct sender *t, uint8_t kind, bool *told)
+{
+	struct wire_frame e = { STRBUF_INIT };
+	wire_begin(&e, W_IO_ERROR);
+	wire_u8(&e, kind);
+	int r = wire_send(t->w, &e);
+	sb_free(&e.b);
+	*told = r == 0;
+	return r;
+}
+
 static int sender_send(struct sender *t, struct wire_frame *f)
 {
-	if (t->s->io_error && !t->io_error_told) {
-		struct wire_frame e = { STRBUF_INIT };
-		wire_begin(&e, W_IO_ERROR);
-		int r = wire_send(t->w, &e);
-		sb_free(&e.b);
-		if (r < 0)
-			return -1;
-		t->io_error_told = true;
-	}
+	if (t->s->io_error && !t->io_error_told && tell_io_error(t, WIRE_IO_LIST, &t->io_error_told) < 0)
+		return -1;
+	if (t->s->io_error_data && !t->io_error_data_told &&
+	    tell_io_error(t, WIRE_IO_DATA, &t->io_error_data_told) < 0)
+		return -1;
 	return wire_send(t->w, f);
 }
 

@@ -193,6 +193,10 @@ struct sync {
 	int backup_fd;
 	bool partial;           /* something failed: exit 23 */
 	bool io_error;          /* ... reading the source: delete nothing more */
+	bool io_error_data;     /* ... only opening a file for its data: the
+	                           pass after the transfer deletes nothing
+	                           (--delete-after), what rsync decides as
+	                           it lists (during, delay) still deletes */
 	bool io_error_said;     /* ... "skipping file deletion" said */
 	bool vanished;          /* a source vanished: exit 24 */
 	int dest_status;        /* DEST unusable (SYNC_FILESELECT) or not made

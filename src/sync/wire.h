@@ -53,11 +53,13 @@
 #include "rate.h"
 #include "strbuf.h"
 
-#define WIRE_VERSION 6u    /* 2: --delete-before, --files-from; 3: W_IO_ERROR;
+#define WIRE_VERSION 7u    /* 2: --delete-before, --files-from; 3: W_IO_ERROR;
                               4: W_REMOVE; 5: XATTRS_UNKNOWN, the manifest's
                               nanoseconds; 6: W_NAMES without the names the
-                              sender's rules leave out */
+                              sender's rules leave out; 7: W_IO_ERROR's kind */
 #define WIRE_MAX_FRAME (8u << 20)   /* a frame longer than this is a bad peer */
+#define WIRE_IO_LIST 0u  /* W_IO_ERROR: a directory or an entry not read */
+#define WIRE_IO_DATA 1u  /* ... only a file's data not opened */
 #define WIRE_CHUNK (128u << 10)     /* file data per frame */
 #define FF_ALONE 1u  /* W_TREE_AT: the root alone, not what it holds */
 #define FF_ROOT 2u   /* W_TREE_AT: DEST itself (path "") */
@@ -81,9 +83,11 @@ enum wire_type {
 	W_DIR_TIME,      /* --files-from: a directory's time, set at the end */
 	W_FILES_FROM,    /* --files-from, a pull: the names, to the sender */
 	W_FILES_FROM_END,
-	W_IO_ERROR,      /* the sender could not read some of the source: from
-	                    here on the receiver deletes nothing (may come
-	                    before any frame but a file's data) */
+	W_IO_ERROR,      /* u8 kind (WIRE_IO_*): the sender could not read
+	                    some of the source: from here on the receiver
+	                    deletes nothing, or, for a file's data alone,
+	                    nothing after the transfer (may come before any
+	                    frame but a file's data) */
 	W_REMOVE, W_REMOVE_END, /* --remove-source-files: what the sender removes */
 };
 

@@ -148,8 +148,10 @@ if [ "$(id -u)" = 0 ]; then
 	# The same through a remote shell, pushed and pulled: the sender meets
 	# the error, the receiver deletes, so the sender must tell it
 	local_rsh
-	# (-m too: the directory not read is not taken for empty and pruned)
-	for when in --delete-before --delete-after --delete "-m --delete" "-m --delete-before"; do
+	# io_case WHAT WHEN: the source's d (or only its file d/secret) not
+	# readable, under --delete-WHEN
+	io_case() {
+		echo "== unreadable $1, $2"
 		for side in R O P L; do
 			rm -rf "$T/io/$side"
 			mkdir -p "$T/io/$side/src/d" "$T/io/$side/src/e" "$T/io/$side/dst/d" "$T/io/$side/dst/e"
@@ -158,8 +160,9 @@ if [ "$(id -u)" = 0 ]; then
 			echo keep > "$T/io/$side/dst/d/extra"
 			echo keep > "$T/io/$side/dst/e/extra2"
 			chmod 755 "$T/io" "$T/io/$side" && chown -R nobody "$T/io/$side/dst"
-			chmod 000 "$T/io/$side/src/d"
+			chmod 000 "$T/io/$side/src/$1"
 		done
+		when=$2
 		(cd "$T/io/R" && $AS_USER rsync -a $when src/ dst) > "$T/R.io" 2> /dev/null
 		echo "status $?" >> "$T/R.io"
 		(cd "$T/io/O" && $AS_USER "$sweep_tools/sweep-sync" -a $when src/ dst) > "$T/O.io" 2> /dev/null
@@ -180,6 +183,16 @@ if [ "$(id -u)" = 0 ]; then
 		grep -v '^IO error encountered' "$T/R.io" > "$T/R.tree"
 		check_same "$T/R.tree" "$T/P.io"
 		check_same "$T/R.tree" "$T/L.io"
+	}
+	# (-m too: the directory not read is not taken for empty and pruned)
+	for when in --delete-before --delete-after --delete "-m --delete" "-m --delete-before"; do
+		io_case d "$when"
+	done
+	# a file whose data cannot be read was listed: what rsync decides as
+	# it lists (--delete-before, --delete-delay) it deletes; the pass
+	# after the transfer (--delete-after) does not
+	for when in --delete-before --delete-after --delete-delay --delete; do
+		io_case d/secret "$when"
 	done
 else
 	echo "SKIP part: an unreadable file and a user's run need root to make them" >&2
