@@ -133,6 +133,26 @@ static bool made_before(struct copy *c, const struct sweep_entry *e, const struc
 static enum dest_state prepare(struct copy *c, const struct sweep_entry *e, int pfd,
                                const char *name, const char **backup);
 
+/* sweep-cp: whether the simple backup of name in pfd would take e's own
+ * file's name (cp -b f~ f): the source would be renamed away, or written
+ * over, before it is copied, so GNU cp copies nothing. (Numbered backups
+ * take a new name; rsync's backups come after the file is read.) */
+static bool backup_is_source(const struct copy *c, const struct sweep_entry *e, int pfd,
+                             const char *name)
+{
+	const struct copy_opts *o = c->o;
+	if (o->decide || o->backup_dir || o->backup == BACKUP_NUMBERED)
+		return false;
+	const char *suffix = o->suffix ? o->suffix : "~";
+	const char *base = strrchr(e->path, '/');
+	base = base ? base + 1 : e->path;
+	size_t n = strlen(name);
+	if (strncmp(base, name, n) != 0 || strcmp(base + n, suffix) != 0)
+		return false;
+	struct stat st;
+	return fstatat(pfd, base, &st, 0) == 0 && same_file(e, &st);
+}
+
 enum dest_state replace_prepare(struct copy *c, const struct sweep_entry *e, int pfd,
                                 const char *name, const char **backup)
 {
@@ -158,8 +178,17 @@ static enum dest_state prepare(struct copy *c, const struct sweep_entry *e, int 
 		copy_error(c, errno, "cannot stat %s", cq(c, 0, sb_str(&c->shown)));
 		return DEST_FAIL;
 	}
-	bool keeps = o->exist == COPY_NO_CLOBBER || (o->update && !older(&st.st_mtim, &e->st.st_mtim));
-	if (S_ISDIR(st.st_mode)) {
+	/* a link there that the file is to be written through is looked
+	 * through, as GNU cp looks (-u's times, a directory there), but
+	 * where it is replaced (-b, --remove-destination, -l, -s) */
+	struct stat target;
+	const struct stat *seen = &st;
+	if (S_ISLNK(st.st_mode) && !o->decide && copy_as_file(c, e) && !o->hard_link &&
+	    !o->symbolic_link && !o->backup && !o->remove_destination &&
+	    fstatat(pfd, name, &target, 0) == 0)
+		seen = &target;
+	bool keeps = o->exist == COPY_NO_CLOBBER || (o->update && !older(&seen->st_mtim, &e->st.st_mtim));
+	if (S_ISDIR(seen->st_mode)) {
 		if (keeps)
 			return DEST_SKIP; /* GNU cp -n, -u: something is there */
 		copy_error(c, 0, "cannot overwrite directory %s with non-directory",
@@ -182,13 +211,21 @@ static enum dest_state prepare(struct copy *c, const struct sweep_entry *e, int 
 	}
 	if (o->exist == COPY_NO_CLOBBER)
 		return DEST_SKIP;
-	if (o->update && !older(&st.st_mtim, &e->st.st_mtim))
+	if (o->update && !older(&seen->st_mtim, &e->st.st_mtim))
 		return DEST_SKIP;
 	if (o->exist == COPY_INTERACTIVE && o->ask && !o->ask(o->arg, cq(c, 0, sb_str(&c->shown))))
 		return DEST_SKIP;
 	if (made_before(c, e, &st))
 		return DEST_FAIL;
-	bool regular = copy_as_file(c, e) && !o->hard_link && !o->symbolic_link;
+	if (o->backup && backup_is_source(c, e, pfd, name)) {
+		copy_error(c, 0, "backing up %s might destroy source;  %s not copied",
+		           cq(c, 0, sb_str(&c->shown)), cq(c, 1, e->path));
+		return DEST_FAIL;
+	}
+	/* (a later name of a file copied is linked to its first: whatever is
+	 * there, a link that dangles too, goes, as GNU cp replaces it) */
+	bool regular = copy_as_file(c, e) && !o->hard_link && !o->symbolic_link &&
+	               !hardlink_known(c, e);
 	/* (a file written in place is copied aside: its other names see the
 	 * new data, as rsync's --inplace -b gives it) */
 	int kept = o->backup ? backup_make(c, pfd, name, backup, o->backup_copy && regular) : 1;

@@ -126,6 +126,13 @@ else
 	echo "SKIP part: no /dev/shm on another file system for a link across file systems" >&2
 fi
 
+# a later name of a hard-linked file where a dangling link is: the link
+# goes, the name is linked to the first (it was "not writing through
+# dangling symlink", exit 1, the names not linked)
+mkdir -p "$T/hl" && echo x > "$T/hl/f" && ln "$T/hl/f" "$T/hl/g"
+PREPARE='mkdir dst && ln -s nowhere dst/g' TIMES=no both "-a, a dangling link at a later name" -a hl/f hl/g DST
+PREPARE='mkdir dst && ln -s nowhere dst/g' TIMES=no both "-a DIR/., a dangling link at a later name" -a hl/. DST
+
 # -n and -u where a dangling link is (GNU looks through it: nothing to
 # keep, and no file written through it) and where a directory is (kept
 # under -n, and under -u when not older)
@@ -148,6 +155,39 @@ for args in -n -u -rn "-r --no-clobber" "-a --update"; do
 	keep_case OUR sweep-cp $args > "$T/our.keep"
 	check_same "$T/gnu.keep" "$T/our.keep" || fail "-n, -u: cp $args"
 done
+
+# The source is the destination's simple backup (cp -b f~ f): the backup
+# would rename it away, or write over it, before it is read, so GNU cp
+# copies nothing (sweep-cp lost the source's data: -bl left f and f~ one
+# file holding the old data); numbered backups take a new name and copy.
+# And -u where a link is looks through it: the file it leads to is the
+# one whose time is compared (sweep-cp wrote newer data over), a
+# directory it leads to is GNU's "cannot overwrite directory".
+backup_case() { # SIDE PROG
+	side=$1 prog=$2
+	for args in -b -bl -bs -bf --remove-destination\ -b "-b -S .bak" --backup=numbered \
+		--backup=existing -u "-u -T"; do
+		rm -rf "${T:?}/$side" && mkdir -p "$T/$side/d" && cd "$T/$side" || exit 1
+		echo OLD > f && echo SRC > 'f~' && echo SRC > f.bak && mkdir d/x
+		echo NEWER > e && ln -s e elink && echo src > g && ln -s d dlink
+		touch -d 2010-01-01 g && touch -d 2030-01-01 e && touch -h -d 2001-01-01 elink dlink
+		src="f~" dst=f
+		case $args in
+		*.bak*) src=f.bak ;;
+		-bs) src="$PWD/f~" ;;
+		"-u -T") src=g dst=dlink ;;
+		-u) src=g dst=elink ;;
+		esac
+		# shellcheck disable=SC2086 # the arguments are words
+		{ $prog $args "$src" "$dst" 2>&1; echo "$args: status $?"; } |
+			sed "s/^sweep-cp:/cp:/; s|$PWD|X|g"
+		find . -printf '%p %y %l %n ' -type f -exec cat {} \; -o -printf '\n' | sort
+		cd "$T" || exit 1
+	done
+}
+backup_case GNU cp > "$T/gnu.backup"
+backup_case OUR sweep-cp > "$T/our.backup"
+check_same "$T/gnu.backup" "$T/our.backup" || fail "the source the destination's backup, -u through a link"
 
 # In a directory the copy made it makes names without looking first; a name
 # that turns up there all the same (the source changed under the walk) is
