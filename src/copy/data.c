@@ -32,6 +32,9 @@ struct range {
 	size_t blksize;
 	bool cfr;        /* copy_file_range() still worth trying */
 	bool holes;      /* something was skipped: set the size at the end */
+	bool in_order;   /* the copy is no regular file (a fifo, a pipe, a
+	                    device: cp f /dev/stdout): written in order, its
+	                    holes as zeros, as GNU cp writes it */
 };
 
 static bool looks_sparse(const struct stat *st)
@@ -63,7 +66,7 @@ static bool cfr_write_error(int err)
 static int put(struct range *r, const char *buf, size_t n, off_t off)
 {
 	/* (never into a copy that had bytes there: --append's) */
-	bool skip_zeros = r->c->o->sparse == COPY_SPARSE_ALWAYS && !r->c->appending;
+	bool skip_zeros = r->c->o->sparse == COPY_SPARSE_ALWAYS && !r->c->appending && !r->in_order;
 	size_t done = 0;
 	while (done < n) {
 		size_t k = skip_zeros ? r->blksize - (size_t)((off + (off_t)done) % (off_t)r->blksize)
@@ -75,7 +78,8 @@ static int put(struct range *r, const char *buf, size_t n, off_t off)
 			done += k;
 			continue;
 		}
-		ssize_t w = pwrite(r->dfd, buf + done, k, off + (off_t)done);
+		ssize_t w = r->in_order ? write(r->dfd, buf + done, k)
+		                        : pwrite(r->dfd, buf + done, k, off + (off_t)done);
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w < 0)
@@ -351,7 +355,9 @@ static int64_t copied_again(struct range *r, const char *src)
 int data_copy(struct copy *c, int sfd, const struct stat *st, int dfd, const char *src)
 {
 	bool append = c->append_from && !c->o->read_data; /* (a stream's: copy_stream_data) */
-	if (c->o->reflink != COPY_REFLINK_NEVER && !c->o->read_data && !append) {
+	struct stat dst;
+	bool in_order = fstat(dfd, &dst) == 0 && !S_ISREG(dst.st_mode);
+	if (c->o->reflink != COPY_REFLINK_NEVER && !c->o->read_data && !append && !in_order) {
 		int r = clone_file(c, sfd, st, dfd, src);
 		if (r <= 0)
 			return r;
@@ -359,7 +365,7 @@ int data_copy(struct copy *c, int sfd, const struct stat *st, int dfd, const cha
 	/* the bytes are to be written, not shared: allocated first (where they
 	 * cannot be, the writes find out, and no space is said there) */
 	if (c->o->preallocate && c->o->sparse != COPY_SPARSE_ALWAYS && st->st_size > 0 &&
-	    !c->append_from)
+	    !c->append_from && !in_order)
 		(void)fallocate(dfd, 0, 0, st->st_size);
 	struct range r = {
 		.c = c, .sfd = sfd, .dfd = dfd, .src = src,
@@ -368,7 +374,8 @@ int data_copy(struct copy *c, int sfd, const struct stat *st, int dfd, const cha
 		 * writes all it is given), nor not to share the blocks: btrfs's
 		 * copy_file_range clones, which --reflink=never refuses */
 		.cfr = (c->o->sparse != COPY_SPARSE_ALWAYS || append) &&
-		       c->o->reflink != COPY_REFLINK_NEVER,
+		       c->o->reflink != COPY_REFLINK_NEVER && !in_order,
+		.in_order = in_order,
 	};
 	int64_t end;
 	bool regions = false;
@@ -376,7 +383,7 @@ int data_copy(struct copy *c, int sfd, const struct stat *st, int dfd, const cha
 		end = append_range(&r);
 	else if (c->o->read_data)
 		end = copy_stream_data(&r);
-	else if ((regions = c->o->sparse != COPY_SPARSE_NEVER && looks_sparse(st)))
+	else if ((regions = c->o->sparse != COPY_SPARSE_NEVER && looks_sparse(st) && !in_order))
 		end = copy_regions(&r, st->st_size);
 	else
 		end = copy_range(&r, 0, UINT64_MAX);

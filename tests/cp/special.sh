@@ -6,6 +6,7 @@
 # their ACLs and extended attributes too, and under -r their set-id and
 # sticky bits (they were dropped). A socket named as an operand without
 # -R: GNU's "cannot open ... for reading", exit 1 (it was made, exit 0).
+# A copy into a pipe, a device or a fifo there: written in order, as GNU's.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/cp/tree.sh"
 need_cmd timeout
@@ -55,3 +56,29 @@ PREPARE='cp -p ../dest-f dst' TIMES=no both "/dev/null over a file" /dev/null DS
 PREPARE='mkdir dst' TIMES=no both "/dev/null into a directory" /dev/null DST
 both "-p /dev/null" -p /dev/null DST
 TIMES=no both "-R /dev/null" -R /dev/null DST
+
+# Into a file that is no regular file, not made again (no -R): its data
+# written in order, holes as zeros (it was written with pwrite(): "Illegal
+# seek" on a pipe, exit 1, nothing written; a sparse source into /dev/null
+# "failed to extend", exit 1)
+seq 100000 > "$T/medium"
+truncate -s 1M "$T/sparse" && printf 'end' >> "$T/sparse"
+for prog in cp sweep-cp; do
+	for opts in "" --sparse=always --sparse=never --reflink=auto; do
+		for f in medium sparse; do
+			# shellcheck disable=SC2086 # the options are words
+			{ $prog $opts "$T/$f" /dev/stdout; echo "$opts $f: status $?" > "$T/st"; } \
+				2> "$T/err" | cksum
+			cat "$T/err" "$T/st"
+			$prog $opts "$T/$f" /dev/null 2>&1
+			echo "$opts $f into /dev/null: status $?"
+			rm -f "$T/fifo-out" && mkfifo "$T/fifo-out"
+			cat "$T/fifo-out" | cksum > "$T/fifo.sum" &
+			timeout 20 $prog $opts "$T/$f" "$T/fifo-out" 2>&1
+			echo "$opts $f into a fifo: status $?"
+			wait
+			cat "$T/fifo.sum"
+		done
+	done | sed 's/^sweep-cp:/cp:/' > "$T/$prog.stream"
+done
+check_same "$T/cp.stream" "$T/sweep-cp.stream" || fail "a copy into a pipe, a device, a fifo"
