@@ -13,6 +13,7 @@
  *           apostrophe and nothing else a shell would treat specially;
  *   qmark:  no quotes, and '?' in place of each unprintable character.
  */
+#include <errno.h>
 #include <langinfo.h>
 #include <stdbool.h>
 #include <string.h>
@@ -189,7 +190,7 @@ static int quote_qmark(struct strbuf *sb, const char *s, size_t len)
 	return err;
 }
 
-int quote_append(struct strbuf *sb, enum quote_style style, const char *s, size_t len)
+static int quote_styled(struct strbuf *sb, enum quote_style style, const char *s, size_t len)
 {
 	switch (style) {
 	case QUOTE_LOCALE:
@@ -202,4 +203,15 @@ int quote_append(struct strbuf *sb, enum quote_style style, const char *s, size_
 		return quote_qmark(sb, s, len);
 	}
 	return sb_add(sb, s, len);
+}
+
+int quote_append(struct strbuf *sb, enum quote_style style, const char *s, size_t len)
+{
+	/* errno kept: a message's cause is often read beside its quoted name,
+	 * in an order C leaves open, and a name that is no text in the locale
+	 * leaves EILSEQ behind */
+	int err = errno;
+	int r = quote_styled(sb, style, s, len);
+	errno = err;
+	return r;
 }

@@ -93,6 +93,16 @@ PREPARE='chmod 777 .' WRAP="$AS_USER" TIMES=no both "unreadable, as nobody, -a" 
 PREPARE='chmod 777 . && mkdir -p dst/ok && chmod 777 dst dst/ok && echo old > dst/ok/f && chmod 444 dst/ok/f' \
 	WRAP="$AS_USER" TIMES=no both "an existing copy not writable, as nobody" -r u/ok DST
 both "-t missing" -t nothere src/f
+# a name that is no text in the locale: the cause said is the call's (it
+# was EILSEQ, "Invalid or incomplete multibyte or wide character", left
+# behind by the quoting of the name)
+bad=$(printf 'x\377')
+mkdir "$T/bn" && echo b > "$T/bn/$bad" && chmod 755 "$T/bn"
+for loc in C C.UTF-8; do
+	WRAP="env LC_ALL=$loc" both "a missing name, invalid UTF-8, $loc" "no$bad" DST
+	PREPARE='chmod 777 . && mkdir dst && chmod 555 dst' WRAP="$AS_USER env LC_ALL=$loc" TIMES=no \
+		both "a name not made, invalid UTF-8, $loc" "bn/$bad" DST
+done
 
 # a new name ending in a slash for what is not a directory: GNU says it
 # cannot be made (a regular file was made under the name without it); a
