@@ -112,17 +112,22 @@ static struct sweep *open_walk(struct create *cr)
 		.order = o->order,
 		.follow = o->dereference ? SWEEP_FOLLOW_ALL : SWEEP_FOLLOW_NONE,
 		/* Directories are stored after their contents (see put_entry()). */
-		/* all names in one sweep: a -T list of files is read in disk
-		 * order as a whole, not one name at a time */
+		/* all names in one sweep (below): a -T list of files is read
+		 * in disk order as a whole, not one name at a time */
 		/* an empty file is not opened, as GNU tar opens none
 		 * (filedata.c looks at it by name) */
-		.flags = SWEEP_POSTORDER | SWEEP_ROOTS_TOGETHER | SWEEP_EMPTY_UNOPENED | walkenv_flags() |
+		.flags = SWEEP_POSTORDER | SWEEP_EMPTY_UNOPENED | walkenv_flags() |
 		         (o->one_fs ? SWEEP_XDEV : 0),
 		.max_entries = o->mem_entries,
 		.max_bytes = o->mem_bytes,
 		.filter = walk_filter,
 		.filter_arg = cr,
 	};
+	/* names that give the same members (-C a x -C b x) go one after
+	 * another, as GNU tar's, so that the later one's are extracted last
+	 * and win */
+	if (!names_overlap(&o->names))
+		so.flags |= SWEEP_ROOTS_TOGETHER;
 	struct sweep *sw = sweep_open(NULL, &so);
 	if (!sw)
 		tar_fatal(cr->t, errno, "cannot start the walk");

@@ -189,6 +189,66 @@ char *names_without_slash(const char *name)
 	return bare;
 }
 
+/* name as the member it becomes is named, roughly: no leading '/', no
+ * "." components, no doubled or trailing '/' ("." is ""). */
+static char *member_key(const char *name)
+{
+	char *key = malloc(strlen(name) + 1), *k = key;
+	if (!key)
+		return NULL;
+	while (*name) {
+		while (*name == '/')
+			name++;
+		size_t len = strcspn(name, "/");
+		if (len == 1 && *name == '.') {
+			name++;
+			continue;
+		}
+		if (k > key)
+			*k++ = '/';
+		memcpy(k, name, len);
+		k += len;
+		name += len;
+	}
+	*k = 0;
+	return key;
+}
+
+/* Member keys in an order where a name's own subtree follows it at once:
+ * '/' before every other byte. */
+static int key_cmp(const void *pa, const void *pb)
+{
+	const unsigned char *a = *(const unsigned char *const *)pa;
+	const unsigned char *b = *(const unsigned char *const *)pb;
+	for (;; a++, b++) {
+		int x = *a == '/' ? 1 : *a ? *a + 1 : 0;
+		int y = *b == '/' ? 1 : *b ? *b + 1 : 0;
+		if (x != y || !x)
+			return x - y;
+	}
+}
+
+bool names_overlap(const struct tar_names *ns)
+{
+	char **keys = calloc(ns->n ? ns->n : 1, sizeof(*keys));
+	size_t n = 0;
+	bool overlap = !keys; /* (no memory: the safe answer) */
+	for (size_t i = 0; !overlap && i < ns->n; i++)
+		if (!ns->v[i].chdir && !(keys[n++] = member_key(ns->v[i].name)))
+			overlap = true;
+	if (!overlap)
+		qsort(keys, n, sizeof(*keys), key_cmp);
+	for (size_t i = 1; !overlap && i < n; i++) {
+		size_t len = strlen(keys[i - 1]);
+		overlap = !len || (strncmp(keys[i - 1], keys[i], len) == 0 &&
+		                   (keys[i][len] == '/' || !keys[i][len]));
+	}
+	for (size_t i = 0; keys && i < n; i++)
+		free(keys[i]);
+	free(keys);
+	return overlap;
+}
+
 bool names_any(const struct tar_names *ns)
 {
 	for (size_t i = 0; i < ns->n; i++)

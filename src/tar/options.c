@@ -456,11 +456,10 @@ static bool parse_id(struct tar *t, const char *arg, bool user, intmax_t *id, ch
 	}
 	if (!(*name = strdup(arg)))
 		goto bad;
-	/* GNU tar takes an empty NAME as id 0 stored with no name, and a
-	 * name this system does not know as id 0 stored with the name (an
-	 * archive for another system's users) */
+	/* GNU tar stores a name this system does not know (an archive for
+	 * another system's users), or an empty one, with each file's own id */
 	if (!*arg || !lookup_id(user, arg, id))
-		*id = 0;
+		*id = -1;
 	return true;
 bad:
 	tar_warn(t, 0, "%s: Invalid %s", tq(t, 0, arg), user ? "owner" : "group");
