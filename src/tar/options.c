@@ -803,7 +803,9 @@ static int list_word(char **words, size_t n, size_t *i, char **arg)
 	return lo->has_arg == required_argument && !*arg ? -1 : lo->val;
 }
 
-/* The options of a -T list line (names_hooks.option). */
+/* The options of a -T list line (names_hooks.option). One after the
+ * list's last name acts on nothing, as on the command line, but GNU tar
+ * says nothing of it. */
 static int list_option(void *arg, char **words, size_t n)
 {
 	struct parse_state *ps = arg;
@@ -817,9 +819,7 @@ static int list_option(void *arg, char **words, size_t n)
 		int r = main_option(ps->t, ps, c);
 		if (r < 0)
 			r = create_option(ps->t, ps, c);
-		if (r > 0)
-			note_trailing(ps, c, value);
-		else
+		if (r <= 0)
 			ok = 0;
 	}
 	return ok;

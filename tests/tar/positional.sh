@@ -72,6 +72,11 @@ same "--exclude after the names" -c a --exclude=f
 same "--no-recursion after the names" -c a b --no-recursion
 same "-C after the names" -c a -C b
 same "-X after a list" -c -T "$T/list-stays" -X "$T/patterns"
+# ...but not in a list: an option on its last line acts on nothing, in
+# silence (it was the warning, exit 2); on the names after the list, on them
+printf 'a\n--exclude=f\n' > "$T/list-last"
+same "-T: an option after the list's last name" -c -T "$T/list-last"
+same "-T: an option on the list's last line, names after" -c -T "$T/list-last" b
 same "several after the names" -c a --anchored --exclude-tag=TAG --exclude-vcs
 # not creating: excludes are for every member, wherever they stand
 (cd "$src" && tar -cf "$T/all.tar" a b)
