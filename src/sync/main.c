@@ -17,7 +17,6 @@
 #include <unistd.h>
 #include "sync.h"
 
-#define SYNC_PROTOCOL 12
 #define SYNC_PARTIAL 23
 #define SYNC_VANISHED 24
 #define SYNC_DEL_LIMIT 25

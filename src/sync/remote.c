@@ -604,10 +604,12 @@ void remote_run(struct sync *s)
 		if (WIFEXITED(status) && WEXITSTATUS(status))
 			fprintf(stderr, "%s: the remote shell (%s) exited with status %d\n",
 			        s->diag->prog, argv[0], WEXITSTATUS(status));
-		/* rsync's statuses for a far end never reached */
-		if (!greeted && WIFEXITED(status) &&
-		    (WEXITSTATUS(status) == 127 || WEXITSTATUS(status) == 255))
-			s->shell_status = WEXITSTATUS(status);
+		/* rsync's statuses for a far end never reached; once reached,
+		 * the remote shell's when above the protocol's 12, as rsync's
+		 * (ssh's 255 for a connection lost) */
+		int st = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
+		if (greeted ? st > SYNC_PROTOCOL : st == 127 || st == 255)
+			s->shell_status = st;
 		else if (WIFSIGNALED(status) && WTERMSIG(status) != SIGTERM)
 			fprintf(stderr, "%s: the remote shell (%s) was killed by signal %d\n",
 			        s->diag->prog, argv[0], WTERMSIG(status));

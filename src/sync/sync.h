@@ -36,6 +36,7 @@
  * in file I/O (DEST or a list file not made or read) */
 #define SYNC_FILESELECT 3
 #define SYNC_FILEIO 11
+#define SYNC_PROTOCOL 12
 
 enum { RULE_BOTH, RULE_SENDER, RULE_RECEIVER }; /* who a filter rule speaks for */
 
@@ -203,7 +204,8 @@ struct sync {
 	                           (SYNC_FILEIO): the run's status */
 	bool protocol_error;    /* the far end broke off or spoke wrongly: 12 */
 	int shell_status;       /* ... never reached: the remote shell's 127 (no
-	                           such command) or 255 (ssh failed), as rsync's */
+	                           such command) or 255 (ssh failed), as rsync's;
+	                           reached: its status above 12, as rsync's */
 	/* over a remote shell (remote.c) */
 	const char *rsh;        /* -e: the remote shell and its options */
 	const char *remote_prog; /* --rsync-path: sweep-sync on the other host */

@@ -213,6 +213,24 @@ far 12 "protocol version mismatch" \
 far 12 "no greeting in time" --contimeout=1 --rsync-path="sleep 10; #"
 (cd "$T" && sweep-sync -a -e "$T/nonexistent-rsh" src/ localhost:far) 2> "$T/err"
 [ $? = 127 ] && grep -q "cannot run" "$T/err" || fail "a remote shell that is not there"
+# the connection lost on the way (the far end killed a second in, a
+# transfer of 4 seconds under --bwlimit; the remote shell then says 255,
+# as ssh does): the remote shell's status, as rsync's (it was 12)
+need_cmd timeout
+printf '#!/bin/sh\nshift\ntimeout -s KILL 1 sh -c "$*"\nst=$?\n[ $st -gt 128 ] && exit 255\nexit $st\n' \
+	> "$T/rsh255"
+chmod +x "$T/rsh255"
+mkdir -p "$T/lost/src" && head -c 4000000 /dev/urandom > "$T/lost/src/big"
+for prog in rsync sweep-sync; do
+	rm -rf "$T/lost/dst" "$T/lost/back"
+	(cd "$T/lost" && $prog -a --bwlimit=1000 -e "$T/rsh255" src/ "localhost:$T/lost/dst/") \
+		> /dev/null 2>&1
+	echo "push $?" >> "$T/lost/$prog"
+	(cd "$T/lost" && $prog -a --bwlimit=1000 -e "$T/rsh255" "localhost:$T/lost/src/" back/) \
+		> /dev/null 2>&1
+	echo "pull $?" >> "$T/lost/$prog"
+done
+check_same "$T/lost/rsync" "$T/lost/sweep-sync" || fail "the connection lost: not the remote shell's status"
 (cd "$T" && sweep-sync -a -e " $E" src/ localhost:blank) > /dev/null 2>&1 ||
 	fail "-e with a leading blank"
 (cd "$T" && RSYNC_RSH=$E sweep-sync -a src/ localhost:by-env) > /dev/null 2>&1 &&
