@@ -49,6 +49,17 @@ int incr_start(struct create *cr)
 		return nomem(cr);
 	clock_gettime(CLOCK_REALTIME, &inc->start);
 	inc->no_check_device = t->opt.no_check_device;
+	/* GNU tar opens the file to read and write before the dump: where it
+	 * cannot, it says so and makes a full dump all the same (a backup,
+	 * exit 2), the file left as it is */
+	int fd = open(t->opt.listed_incremental, O_RDWR | O_CLOEXEC);
+	if (fd < 0 && errno != ENOENT) {
+		tar_error(t, errno, "%s: Cannot open", tq(t, 0, t->opt.listed_incremental));
+		inc->unwritten = true;
+		return 0;
+	}
+	if (fd >= 0)
+		close(fd);
 	/* --level=0: a full dump, whatever the file says */
 	if (t->opt.level == 0)
 		return 0;
@@ -306,7 +317,7 @@ void incr_finish(struct create *cr)
 {
 	struct incremental *inc = cr->inc;
 	struct tar *t = cr->t;
-	if (!inc || t->fatal)
+	if (!inc || t->fatal || inc->unwritten)
 		return;
 	const char *file = t->opt.listed_incremental;
 	FILE *f = fopen(file, "wb");

@@ -37,6 +37,8 @@ struct incremental {
 	struct strbuf renames;      /* -v: the renames said: old, NUL, new, NUL */
 	bool no_check_device;       /* --no-check-device: a directory is known by
 	                               its inode alone */
+	bool unwritten;             /* the file could not be opened: a full
+	                               dump, the file left as it is */
 };
 
 /* snapshot.c: read file into s (no such file, or an empty one: nothing

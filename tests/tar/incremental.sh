@@ -10,7 +10,8 @@
 # removals and renames included. Then each goes on from the other's
 # snapshot file; a directory renamed (which sweep-tar stores whole, where
 # GNU tar stores the rename) is restored; sweep-tar -G extracts GNU tar's
-# dumps and its own as GNU tar does; --level=0 starts afresh.
+# dumps and its own as GNU tar does; --level=0 starts afresh. A snapshot
+# file the user cannot open: said, a full dump made, exit 2.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tar/tree.sh"
 need_cmd tar
@@ -210,4 +211,27 @@ for case in swap nested newparent; do
 	done
 	check_same "$T/mv-g.out" "$T/mv-s.out" || fail "$case: -G of moved directories"
 done
+
+# a snapshot file the user cannot open to read and write: said, and a
+# full dump made all the same, the file left as it is, exit 2, as GNU
+# tar's (the run ended, no archive: a backup script got none)
+if [ "$(id -u)" = 0 ]; then
+	unprivileged
+	mkdir -p "$T/us/src" && echo x > "$T/us/src/a" && chmod 777 "$T/us"
+	for mode in 000 444; do
+		for prog in tar sweep-tar; do
+			rm -f "$T/us/snap" "$T/us/out.tar"
+			echo kept > "$T/us/snap" && chown nobody "$T/us/snap" && chmod $mode "$T/us/snap"
+			(cd "$T/us" && $AS_USER "$(command -v $prog)" -g snap -cf out.tar src) \
+				> "$T/us/$prog.out" 2>&1
+			echo "status $?" >> "$T/us/$prog.out"
+			sed -i 's/^[^ ]*tar:/tar:/' "$T/us/$prog.out"
+			tar -tf "$T/us/out.tar" >> "$T/us/$prog.out" 2>&1
+			cat "$T/us/snap" >> "$T/us/$prog.out"
+		done
+		check_same "$T/us/tar.out" "$T/us/sweep-tar.out" || fail "a snapshot file of mode $mode"
+	done
+else
+	echo "SKIP part: a snapshot file the user cannot open needs root to make" >&2
+fi
 exit 0
