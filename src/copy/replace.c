@@ -93,7 +93,9 @@ static enum dest_state writable_through(struct copy *c, const struct sweep_entry
                                         const char *name, const struct stat *lst)
 {
 	struct stat st;
-	if (!S_ISLNK(lst->st_mode) || c->o->decide)
+	/* (a later name of a file copied is linked to its first: a link
+	 * there, one that dangles too, is replaced, as GNU cp replaces it) */
+	if (!S_ISLNK(lst->st_mode) || c->o->decide || hardlink_known(c, e))
 		return DEST_EXISTS;
 	if (fstatat(pfd, name, &st, 0) < 0) {
 		copy_error(c, 0, "not writing through dangling symlink %s",
@@ -222,10 +224,7 @@ static enum dest_state prepare(struct copy *c, const struct sweep_entry *e, int 
 		           cq(c, 0, sb_str(&c->shown)), cq(c, 1, e->path));
 		return DEST_FAIL;
 	}
-	/* (a later name of a file copied is linked to its first: whatever is
-	 * there, a link that dangles too, goes, as GNU cp replaces it) */
-	bool regular = copy_as_file(c, e) && !o->hard_link && !o->symbolic_link &&
-	               !hardlink_known(c, e);
+	bool regular = copy_as_file(c, e) && !o->hard_link && !o->symbolic_link;
 	/* (a file written in place is copied aside: its other names see the
 	 * new data, as rsync's --inplace -b gives it) */
 	int kept = o->backup ? backup_make(c, pfd, name, backup, o->backup_copy && regular) : 1;
