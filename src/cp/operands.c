@@ -33,11 +33,19 @@ static void strip_slashes(char *s)
 
 int cp_join(struct strbuf *sb, const char *dir, const char *name)
 {
+	/* as GNU cp joins them (gnulib's file_name_concat): DIR's trailing
+	 * slashes left out but a root's, one '/' between, NAME's own leading
+	 * one serving ("out//" and "/tmp/f": "out/tmp/f") */
 	sb_reset(sb);
 	size_t n = strlen(dir);
-	if (sb_addstr(sb, dir) < 0)
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	bool root = n == 1 && dir[0] == '/';
+	if (root)
+		name += *name == '/';
+	if (sb_add(sb, dir, n) < 0)
 		return -1;
-	if (n && dir[n - 1] != '/' && sb_addc(sb, '/') < 0)
+	if (n && !root && *name != '/' && sb_addc(sb, '/') < 0)
 		return -1;
 	return sb_addstr(sb, name);
 }

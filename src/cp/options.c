@@ -211,8 +211,10 @@ static int preserve_list(struct cp *cp, const char *list, bool on)
 /* The backup method from --backup's argument or VERSION_CONTROL. */
 static int backup_method(struct cp *cp, const char *arg)
 {
+	/* (a bad value is said as coming from where it came) */
+	const char *context = arg && *arg ? "backup type" : "$VERSION_CONTROL";
 	arg = backup_control(arg);
-	return arg ? choose(cp, "backup type", arg, backup_words, backup_values) : BACKUP_EXISTING;
+	return arg ? choose(cp, context, arg, backup_words, backup_values) : BACKUP_EXISTING;
 }
 
 /* One option. Returns 0, or -1 after a usage error (reported). */

@@ -72,7 +72,9 @@ static int make_parent(struct cp *cp, struct cp_parents *ps, int fd, const char 
 		note_made(cp, ps, fd, name, shown, &st, false);
 	}
 	int next = openat(fd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (next < 0)
+	if (next < 0 && errno == ENOTDIR)
+		diag_error(cp->diag, 0, "%s exists but is not a directory", q(cp, 0, shown));
+	else if (next < 0)
 		diag_error(cp->diag, errno, "%s", q(cp, 0, shown));
 	return next;
 }

@@ -146,3 +146,27 @@ st=$?
 [ $st = 1 ] || fail "-rL into itself: status $st: $(head -c 300 "$T/loopy.out")"
 grep -q "into itself" "$T/loopy.out" || fail "-rL into itself: not said: $(head -c 300 "$T/loopy.out")"
 [ "$(cat "$T/loopy/w/z/f")" = f ] || fail "-rL into itself: z/f not copied"
+
+# names joined as GNU cp joins them (a target's trailing slashes left out,
+# an absolute source's own slash the separator: it said 'o//f',
+# 'o//tmp/...'); --parents where a file stands for a directory: GNU's
+# words; a bad $VERSION_CONTROL said as that (it was 'backup type')
+for prog in cp sweep-cp; do
+	rm -rf "${T:?}/join" && mkdir -p "$T/join/x" "$T/join/o" && echo f > "$T/join/x/f" &&
+		cd "$T/join" || fail "no scratch directory"
+	for args in "-v x/f o//" "-v x/f o/" "-v --parents x/f o//" "-v --parents $T/join/x/f o"; do
+		# shellcheck disable=SC2086 # the arguments are words
+		$prog $args 2>&1
+		echo "status $?"
+	done
+	rm -rf o && mkdir o && echo y > o/x
+	$prog --parents -v x/f o 2>&1
+	echo "status $?"
+	VERSION_CONTROL=bogus $prog -b x/f o/ 2>&1
+	echo "status $?"
+	cd "$T" || fail "no scratch directory"
+done 2>&1 | sed "s/sweep-cp/cp/g; s|$T|T|g" > "$T/join.all"
+half=$(($(wc -l < "$T/join.all") / 2))
+head -n "$half" "$T/join.all" > "$T/join.gnu"
+tail -n "+$((half + 1))" "$T/join.all" > "$T/join.our"
+check_same "$T/join.gnu" "$T/join.our" || fail "names joined, --parents over a file, \$VERSION_CONTROL"
