@@ -31,7 +31,9 @@ int locale_is_utf8(void)
 }
 
 /* Length of the printable character at s (at most n bytes), or 0 when the
- * byte at s has to be escaped. */
+ * byte at s has to be escaped. errno is kept: a message's cause is often
+ * read beside its quoted name, in an order C leaves open, and a name that
+ * is no text in the locale would leave EILSEQ behind. */
 size_t printable_len(const char *s, size_t n, mbstate_t *ps)
 {
 	unsigned char c = (unsigned char)*s;
@@ -39,8 +41,10 @@ size_t printable_len(const char *s, size_t n, mbstate_t *ps)
 		memset(ps, 0, sizeof(*ps));
 		return c >= 0x20 && c < 0x7f ? 1 : 0;
 	}
+	int err = errno;
 	wchar_t wc;
 	size_t k = mbrtowc(&wc, s, n, ps);
+	errno = err;
 	if (k == (size_t)-1 || k == (size_t)-2 || k == 0) {
 		memset(ps, 0, sizeof(*ps));
 		return 0;
@@ -190,7 +194,7 @@ static int quote_qmark(struct strbuf *sb, const char *s, size_t len)
 	return err;
 }
 
-static int quote_styled(struct strbuf *sb, enum quote_style style, const char *s, size_t len)
+int quote_append(struct strbuf *sb, enum quote_style style, const char *s, size_t len)
 {
 	switch (style) {
 	case QUOTE_LOCALE:
@@ -205,13 +209,3 @@ static int quote_styled(struct strbuf *sb, enum quote_style style, const char *s
 	return sb_add(sb, s, len);
 }
 
-int quote_append(struct strbuf *sb, enum quote_style style, const char *s, size_t len)
-{
-	/* errno kept: a message's cause is often read beside its quoted name,
-	 * in an order C leaves open, and a name that is no text in the locale
-	 * leaves EILSEQ behind */
-	int err = errno;
-	int r = quote_styled(sb, style, s, len);
-	errno = err;
-	return r;
-}

@@ -22,8 +22,7 @@ enum quote_style {
 	QUOTE_QMARK,
 };
 
-/* Append the quoted form of the len bytes at s to sb, errno untouched.
- * Returns 0 or -1. */
+/* Append the quoted form of the len bytes at s to sb. Returns 0 or -1. */
 int quote_append(struct strbuf *sb, enum quote_style style, const char *s, size_t len);
 
 /* Length of the printable (multibyte) character at s, at most n bytes, or 0

@@ -5,7 +5,7 @@
 # rest still archived), unreadable files and directories, a file shrinking
 # or growing while it is read, an output that cannot be opened (missing or
 # unwritable directory), and a full device; --ignore-failed-read; a remote
-# archive (HOST:FILE) refused.
+# archive (HOST:FILE) refused; names that are no text in the locale.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/tar/tree.sh"
 need_cmd tar
@@ -37,6 +37,13 @@ check_same "$T/want" "$T/got"
 # gives it (it was not said at all)
 run_both "missing absolute name" -cf "$T/out.tar" /nonexistent/name
 run_both "missing name above" -cf "$T/out.tar" ../nonexistent
+# a name that is no text in the locale: the cause said is the call's (it
+# was EILSEQ, "Invalid or incomplete multibyte...", left by the quoting)
+bad=$(printf 'x\377y')
+(export LC_ALL=C.UTF-8; run_both "a missing archive, invalid UTF-8" -xf "$T/$bad.tar") ||
+	fail "a missing archive, invalid UTF-8"
+(export LC_ALL=C.UTF-8; run_both "a missing list, invalid UTF-8" -cf "$T/out.tar" -T "$T/$bad.lst") ||
+	fail "a missing list, invalid UTF-8"
 
 # a member name given twice, or covered by a name before it: the first
 # takes the member, the other is "Not found in archive", 2 (it was 0)
