@@ -92,9 +92,16 @@ static int add_roots(struct create *cr, struct sweep *sw, const char **bad)
 			/* GNU tar notes a leading '/' or "../" as it takes the
 			 * name, before it finds whether it is there */
 			safename(cr->t, ns->v[i].name, false, NULL);
+			/* as GNU tar, without its trailing slashes: "f/" is the
+			 * file f, "l/" the link l itself, "d//" d */
+			char *bare = names_without_slash(ns->v[i].name);
 			int rootfd = dirfd;
-			if (scope_root(cr, i, &rootfd) < 0 || sweep_add_root(sw, rootfd, ns->v[i].name) < 0)
-				return errno;
+			if (!bare || scope_root(cr, i, &rootfd) < 0 || sweep_add_root(sw, rootfd, bare) < 0) {
+				int err = bare ? errno : ENOMEM;
+				free(bare);
+				return err;
+			}
+			free(bare);
 			continue;
 		}
 		int fd = openat(dirfd, ns->v[i].name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -126,7 +133,7 @@ static struct sweep *open_walk(struct create *cr)
 	/* names that give the same members (-C a x -C b x) go one after
 	 * another, as GNU tar's, so that the later one's are extracted last
 	 * and win */
-	if (!names_overlap(&o->names))
+	if (!names_overlap(cr->t))
 		so.flags |= SWEEP_ROOTS_TOGETHER;
 	struct sweep *sw = sweep_open(NULL, &so);
 	if (!sw)

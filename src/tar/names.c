@@ -189,9 +189,10 @@ char *names_without_slash(const char *name)
 	return bare;
 }
 
-/* name as the member it becomes is named, roughly: no leading '/', no
- * "." components, no doubled or trailing '/' ("." is ""). */
-static char *member_key(const char *name)
+/* name as the member it becomes is named, roughly: no leading '/',
+ * nothing up to a ".." component (GNU tar strips it), no "." components,
+ * no doubled or trailing '/' ("." is ""), then --transform's rules. */
+static char *member_key(struct tar *t, const char *name)
 {
 	char *key = malloc(strlen(name) + 1), *k = key;
 	if (!key)
@@ -200,18 +201,30 @@ static char *member_key(const char *name)
 		while (*name == '/')
 			name++;
 		size_t len = strcspn(name, "/");
+		bool dots = len == 2 && name[0] == '.' && name[1] == '.';
 		if (len == 1 && *name == '.') {
 			name++;
 			continue;
 		}
-		if (k > key)
+		if (dots)
+			k = key;
+		else if (len && k > key)
 			*k++ = '/';
-		memcpy(k, name, len);
-		k += len;
+		if (!dots) {
+			memcpy(k, name, len);
+			k += len;
+		}
 		name += len;
 	}
 	*k = 0;
-	return key;
+	if (!t->opt.xform.n)
+		return key;
+	struct strbuf out = STRBUF_INIT;
+	const char *x = xform_apply(t, XFORM_NAME, key, &out);
+	char *made = x ? strdup(x) : NULL;
+	sb_free(&out);
+	free(key);
+	return made;
 }
 
 /* Member keys in an order where a name's own subtree follows it at once:
@@ -228,13 +241,14 @@ static int key_cmp(const void *pa, const void *pb)
 	}
 }
 
-bool names_overlap(const struct tar_names *ns)
+bool names_overlap(struct tar *t)
 {
+	const struct tar_names *ns = &t->opt.names;
 	char **keys = calloc(ns->n ? ns->n : 1, sizeof(*keys));
 	size_t n = 0;
 	bool overlap = !keys; /* (no memory: the safe answer) */
 	for (size_t i = 0; !overlap && i < ns->n; i++)
-		if (!ns->v[i].chdir && !(keys[n++] = member_key(ns->v[i].name)))
+		if (!ns->v[i].chdir && !(keys[n++] = member_key(t, ns->v[i].name)))
 			overlap = true;
 	if (!overlap)
 		qsort(keys, n, sizeof(*keys), key_cmp);

@@ -320,9 +320,9 @@ int names_add_name(struct tar *t, const char *name, bool verbatim);
 /* Whether any operand is a name (not a -C). */
 bool names_any(const struct tar_names *ns);
 /* Whether two of the names (-C aside) become the same member, or one is
- * below the other: a member of a later name must then come later, as the
- * one an extraction keeps. */
-bool names_overlap(const struct tar_names *ns);
+ * below the other (their --transform applied): a member of a later name
+ * must then come later, as the one an extraction keeps. */
+bool names_overlap(struct tar *t);
 void names_free(struct tar_names *ns);
 
 /* ddindex.c: a dumpdir's entries ('Y', 'N', 'D' and a name each, to an

@@ -55,12 +55,18 @@ same "--exclude-vcs" -c --exclude-vcs tree
 # a file named twice is stored once, then as a hard link to itself
 same "a name twice" -c tree/a.c tree/a.c
 same "a file and its directory" -c tree/sub tree/sub/c.c
+# trailing slashes left out, as GNU tar: a file, a link to a directory
+# (the link itself), a directory (was "Not a directory", the link
+# followed, "sub//c.c")
+same "names with trailing slashes" -c tree/a.c/ tree/link-to-dir/ tree/sub//
 # names that give the same members: the later name's come later, and an
 # extraction ends with them, as with GNU tar's archive (they were read in
 # one sweep, interleaved: the earlier one's file won)
-mkdir -p "$T/ov/A/x" "$T/ov/B/x"
+# (through a "..", which GNU tar strips, or --transform too)
+mkdir -p "$T/ov/A/x" "$T/ov/B/x" "$T/ov/A/y"
 echo fromA > "$T/ov/A/x/f" && echo fromBBBB > "$T/ov/B/x/f" && echo A2 > "$T/ov/A/x/g"
-for names in "-C A x -C ../B x" "-C A x -C ../B x/f" "-C A ./x -C ../B x//f" "-C B x -C ../A x"; do
+for names in "-C A x -C ../B x" "-C A x -C ../B x/f" "-C A ./x -C ../B x//f" "-C B x -C ../A x" \
+	"-C B x -C ../A y/../x" "--transform=s,^A,B, B/x A/x"; do
 	for prog in tar sweep-tar; do
 		rm -rf "$T/ov/out" && mkdir "$T/ov/out"
 		# shellcheck disable=SC2086 # the names are words
