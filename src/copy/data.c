@@ -357,7 +357,10 @@ int data_copy(struct copy *c, int sfd, const struct stat *st, int dfd, const cha
 	bool append = c->append_from && !c->o->read_data; /* (a stream's: copy_stream_data) */
 	struct stat dst;
 	bool in_order = fstat(dfd, &dst) == 0 && !S_ISREG(dst.st_mode);
-	if (c->o->reflink != COPY_REFLINK_NEVER && !c->o->read_data && !append && !in_order) {
+	/* (into a fifo, no clone under auto; under always, the kernel's
+	 * refusal, as GNU cp's) */
+	if (c->o->reflink != COPY_REFLINK_NEVER && !c->o->read_data && !append &&
+	    (!in_order || c->o->reflink == COPY_REFLINK_ALWAYS)) {
 		int r = clone_file(c, sfd, st, dfd, src);
 		if (r <= 0)
 			return r;

@@ -93,9 +93,7 @@ static enum dest_state writable_through(struct copy *c, const struct sweep_entry
                                         const char *name, const struct stat *lst)
 {
 	struct stat st;
-	/* (a later name of a file copied is linked to its first: a link
-	 * there, one that dangles too, is replaced, as GNU cp replaces it) */
-	if (!S_ISLNK(lst->st_mode) || c->o->decide || hardlink_known(c, e))
+	if (!S_ISLNK(lst->st_mode) || c->o->decide)
 		return DEST_EXISTS;
 	if (fstatat(pfd, name, &st, 0) < 0) {
 		copy_error(c, 0, "not writing through dangling symlink %s",
@@ -134,6 +132,25 @@ static bool made_before(struct copy *c, const struct sweep_entry *e, const struc
 
 static enum dest_state prepare(struct copy *c, const struct sweep_entry *e, int pfd,
                                const char *name, const char **backup);
+
+/* sweep-cp: what a link st at name in pfd leads to, in *target, where the
+ * file is to be written through it, as GNU cp looks (-u's times, a
+ * directory there, the same file), but where it is replaced (-b,
+ * --remove-destination, -l, -s); else st. NULL for a link that leads
+ * nowhere where a later name of a file copied is to be linked: GNU cp
+ * takes it for no file, whatever -n, -u or -i say, and links there. */
+static const struct stat *looked_through(const struct copy *c, const struct sweep_entry *e,
+                                         int pfd, const char *name, const struct stat *st,
+                                         struct stat *target)
+{
+	const struct copy_opts *o = c->o;
+	if (!S_ISLNK(st->st_mode) || o->decide || !copy_as_file(c, e) || o->hard_link ||
+	    o->symbolic_link || o->backup || o->remove_destination)
+		return st;
+	if (fstatat(pfd, name, target, 0) == 0)
+		return target;
+	return errno == ENOENT && hardlink_known(c, e) ? NULL : st;
+}
 
 /* sweep-cp: whether the simple backup of name in pfd would take e's own
  * file's name (cp -b f~ f): the source would be renamed away, or written
@@ -180,15 +197,10 @@ static enum dest_state prepare(struct copy *c, const struct sweep_entry *e, int 
 		copy_error(c, errno, "cannot stat %s", cq(c, 0, sb_str(&c->shown)));
 		return DEST_FAIL;
 	}
-	/* a link there that the file is to be written through is looked
-	 * through, as GNU cp looks (-u's times, a directory there), but
-	 * where it is replaced (-b, --remove-destination, -l, -s) */
 	struct stat target;
-	const struct stat *seen = &st;
-	if (S_ISLNK(st.st_mode) && !o->decide && copy_as_file(c, e) && !o->hard_link &&
-	    !o->symbolic_link && !o->backup && !o->remove_destination &&
-	    fstatat(pfd, name, &target, 0) == 0)
-		seen = &target;
+	const struct stat *seen = looked_through(c, e, pfd, name, &st, &target);
+	if (!seen) /* a dangling link, where a later name of a file is linked */
+		return replace_remove(c, pfd, name) < 0 ? DEST_FAIL : DEST_NEW;
 	bool keeps = o->exist == COPY_NO_CLOBBER || (o->update && !older(&seen->st_mtim, &e->st.st_mtim));
 	if (S_ISDIR(seen->st_mode)) {
 		if (keeps)
@@ -201,7 +213,8 @@ static enum dest_state prepare(struct copy *c, const struct sweep_entry *e, int 
 		return DEST_SKIP; /* a link of it already: GNU cp says nothing */
 	bool other = other_name(c, e, pfd, name, &st);
 	if ((same_file(e, &st) && !(other && (o->remove_destination || o->backup))) ||
-	    link_over_its_target(c, e, &st))
+	    link_over_its_target(c, e, &st) ||
+	    (seen != &st && same_file(e, seen) && o->exist != COPY_NO_CLOBBER))
 		return same_file_error(c, e);
 	/* GNU cp -n and -u look through a link there: one that dangles is
 	 * nothing to keep, and a file is not written through it */

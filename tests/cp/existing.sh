@@ -132,6 +132,18 @@ fi
 mkdir -p "$T/hl" && echo x > "$T/hl/f" && ln "$T/hl/f" "$T/hl/g"
 PREPARE='mkdir dst && ln -s nowhere dst/g' TIMES=no both "-a, a dangling link at a later name" -a hl/f hl/g DST
 PREPARE='mkdir dst && ln -s nowhere dst/g' TIMES=no both "-a DIR/., a dangling link at a later name" -a hl/. DST
+# ... whatever -n, -u or -i say: GNU takes it for no file
+for opt in -n -u -i; do
+	STDIN=$T/no PREPARE='mkdir dst && ln -s nowhere dst/g' TIMES=no \
+		both "-a $opt, a dangling link at a later name" -a $opt hl/f hl/g DST
+done
+# -u through a link to the source itself: the same file, said, exit 1
+for prog in cp sweep-cp; do
+	rm -rf "${T:?}/ul" && mkdir "$T/ul" && echo x > "$T/ul/f" && ln -s f "$T/ul/lnk" &&
+		touch -h -d 2000-01-01 "$T/ul/lnk"
+	(cd "$T/ul" && $prog -u f lnk 2>&1; echo "status $?") | sed 's/^sweep-cp:/cp:/' > "$T/ul.$prog"
+done
+check_same "$T/ul.cp" "$T/ul.sweep-cp" || fail "-u, a link to the source"
 
 # -n and -u where a dangling link is (GNU looks through it: nothing to
 # keep, and no file written through it) and where a directory is (kept

@@ -82,3 +82,12 @@ for prog in cp sweep-cp; do
 	done | sed 's/^sweep-cp:/cp:/' > "$T/$prog.stream"
 done
 check_same "$T/cp.stream" "$T/sweep-cp.stream" || fail "a copy into a pipe, a device, a fifo"
+# --reflink=always into a fifo: the kernel's refusal, as GNU's
+for prog in cp sweep-cp; do
+	rm -f "$T/fifo-out" && mkfifo "$T/fifo-out"
+	cat "$T/fifo-out" > /dev/null &
+	{ timeout 20 $prog --reflink=always "$T/medium" "$T/fifo-out"; echo "status $?"; } 2>&1 |
+		sed "s/^sweep-cp:/cp:/; s|$T|T|g" > "$T/clone.$prog"
+	wait
+done
+check_same "$T/clone.cp" "$T/clone.sweep-cp" || fail "--reflink=always into a fifo"
