@@ -270,21 +270,41 @@ static bool starts_expression(const char *arg)
 }
 
 /* -D FLAGS: GNU's debug flags, taken (nothing is shown for them), an
- * unknown one warned of as GNU warns. */
-static void debug_flags(struct find *f, const char *flags)
+ * unknown one warned of as GNU warns; "help" lists them, as GNU's, and
+ * ends the run. Returns whether it did. */
+static bool debug_flags(struct find *f, const char *flags)
 {
 	static const char *const known[] = { "exec", "opt", "rates", "search", "stat", "time",
 	                                     "tree", "all", "help", NULL };
+	static const char *const says[] = {
+		"Show diagnostic information relating to -exec, -execdir, -ok and -okdir",
+		"Show diagnostic information relating to optimisation",
+		"Indicate how often each predicate succeeded",
+		"Navigate the directory tree verbosely",
+		"Trace calls to stat(2) and lstat(2)",
+		"Show diagnostic information relating to time-of-day and timestamp comparisons",
+		"Display the expression tree",
+		"Set all of the debug flags (but help)",
+		"Explain the various -D options",
+	};
+	bool help = false;
 	char *copy = strdup(flags), *save = NULL;
 	for (char *w = copy ? strtok_r(copy, ",", &save) : NULL; w; w = strtok_r(NULL, ",", &save)) {
 		size_t k = 0;
 		while (known[k] && strcmp(known[k], w) != 0)
 			k++;
+		help |= known[k] && strcmp(known[k], "help") == 0;
 		if (!known[k])
 			diag_warn(f->diag, 0, "Ignoring unrecognised debug flag %s",
 			          diag_quote_style(f->diag, 0, QUOTE_LOCALE, w));
 	}
 	free(copy);
+	if (help) {
+		puts("Valid arguments for -D:");
+		for (size_t k = 0; known[k]; k++)
+			printf("%-10s %s\n", known[k], says[k]);
+	}
+	return help;
 }
 
 /* -O LEVEL: a number right after it, as GNU's; the expression is evaluated
@@ -303,7 +323,8 @@ static int optimisation_level(struct find *f, const char *a)
 }
 
 /* -H -L -P -D -O and our -s, before the starting points. Returns the index
- * of the first argument after them, or -1 (said). */
+ * of the first argument after them, -1 (said), or -2 when -D help ended
+ * the run. */
 static int leading_options(struct find *f, int argc, char **argv)
 {
 	int i = 1;
@@ -317,9 +338,10 @@ static int leading_options(struct find *f, int argc, char **argv)
 			f->opt.follow = SWEEP_FOLLOW_NONE;
 		else if (strcmp(a, "-s") == 0)
 			f->opt.order = SWEEP_ORDER_NAME;
-		else if (strcmp(a, "-D") == 0 && i + 1 < argc)
-			debug_flags(f, argv[++i]);
-		else if (strcmp(a, "-D") == 0) {
+		else if (strcmp(a, "-D") == 0 && i + 1 < argc) {
+			if (debug_flags(f, argv[++i]))
+				return -2;
+		} else if (strcmp(a, "-D") == 0) {
 			diag_error(f->diag, 0, "Missing argument after the -D option.");
 			diag_try_help(f->diag);
 			return -1;
@@ -363,7 +385,7 @@ int find_parse(struct find *f, int argc, char **argv)
 	static char *dot[] = { ".", NULL };
 	int i = leading_options(f, argc, argv);
 	if (i < 0)
-		return 1;
+		return i == -2 ? 0 : 1;
 	int first = i;
 	while (i < argc && !starts_expression(argv[i]))
 		i++;

@@ -50,6 +50,13 @@ t -foo
 -O3 t -maxdepth 0
 -D nonsense,stat t -maxdepth 0
 -D
+# -D help lists the flags and ends the run, exit 0 (it walked the tree)
+-D help
+-D tree,help t
+# %Z with no SELinux context kept: GNU's getfilecon message, exit 1 (it
+# printed an empty field, exit 0)
+t -printf '%p %Z|\n'
+-L t -printf '%p %Z|\n'
 t -name
 t -a
 t -o
