@@ -81,11 +81,14 @@ int main(int argc, char **argv)
 		}
 		/* an error of the copy itself (reported through diag by the
 		 * engine) is a partial transfer to rsync, not a usage error */
-		status = s.usage_error ? 1 : s.shell_status ? s.shell_status
+		status = s.usage_error ? 1
 		         : s.protocol_error ? SYNC_PROTOCOL : s.dest_status ? s.dest_status
 		         : s.partial || d.status ? SYNC_PARTIAL
 		         : s.vanished ? SYNC_VANISHED
 		         : s.skipped_deletes || s.deletes_stopped ? SYNC_DEL_LIMIT : 0;
+		/* (the remote shell's, where it says worse: as rsync's) */
+		if (!s.usage_error && s.shell_status > status)
+			status = s.shell_status;
 	}
 	if ((fflush(stdout) != 0 || ferror(stdout)) && !reader_gone()) {
 		diag_error(&d, errno, "write error");

@@ -51,10 +51,7 @@ static const char *rel_of(const struct sender *t, const struct sweep_entry *e)
 	return rel;
 }
 
-/* A frame, after W_IO_ERROR the first time the source could not be read:
- * the receiver deletes, and must not where what was not read may be what
- * its destination holds (the frame comes before anything sent later, as a
- * local run's error comes before the deletions after it). */
+/* W_IO_ERROR of kind, *told once sent. */
 static int tell_io_error(struct sender *t, uint8_t kind, bool *told)
 {
 	struct wire_frame e = { STRBUF_INIT };
@@ -66,9 +63,15 @@ static int tell_io_error(struct sender *t, uint8_t kind, bool *told)
 	return r;
 }
 
+/* A frame, after W_IO_ERROR the first time the source could not be read
+ * (and the first time a file's data could not): the receiver deletes, and
+ * must not where what was not read may be what its destination holds (the
+ * frame comes before anything sent later, as a local run's error comes
+ * before the deletions after it). */
 static int sender_send(struct sender *t, struct wire_frame *f)
 {
-	if (t->s->io_error && !t->io_error_told && tell_io_error(t, WIRE_IO_LIST, &t->io_error_told) < 0)
+	if (t->s->io_error && !t->io_error_told &&
+	    tell_io_error(t, WIRE_IO_LIST, &t->io_error_told) < 0)
 		return -1;
 	if (t->s->io_error_data && !t->io_error_data_told &&
 	    tell_io_error(t, WIRE_IO_DATA, &t->io_error_data_told) < 0)
