@@ -164,14 +164,18 @@ static void walk_error(struct copy *c, const struct sweep_entry *e)
 {
 	switch (e->op) {
 	case SWEEP_OP_OPEN:
+		/* GNU cp -v names the copy before it finds the source unreadable */
+		if (c->o->verbose && !c->o->decide && copy_names(c, e) == 0)
+			copy_verbose(c, e, NULL);
 		copy_error(c, e->error, "cannot open %s for reading", cq(c, 0, e->path));
 		break;
 	case SWEEP_OP_READDIR:
 		copy_error(c, e->error, "cannot access %s", cq(c, 0, e->path));
 		break;
-	case SWEEP_OP_LOOP: { /* (through a link followed: GNU's own words) */
+	case SWEEP_OP_LOOP: { /* (GNU cp's words for any directory met below itself) */
 		struct stat st;
-		if (fstatat(e->dirfd, e->name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode))
+		if (!c->o->decide ||
+		    (fstatat(e->dirfd, e->name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode)))
 			copy_error(c, 0, "cannot copy cyclic symbolic link %s", cq(c, 0, e->path));
 		else
 			copy_error(c, 0, "%s: file system loop detected", cq(c, 0, e->path));
