@@ -66,7 +66,7 @@ int add_escape(struct strbuf *sb, unsigned char c)
 	return sb_add(sb, e, 4);
 }
 
-static int quote_locale(struct strbuf *sb, const char *s, size_t len)
+static int quote_locale(struct strbuf *sb, const char *s, size_t len, const char *also)
 {
 	bool utf8 = locale_is_utf8();
 	const char *lq = utf8 ? LQUOTE_UTF8 : "'", *rq = utf8 ? RQUOTE_UTF8 : "'";
@@ -80,7 +80,8 @@ static int quote_locale(struct strbuf *sb, const char *s, size_t len)
 			err = add_escape(sb, (unsigned char)s[i++]);
 			continue;
 		}
-		if (s[i] == '\\' || (i + rqlen <= len && memcmp(s + i, rq, rqlen) == 0))
+		if (s[i] == '\\' || (i + rqlen <= len && memcmp(s + i, rq, rqlen) == 0) ||
+		    (k == 1 && also && strchr(also, s[i])))
 			err = sb_addc(sb, '\\');
 		if (!err)
 			err = sb_add(sb, s + i, k);
@@ -109,22 +110,27 @@ struct shell_scan {
 	bool dquote_ok;
 };
 
-static struct shell_scan shell_scan(const char *s, size_t len, bool colon)
+/* raw: the unprintable kept as it is, only a control character needing
+ * quotes */
+static struct shell_scan shell_scan(const char *s, size_t len, const char *also, bool raw)
 {
 	struct shell_scan r = { len == 0 || s[0] == '#' || s[0] == '~', false, false, true };
 	mbstate_t ps;
 	memset(&ps, 0, sizeof(ps));
 	for (size_t i = 0; i < len;) {
 		size_t k = printable_len(s + i, len - i, &ps);
+		unsigned char c = (unsigned char)s[i];
 		if (k == 0) {
-			r.has_escapes = r.needs_quotes = true;
+			r.has_escapes |= !raw;
+			r.needs_quotes |= !raw || c < 0x20 || c == 0x7f;
+			r.dquote_ok &= !raw;
 			i++;
 			continue;
 		}
 		if (k == 1) {
 			if (s[i] == '\'')
 				r.has_apostrophe = true;
-			if (shell_special(s[i]) || (colon && s[i] == ':'))
+			if (shell_special(s[i]) || (also && strchr(also, s[i])))
 				r.needs_quotes = true;
 			if (!dquote_safe(s[i]))
 				r.dquote_ok = false;
@@ -135,8 +141,8 @@ static struct shell_scan shell_scan(const char *s, size_t len, bool colon)
 }
 
 /* Single quotes throughout; an escape segment $'...' is closed by '' when a
- * printable character follows it. */
-static int quote_shell_single(struct strbuf *sb, const char *s, size_t len)
+ * printable character follows it (raw: no escapes, the bytes as they are). */
+static int quote_shell_single(struct strbuf *sb, const char *s, size_t len, bool raw)
 {
 	mbstate_t ps;
 	memset(&ps, 0, sizeof(ps));
@@ -144,7 +150,9 @@ static int quote_shell_single(struct strbuf *sb, const char *s, size_t len)
 	int err = sb_addc(sb, '\'');
 	for (size_t i = 0; i < len && !err;) {
 		size_t k = printable_len(s + i, len - i, &ps);
-		if (k == 0) {
+		if (k == 0 && raw)
+			k = 1;
+		else if (k == 0) {
 			if (!in_esc)
 				err = sb_addstr(sb, "'$'");
 			in_esc = true;
@@ -168,9 +176,10 @@ static int quote_shell_single(struct strbuf *sb, const char *s, size_t len)
 	return err ? err : sb_addc(sb, '\'');
 }
 
-static int quote_shell(struct strbuf *sb, const char *s, size_t len, bool always, bool colon)
+static int quote_shell(struct strbuf *sb, const char *s, size_t len, bool always,
+                       const char *also, bool raw)
 {
-	struct shell_scan r = shell_scan(s, len, colon);
+	struct shell_scan r = shell_scan(s, len, also, raw);
 	if (!always && !r.needs_quotes)
 		return sb_add(sb, s, len);
 	if (r.has_apostrophe && !r.has_escapes && r.dquote_ok) {
@@ -178,7 +187,7 @@ static int quote_shell(struct strbuf *sb, const char *s, size_t len, bool always
 			return -1;
 		return sb_addc(sb, '"');
 	}
-	return quote_shell_single(sb, s, len);
+	return quote_shell_single(sb, s, len, raw);
 }
 
 static int quote_qmark(struct strbuf *sb, const char *s, size_t len)
@@ -194,18 +203,30 @@ static int quote_qmark(struct strbuf *sb, const char *s, size_t len)
 	return err;
 }
 
-int quote_append(struct strbuf *sb, enum quote_style style, const char *s, size_t len)
+int quote_append_also(struct strbuf *sb, enum quote_style style, const char *s, size_t len,
+                      const char *also)
 {
 	switch (style) {
 	case QUOTE_LOCALE:
-		return quote_locale(sb, s, len);
+		return quote_locale(sb, s, len, also);
 	case QUOTE_SHELL_ALWAYS:
-		return quote_shell(sb, s, len, true, false);
+		return quote_shell(sb, s, len, true, also, false);
 	case QUOTE_SHELL_COLON:
-		return quote_shell(sb, s, len, false, true);
+		return quote_shell(sb, s, len, false, ":", false);
 	case QUOTE_QMARK:
 		return quote_qmark(sb, s, len);
+	case QUOTE_SHELL:
+		return quote_shell(sb, s, len, false, also, false);
+	case QUOTE_SHELL_RAW:
+		return quote_shell(sb, s, len, false, also, true);
+	case QUOTE_SHELL_RAW_ALWAYS:
+		return quote_shell(sb, s, len, true, also, true);
 	}
 	return sb_add(sb, s, len);
+}
+
+int quote_append(struct strbuf *sb, enum quote_style style, const char *s, size_t len)
+{
+	return quote_append_also(sb, style, s, len, NULL);
 }
 

@@ -20,10 +20,21 @@ enum quote_style {
 	QUOTE_SHELL_COLON,
 	/* as it is, each unprintable character shown as '?': names on terminals */
 	QUOTE_QMARK,
+	/* shell-quoted only when needed, $'\n' for the unprintable: tar's
+	 * --quoting-style=shell-escape */
+	QUOTE_SHELL,
+	/* shell-quoted when needed (a control character is), or always, the
+	 * bytes as they are: --quoting-style=shell, shell-always */
+	QUOTE_SHELL_RAW,
+	QUOTE_SHELL_RAW_ALWAYS,
 };
 
 /* Append the quoted form of the len bytes at s to sb. Returns 0 or -1. */
 int quote_append(struct strbuf *sb, enum quote_style style, const char *s, size_t len);
+/* The same, the characters in also (NULL: none) special too: escaped in
+ * QUOTE_LOCALE, making the shell styles quote. */
+int quote_append_also(struct strbuf *sb, enum quote_style style, const char *s, size_t len,
+                      const char *also);
 
 /* Length of the printable (multibyte) character at s, at most n bytes, or 0
  * when the byte at s has to be escaped; ps carries the shift state. */

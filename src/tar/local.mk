@@ -12,6 +12,7 @@ src_tar_libtar_la_SOURCES = \
 	src/tar/names.c \
 	src/tar/ddindex.c \
 	src/tar/msg.c \
+	src/tar/qstyle.c \
 	src/tar/safename.c \
 	src/tar/output.c src/tar/output.h \
 	src/tar/writer.c src/tar/writer.h \
@@ -103,6 +104,7 @@ TAR_TESTS = \
 	tests/tar/ignore-case.sh \
 	tests/tar/empty-files.sh \
 	tests/tar/positional.sh \
+	tests/tar/quoting.sh \
 	tests/tar/damaged-gzip.sh
 TESTS += $(TAR_TESTS)
 EXTRA_DIST += $(TAR_TESTS) tests/tar/tree.sh tests/tar/manifest.pl tests/tar/paxrecords.pl

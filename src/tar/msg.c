@@ -19,7 +19,7 @@ static const char *quote_in(struct tar *t, int slot, const char *name, const cha
 {
 	struct strbuf *sb = &t->q[slot % 3];
 	sb_reset(sb);
-	if (escape_append(sb, name, strlen(name), also) < 0)
+	if (qstyle_append(&t->opt, sb, name, also) < 0)
 		return name;
 	return sb_str(sb);
 }

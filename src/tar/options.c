@@ -41,7 +41,8 @@ enum {
 	OPT_XATTRS_INCLUDE, OPT_XATTRS_EXCLUDE, OPT_SELINUX, OPT_NO_SELINUX, OPT_IGNORE_COMMAND_ERROR, OPT_NO_IGNORE_COMMAND_ERROR,
 	OPT_VERSION, OPT_UTC, OPT_CHECK_DEVICE, OPT_NO_CHECK_DEVICE, OPT_ADD_FILE,
 	OPT_ACCEPTED, /* options that change nothing here (see accepted_option) */
-	OPT_HOLE_DETECTION, OPT_SPARSE_VERSION,
+	OPT_HOLE_DETECTION, OPT_SPARSE_VERSION, OPT_QUOTING_STYLE, OPT_QUOTE_CHARS,
+	OPT_NO_QUOTE_CHARS,
 };
 
 static const struct option long_options[] = {
@@ -198,6 +199,9 @@ static const struct option long_options[] = {
 	{ "seek", no_argument, NULL, OPT_ACCEPTED },
 	{ "no-seek", no_argument, NULL, OPT_ACCEPTED },
 	{ "hole-detection", required_argument, NULL, OPT_HOLE_DETECTION },
+	{ "quoting-style", required_argument, NULL, OPT_QUOTING_STYLE },
+	{ "quote-chars", required_argument, NULL, OPT_QUOTE_CHARS },
+	{ "no-quote-chars", required_argument, NULL, OPT_NO_QUOTE_CHARS },
 	{ "sparse-version", required_argument, NULL, OPT_SPARSE_VERSION },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "usage", no_argument, NULL, OPT_USAGE },
@@ -263,6 +267,11 @@ static void usage(const char *prog)
 	      "  -i, --ignore-zeros         zero blocks do not end the archive\n"
 	      "  -V, --label=TEXT           a volume label (create), or its pattern\n"
 	      "      --index-file=FILE      send verbose output to FILE\n"
+	      "      --quoting-style=STYLE  show names in STYLE: literal, shell, shell-always,\n"
+	      "                             shell-escape, shell-escape-always, c, c-maybe,\n"
+	      "                             escape (the default), locale, clocale\n"
+	      "      --quote-chars=STRING   escape the characters of STRING too\n"
+	      "      --no-quote-chars=STRING  but not those of STRING\n"
 	      "  -l, --check-links          say the files not stored under all their names\n"
 	      "      --force-local          an archive name with a colon is a local file\n"
 	      "                             (else HOST:FILE is refused: no remote archives)\n"
@@ -972,6 +981,9 @@ static int main_option(struct tar *t, struct parse_state *ps, int c)
 	case 's': ps->same_order = true; return 1;
 	case 'B': case OPT_ACCEPTED: return 1;
 	case OPT_HOLE_DETECTION: return accepted_arg(t, "--hole-detection", optarg);
+	case OPT_QUOTING_STYLE: return qstyle_parse(t, optarg) ? 1 : 0;
+	case OPT_QUOTE_CHARS: o->quote_chars = optarg; return 1;
+	case OPT_NO_QUOTE_CHARS: o->no_quote_chars = optarg; return 1;
 	case OPT_SPARSE_VERSION: return accepted_arg(t, "--sparse-version", optarg);
 	case OPT_ADD_FILE: /* a name, whatever it starts with */
 	case 1: return added_names(o, ps, names_add_name(t, optarg, false) == 0);

@@ -78,6 +78,9 @@ enum tar_mode { MODE_NONE, MODE_CREATE, MODE_LIST, MODE_EXTRACT, MODE_APPEND, MO
 /* --atime-preserve */
 enum atime_preserve { ATIME_KEEP_NONE, ATIME_REPLACE, ATIME_SYSTEM };
 enum tar_format { FMT_DEFAULT, FMT_GNU, FMT_PAX, FMT_USTAR, FMT_V7 };
+/* --quoting-style (qstyle.c); escape is GNU tar's default */
+enum tar_quoting { QS_ESCAPE, QS_LITERAL, QS_SHELL, QS_SHELL_ALWAYS, QS_SHELL_ESCAPE,
+                   QS_SHELL_ESCAPE_ALWAYS, QS_C, QS_C_MAYBE, QS_LOCALE, QS_CLOCALE };
 struct tar_opts;
 
 /* What a tag file in a directory leaves out (tags.c). */
@@ -206,6 +209,9 @@ struct tar_opts {
 	const char *to_command;   /* --to-command: members' data piped to it */
 	bool ignore_command_error; /* --ignore-command-error */
 	const char *index_file;   /* --index-file: where -v goes */
+	enum tar_quoting quoting; /* --quoting-style */
+	const char *quote_chars;  /* --quote-chars: escaped too... */
+	const char *no_quote_chars; /* ... but these (--no-quote-chars) */
 	const char *one_top_level; /* --one-top-level[=DIR]: DIR, or "" for the archive's name */
 	char *top_level_dir;      /* the DIR deduced from the archive's name */
 	bool hard_dereference;    /* --hard-dereference: no hard link members */
@@ -352,6 +358,11 @@ bool tar_backup_resolve(struct tar *t);
 bool tar_backup(struct tar *t, const char *name, bool archive, struct strbuf *made);
 /* Give name back the file put aside as made, if any. */
 void tar_backup_undo(struct tar *t, const char *name, struct strbuf *made);
+
+/* qstyle.c: --quoting-style's name (false: said, fatal); s shown in o's
+ * style into sb, the characters in also escaped too. */
+bool qstyle_parse(struct tar *t, const char *arg);
+int qstyle_append(const struct tar_opts *o, struct strbuf *sb, const char *s, const char *also);
 
 /* msg.c: every message names its file escaped as GNU tar does; the status
  * is raised as GNU tar raises it. */
