@@ -12,12 +12,24 @@
 #include <string.h>
 #include "create.h"
 
+/* A name's hash without its trailing slashes, as the walk has its root
+ * (create.c: "d/" is walked as d). */
 static uint64_t name_hash(const char *s)
 {
+	size_t n = strlen(s);
+	while (n > 1 && s[n - 1] == '/')
+		n--;
 	uint64_t h = 14695981039346656037u; /* FNV-1a */
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211u;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211u;
 	return h;
+}
+
+/* Whether name, as given, is root, the walk's spelling of it. */
+static bool same_root(const char *name, const char *root)
+{
+	size_t n = strlen(root);
+	return strncmp(name, root, n) == 0 && name[n + strspn(name + n, "/")] == 0;
 }
 
 static bool same_scope(const struct tar_name *n, const struct tar_opts *o)
@@ -57,7 +69,7 @@ static uint64_t name_of(const struct create *cr, const struct sweep_entry *e)
 	const uint64_t *v = e->depth == 0
 	                    ? keymap_get(&cr->scope_roots, name_hash(e->name), (uint64_t)e->dirfd)
 	                    : keymap_get(&cr->scope_dirs, e->parent_id, 0);
-	if (!v || (e->depth == 0 && strcmp(cr->t->opt.names.v[*v - 1].name, e->name) != 0))
+	if (!v || (e->depth == 0 && !same_root(cr->t->opt.names.v[*v - 1].name, e->name)))
 		return 0;
 	return *v;
 }

@@ -69,6 +69,10 @@ done
 
 # after the last name: GNU's warning, exit 2, the archive made
 same "--exclude after the names" -c a --exclude=f
+# (a name with a trailing slash, walked without it, is still its own:
+# the exclude after it acted on it, the archive came out empty)
+same "--exclude after a name with a slash" -c a/ --exclude=a
+same "--exclude between names with slashes" -c a// --exclude=f b/
 same "--no-recursion after the names" -c a b --no-recursion
 same "-C after the names" -c a -C b
 same "-X after a list" -c -T "$T/list-stays" -X "$T/patterns"
