@@ -352,6 +352,9 @@ enum dest_state replace_prepare(struct copy *c, const struct sweep_entry *e, int
                                 const char *name, const char **backup);
 /* Remove name in pfd to make room (reported). Returns 0 or -1. */
 int replace_remove(struct copy *c, int pfd, const char *name);
+/* sweep-cp -n, -u: whether what is at e's copy's name (c->shown) stays,
+ * whatever e holds: GNU cp looks no further, its source not opened. */
+bool replace_kept(const struct copy *c, const struct sweep_entry *e);
 /* e was copied as name in pfd: a top-level copy noted for no_remake (it
  * was said under -v, backup and all, by replace_prepare(), before it was
  * made, as GNU cp says it). */

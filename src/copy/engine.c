@@ -164,8 +164,16 @@ static void walk_error(struct copy *c, const struct sweep_entry *e)
 {
 	switch (e->op) {
 	case SWEEP_OP_OPEN:
-		/* GNU cp -v names the copy before it finds the source unreadable */
-		if (c->o->verbose && !c->o->decide && copy_names(c, e) == 0)
+		/* -n, -u: a copy kept needs no source: nothing said, as GNU's */
+		if (copy_names(c, e) == 0 && replace_kept(c, e))
+			break;
+		/* GNU cp -v names the copy before it finds the source unreadable,
+		 * where it was to be made: nothing there, or no -n, -u, -i or
+		 * backup to have it not made (or made otherwise) */
+		if (c->o->verbose && !c->o->decide &&
+		    ((c->o->exist == COPY_OVERWRITE && !c->o->update && !c->o->backup) ||
+		     (faccessat(AT_FDCWD, sb_str(&c->shown), F_OK, AT_SYMLINK_NOFOLLOW) < 0 &&
+		      errno == ENOENT)))
 			copy_verbose(c, e, NULL);
 		copy_error(c, e->error, "cannot open %s for reading", cq(c, 0, e->path));
 		break;

@@ -91,6 +91,12 @@ PREPARE='chmod 777 .' WRAP="$AS_USER" TIMES=no both "unreadable, as nobody" -r u
 PREPARE='chmod 777 .' WRAP="$AS_USER" TIMES=no both "unreadable, as nobody, -a" -a u DST
 # -v names a copy before its source is found unreadable, as GNU's
 PREPARE='chmod 777 .' WRAP="$AS_USER" TIMES=no both "unreadable, as nobody, -v" -rv u DST
+# ... but not where -n or -u keep what is there: GNU looks no further,
+# silently (it said the copy and the error, exit 1)
+for opt in -nv -uv; do
+	PREPARE='chmod 777 . && mkdir dst && echo old > dst/secret && touch -d 2030-01-01 dst/secret && chmod 777 dst' \
+		WRAP="$AS_USER" TIMES=no both "unreadable, kept by $opt, as nobody" $opt u/secret DST
+done
 # an existing copy the user cannot write: GNU's "cannot create regular file"
 PREPARE='chmod 777 . && mkdir -p dst/ok && chmod 777 dst dst/ok && echo old > dst/ok/f && chmod 444 dst/ok/f' \
 	WRAP="$AS_USER" TIMES=no both "an existing copy not writable, as nobody" -r u/ok DST
