@@ -201,6 +201,10 @@ void regular_copy(struct copy *c, const struct sweep_entry *e)
 		goto out;
 	}
 	enum dest_state s = replace_prepare(c, e, pfd, name, &backup);
+	/* GNU cp -u: a copy kept as newer is the first name its file's later
+	 * names are linked to */
+	if (s == DEST_SKIP && c->o->update && !c->o->decide)
+		hardlink_remember(c, e);
 	if (s == DEST_SKIP || s == DEST_FAIL)
 		goto out;
 	/* (sweep-sync's backups are made by temp_rename or in place, and

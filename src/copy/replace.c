@@ -209,8 +209,9 @@ static enum dest_state prepare(struct copy *c, const struct sweep_entry *e, int 
 	}
 	struct stat target;
 	const struct stat *seen = looked_through(c, e, pfd, name, &st, &target);
-	if (!seen) /* a dangling link, where a later name of a file is linked */
-		return replace_remove(c, pfd, name) < 0 ? DEST_FAIL : DEST_NEW;
+	if (!seen) /* a dangling link, where a later name of a file is linked
+	            * (hardlink_later() removes it, after -v's line, as GNU) */
+		return DEST_EXISTS;
 	bool keeps = o->exist == COPY_NO_CLOBBER || (o->update && !older(&seen->st_mtim, &e->st.st_mtim));
 	if (S_ISDIR(seen->st_mode)) {
 		if (keeps)

@@ -137,6 +137,21 @@ for opt in -n -u -i; do
 	STDIN=$T/no PREPARE='mkdir dst && ln -s nowhere dst/g' TIMES=no \
 		both "-a $opt, a dangling link at a later name" -a $opt hl/f hl/g DST
 done
+# -u: a copy kept as newer is the first name the file's later names are
+# linked to (they were copied again, or "not writing through dangling
+# symlink"); -v says a later name before the link there goes, as GNU
+for prog in cp sweep-cp; do
+	for case in "-auv absent" "-auv dangling" "-av dangling"; do
+		rm -rf "${T:?}/ua" && mkdir -p "$T/ua/s" "$T/ua/o" && cd "$T/ua" || fail "no scratch directory"
+		echo data > s/f1 && ln s/f1 s/f2 && touch -d 2000-01-01 s/f1 && echo new > o/f1
+		[ "${case#* }" = dangling ] && ln -s nowhere o/f2
+		{ $prog ${case% *} s/f1 s/f2 o/ 2>&1; echo "$case: status $?"; } | sed 's/^sweep-cp:/cp:/'
+		stat -c '%h %F %n' o/f1 o/f2
+		cd "$T" || fail "no scratch directory"
+	done > "$T/ua.$prog"
+done
+check_same "$T/ua.cp" "$T/ua.sweep-cp" || fail "-u and later hard-link names"
+
 # -u through a link to the source itself: the same file, said, exit 1
 for prog in cp sweep-cp; do
 	rm -rf "${T:?}/ul" && mkdir "$T/ul" && echo x > "$T/ul/f" && ln -s f "$T/ul/lnk" &&
