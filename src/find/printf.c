@@ -406,21 +406,40 @@ static void run_time(struct out *o, const struct seg *g, const struct stat *st)
 		put_str(o, g, time_field(ts, g->sub, buf, sizeof(buf)), false);
 }
 
-/* %Z: the SELinux context, the attribute GNU's getfilecon() reads (through
- * a link followed); none, where the system keeps none, said as GNU says
- * it, and the field left empty. */
+/* The SELinux context of path, into ctx (NUL-terminated): its length, or
+ * -1 with errno. follow: through a link, one that dangles read itself. */
+static ssize_t context_of(const char *path, bool follow, struct strbuf *ctx)
+{
+	static const char name[] = "security.selinux";
+	for (;;) {
+		ssize_t n = follow ? getxattr(path, name, NULL, 0) : lgetxattr(path, name, NULL, 0);
+		if (n < 0 && follow && errno == ENOENT) {
+			follow = false; /* (as GNU's, the link itself) */
+			continue;
+		}
+		if (n < 0 || sb_reserve(ctx, (size_t)n + 1) < 0)
+			return -1;
+		ssize_t got = follow ? getxattr(path, name, ctx->s, (size_t)n)
+		                     : lgetxattr(path, name, ctx->s, (size_t)n);
+		if (got >= 0) {
+			ctx->s[got] = 0;
+			return got;
+		}
+		if (errno != ERANGE) /* (grown since it was asked: again) */
+			return -1;
+	}
+}
+
+/* %Z: the SELinux context, the attribute GNU's getfilecon() reads; none,
+ * where the system keeps none, said as GNU says it, the field empty. */
 static void run_context(struct find *f, const struct seg *g, struct out *o,
                         const struct sweep_entry *e)
 {
-	char ctx[256];
-	ssize_t n = entry_follows(f, e) ? getxattr(e->path, "security.selinux", ctx, sizeof(ctx) - 1)
-	                                : lgetxattr(e->path, "security.selinux", ctx, sizeof(ctx) - 1);
-	if (n < 0) {
+	struct strbuf ctx = STRBUF_INIT;
+	if (context_of(e->path, entry_follows(f, e), &ctx) < 0)
 		diag_error(f->diag, errno, "getfilecon failed: %s", diag_quote(f->diag, 0, e->path));
-		n = 0;
-	}
-	ctx[n] = 0;
-	put_str(o, g, ctx, false);
+	put_str(o, g, ctx.s ? ctx.s : "", false);
+	sb_free(&ctx);
 }
 
 static void run_directive(struct find *f, const struct seg *g, struct out *o,
