@@ -96,8 +96,9 @@ struct copy_opts {
 	bool write_behind;         /* a batch written out while the next is
 	                              read (auto: onto another disk) */
 	bool no_write_thread;      /* every file copied on the walk's thread */
-	/* -i: whether to overwrite the destination shown (as GNU quotes it). */
-	bool (*ask)(void *arg, const char *dst_shown);
+	/* -i: whether to overwrite the destination shown (as GNU quotes it);
+	 * unwritable: its status, when the user may not write it. */
+	bool (*ask)(void *arg, const char *dst_shown, const struct stat *unwritable);
 	/* --progress: called after each file. known: the bytes of the regular
 	 * files the walk has found so far. */
 	void (*progress)(void *arg, uint64_t files, uint64_t bytes, uint64_t known);

@@ -193,6 +193,15 @@ enum dest_state replace_prepare(struct copy *c, const struct sweep_entry *e, int
 	return s;
 }
 
+/* -i: the question, as GNU cp asks it: of a file the user may not write
+ * (a link aside; root may write any), with its mode. */
+static bool ask(struct copy *c, int pfd, const char *name, const struct stat *st)
+{
+	bool writable = S_ISLNK(st->st_mode) || geteuid() == 0 ||
+	                faccessat(pfd, name, W_OK, AT_EACCESS) == 0;
+	return c->o->ask(c->o->arg, cq(c, 0, sb_str(&c->shown)), writable ? NULL : st);
+}
+
 static enum dest_state prepare(struct copy *c, const struct sweep_entry *e, int pfd,
                                const char *name, const char **backup)
 {
@@ -239,7 +248,7 @@ static enum dest_state prepare(struct copy *c, const struct sweep_entry *e, int 
 		return DEST_SKIP;
 	if (o->update && !older(&seen->st_mtim, &e->st.st_mtim))
 		return DEST_SKIP;
-	if (o->exist == COPY_INTERACTIVE && o->ask && !o->ask(o->arg, cq(c, 0, sb_str(&c->shown))))
+	if (o->exist == COPY_INTERACTIVE && o->ask && !ask(c, pfd, name, &st))
 		return DEST_SKIP;
 	if (made_before(c, e, &st))
 		return DEST_FAIL;

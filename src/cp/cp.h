@@ -63,6 +63,6 @@ int parents_make(struct cp *cp, struct cp_parents *ps, int tfd, const char *targ
 void parents_finish(struct cp *cp, struct cp_parents *ps);
 
 /* ask.c: -i's question on standard error; whether the answer is yes. */
-bool cp_ask(void *arg, const char *dst_shown);
+bool cp_ask(void *arg, const char *dst_shown, const struct stat *unwritable);
 
 #endif

@@ -100,6 +100,15 @@ done
 # an existing copy the user cannot write: GNU's "cannot create regular file"
 PREPARE='chmod 777 . && mkdir -p dst/ok && chmod 777 dst dst/ok && echo old > dst/ok/f && chmod 444 dst/ok/f' \
 	WRAP="$AS_USER" TIMES=no both "an existing copy not writable, as nobody" -r u/ok DST
+# -i over a copy the user may not write: GNU's question with its mode
+# ("unwritable ... try anyway?", "replace ..., overriding mode" under -f or
+# --remove-destination; it was "overwrite ...?")
+printf 'n\n' > "$T/no"
+for opt in -ri -rif "-ri --remove-destination"; do
+	# shellcheck disable=SC2086 # the options are words
+	PREPARE='chmod 777 . && mkdir -p dst/ok && chmod 777 dst dst/ok && echo old > dst/ok/f && chmod 444 dst/ok/f' \
+		STDIN="$T/no" WRAP="$AS_USER" TIMES=no both "$opt, an unwritable copy, as nobody" $opt u/ok DST
+done
 both "-t missing" -t nothere src/f
 # a name that is no text in the locale: the cause said is the call's (it
 # was EILSEQ, "Invalid or incomplete multibyte or wide character", left

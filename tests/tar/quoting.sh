@@ -15,24 +15,28 @@ for n in "sp ace" "qu'ote" 'dq"x' "co:lon" "$(printf 'nl\nx')" "$(printf 'b\377d
 	: > "$T/src/d/$n"
 done
 (cd "$T/src" && tar -cf "$T/q.tar" d) || fail "GNU tar -c"
-for loc in C C.UTF-8; do
-	for style in literal shell shell-always shell-escape shell-escape-always c c-maybe escape \
-		locale clocale; do
-		extras="x --quote-chars=do"
-		# (GNU escapes --quote-chars within double quotes in the -always
-		# styles, a quirk of its own: not compared)
-		case $style in *-always) extras=x ;; esac
-		for extra in $extras "--quote-chars=do --no-quote-chars=o"; do
-			[ "$extra" = x ] && extra=
-			case $extra in *no-quote*) [ "$extras" = x ] && continue ;; esac
-			# shellcheck disable=SC2086 # the options are words
-			(export LC_ALL=$loc
-			 compare_run -k "within src tar" "within src sweep_tar" --quoting-style=$style $extra \
-				-tvf "$T/q.tar" &&
-			 compare_run -k "within src tar" "within src sweep_tar" --quoting-style=$style $extra \
-				-cf /dev/null no:pe d/co:lon) || fail "--quoting-style=$style $extra, $loc"
-		done
-	done
+# quoted STYLE LOCALE [OPTIONS]: the listing and a message, compared
+quoted() {
+	style=$1 loc=$2
+	shift 2
+	(export LC_ALL=$loc
+	 compare_run -k "within src tar" "within src sweep_tar" --quoting-style=$style "$@" \
+		-tvf "$T/q.tar" &&
+	 compare_run -k "within src tar" "within src sweep_tar" --quoting-style=$style "$@" \
+		-cf /dev/null no:pe d/co:lon) || fail "--quoting-style=$style $*, $loc"
+}
+for style in literal shell shell-always shell-escape shell-escape-always c c-maybe escape \
+	locale clocale; do
+	quoted $style C.UTF-8
+done
+# what the locale changes: the quotes, what is printable
+for style in shell-escape c-maybe locale clocale; do
+	quoted $style C
+done
+# (GNU escapes --quote-chars within double quotes in the -always shell
+# styles, a quirk of its own: not compared)
+for style in shell c-maybe escape locale; do
+	quoted $style C.UTF-8 --quote-chars=do --no-quote-chars=o
 done
 compare_run -k "within src tar" "within src sweep_tar" --quoting-style=bogus -tf "$T/q.tar" ||
 	fail "an unknown style"
