@@ -267,9 +267,11 @@ int regular_finish(struct copy *c, int sfd, const struct stat *st, int dfd, cons
 int regular_fill(struct copy *c, int sfd, const struct stat *st, int dfd, const char *src,
                  bool created, mode_t mode);
 
-/* data.c: copy the bytes of sfd (status st) to dfd. Returns 0, or -1
- * (reported: then dfd holds a part only). */
-int data_copy(struct copy *c, int sfd, const struct stat *st, int dfd, const char *src);
+/* data.c: copy the bytes of sfd (status st) to dfd, a regular file this
+ * run made (made) or whatever was found in place (a fifo, a device:
+ * written in order). Returns 0, or -1 (reported: then dfd holds a part
+ * only). */
+int data_copy(struct copy *c, int sfd, const struct stat *st, int dfd, bool made, const char *src);
 
 /* attrs.c: give the open destination dfd (status now) the owner, extended
  * attributes, mode and times of the source (sfd, or -1; st) as the options

@@ -158,6 +158,32 @@ static int64_t copy_range(struct range *r, off_t off, uint64_t len)
 	return (int64_t)done;
 }
 
+/* A hole of len bytes: left in a regular copy (its size set at the end),
+ * written as zeros where the copy is written in order, as GNU cp's
+ * lseek_copy writes them, with its message. Returns 0 or -1 (reported). */
+static int put_hole(struct range *r, off_t len)
+{
+	struct copy *c = r->c;
+	if (!r->in_order) {
+		r->holes = true;
+		return 0;
+	}
+	memset(c->buf, 0, len < (off_t)COPY_BUFSIZE ? (size_t)len : COPY_BUFSIZE);
+	while (len > 0) {
+		ssize_t w = write(r->dfd, c->buf, len < (off_t)COPY_BUFSIZE ? (size_t)len : COPY_BUFSIZE);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			c->write_failed = true;
+			copy_error(c, w < 0 ? errno : ENOSPC, "%s: write failed",
+			           diag_quote_style(c->d, 0, QUOTE_SHELL_COLON, sb_str(&c->shown)));
+			return -1;
+		}
+		len -= w;
+	}
+	return 0;
+}
+
 /* Copy the data regions of a sparse source, up to its size as stat-ed.
  * Returns the logical size copied, or -1. */
 static int64_t copy_regions(struct range *r, off_t size)
@@ -172,8 +198,8 @@ static int64_t copy_regions(struct range *r, off_t size)
 		off_t hole = lseek(r->sfd, data, SEEK_HOLE);
 		if (hole < 0 || hole > size)
 			hole = size;
-		if (data > pos)
-			r->holes = true;
+		if (data > pos && put_hole(r, data - pos) < 0)
+			return -1;
 		int64_t n = copy_range(r, data, (uint64_t)(hole - data));
 		if (n < 0)
 			return -1;
@@ -181,8 +207,8 @@ static int64_t copy_regions(struct range *r, off_t size)
 		if (n < hole - data)
 			return pos; /* the file shrank */
 	}
-	if (pos < size)
-		r->holes = true;
+	if (pos < size && put_hole(r, size - pos) < 0)
+		return -1;
 	return size;
 }
 
@@ -352,11 +378,13 @@ static int64_t copied_again(struct range *r, const char *src)
 	return copy_range(r, 0, UINT64_MAX);
 }
 
-int data_copy(struct copy *c, int sfd, const struct stat *st, int dfd, const char *src)
+int data_copy(struct copy *c, int sfd, const struct stat *st, int dfd, bool made, const char *src)
 {
 	bool append = c->append_from && !c->o->read_data; /* (a stream's: copy_stream_data) */
+	/* (a file this run made is regular: only one found in place is looked
+	 * at, which spares every new file a system call) */
 	struct stat dst;
-	bool in_order = fstat(dfd, &dst) == 0 && !S_ISREG(dst.st_mode);
+	bool in_order = !made && fstat(dfd, &dst) == 0 && !S_ISREG(dst.st_mode);
 	/* (into a fifo, no clone under auto; under always, the kernel's
 	 * refusal, as GNU cp's) */
 	if (c->o->reflink != COPY_REFLINK_NEVER && !c->o->read_data && !append &&
@@ -386,7 +414,9 @@ int data_copy(struct copy *c, int sfd, const struct stat *st, int dfd, const cha
 		end = append_range(&r);
 	else if (c->o->read_data)
 		end = copy_stream_data(&r);
-	else if ((regions = c->o->sparse != COPY_SPARSE_NEVER && looks_sparse(st) && !in_order))
+	/* (in order, as GNU cp's, whatever --sparse says: its holes are
+	 * zeros written, and a failure is said as GNU says it) */
+	else if ((regions = (c->o->sparse != COPY_SPARSE_NEVER || in_order) && looks_sparse(st)))
 		end = copy_regions(&r, st->st_size);
 	else
 		end = copy_range(&r, 0, UINT64_MAX);

@@ -149,7 +149,7 @@ int regular_fill(struct copy *c, int sfd, const struct stat *st, int dfd, const 
                  bool created, mode_t mode)
 {
 	if (!c->o->attributes_only &&
-	    (data_copy(c, sfd, st, dfd, src) < 0 || data_synced(c, dfd) < 0))
+	    (data_copy(c, sfd, st, dfd, created, src) < 0 || data_synced(c, dfd) < 0))
 		return 1; /* (a part: no set-ID bit given back) */
 	bool restore = !created && (mode & MODE_RESTORE);
 	attrs_fd(c, dfd, sfd, st, created, mode & 07777, restore ? DIR_RESTORE : 0);

@@ -337,7 +337,7 @@ static int unnamed_write(struct copy *c, const char *src, int sfd, const struct 
 	}
 	mode_t mode = got.st_mode & 07777;
 	if (!c->o->attributes_only &&
-	    (data_copy(c, sfd, st, ufd, src) < 0 || data_synced(c, ufd) < 0))
+	    (data_copy(c, sfd, st, ufd, true, src) < 0 || data_synced(c, ufd) < 0))
 		goto out; /* (reported) and nothing of it under any name */
 	/* its attributes before it has a name; what they lacked said once it
 	 * has one: a link refused throws this file away, and the copy made the

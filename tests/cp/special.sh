@@ -60,7 +60,7 @@ TIMES=no both "-R /dev/null" -R /dev/null DST
 # Into a file that is no regular file, not made again (no -R): its data
 # written in order, holes as zeros (it was written with pwrite(): "Illegal
 # seek" on a pipe, exit 1, nothing written; a sparse source into /dev/null
-# "failed to extend", exit 1)
+# "failed to extend", exit 1); into /dev/full, the write's error
 seq 100000 > "$T/medium"
 truncate -s 1M "$T/sparse" && printf 'end' >> "$T/sparse"
 for prog in cp sweep-cp; do
@@ -72,6 +72,10 @@ for prog in cp sweep-cp; do
 			cat "$T/err" "$T/st"
 			$prog $opts "$T/$f" /dev/null 2>&1
 			echo "$opts $f into /dev/null: status $?"
+			if [ -w /dev/full ]; then
+				$prog $opts "$T/$f" /dev/full 2>&1
+				echo "$opts $f into /dev/full: status $?"
+			fi
 			rm -f "$T/fifo-out" && mkfifo "$T/fifo-out"
 			cat "$T/fifo-out" | cksum > "$T/fifo.sum" &
 			timeout 20 $prog $opts "$T/$f" "$T/fifo-out" 2>&1
