@@ -301,9 +301,7 @@ int diff_member(struct extract *x, struct archive_entry *e, const char *name)
 	case AE_IFDIR: {
 		/* GNU tar names a directory without its trailing '/' */
 		struct tar *t = x->t;
-		size_t n = strlen(name);
-		while (n > 1 && name[n - 1] == '/')
-			n--;
+		size_t n = names_bare_len(name);
 		if (sb_reset(&x->xname), sb_add(&x->xname, name, n) < 0) {
 			tar_fatal(t, ENOMEM, "memory exhausted");
 			return -1;

@@ -122,9 +122,7 @@ static bool way_blocked(struct tar *t, struct archive_entry *e, const char *name
 {
 	const struct tar_opts *o = &t->opt;
 	/* this member may replace a directory on the way known clear */
-	size_t nlen = strlen(name);
-	while (nlen > 1 && name[nlen - 1] == '/')
-		nlen--;
+	size_t nlen = names_bare_len(name);
 	if (t->way_ok.len && way_known(t, name, nlen))
 		sb_reset(&t->way_ok);
 	const char *last = memrchr(name, '/', nlen);

@@ -17,11 +17,9 @@
  * is false, lies below it; in either case under casefold. */
 static bool literal_match(const char *name, const char *member, bool below, bool casefold)
 {
-	size_t n = strlen(name);
+	size_t n = names_bare_len(name);
 	if (n == 0)
 		return false;
-	while (n > 1 && name[n - 1] == '/')
-		n--;
 	if ((casefold ? strncasecmp(name, member, n) : strncmp(name, member, n)) != 0)
 		return false;
 	if (member[n] == 0 || (member[n] == '/' && member[n + 1] == 0))

@@ -180,13 +180,17 @@ int names_add_name(struct tar *t, const char *name, bool verbatim)
 	return 0;
 }
 
+size_t names_bare_len(const char *name)
+{
+	size_t n = strlen(name);
+	while (n > 1 && name[n - 1] == '/')
+		n--;
+	return n;
+}
+
 char *names_without_slash(const char *name)
 {
-	char *bare = strdup(name);
-	size_t n = bare ? strlen(bare) : 0;
-	while (n > 1 && bare[n - 1] == '/')
-		bare[--n] = 0;
-	return bare;
+	return strndup(name, names_bare_len(name));
 }
 
 /* name as the member it becomes is named, roughly: no leading '/',

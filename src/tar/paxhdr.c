@@ -71,9 +71,7 @@ void paxhdr_block(char *h, const char *name, size_t size, time_t mtime, char typ
  * no slash at the end. member NULL: %d and %f are empty. */
 static int format_name(struct strbuf *sb, const char *fmt, const char *member, size_t n)
 {
-	size_t mlen = member ? strlen(member) : 0;
-	while (mlen > 1 && member[mlen - 1] == '/')
-		mlen--;
+	size_t mlen = member ? names_bare_len(member) : 0;
 	const char *slash = member ? memrchr(member, '/', mlen) : NULL;
 	size_t dlen = slash ? (size_t)(slash - member) : 0;
 	int r = 0;

@@ -16,9 +16,7 @@
  * (create.c: "d/" is walked as d). */
 static uint64_t name_hash(const char *s)
 {
-	size_t n = strlen(s);
-	while (n > 1 && s[n - 1] == '/')
-		n--;
+	size_t n = names_bare_len(s);
 	uint64_t h = 14695981039346656037u; /* FNV-1a */
 	for (size_t i = 0; i < n; i++)
 		h = (h ^ (unsigned char)s[i]) * 1099511628211u;
@@ -28,8 +26,8 @@ static uint64_t name_hash(const char *s)
 /* Whether name, as given, is root, the walk's spelling of it. */
 static bool same_root(const char *name, const char *root)
 {
-	size_t n = strlen(root);
-	return strncmp(name, root, n) == 0 && name[n + strspn(name + n, "/")] == 0;
+	size_t n = names_bare_len(name);
+	return n == strlen(root) && memcmp(name, root, n) == 0;
 }
 
 static bool same_scope(const struct tar_name *n, const struct tar_opts *o)

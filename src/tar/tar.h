@@ -347,6 +347,8 @@ void dd_index_free(struct dd_index *ix);
  * NULL when memory ran out: a directory member's "d/" as GNU tar names
  * it in messages and looks at what is on the disk. */
 char *names_without_slash(const char *name);
+/* ... the length of that name, not copied */
+size_t names_bare_len(const char *name);
 
 /* backup.c: --backup's CONTROL (or VERSION_CONTROL) and suffix, once the
  * options are read: false when CONTROL names no kind (reported). */

@@ -86,9 +86,7 @@ static int ulist_start(struct tar *t, struct ulist *l)
 		char *name = strdup(ns->v[i].name);
 		if (!name)
 			return -1;
-		size_t n = strlen(name);
-		while (n > 1 && name[n - 1] == '/')
-			name[--n] = 0;
+		name[names_bare_len(name)] = 0;
 		if (ulist_add(l, name, i, dirfd) < 0) {
 			free(name);
 			return -1;
@@ -165,9 +163,7 @@ static size_t first_match(struct tar *t, const struct ulist *l, const char *name
  * a directory after its contents, as sweep-tar's -c does. */
 static bool below_dir(const struct uname *u, const char *name, int flags)
 {
-	size_t n = strlen(name), un = strlen(u->name);
-	while (n > 1 && name[n - 1] == '/')
-		n--;
+	size_t n = names_bare_len(name), un = strlen(u->name);
 	struct stat st;
 	return n > un && fstatat(u->dirfd, u->name, &st, flags) == 0 && S_ISDIR(st.st_mode);
 }

@@ -26,9 +26,7 @@
 /* Member name as GNU tar says it: a directory without its trailing '/'. */
 static const char *plain_name(struct strbuf *sb, const char *name)
 {
-	size_t n = strlen(name);
-	while (n > 1 && name[n - 1] == '/')
-		n--;
+	size_t n = names_bare_len(name);
 	sb_reset(sb);
 	if (sb_add(sb, name, n) < 0)
 		return name;

@@ -408,9 +408,7 @@ const char *xform_apply(struct tar *t, unsigned scope, const char *name, struct 
 
 const char *xform_member(struct tar *t, const char *raw, struct strbuf *out)
 {
-	size_t n = strlen(raw);
-	while (n > 1 && raw[n - 1] == '/')
-		n--;
+	size_t n = names_bare_len(raw);
 	sb_reset(out);
 	if (sb_add(out, raw, n) < 0 || !xform_apply(t, XFORM_NAME, out->s, out) ||
 	    (raw[n] == '/' && out->len && sb_addc(out, '/') < 0))

@@ -204,10 +204,7 @@ static bool dir_over_link(struct extract *x, const char *name)
  * slashes. */
 bool xlinks_before_dir(struct extract *x, const char *name)
 {
-	size_t n = strlen(name);
-	while (n > 1 && name[n - 1] == '/')
-		n--;
-	char *bare = strndup(name, n);
+	char *bare = names_without_slash(name);
 	if (!bare) {
 		tar_fatal(x->t, ENOMEM, "memory exhausted");
 		return true;
