@@ -356,7 +356,10 @@ enum dest_state replace_prepare(struct copy *c, const struct sweep_entry *e, int
 int replace_remove(struct copy *c, int pfd, const char *name);
 /* sweep-cp -n, -u: whether what is at e's copy's name (c->shown) stays,
  * whatever e holds: GNU cp looks no further, its source not opened. */
-bool replace_kept(const struct copy *c, const struct sweep_entry *e);
+bool replace_kept(struct copy *c, const struct sweep_entry *e);
+/* fstatat(2) of e's copy's name (c->drel built) from its directory, with
+ * flags: no path, which may be longer than PATH_MAX. */
+int replace_look(struct copy *c, const struct sweep_entry *e, struct stat *st, int flags);
 /* e was copied as name in pfd: a top-level copy noted for no_remake (it
  * was said under -v, backup and all, by replace_prepare(), before it was
  * made, as GNU cp says it). */

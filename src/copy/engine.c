@@ -163,7 +163,8 @@ int copy_names(struct copy *c, const struct sweep_entry *e)
 static void walk_error(struct copy *c, const struct sweep_entry *e)
 {
 	switch (e->op) {
-	case SWEEP_OP_OPEN:
+	case SWEEP_OP_OPEN: {
+		struct stat st;
 		/* -n, -u: a copy kept needs no source: nothing said, as GNU's */
 		if (copy_names(c, e) == 0 && replace_kept(c, e))
 			break;
@@ -172,11 +173,11 @@ static void walk_error(struct copy *c, const struct sweep_entry *e)
 		 * backup to have it not made (or made otherwise) */
 		if (c->o->verbose && !c->o->decide &&
 		    ((c->o->exist == COPY_OVERWRITE && !c->o->update && !c->o->backup) ||
-		     (faccessat(AT_FDCWD, sb_str(&c->shown), F_OK, AT_SYMLINK_NOFOLLOW) < 0 &&
-		      errno == ENOENT)))
+		     (replace_look(c, e, &st, AT_SYMLINK_NOFOLLOW) < 0 && errno == ENOENT)))
 			copy_verbose(c, e, NULL);
 		copy_error(c, e->error, "cannot open %s for reading", cq(c, 0, e->path));
 		break;
+	}
 	case SWEEP_OP_READDIR:
 		copy_error(c, e->error, "cannot access %s", cq(c, 0, e->path));
 		break;

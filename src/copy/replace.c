@@ -108,12 +108,18 @@ static enum dest_state writable_through(struct copy *c, const struct sweep_entry
 	return same_file(e, &st) ? same_file_error(c, e) : DEST_EXISTS;
 }
 
-bool replace_kept(const struct copy *c, const struct sweep_entry *e)
+int replace_look(struct copy *c, const struct sweep_entry *e, struct stat *st, int flags)
+{
+	const char *name;
+	int pfd = destdir_parent(c, e, &name);
+	return pfd < 0 ? -1 : fstatat(pfd, name, st, flags);
+}
+
+bool replace_kept(struct copy *c, const struct sweep_entry *e)
 {
 	struct stat st;
 	const struct copy_opts *o = c->o;
-	if (o->decide || (o->exist != COPY_NO_CLOBBER && !o->update) ||
-	    fstatat(AT_FDCWD, sb_str(&c->shown), &st, 0) < 0)
+	if (o->decide || (o->exist != COPY_NO_CLOBBER && !o->update) || replace_look(c, e, &st, 0) < 0)
 		return false;
 	return o->exist == COPY_NO_CLOBBER || !older(&st.st_mtim, &e->st.st_mtim);
 }
