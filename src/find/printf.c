@@ -20,6 +20,7 @@
 #include "fstype.h"
 #include "printf.h"
 #include "permstr.h"
+#include "procfd.h"
 #include "quote.h"
 
 enum seg_kind { SEG_TEXT, SEG_DIRECTIVE, SEG_STOP };
@@ -406,21 +407,18 @@ static void run_time(struct out *o, const struct seg *g, const struct stat *st)
 		put_str(o, g, time_field(ts, g->sub, buf, sizeof(buf)), false);
 }
 
-/* The SELinux context of path, into ctx (NUL-terminated): its length, or
- * -1 with errno. follow: through a link, one that dangles read itself. */
-static ssize_t context_of(const char *path, bool follow, struct strbuf *ctx)
+/* The SELinux context of what fd holds (O_PATH), into ctx
+ * (NUL-terminated): its length, or -1 with errno. */
+static ssize_t context_read(int fd, struct strbuf *ctx)
 {
-	static const char name[] = "security.selinux";
+	static const char attr[] = "security.selinux";
+	char buf[PROCFD_NAME_MAX];
+	const char *path = procfd_name(fd, buf); /* (fgetxattr() refuses O_PATH) */
 	for (;;) {
-		ssize_t n = follow ? getxattr(path, name, NULL, 0) : lgetxattr(path, name, NULL, 0);
-		if (n < 0 && follow && errno == ENOENT) {
-			follow = false; /* (as GNU's, the link itself) */
-			continue;
-		}
+		ssize_t n = getxattr(path, attr, NULL, 0);
 		if (n < 0 || sb_reserve(ctx, (size_t)n + 1) < 0)
 			return -1;
-		ssize_t got = follow ? getxattr(path, name, ctx->s, (size_t)n)
-		                     : lgetxattr(path, name, ctx->s, (size_t)n);
+		ssize_t got = getxattr(path, attr, ctx->s, (size_t)n);
 		if (got >= 0) {
 			ctx->s[got] = 0;
 			return got;
@@ -430,13 +428,30 @@ static ssize_t context_of(const char *path, bool follow, struct strbuf *ctx)
 	}
 }
 
+/* The same of name in dirfd, found from there (no path, which can be
+ * longer than PATH_MAX). follow: through a link, one that dangles read
+ * itself, as GNU's. */
+static ssize_t context_of(int dirfd, const char *name, bool follow, struct strbuf *ctx)
+{
+	int fd = openat(dirfd, name, O_PATH | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW));
+	if (fd < 0 && follow && errno == ENOENT)
+		fd = openat(dirfd, name, O_PATH | O_CLOEXEC | O_NOFOLLOW);
+	if (fd < 0)
+		return -1;
+	ssize_t n = context_read(fd, ctx);
+	int err = errno;
+	close(fd);
+	errno = err;
+	return n;
+}
+
 /* %Z: the SELinux context, the attribute GNU's getfilecon() reads; none,
  * where the system keeps none, said as GNU says it, the field empty. */
 static void run_context(struct find *f, const struct seg *g, struct out *o,
                         const struct sweep_entry *e)
 {
 	struct strbuf ctx = STRBUF_INIT;
-	if (context_of(e->path, entry_follows(f, e), &ctx) < 0)
+	if (context_of(e->dirfd, e->name, entry_follows(f, e), &ctx) < 0)
 		diag_error(f->diag, errno, "getfilecon failed: %s", diag_quote(f->diag, 0, e->path));
 	put_str(o, g, ctx.s ? ctx.s : "", false);
 	sb_free(&ctx);

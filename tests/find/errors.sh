@@ -319,5 +319,15 @@ else
 	echo "SKIP part: no SELinux context can be set here (setfattr, root)" >&2
 fi
 
+# %Z below PATH_MAX's reach: read from the directory, as GNU's (it was
+# "File name too long"), the context too where one can be set (GNU's -L
+# cannot go there)
+long=$(printf 'd%.0s' $(seq 200))
+(mkdir deep && cd deep && for _ in $(seq 25); do mkdir "$long" && cd "$long" || exit 1; done
+ echo b > xbottom && ln -s xbottom xlink && ln -s nowhere xdangling &&
+ { ! command -v setfattr >/dev/null || setfattr -n security.selinux -v ctx-b xbottom 2>/dev/null || :; }) ||
+	fail "cannot build the deep tree"
+check deep -name 'x*' -printf '%f %Z|\n'
+
 echo "find errors: $checks checks, $failures failed"
 [ $failures = 0 ] || fail "$failures of $checks checks differ from GNU find"
