@@ -22,20 +22,38 @@
 #define SYNC_DEL_LIMIT 25
 
 /* rsync's last words for status (after the program's name and before
- * "(code N)"), or NULL for none. */
+ * "(code N)"), or NULL for none: its table, as a remote shell's status
+ * can be any (it is the run's, said as rsync's own). */
 static const char *end_words(int status)
 {
 	switch (status) {
+	case 0: return NULL;
 	case 1: return "error: syntax or usage error";
+	case 2: return "error: protocol incompatibility";
 	case SYNC_FILESELECT: return "error: errors selecting input/output files, dirs";
+	case 4: return "error: requested action not supported";
+	case 5: return "error: error starting client-server protocol";
+	case 10: return "error: error in socket IO";
 	case SYNC_FILEIO: return "error: error in file IO";
 	case SYNC_PROTOCOL: return "error: error in rsync protocol data stream";
+	case 13: return "error: errors with program diagnostics";
+	case 14: return "error: error in IPC code";
+	case 15: return "error: sibling process crashed";
+	case 16: return "error: sibling process terminated abnormally";
+	case 19: return "error: received SIGUSR1";
+	case 20: return "error: received SIGINT, SIGTERM, or SIGHUP";
+	case 21: return "error: waitpid() failed";
+	case 22: return "error: error allocating core memory buffers";
 	case SYNC_PARTIAL: return "error: some files/attrs were not transferred (see previous errors)";
 	case SYNC_VANISHED: return "warning: some files vanished before they could be transferred";
 	case SYNC_DEL_LIMIT: return "error: the --max-delete limit stopped deletions";
+	case 30: return "error: timeout in data send/receive";
+	case 35: return "error: timeout waiting for daemon connection";
+	case 124: return "error: remote shell failed";
+	case 125: return "error: remote shell killed";
+	case 126: return "error: remote command could not be run";
 	case 127: return "error: remote command not found";
-	case 255: return "error: unexplained error";
-	default: return NULL;
+	default: return "error: unexplained error";
 	}
 }
 
@@ -81,14 +99,12 @@ int main(int argc, char **argv)
 		}
 		/* an error of the copy itself (reported through diag by the
 		 * engine) is a partial transfer to rsync, not a usage error */
-		status = s.usage_error ? 1
+		/* (the remote shell's, nonzero, is the run's: rsync's) */
+		status = s.usage_error ? 1 : s.shell_status ? s.shell_status
 		         : s.protocol_error ? SYNC_PROTOCOL : s.dest_status ? s.dest_status
 		         : s.partial || d.status ? SYNC_PARTIAL
 		         : s.vanished ? SYNC_VANISHED
 		         : s.skipped_deletes || s.deletes_stopped ? SYNC_DEL_LIMIT : 0;
-		/* (the remote shell's, where it says worse: as rsync's) */
-		if (!s.usage_error && s.shell_status > status)
-			status = s.shell_status;
 	}
 	if ((fflush(stdout) != 0 || ferror(stdout)) && !reader_gone()) {
 		diag_error(&d, errno, "write error");

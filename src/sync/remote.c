@@ -600,7 +600,14 @@ void remote_run(struct sync *s)
 	if (from >= 0)
 		close(from);
 	int status;
-	if (pid > 0 && waitpid_briefly(pid, &status, s->protocol_error) == pid && s->protocol_error) {
+	pid_t ended = pid > 0 ? waitpid_briefly(pid, &status, s->protocol_error) : -1;
+	/* after a whole transfer, the remote shell's status, nonzero, is the
+	 * run's, as rsync takes it (a wrapper's "exit 3" is code 3); one
+	 * killed is rsync's 15 (a core dumped) or 16 */
+	if (ended == pid && !s->protocol_error)
+		s->shell_status = WIFEXITED(status) ? WEXITSTATUS(status)
+		                  : WCOREDUMP(status) ? 15 : 16;
+	if (ended == pid && s->protocol_error) {
 		if (WIFEXITED(status) && WEXITSTATUS(status))
 			fprintf(stderr, "%s: the remote shell (%s) exited with status %d\n",
 			        s->diag->prog, argv[0], WEXITSTATUS(status));

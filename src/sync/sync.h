@@ -205,7 +205,8 @@ struct sync {
 	bool protocol_error;    /* the far end broke off or spoke wrongly: 12 */
 	int shell_status;       /* ... never reached: the remote shell's 127 (no
 	                           such command) or 255 (ssh failed), as rsync's;
-	                           reached: its status above 12, as rsync's */
+	                           reached: its status above 12, as rsync's; a
+	                           whole transfer: its status, the run's */
 	/* over a remote shell (remote.c) */
 	const char *rsh;        /* -e: the remote shell and its options */
 	const char *remote_prog; /* --rsync-path: sweep-sync on the other host */

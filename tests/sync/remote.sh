@@ -231,6 +231,26 @@ for prog in rsync sweep-sync; do
 	echo "pull $?" >> "$T/lost/$prog"
 done
 check_same "$T/lost/rsync" "$T/lost/sweep-sync" || fail "the connection lost: not the remote shell's status"
+# a remote shell that exits nonzero after a whole transfer (a wrapper's
+# "exit 3"): its status is the run's, said in rsync's words (it was 0)
+printf '#!/bin/sh
+shift
+sh -c "$*"
+exit $RSH_EXIT
+' > "$T/rsh-exit"
+chmod +x "$T/rsh-exit"
+mkdir -p "$T/ends/src" && echo x > "$T/ends/src/f"
+for prog in rsync sweep-sync; do
+	for code in 0 3 7 24 127; do
+		rm -rf "$T/ends/dst" "$T/ends/back"
+		(cd "$T/ends" && RSH_EXIT=$code $prog -a -e "$T/rsh-exit" src/ "localhost:$T/ends/dst/"
+		 echo "push, the shell's $code: $?"
+		 RSH_EXIT=$code $prog -a -e "$T/rsh-exit" "localhost:$T/ends/src/" back/
+		 echo "pull, the shell's $code: $?") 2>&1 | sed 's/^sweep-sync/rsync/; s/ at main\.c.*//'
+		[ -f "$T/ends/dst/f" ] && [ -f "$T/ends/back/f" ] || echo "$prog $code: not copied"
+	done > "$T/ends/$prog"
+done
+check_same "$T/ends/rsync" "$T/ends/sweep-sync" || fail "the remote shell's status after a whole transfer"
 (cd "$T" && sweep-sync -a -e " $E" src/ localhost:blank) > /dev/null 2>&1 ||
 	fail "-e with a leading blank"
 (cd "$T" && RSYNC_RSH=$E sweep-sync -a src/ localhost:by-env) > /dev/null 2>&1 &&
