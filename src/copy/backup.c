@@ -135,6 +135,8 @@ int backup_make(struct copy *c, int pfd, const char *name, const char **shown, b
 			rel += 2;
 		*shown = sb_str(&c->bshown);
 		int r = backup_aside(c->o, pfd, name, rel, &c->bshown, by_copy);
+		if (r == 0 && c->o->backed_up)
+			c->o->backed_up(c->o->arg, sb_str(&c->rel));
 		if (r >= 0)
 			return r;
 		copy_error(c, errno, "cannot backup %s", cq(c, 0, sb_str(&c->shown)));
@@ -156,6 +158,8 @@ int backup_make(struct copy *c, int pfd, const char *name, const char **shown, b
 	}
 	sb_free(&bname);
 	*shown = sb_str(&c->bshown);
+	if (r == 0 && c->o->backed_up)
+		c->o->backed_up(c->o->arg, sb_str(&c->rel));
 	return r < 0 ? -1 : r;
 }
 

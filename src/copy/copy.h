@@ -81,6 +81,10 @@ struct copy_opts {
 	 * under their path below the destination (made when first asked
 	 * for); -1 with errno when it cannot be */
 	int (*backup_dir)(void *arg);
+	/* sweep-sync: a backup was made of rel (its path below the
+	 * destination), for rsync's "backed up" line; on the walk's thread
+	 * only when no_write_thread */
+	void (*backed_up)(void *arg, const char *rel);
 	bool backup_copy;          /* a regular file written in place is backed
 	                              up by a copy, so that its other names see
 	                              the new data (rsync's --inplace -b) */

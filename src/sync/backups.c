@@ -29,6 +29,28 @@ int backups_check(struct sync *s)
 	return 0;
 }
 
+/* The length of --backup-dir's DIR without its trailing slashes. */
+static size_t dir_len(const char *dir)
+{
+	size_t n = strlen(dir);
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	return n;
+}
+
+/* BACKUP: the backup directory, said once, as rsync's receiver says it
+ * as it starts ("(new)": not there yet) */
+static void say_backup_dir(struct sync *s)
+{
+	struct stat st;
+	const char *dir = s->backup_dir;
+	if (s->info[INFO_BACKUP] < 1 || s->sender_side || s->backup_dir_said)
+		return;
+	s->backup_dir_said = true;
+	bool fresh = stat(s->backup_path.s ? s->backup_path.s : dir, &st) < 0 && errno == ENOENT;
+	printf("%sbackup_dir is %.*s\n", fresh ? "(new) " : "", (int)dir_len(dir), dir);
+}
+
 void backups_open(struct sync *s, const char *dest, bool dest_is_file)
 {
 	const char *dir = s->backup_dir;
@@ -44,6 +66,32 @@ void backups_open(struct sync *s, const char *dest, bool dest_is_file)
 	else
 		sb_printf(&s->backup_path, "%.*s/%s", (int)n, dest, dir);
 	s->copy.backup_dir = backups_dir;
+	say_backup_dir(s);
+}
+
+/* BACKUP: "backed up REL to ITS-BACKUP", the backup named as rsync's
+ * receiver names it (below the backup directory as given) */
+static void say_backed_up(struct sync *s, const char *rel)
+{
+	if (s->info[INFO_BACKUP] < 1 || s->sender_side)
+		return;
+	const char *dir = s->backup_dir, *suffix = s->copy.suffix;
+	if (!suffix)
+		suffix = dir ? "" : "~";
+	fputs("backed up ", stdout);
+	report_name(s, stdout, rel);
+	fputs(" to ", stdout);
+	if (dir)
+		printf("%.*s/", (int)dir_len(dir), dir);
+	report_name(s, stdout, rel);
+	printf("%s\n", suffix);
+}
+
+void backups_said(void *arg, const char *rel_below)
+{
+	struct sync *s = arg;
+	if (s->info[INFO_BACKUP] >= 1 && !s->sender_side)
+		say_backed_up(s, sync_relname(s, rel_below));
 }
 
 /* mkdir -p of the first len bytes of path. Returns 0 or -1. */
@@ -96,6 +144,8 @@ bool backups_deleted(struct sync *s, int pfd, const char *name, const char *rel)
 	int r = s->dry_run ? 0 : copy_backup_move(&s->copy, pfd, name, rel, &shown);
 	if (r < 0)
 		report_error(s, errno, "backup of \"%s\" failed", rel);
+	else if (!s->dry_run)
+		say_backed_up(s, rel);
 	sb_free(&shown);
 	return r == 0;
 }

@@ -182,7 +182,7 @@ bool sync_xattr_letters(const struct sync *s, const struct sweep_entry *e, int p
  * differs all the same). */
 static bool letters_wanted(const struct sync *s)
 {
-	return report_itemized(s) || s->verbose || s->out_format || s->log_path || s->log;
+	return report_itemized(s) || s->info[INFO_NAME] >= 1 || s->out_format || s->log_path || s->log;
 }
 
 /* --safe-links: whether the link at below (its path below the tree's
@@ -218,7 +218,8 @@ static bool unsafe_link(struct sync *s, const struct sweep_entry *e, const char 
 	}
 	if (!last && strcmp(t, "..") == 0)
 		unsafe = --depth < 0;
-	if (unsafe && s->verbose && !s->quiet && !s->sender_side) {
+	/* (NAME's, as rsync's receiver says it: SYMSAFE is its sender's) */
+	if (unsafe && s->info[INFO_NAME] >= 1 && !s->sender_side) {
 		printf("ignoring unsafe symlink \"");
 		report_name(s, stdout, rel);
 		printf("\" -> \"");
@@ -250,7 +251,7 @@ static bool kind_wanted(struct sync *s, const struct sweep_entry *e, const char 
 	          : S_ISFIFO(m) || S_ISSOCK(m) ? s->specials : true;
 	if (ok)
 		return true;
-	if (!s->quiet && !s->sender_side) {
+	if (s->info[INFO_NONREG] >= 1 && !s->sender_side) {
 		printf("skipping non-regular file \"");
 		report_name(s, stdout, rel);
 		printf("\"\n");
@@ -264,7 +265,7 @@ static bool kind_wanted(struct sync *s, const struct sweep_entry *e, const char 
 static bool unreadable(const struct sync *s, const struct sweep_entry *e)
 {
 	/* (a system call a file: only where a line or --stats would count it) */
-	bool counted = s->stats || (!s->quiet && (s->itemize || s->verbose || s->progress_names ||
+	bool counted = s->stats || (!s->quiet && (s->itemize || s->info[INFO_NAME] >= 1 ||
 	                                          s->out_format));
 	return counted && !s->root && !s->remote_source && !s->sender_side && !s->dry_run &&
 	       faccessat(e->dirfd, e->name, R_OK, AT_EACCESS) < 0 && errno == EACCES;
@@ -296,15 +297,21 @@ static enum copy_verdict decide_new(struct sync *s, const struct sweep_entry *e,
 	return COPY_MAKE;
 }
 
-/* -ii: an entry found as it should be, said too, as rsync says it (its
- * kind's letter, and blanks for the rest) */
+/* -ii, or -i with NAME2 (-vv): an entry found as it should be, said too,
+ * as rsync says it (its kind's letter, and blanks for the rest); NAME2
+ * without -i: "NAME is uptodate", but for a directory */
 static void report_unchanged(struct sync *s, char kind, const char *rel, bool dir,
                              const char *target)
 {
 	char code[12] = ".          ";
 	code[1] = kind;
-	if (s->itemize_all)
+	bool name2 = s->info[INFO_NAME] >= 2 && !s->sender_side;
+	if (s->itemize_all || (name2 && report_itemized(s)))
 		report_item(s, code, rel, dir, target);
+	else if (name2 && !dir) {
+		report_name(s, stdout, rel);
+		puts(" is uptodate");
+	}
 }
 
 /* --inplace: a copy of several names (hard links in DEST) as it was
@@ -560,7 +567,7 @@ void sync_append_failed(void *arg, const struct sweep_entry *e, const char *rel_
 {
 	struct sync *s = arg;
 	const char *rel = sync_relname(s, rel_below);
-	if (s->verbose || s->itemize) { /* rsync's: said with the names only */
+	if (s->info[INFO_NAME] >= 1 || s->itemize) { /* rsync's: said with the names only */
 		fflush(stdout);
 		fputs("WARNING: ", stderr);
 		report_name(s, stderr, rel);

@@ -98,7 +98,7 @@ bool limits_size_skips(const struct sync *s, const struct stat *st, const char *
 	uint64_t n = (uint64_t)st->st_size;
 	const char *why = s->max_size_on && n > s->max_size ? "over max-size"
 	                  : n < s->min_size ? "under min-size" : NULL;
-	if (why && s->verbose > 1 && !s->quiet && !s->sender_side) {
+	if (why && s->info[INFO_SKIP] >= 1 && !s->sender_side) {
 		report_name(s, stdout, rel);
 		printf(" is %s\n", why);
 	}

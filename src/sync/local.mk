@@ -15,6 +15,7 @@ sweep_sync_SOURCES = \
 	src/sync/filter.c \
 	src/sync/filterrule.c \
 	src/sync/delete.c \
+	src/sync/info.c \
 	src/sync/report.c \
 	src/sync/signals.c \
 	src/sync/prewalk.c \
@@ -54,6 +55,7 @@ SYNC_TESTS = \
 	tests/sync/mkpath.sh \
 	tests/sync/remove-source.sh \
 	tests/sync/shrank.sh \
+	tests/sync/info.sh \
 	tests/sync/out-format.sh \
 	tests/sync/missing-args.sh \
 	tests/sync/hard-link-skips.sh \

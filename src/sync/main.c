@@ -91,7 +91,7 @@ int main(int argc, char **argv)
 		report_progress_end(&s);
 		/* the receiving end reports (over a remote shell, when it is the
 		 * far end, its report came back with its output) */
-		if (s.stats && !s.quiet && !s.usage_error && !s.sender_side)
+		if (s.info[INFO_STATS] >= 2 && !s.usage_error && !s.sender_side)
 			report_stats(&s);
 		if (!s.usage_error && !s.sender_side) {
 			report_end(&s);

@@ -176,7 +176,7 @@ static int open_dest_dir(struct sync *s, const char *dest, bool *made)
 		return -2;
 	}
 	*made = true;
-	if ((s->verbose || report_itemized(s) || s->progress_names) && !s->quiet) {
+	if ((s->info[INFO_NAME] >= 1 || report_itemized(s)) && !s->quiet) {
 		size_t n = strlen(dest);
 		while (n > 1 && dest[n - 1] == '/')
 			n--;
@@ -299,7 +299,7 @@ static int make_path(struct sync *s, const char *dest, const char *path, size_t 
 		dest_failed(s, err, "mkdir", dest, SYNC_FILEIO);
 		return -1;
 	}
-	if (made && (s->verbose || report_itemized(s) || s->progress_names) && !s->quiet)
+	if (made && (s->info[INFO_NAME] >= 1 || report_itemized(s)) && !s->quiet)
 		printf("created %d director%s for %.*s\n", made, made == 1 ? "y" : "ies", (int)len, path);
 	return 0;
 }

@@ -294,8 +294,8 @@ static void usage(const char *prog)
 	      "  -h, --human-readable     output numbers in a human-readable format\n"
 	      "      --progress           show progress during transfer (on a terminal)\n"
 	      "  -P                       same as --partial --progress\n"
-	      "      --info=progress2     show the whole transfer's progress (on a\n"
-	      "                           terminal)\n"
+	      "      --info=FLAGS         fine-grained informational verbosity\n"
+	      "                           (--info=help lists them)\n"
 	      "  -i, --itemize-changes    output a change-summary for all updates\n"
 	      "  -8, --8-bit-output       leave high-bit chars unescaped in output\n"
 	      "  -e, --rsh=COMMAND        specify the remote shell to use (default ssh)\n"
@@ -448,7 +448,7 @@ static bool switch_option(struct sync *s, int c, bool on)
 	case 'z': s->compress = on; break;
 	case 'b': s->backup = on; s->backup_dir = on ? s->backup_dir : NULL; break;
 	case OPT_PARTIAL: s->copy.keep_partial = on; break;
-	case OPT_PROGRESS: s->meter_wanted = s->progress_names = on; break;
+	case OPT_PROGRESS: s->progress_given = on; break;
 	case OPT_INPLACE: s->inplace = on; break;
 	case OPT_APPEND: s->append = on; s->inplace |= on; break;
 	case OPT_PREALLOCATE: s->copy.preallocate = on; break;
@@ -501,8 +501,8 @@ static int take_option(struct sync *s, int c, const char *arg)
 	case OPT_DELETE_EXCLUDED: s->delete = s->delete_excluded = true; break;
 	case '0': s->from0 = true; break;
 	case 'L': s->copy_links = true; break;
-	case 'P': s->copy.keep_partial = s->meter_wanted = s->progress_names = true; break;
-	case OPT_INFO: return report_info_option(s, arg);
+	case 'P': s->copy.keep_partial = s->progress_given = true; break;
+	case OPT_INFO: return info_option(s, arg);
 	case OPT_BWLIMIT: return limits_bwlimit(s, arg);
 	case OPT_TIMEOUT: return limits_timeout(s, arg);
 	case OPT_MAX_DELETE: return limits_max_delete(s, arg);
@@ -583,6 +583,12 @@ static void engine_options(struct sync *s)
 	o->require_preserve = true;
 	o->require_xattr = s->xattrs;
 	o->reflink = COPY_REFLINK_AUTO;
+	info_settle(s);
+	s->meter_wanted = s->info[INFO_PROGRESS] >= 1;
+	/* (its lines said from the walk's thread, as the other lines) */
+	o->backed_up = backups_said;
+	if (s->info[INFO_BACKUP] >= 1)
+		o->no_write_thread = true;
 	o->progress = s->meter_wanted ? report_progress : NULL;
 	o->alive = s->timeout ? sync_alive : NULL;
 	o->decide = sync_decide;
@@ -590,8 +596,6 @@ static void engine_options(struct sync *s)
 	o->walk_error = sync_walk_error;
 	o->linked = sync_linked;
 	o->done = s->remove_source ? sync_source_done : NULL;
-	s->info_remove = !s->quiet && (s->info_remove_given >= 0 ? s->info_remove_given == 1
-	                                                         : s->verbose >= 2);
 	o->arg = s;
 	o->dry_run = s->dry_run;
 	o->temp_rename = !s->inplace && !s->append; /* (--no-inplace: still in place) */
@@ -615,7 +619,6 @@ int sync_parse_options(struct sync *s, int argc, char **argv)
 {
 	int c;
 	s->human = 1;
-	s->info_remove_given = -1;
 	s->names_utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	argv[0] = (char *)s->diag->prog;
 	while ((c = getopt_long(argc, argv, short_options, long_options, NULL)) != -1) {
@@ -630,6 +633,8 @@ int sync_parse_options(struct sync *s, int argc, char **argv)
 		int r = take_option(s, c, optarg);
 		if (r < 0)
 			return r == -2 ? SYNC_FILEIO : 1;
+		if (s->info_help)
+			return 0;
 	}
 	/* --files-from: -a does not imply -r; -d is implied */
 	if (s->files_from) {

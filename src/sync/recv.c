@@ -517,6 +517,12 @@ static void recv_append_failed(void *arg, const struct sweep_entry *e, const cha
 	sync_append_failed(r->s, e, rel);
 }
 
+static void recv_backed_up(void *arg, const char *rel)
+{
+	struct receiver *r = arg;
+	backups_said(r->s, rel);
+}
+
 static int recv_backup_dir(void *arg)
 {
 	struct receiver *r = arg;
@@ -788,6 +794,7 @@ int recv_trees(struct sync *s, struct wire *w, const char *dest, unsigned nsrc)
 	o.walk_error = NULL; /* the sender says its own */
 	/* the hooks take the receiver: each passes the sync on */
 	o.backup_dir = s->backup && s->backup_dir ? recv_backup_dir : NULL;
+	o.backed_up = recv_backed_up;
 	o.progress = o.progress ? recv_progress : NULL;
 	o.arg = &r;
 	s->remote_source = true;

@@ -319,8 +319,6 @@ int sync_server_options(const struct sync *s, struct strbuf *sb)
 		{ s->append == 1, "--append" }, { s->append == 2, "--append-verify" },
 		{ s->ignore_missing, "--ignore-missing-args" },
 		{ s->delete_missing, "--delete-missing-args" },
-		{ s->info_remove_given == 1, "--info=remove" },
-		{ s->info_remove_given == 0, "--info=remove0" },
 		{ s->delete, "--delete" }, { s->size_only, "--size-only" },
 		{ s->ignore_times, "-I" },
 		{ s->delete && s->delete_when == DEL_BEFORE, "--delete-before" },
@@ -332,7 +330,6 @@ int sync_server_options(const struct sync *s, struct strbuf *sb)
 		{ s->acls, "-A" }, { s->xattrs, "-X" }, { s->delete_excluded, "--delete-excluded" },
 		{ s->copy_links, "-L" }, { s->copy.keep_partial, "--partial" },
 		{ s->copy.sparse == COPY_SPARSE_ALWAYS, "-S" }, { s->backup, "-b" },
-		{ s->progress_names, "--progress" }, /* a push's names, from the far end */
 		{ s->files_from != NULL, "--files-from-wire" },
 	};
 	for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
@@ -341,6 +338,13 @@ int sync_server_options(const struct sync *s, struct strbuf *sb)
 	for (int i = 0; i < s->verbose; i++)
 		if (shell_quote(sb, "-v") < 0)
 			return -1;
+	/* what the far end says (a push's names, its deletions): the near
+	 * end's levels, whatever gave them */
+	struct strbuf info = STRBUF_INIT;
+	int ir = info_server_option(s, &info) < 0 ? -1 : shell_quote(sb, info.s);
+	sb_free(&info);
+	if (ir < 0)
+		return -1;
 	for (int i = 1; i < s->human; i++)
 		if (shell_quote(sb, "-h") < 0)
 			return -1;
@@ -574,7 +578,7 @@ void remote_run(struct sync *s)
 		sb_free(&cmd);
 		return;
 	}
-	if (s->verbose && !s->quiet)
+	if (s->info[INFO_FLIST] >= 1)
 		puts(push ? "sending incremental file list" : "receiving incremental file list");
 	signal(SIGPIPE, SIG_IGN); /* a far end gone is a write error, said */
 	int to = -1, from = -1;

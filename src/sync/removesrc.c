@@ -90,7 +90,7 @@ int sync_remove_source(struct sync *s, int dirfd, const char *name, const char *
 		failed(s, "remove", rel, errno);
 		return -1;
 	}
-	if (s->info_remove) {
+	if (s->info[INFO_REMOVE] >= 1) {
 		fputs("sender removed ", stdout);
 		report_name(s, stdout, rel);
 		putchar('\n');

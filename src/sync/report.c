@@ -213,13 +213,18 @@ void report_item(struct sync *s, const char *code, const char *rel, bool dir,
 	if (!(s->dry_run && code[0] == '>') && !(code[0] == '.' && !dir && !has_i) &&
 	    !(s->log_format && !*s->log_format) && log_start(s))
 		out_format_line(s, s->log, s->log_format ? s->log_format : "%i %n%L", &it);
-	if (s->quiet || (!has_i && !s->verbose && !s->out_format && !s->progress_names) ||
-	    s->sender_side)
+	if (s->quiet || (!has_i && s->info[INFO_NAME] < 1 && !s->out_format) || s->sender_side)
 		return;
 	/* -v alone names what is transferred or made, and directories whose
-	 * attributes change */
-	if (!has_i && code[0] == '.' && !dir)
+	 * attributes change; NAME2 (-vv) a file whose attributes alone
+	 * change, as its name only, as rsync says it when it sets them */
+	if (!has_i && code[0] == '.' && !dir) {
+		if (s->info[INFO_NAME] >= 2) {
+			report_name(s, stdout, rel);
+			putchar('\n');
+		}
 		return;
+	}
 	/* a push shows what went out ('<'); its receiver, the far end, says it */
 	char shown[12];
 	snprintf(shown, sizeof(shown), "%s", code);
@@ -241,7 +246,8 @@ void report_delete(struct sync *s, const char *rel, bool dir)
 		                out_format_has(f, 'i') || out_format_has(f, 'o') ? f : "deleting %n", &it);
 	}
 	bool has_i = report_itemized(s);
-	if (s->quiet || (!has_i && !s->verbose && !s->out_format))
+	/* (rsync's: DEL, or the names' format, NAME's) */
+	if (s->quiet || (!has_i && s->info[INFO_DEL] < 1 && s->info[INFO_NAME] < 1 && !s->out_format))
 		return;
 	const char *f = s->out_format ? s->out_format : s->itemize ? "%i %n%L" : "deleting %n";
 	out_format_line(s, stdout, has_i || out_format_has(f, 'o') ? f : "deleting %n", &it);
@@ -377,15 +383,13 @@ void report_start(const struct sync *s)
 	/* without -r rsync's list has no parts to send: nothing said */
 	if (!s->recursive && !(s->files_from && !s->relative))
 		return;
-	if ((s->verbose || s->progress_names) && !s->quiet)
+	if (s->info[INFO_FLIST] >= 1)
 		puts(whole_list ? "building file list ... done" : "sending incremental file list");
 }
 
 void report_end(const struct sync *s)
 {
-	if (!s->verbose && !s->stats)
-		return;
-	if (s->quiet)
+	if (s->info[INFO_STATS] < 1)
 		return;
 	char b[40], c[40], d[40];
 	uint64_t sent, received;
@@ -403,32 +407,6 @@ void report_deletes_stopped(const struct sync *s)
 	if (s->skipped_deletes)
 		fprintf(stderr, "Deletions stopped due to --max-delete limit (%" PRIu64 " skipped)\n",
 		        s->skipped_deletes);
-}
-
-int report_info_option(struct sync *s, const char *arg)
-{
-	char *list = strdup(arg), *save = NULL;
-	int r = list ? 0 : -1;
-	for (char *w = list ? strtok_r(list, ",", &save) : NULL; w && r == 0;
-	     w = strtok_r(NULL, ",", &save)) {
-		if (strcmp(w, "progress2") == 0) {
-			s->meter_wanted = true;
-			s->progress_names = false;
-		} else if (strcmp(w, "progress1") == 0 || strcmp(w, "progress") == 0) {
-			s->meter_wanted = true;
-		} else if (strcmp(w, "progress0") == 0) {
-			s->meter_wanted = false;
-		} else if (strcmp(w, "remove") == 0 || strcmp(w, "remove1") == 0) {
-			s->info_remove_given = 1;
-		} else if (strcmp(w, "remove0") == 0) {
-			s->info_remove_given = 0;
-		} else {
-			fprintf(stderr, "Unknown --info item: \"%s\"\n", w);
-			r = -1;
-		}
-	}
-	free(list);
-	return r;
 }
 
 void report_progress_start(struct sync *s)

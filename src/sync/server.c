@@ -95,7 +95,7 @@ void server_run(struct sync *s)
 		s->wire_sent = w.received;
 		s->wire_received = w.sent;
 		s->wire_list = w.list_bytes;
-		if (s->stats && !s->quiet)
+		if (s->info[INFO_STATS] >= 2)
 			report_stats(s);
 		report_end(s);
 		report_deletes_stopped(s);

@@ -40,6 +40,12 @@
 
 enum { RULE_BOTH, RULE_SENDER, RULE_RECEIVER }; /* who a filter rule speaks for */
 
+/* rsync's --info flags (info.c), in its order */
+enum sync_info {
+	INFO_BACKUP, INFO_COPY, INFO_DEL, INFO_FLIST, INFO_MISC, INFO_MOUNT, INFO_NAME,
+	INFO_NONREG, INFO_PROGRESS, INFO_REMOVE, INFO_SKIP, INFO_STATS, INFO_SYMSAFE, INFO_N
+};
+
 struct sync_rule {
 	char *pattern;
 	bool include;   /* --include: a match is kept */
@@ -98,9 +104,6 @@ struct sync {
 	const char *log_format;   /* --log-file-format, or NULL: "%i %n%L" */
 	const struct stat *item_st; /* the entry being decided, for its line */
 	const char *item_source;  /* ... its path at the source (%f) */
-	bool info_remove;         /* ... each removal said (-vv, --info=remove,
-	                             not under -q) */
-	int info_remove_given;    /* --info=remove1 (1), remove0 (0), or -1 */
 	struct strbuf removals;   /* ... waiting for the run's end (removesrc.c) */
 	bool removals_wait;       /* ... all of them (-L, several SRCs,
 	                             --files-from) */
@@ -118,6 +121,10 @@ struct sync {
 	bool no_mounts;           /* -xx: mount points left out altogether */
 	bool root;                /* run by root: owners, devices, any mode */
 	int verbose;
+	signed char info[INFO_N]; /* what is said: --info's levels (info.c),
+	                             all 0 under -q */
+	bool info_user[INFO_N];   /* ... the level --info gave: -v's not taken */
+	bool info_help;           /* --info=help: said, the run ends there */
 	bool quiet, dry_run, delete, checksum, size_only, ignore_times, ignore_existing, existing;
 	bool usage_error;         /* sync_run() refused the operands: exit 1 */
 	bool update, inplace, stats, itemize, numeric_ids;
@@ -155,8 +162,8 @@ struct sync {
 	                             are not sent (1: the tree's root alone; 2:
 	                             what it holds, without theirs); 0: none */
 	bool copy_links;          /* -L */
-	bool progress_names;      /* --progress: the names, as -v */
-	bool meter_wanted;        /* --progress, --info=progress2 */
+	bool progress_given;      /* --progress (-P): NAME, FLIST2, PROGRESS */
+	bool meter_wanted;        /* PROGRESS: --progress, --info=progress2 */
 	struct progress *meter;   /* report.c: the line, on a terminal */
 	uint64_t meter_files, meter_bytes;
 	unsigned timeout;         /* --timeout, seconds (0: none) */
@@ -190,6 +197,7 @@ struct sync {
 	/* -b (backups.c): --backup-dir as given, its path from here, open */
 	bool backup;
 	const char *backup_dir;
+	bool backup_dir_said;     /* ... named (BACKUP), once */
 	struct strbuf backup_path;
 	int backup_fd;
 	bool partial;           /* something failed: exit 23 */
@@ -584,6 +592,8 @@ int backups_dir(void *arg);
 bool backups_is_backup(const struct sync *s, const char *name);
 bool backups_protected(const struct sync *s, const char *name);
 bool backups_deleted(struct sync *s, int pfd, const char *name, const char *rel);
+/* The engine's backed_up hook: BACKUP's "backed up" line. */
+void backups_said(void *arg, const char *rel_below);
 void backups_free(struct sync *s);
 
 /* listfile.c: each line of the file at path ("-": standard input) that
@@ -654,12 +664,18 @@ int limits_max_delete(struct sync *s, const char *arg);
  * skipped, as rsync counts each it does not make). */
 bool limits_delete_stopped(struct sync *s);
 
+/* info.c: --info=WORDS, the user's levels (0, or -1: an unknown word,
+ * said, a usage error; HELP said sets info_help). */
+int info_option(struct sync *s, const char *arg);
+/* Once the options are read: the levels -v, --stats, --progress and -q
+ * give, where --info gave none. */
+void info_settle(struct sync *s);
+/* The far end's --info, every level as the near end has it. */
+int info_server_option(const struct sync *s, struct strbuf *sb);
+
 /* report.c: --progress and --info=progress2: the line of progress.h on a
  * terminal, started, drawn (the engine's progress hook), ended. */
 void report_progress_start(struct sync *s);
-/* --info=ITEMS: progress2, progress1, progress0 (0, or -1 when another
- * item is given: said as rsync says it, a usage error) */
-int report_info_option(struct sync *s, const char *arg);
 void report_progress(void *arg, uint64_t files, uint64_t bytes, uint64_t known);
 void report_progress_end(struct sync *s);
 
